@@ -1,0 +1,53 @@
+//! `escaque`: the command-line program — perft now; the terminal game, `uci`,
+//! `pgn` and `bench` join it as they are built.
+
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use escaque::Lang;
+
+mod perft_cmd;
+
+/// escaque: ajedrez en español (chess in Spanish and English).
+#[derive(Parser)]
+#[command(name = "escaque", version, about)]
+struct Cli {
+    /// Idioma de los mensajes: es | en (por defecto, LANG; español si no se sabe).
+    #[arg(long = "idioma", alias = "lang", global = true)]
+    idioma: Option<String>,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
+    Perft(perft_cmd::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let lang = match cli.idioma.as_deref() {
+        Some(l) => Lang::from_locale(Some(l)),
+        None => Lang::from_locale(std::env::var("LANG").ok().as_deref()),
+    };
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
+        None => Err(lang
+            .pick(
+                "todavía no hay partida en la terminal; prueba `escaque perft 5` o `escaque --help`",
+                "the terminal game is not built yet; try `escaque perft 5` or `escaque --help`",
+            )
+            .to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("escaque: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

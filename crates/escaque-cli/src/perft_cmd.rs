@@ -1,0 +1,56 @@
+//! `escaque perft DEPTH [--fen FEN] [--divide]`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::Args;
+use escaque::{divide, perft, Lang, Localized, Position};
+
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Profundidad (depth) en medias jugadas.
+    pub depth: u32,
+    /// Posición de partida en FEN (por defecto, la inicial).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Muestra cada jugada de la raíz con su cuenta (divide).
+    #[arg(long)]
+    pub divide: bool,
+}
+
+pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), String> {
+    let pos = match &args.fen {
+        Some(fen) => Position::from_fen(fen).map_err(|e| {
+            format!(
+                "{}: {}",
+                lang.pick("FEN no válido", "invalid FEN"),
+                e.message(lang)
+            )
+        })?,
+        None => Position::new(),
+    };
+    let start = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let total = if args.divide {
+        let mut total = 0;
+        for (m, n) in divide(&pos, args.depth) {
+            writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
+            total += n;
+        }
+        writeln!(out).map_err(|e| e.to_string())?;
+        total
+    } else {
+        perft(&pos, args.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+    writeln!(
+        out,
+        "{}: {total}  {}: {secs:.3} s  {}: {:.0}",
+        lang.pick("nodos", "nodes"),
+        lang.pick("tiempo", "time"),
+        lang.pick("nodos/s", "nodes/s"),
+        nps
+    )
+    .map_err(|e| e.to_string())
+}

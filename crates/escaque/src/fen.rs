@@ -1,0 +1,415 @@
+//! FEN (Forsyth–Edwards Notation) in and out, with precise validation.
+//!
+//! Reading accepts the six standard fields, or only the first four (the move
+//! counters then default to `0 1`). The en passant field is kept as written when
+//! it is possible (a pawn has just made its double step there), as the PGN
+//! standard (16.1.3.4) records it; writing gives it back the same way.
+
+use crate::attacks::{between, line};
+use crate::castling::king_home;
+use crate::{
+    Bitboard, CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Role, Square,
+};
+
+/// Everything that can be wrong with a FEN string or the position it describes.
+/// `column` is the 1-based character position in the FEN text where the problem
+/// was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is empty.
+    Empty,
+    /// Not 4 to 6 space-separated fields.
+    FieldCount {
+        /// How many were found.
+        found: usize,
+    },
+    /// The placement does not have 8 rows separated by `/`.
+    RankCount {
+        /// How many were found.
+        found: usize,
+    },
+    /// A character that is not a piece letter, a digit 1–8 or `/`.
+    BadPieceChar {
+        /// The character.
+        ch: char,
+        /// Where.
+        column: usize,
+    },
+    /// A row describes more than 8 squares.
+    RankTooLong {
+        /// Which row (fila), as on the board.
+        rank: Rank,
+        /// Where.
+        column: usize,
+    },
+    /// A row describes fewer than 8 squares.
+    RankTooShort {
+        /// Which row.
+        rank: Rank,
+        /// How many squares it describes.
+        squares: usize,
+        /// Where.
+        column: usize,
+    },
+    /// The side to move is not `w` or `b`.
+    BadTurn {
+        /// What was written.
+        text: String,
+        /// Where.
+        column: usize,
+    },
+    /// The castling field is not `-` or letters from `KQkq`, each once.
+    BadCastling {
+        /// What was written.
+        text: String,
+        /// Where.
+        column: usize,
+    },
+    /// The en passant field is not `-` or a square.
+    BadEnPassantSyntax {
+        /// What was written.
+        text: String,
+        /// Where.
+        column: usize,
+    },
+    /// The half-move clock is not a number.
+    BadHalfmoveClock {
+        /// What was written.
+        text: String,
+        /// Where.
+        column: usize,
+    },
+    /// The move number is not a number.
+    BadFullmoveNumber {
+        /// What was written.
+        text: String,
+        /// Where.
+        column: usize,
+    },
+    /// A side has no king, or more than one.
+    KingCount {
+        /// Which side.
+        color: Color,
+        /// How many kings it has.
+        found: usize,
+    },
+    /// A pawn on the first or last row.
+    PawnOnBackRank {
+        /// Where.
+        square: Square,
+    },
+    /// A side has more than 16 pieces, more than 8 pawns, or more promoted
+    /// pieces than missing pawns.
+    TooManyPieces {
+        /// Which side.
+        color: Color,
+    },
+    /// The side that is not to move is in check: the previous move was illegal.
+    OpponentInCheck,
+    /// A castling right that the placement contradicts (king or rook not on its
+    /// starting square).
+    CastlingContradicted {
+        /// The right, as its FEN letter (`K`, `Q`, `k` or `q`).
+        right: char,
+    },
+    /// An en passant square that no double step could have produced.
+    ImpossibleEnPassant {
+        /// The square.
+        square: Square,
+    },
+    /// A check that no legal move could have given (three checkers, two
+    /// pawns/knights at once, two checkers on one line, …).
+    ImpossibleCheck,
+}
+
+impl Position {
+    /// Reads a position from FEN, checking that it obeys the rules.
+    ///
+    /// ```
+    /// use escaque::{FenError, Position};
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 3);
+    /// assert_eq!(
+    ///     Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+    ///     Err(FenError::KingCount { color: escaque::Color::White, found: 0 })
+    /// );
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let text = fen.trim();
+        if text.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let lead = fen.len() - fen.trim_start().len();
+        let fields = split_fields(text, lead);
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+            });
+        }
+        let mut pos = Position::empty();
+        parse_placement(&mut pos, fields[0].0, fields[0].1)?;
+
+        let (turn, col) = fields[1];
+        pos.turn = match turn {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => {
+                return Err(FenError::BadTurn {
+                    text: turn.into(),
+                    column: col,
+                })
+            }
+        };
+
+        let (castling, col) = fields[2];
+        pos.castling = parse_castling(castling).ok_or(FenError::BadCastling {
+            text: castling.into(),
+            column: col,
+        })?;
+
+        let (ep, col) = fields[3];
+        pos.ep_square = match ep {
+            "-" => None,
+            _ => Some(Square::parse(ep).ok_or(FenError::BadEnPassantSyntax {
+                text: ep.into(),
+                column: col,
+            })?),
+        };
+
+        if let Some(&(half, col)) = fields.get(4) {
+            pos.halfmoves = half.parse().map_err(|_| FenError::BadHalfmoveClock {
+                text: half.into(),
+                column: col,
+            })?;
+        }
+        if let Some(&(full, col)) = fields.get(5) {
+            let n: u32 = full.parse().map_err(|_| FenError::BadFullmoveNumber {
+                text: full.into(),
+                column: col,
+            })?;
+            // Some programs write 0; the count starts at 1.
+            pos.fullmoves = n.max(1);
+        }
+
+        pos.validate()?;
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN.
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, *rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if *rank != Rank::FIRST {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.turn.fen_char());
+        s.push(' ');
+        s.push_str(&self.castling.to_fen());
+        s.push(' ');
+        match self.ep_square {
+            Some(ep) => s.push_str(&ep.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        s
+    }
+
+    /// Checks the rules a position must obey (see [`FenError`] for the list).
+    pub(crate) fn validate(&self) -> Result<(), FenError> {
+        for color in Color::ALL {
+            let kings = self.pieces(color, Role::King).count();
+            if kings != 1 {
+                return Err(FenError::KingCount {
+                    color,
+                    found: kings,
+                });
+            }
+        }
+        let back = Bitboard::rank(Rank::FIRST) | Bitboard::rank(Rank::EIGHTH);
+        if let Some(square) = (self.by_role(Role::Pawn) & back).first() {
+            return Err(FenError::PawnOnBackRank { square });
+        }
+        for color in Color::ALL {
+            let count = |r| self.pieces(color, r).count();
+            let pawns = count(Role::Pawn);
+            let promoted = count(Role::Queen).saturating_sub(1)
+                + count(Role::Rook).saturating_sub(2)
+                + count(Role::Bishop).saturating_sub(2)
+                + count(Role::Knight).saturating_sub(2);
+            if self.by_color(color).count() > 16 || pawns > 8 || pawns + promoted > 8 {
+                return Err(FenError::TooManyPieces { color });
+            }
+        }
+        for (color, side, ch) in [
+            (Color::White, CastlingSide::KingSide, 'K'),
+            (Color::White, CastlingSide::QueenSide, 'Q'),
+            (Color::Black, CastlingSide::KingSide, 'k'),
+            (Color::Black, CastlingSide::QueenSide, 'q'),
+        ] {
+            if self.castling.has(color, side)
+                && (!self.pieces(color, Role::King).contains(king_home(color))
+                    || !self
+                        .pieces(color, Role::Rook)
+                        .contains(side.rook_from(color)))
+            {
+                return Err(FenError::CastlingContradicted { right: ch });
+            }
+        }
+        let them = self.turn.other();
+        if self
+            .attackers_to(self.king(them), self.turn, self.occupied())
+            .any()
+        {
+            return Err(FenError::OpponentInCheck);
+        }
+        if let Some(ep) = self.ep_square {
+            self.validate_ep(ep)?;
+        }
+        self.validate_checkers()
+    }
+
+    fn validate_ep(&self, ep: Square) -> Result<(), FenError> {
+        let us = self.turn;
+        let them = us.other();
+        let bad = Err(FenError::ImpossibleEnPassant { square: ep });
+        if ep.rank() != Rank::SIXTH.relative_to(us) {
+            return bad;
+        }
+        let (Some(pushed), Some(origin)) =
+            (ep.offset(0, us.fold(-1, 1)), ep.offset(0, us.fold(1, -1)))
+        else {
+            return bad;
+        };
+        if !self.pieces(them, Role::Pawn).contains(pushed)
+            || self.occupied().contains(ep)
+            || self.occupied().contains(origin)
+        {
+            return bad;
+        }
+        // If the side to move is in check, the double step must have given it:
+        // the pushed pawn checks, or it uncovered the checking line.
+        let king = self.king(us);
+        for checker in self.checkers() {
+            if checker != pushed && !between(king, checker).contains(origin) {
+                return Err(FenError::ImpossibleCheck);
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_checkers(&self) -> Result<(), FenError> {
+        let checkers = self.checkers();
+        if checkers.count() > 2 {
+            return Err(FenError::ImpossibleCheck);
+        }
+        if checkers.count() == 2 {
+            let king = self.king(self.turn);
+            let steppers = self.by_role(Role::Pawn) | self.by_role(Role::Knight);
+            let mut it = checkers;
+            let (a, b) = (it.next(), it.next());
+            if let (Some(a), Some(b)) = (a, b) {
+                if (checkers & steppers).count() == 2 || line(king, a).contains(b) {
+                    return Err(FenError::ImpossibleCheck);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Splits on ASCII whitespace, keeping each field's 1-based column.
+fn split_fields(text: &str, lead: usize) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((&text[s..i], lead + text[..s].chars().count() + 1));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((&text[s..], lead + text[..s].chars().count() + 1));
+    }
+    out
+}
+
+fn parse_placement(pos: &mut Position, placement: &str, column: usize) -> Result<(), FenError> {
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != 8 {
+        return Err(FenError::RankCount { found: rows.len() });
+    }
+    let mut col = column;
+    for (i, row) in rows.iter().enumerate() {
+        let rank = Rank::ALL[7 - i];
+        let mut file = 0usize;
+        for ch in row.chars() {
+            if file >= 8 {
+                return Err(FenError::RankTooLong { rank, column: col });
+            }
+            if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+                if file > 8 {
+                    return Err(FenError::RankTooLong { rank, column: col });
+                }
+            } else if let Some(Piece { color, role }) = Piece::from_fen_char(ch) {
+                pos.put(color, role, Square::from_coords(File::ALL[file], rank));
+                file += 1;
+            } else {
+                return Err(FenError::BadPieceChar { ch, column: col });
+            }
+            col += 1;
+        }
+        if file < 8 {
+            return Err(FenError::RankTooShort {
+                rank,
+                squares: file,
+                column: col,
+            });
+        }
+        col += 1; // the '/'
+    }
+    Ok(())
+}
+
+fn parse_castling(text: &str) -> Option<CastlingRights> {
+    if text == "-" {
+        return Some(CastlingRights::NONE);
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in text.chars() {
+        let (color, side) = match c {
+            'K' => (Color::White, CastlingSide::KingSide),
+            'Q' => (Color::White, CastlingSide::QueenSide),
+            'k' => (Color::Black, CastlingSide::KingSide),
+            'q' => (Color::Black, CastlingSide::QueenSide),
+            _ => return None,
+        };
+        if rights.has(color, side) {
+            return None;
+        }
+        rights = rights.with(color, side);
+    }
+    Some(rights)
+}

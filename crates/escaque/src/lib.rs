@@ -1,0 +1,59 @@
+//! # escaque — las reglas del ajedrez
+//!
+//! The rules of chess as FIDE's Laws (2023) state them: squares and pieces,
+//! a legal [`Position`], its legal moves generated directly (checks, pins and the
+//! en passant discovered check handled while generating), FEN in and out with
+//! precise errors, Polyglot Zobrist hashing, and [`perft`].
+//!
+//! Pure: no I/O, no threads, no global state; all tables are built at compile
+//! time.
+//!
+//! ```
+//! use escaque::{Position, Move, Square, perft};
+//!
+//! let pos = Position::new();
+//! assert_eq!(perft(&pos, 4), 197_281);
+//!
+//! // Fool's mate: 1.f3 e5 2.g4 Dh4#
+//! let mut pos = Position::new();
+//! for (from, to) in [(Square::F2, Square::F3), (Square::E7, Square::E5),
+//!                    (Square::G2, Square::G4), (Square::D8, Square::H4)] {
+//!     pos.play(Move::normal(from, to)).unwrap();
+//! }
+//! assert!(pos.is_checkmate());
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod color;
+mod fen;
+mod legality;
+mod messages;
+mod mov;
+mod movegen;
+mod perft;
+mod polyglot_keys;
+mod position;
+mod role;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::{king_home, CastlingRights, CastlingSide};
+pub use color::Color;
+pub use fen::FenError;
+pub use legality::{IllegalMove, IllegalReason};
+pub use messages::{Lang, Localized};
+pub use mov::{Move, MoveKind};
+pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
+pub use perft::{divide, perft};
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use square::{File, Rank, Square};
+
+/// The FEN of the initial position.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
