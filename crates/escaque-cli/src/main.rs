@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use escaque::Lang;
 
+mod bench_cmd;
 mod perft_cmd;
+mod uci_cmd;
 
 /// escaque: ajedrez en español (chess in Spanish and English).
 #[derive(Parser)]
@@ -26,6 +28,10 @@ struct Cli {
 enum Command {
     /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
     Perft(perft_cmd::PerftArgs),
+    /// Habla el protocolo UCI por la entrada y salida estándar (para interfaces gráficas).
+    Uci,
+    /// Busca posiciones fijas a profundidad fija: nodos totales y velocidad.
+    Bench(bench_cmd::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +42,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
+        Some(Command::Uci) => uci_cmd::run(),
+        Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         None => Err(lang
             .pick(
                 "todavía no hay partida en la terminal; prueba `escaque perft 5` o `escaque --help`",
