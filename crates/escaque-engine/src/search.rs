@@ -612,8 +612,13 @@ impl<'a, 'r> Worker<'a, 'r> {
             let m = moves[i];
             let noisy = is_noisy(pos, m);
 
+            let piece = Self::piece_index(pos, m);
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+
             if !root && best > -MATE_BOUND && non_pawn_material(pos, us) > 0 {
-                if !noisy {
+                if !noisy && !gives_check {
                     // Late move pruning and futility pruning of quiet moves.
                     if !pv_node
                         && !in_check
@@ -628,15 +633,11 @@ impl<'a, 'r> Worker<'a, 'r> {
                     if depth <= 6 && !see_ge(pos, m, -25 * depth * depth) {
                         continue;
                     }
-                } else if depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth) {
+                } else if noisy && depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth) {
                     continue;
                 }
             }
 
-            let piece = Self::piece_index(pos, m);
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
             searched += 1;
             if root && self.id == 0 && self.pv_idx == 0 && self.shared.elapsed_ms() > 3000 {
                 (self.report)(Report::CurrMove {

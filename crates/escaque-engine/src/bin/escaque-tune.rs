@@ -1,1 +1,162 @@
-fn main() {}
+//! The tuner: self-play data and a Texel-style logistic fit of the weights.
+//!
+//! ```text
+//! escaque-tune selfplay GAMES NODES OUT.txt [SEED]
+//! escaque-tune fit DATA.txt EPOCHS [OUT.rs]
+//! ```
+
+#![forbid(unsafe_code)]
+
+use std::io::{BufRead, BufWriter, Write};
+use std::sync::atomic::AtomicBool;
+
+use escaque::{Color, Position};
+use escaque_engine::tune::{error, fit, fit_k, parse_line, weights_source};
+use escaque_engine::{Engine, Limits, WEIGHTS};
+
+struct Xorshift(u64);
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String> {
+    let file = std::fs::File::create(out).map_err(|e| e.to_string())?;
+    let mut w = BufWriter::new(file);
+    let mut engine = Engine::new();
+    engine.set_hash(8);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut rng = Xorshift(seed | 1);
+    let (mut total, mut wins, mut draws) = (0usize, 0usize, 0usize);
+    for g in 0..games {
+        engine.clear_hash();
+        let mut pos = Position::new();
+        let mut keys: Vec<u64> = Vec::new();
+        let opening = 6 + rng.next() % 5;
+        for _ in 0..opening {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            keys.push(pos.zobrist());
+            pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+        }
+        let mut fens: Vec<String> = Vec::new();
+        let mut decisive = 0i32;
+        let result: f64 = loop {
+            if !pos.has_legal_moves() {
+                break if pos.is_check() {
+                    if pos.turn() == Color::White {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                } else {
+                    0.5
+                };
+            }
+            let reps = keys.iter().filter(|&&k| k == pos.zobrist()).count();
+            if pos.halfmove_clock() >= 100
+                || pos.is_insufficient_material()
+                || reps >= 2
+                || keys.len() > 400
+            {
+                break 0.5;
+            }
+            let r = engine.search(&pos, &keys, &limits, &stop);
+            let Some(m) = r.best_move else { break 0.5 };
+            let white_score = if pos.turn() == Color::White {
+                r.score
+            } else {
+                -r.score
+            };
+            // Adjudicate clear wins to save time.
+            if white_score.abs() > 1000 {
+                decisive += white_score.signum();
+                if decisive.abs() >= 6 {
+                    break if decisive > 0 { 1.0 } else { 0.0 };
+                }
+            } else {
+                decisive = 0;
+            }
+            let quiet =
+                pos.role_at(m.to()).is_none() && m.promotion_role().is_none() && !m.is_en_passant();
+            if quiet && !pos.is_check() && r.score.abs() < 2000 {
+                fens.push(pos.to_fen());
+            }
+            keys.push(pos.zobrist());
+            pos.play_unchecked(m);
+        };
+        total += fens.len();
+        if result == 0.5 {
+            draws += 1;
+        } else {
+            wins += 1;
+        }
+        for f in fens {
+            writeln!(w, "{f};{result}").map_err(|e| e.to_string())?;
+        }
+        if (g + 1) % 50 == 0 {
+            eprintln!(
+                "{} games, {total} positions, {wins} decisive, {draws} drawn",
+                g + 1
+            );
+        }
+    }
+    w.flush().map_err(|e| e.to_string())
+}
+
+fn fit_cmd(data: &str, epochs: usize, out: &str) -> Result<(), String> {
+    let file = std::fs::File::open(data).map_err(|e| e.to_string())?;
+    let samples: Vec<_> = std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|l| parse_line(&l))
+        .collect();
+    eprintln!("{} positions", samples.len());
+    let start: Vec<[f64; 2]> = WEIGHTS.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    let k = fit_k(&samples, &start);
+    let e0 = error(&samples, &start, k);
+    eprintln!("K = {k:.4}, starting error {e0:.6}");
+    let w = fit(&samples, &WEIGHTS, k, epochs, |e, err| {
+        eprintln!("epoch {e}: error {err:.6}")
+    });
+    let e1 = error(&samples, &w, k);
+    let note = format!(
+        "Fitted on {} positions from {data}, K = {k:.4}, {epochs} epochs:\nmean squared error {e0:.6} -> {e1:.6}.",
+        samples.len()
+    );
+    std::fs::write(out, weights_source(&w, &note)).map_err(|e| e.to_string())?;
+    eprintln!("wrote {out}");
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let r = match args.get(1).map(String::as_str) {
+        Some("selfplay") if args.len() >= 5 => {
+            let games = args[2].parse().unwrap_or(100);
+            let nodes = args[3].parse().unwrap_or(5000);
+            let seed = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0x1234_5678);
+            selfplay(games, nodes, &args[4], seed)
+        }
+        Some("fit") if args.len() >= 4 => {
+            let epochs = args[3].parse().unwrap_or(300);
+            let out = args.get(4).cloned().unwrap_or_else(|| "crates/escaque-engine/src/weights.rs".to_string());
+            fit_cmd(&args[2], epochs, &out)
+        }
+        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs]".to_string()),
+    };
+    if let Err(e) = r {
+        eprintln!("escaque-tune: {e}");
+        std::process::exit(2);
+    }
+}
