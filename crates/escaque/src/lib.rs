@@ -29,8 +29,10 @@
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod clock;
 mod color;
 mod fen;
+pub mod game;
 mod legality;
 mod messages;
 mod mov;
@@ -39,13 +41,19 @@ mod perft;
 mod polyglot_keys;
 mod position;
 mod role;
+pub mod rules;
 mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
+pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
 pub use fen::FenError;
+pub use game::{
+    ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
+    Termination,
+};
 pub use legality::{IllegalMove, IllegalReason};
 pub use messages::{Lang, Localized};
 pub use mov::{Move, MoveKind};
@@ -53,6 +61,7 @@ pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use rules::{Odds, RuleSet};
 pub use square::{File, Rank, Square};
 
 /// The FEN of the initial position.
