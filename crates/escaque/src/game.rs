@@ -114,7 +114,7 @@ pub struct Outcome {
 }
 
 /// A draw that may be claimed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DrawClaim {
     /// Threefold repetition (FIDE 9.2).
     Threefold,
