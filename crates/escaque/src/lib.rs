@@ -39,6 +39,7 @@ mod perft;
 mod polyglot_keys;
 mod position;
 mod role;
+pub mod san;
 mod square;
 pub mod zobrist;
 
@@ -53,6 +54,7 @@ pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use san::{SanError, SanLang};
 pub use square::{File, Rank, Square};
 
 /// The FEN of the initial position.
