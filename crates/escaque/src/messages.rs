@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, FenError, IllegalMove, IllegalReason, Role, SanError};
+use crate::{Color, CoordError, FenError, IllegalMove, IllegalReason, Role, SanError};
 
 /// The language of messages for people. Spanish is the default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -302,7 +302,26 @@ impl Localized for SanError {
     }
 }
 
-display_in_spanish!(FenError, IllegalMove, SanError);
+impl Localized for CoordError {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (CoordError::Unknown { text }, Lang::Es) => format!(
+                "{text:?} no es una jugada en notación de coordenadas (origen y destino, como e2e4, e7e8d)"
+            ),
+            (CoordError::Unknown { text }, Lang::En) => format!(
+                "{text:?} is not a move in coordinate notation (origin and destination, such as e2e4, e7e8q)"
+            ),
+            (CoordError::Illegal { text, reason, .. }, Lang::Es) => {
+                format!("{text:?} es ilegal: {}", reason.message(lang))
+            }
+            (CoordError::Illegal { text, reason, .. }, Lang::En) => {
+                format!("{text:?} is illegal: {}", reason.message(lang))
+            }
+        }
+    }
+}
+
+display_in_spanish!(FenError, IllegalMove, SanError, CoordError);
 
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
