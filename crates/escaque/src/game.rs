@@ -33,7 +33,8 @@ use core::time::Duration;
 use crate::attacks::{king_attacks, pawn_attacks};
 use crate::clock::{Clock, ClockReading, ClockSnapshot, FlagFell};
 use crate::rules::{FiftyMoveRule, RuleSet, StalemateRule};
-use crate::{zobrist, Bitboard, Color, FenError, IllegalMove, Move, Position, Role};
+use crate::san::{SanError, SanLang};
+use crate::{zobrist, Bitboard, Color, FenError, IllegalMove, Lang, Move, Position, Role};
 
 /// The score of a finished game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -143,6 +144,8 @@ pub enum GameError {
     GameOver(Outcome),
     /// The move is not legal.
     Illegal(IllegalMove),
+    /// The SAN text could not be read as a legal move.
+    San(SanError),
     /// The flag of the player fell before the move was completed; the game has
     /// ended (see [`Game::outcome`]).
     FlagFell(Color),
@@ -416,6 +419,21 @@ impl Game {
             self.finish(o);
         }
         Ok(())
+    }
+
+    /// Reads `text` as a move in SAN (Spanish, English or either, see
+    /// [`crate::san::parse_san`]) and plays it.
+    pub fn play_san(&mut self, text: &str, lang: SanLang) -> Result<Option<Outcome>, GameError> {
+        self.ensure_running()?;
+        let m = crate::san::parse_san(self.position(), text, lang).map_err(GameError::San)?;
+        self.play(m)
+    }
+
+    /// The SAN of the move at `index` (0 for the first move) in `lang`, for
+    /// display (Spanish adds ` a.p.` after an en passant capture).
+    pub fn move_san(&self, index: usize, lang: Lang) -> Option<String> {
+        let r = self.records.get(index)?;
+        Some(crate::san::san_display(&self.positions[index], r.mv, lang))
     }
 
     /// Takes back the last move (casual games, analysis). Any ending, pending
@@ -745,12 +763,10 @@ impl Game {
     }
 }
 
-/// The SAN of `m` in `pos`, for the record.
-// TODO(notation): produced by `crate::san` once it lands; until then the
-// coordinate form stands in.
+/// The SAN of `m` in `pos`, for the record: standard English SAN, as PGN
+/// export wants it.
 fn record_san(pos: &Position, m: Move) -> String {
-    let _ = pos;
-    m.to_string()
+    crate::san::san(pos, m, crate::Lang::En)
 }
 
 /// The result when `flagged` runs out of time in `pos` (6.9).

@@ -31,6 +31,7 @@ mod bitboard;
 mod castling;
 pub mod clock;
 mod color;
+pub mod coord;
 mod fen;
 pub mod game;
 mod legality;
@@ -42,6 +43,7 @@ mod polyglot_keys;
 mod position;
 mod role;
 pub mod rules;
+pub mod san;
 mod square;
 pub mod zobrist;
 
@@ -49,6 +51,7 @@ pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
 pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
+pub use coord::CoordError;
 pub use fen::FenError;
 pub use game::{
     ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
@@ -62,6 +65,7 @@ pub use perft::{divide, perft};
 pub use position::Position;
 pub use role::{Piece, Role};
 pub use rules::{Odds, RuleSet};
+pub use san::{SanError, SanLang};
 pub use square::{File, Rank, Square};
 
 /// The FEN of the initial position.

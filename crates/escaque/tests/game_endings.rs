@@ -608,3 +608,20 @@ fn wording_in_both_languages() {
     assert_eq!(m.to_string(), "Las negras ganan: jaque mate");
     assert_eq!(m.message(Lang::En), "Black wins: checkmate");
 }
+
+#[test]
+fn moves_are_recorded_with_san_and_hash() {
+    let mut g = Game::new();
+    g.play_san("f3", escaque::SanLang::Auto).unwrap();
+    g.play_san("e5", escaque::SanLang::Auto).unwrap();
+    g.play_san("g4", escaque::SanLang::Es).unwrap();
+    let err = g.play_san("Dh5", escaque::SanLang::Es).unwrap_err();
+    assert!(matches!(err, GameError::San(_)), "{err:?}");
+    g.play_san("Dh4", escaque::SanLang::Es).unwrap();
+    let sans: Vec<&str> = g.moves().iter().map(|r| r.san.as_str()).collect();
+    assert_eq!(sans, ["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(g.move_san(3, Lang::Es).as_deref(), Some("Dh4#"));
+    assert_eq!(g.move_san(4, Lang::Es), None);
+    assert_eq!(g.moves()[3].hash, g.position().zobrist());
+    assert_eq!(g.moves()[0].clock, None);
+}
