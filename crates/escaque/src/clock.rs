@@ -39,6 +39,24 @@
 //!   the 40th move's own increment as well).
 //! * A flag falls when a running clock shows zero; it is noticed at the next
 //!   reading ([`Clock::read`], [`Clock::press`]).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::time::Duration;
+//! use escaque::{Clock, Color, FakeTime, TimeControl};
+//!
+//! let tc: TimeControl = "40/90+30, 30+30".parse().unwrap();
+//! assert_eq!(tc.to_pgn().unwrap(), "40/5400+30:1800+30");
+//!
+//! let time = FakeTime::new();
+//! let mut clock = Clock::new(tc, Arc::new(time.clone()));
+//! clock.start();
+//! time.advance_secs(100);
+//! clock.press().unwrap(); // White's first move: 100 s used, 30 s added
+//! let r = clock.read();
+//! assert_eq!(r.white, Duration::from_secs(5400 - 100 + 30));
+//! assert_eq!(r.running, Some(Color::Black));
+//! ```
 
 use core::fmt;
 use core::time::Duration;

@@ -3,7 +3,9 @@
 use core::fmt;
 
 use crate::clock::TimeControlError;
-use crate::game::{ClaimResult, DrawClaim, GameError, GameResult, Outcome, Termination};
+use crate::game::{
+    ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
+};
 use crate::{Color, CoordError, FenError, IllegalMove, IllegalReason, Role, SanError};
 
 /// The language of messages for people. Spanish is the default.
@@ -402,6 +404,64 @@ impl Localized for ClaimResult {
             (ClaimResult::Rejected, Lang::Es) => "reclamación incorrecta: la partida sigue, la reclamación queda como oferta de tablas y el rival recibe dos minutos más".into(),
             (ClaimResult::Rejected, Lang::En) => "incorrect claim: the game goes on, the claim stands as a draw offer and the opponent gets two more minutes".into(),
         }
+    }
+}
+
+impl Localized for GameStatus {
+    /// One line for a status bar: whose move, check, offer, claims, clocks.
+    fn message(&self, lang: Lang) -> String {
+        if let Some(o) = self.outcome {
+            return o.message(lang);
+        }
+        let mut parts = vec![match lang {
+            Lang::Es => format!(
+                "Juegan {} (jugada {})",
+                color_name(self.turn, lang),
+                self.move_number
+            ),
+            Lang::En => format!(
+                "{} to move (move {})",
+                color_name_capital(self.turn, lang),
+                self.move_number
+            ),
+        }];
+        if self.in_check {
+            parts.push(lang.pick("jaque", "check").into());
+        }
+        if let Some(by) = self.draw_offer {
+            parts.push(match lang {
+                Lang::Es => format!("{} ofrecen tablas", color_name(by, lang)),
+                Lang::En => format!("{} offers a draw", color_name_capital(by, lang)),
+            });
+        }
+        if !self.claims.is_empty() {
+            let list: Vec<String> = self.claims.iter().map(|c| c.message(lang)).collect();
+            parts.push(match lang {
+                Lang::Es => format!("puede reclamar tablas por {}", list.join(" y ")),
+                Lang::En => format!("may claim a draw by {}", list.join(" and ")),
+            });
+        } else if !self.claim_moves.is_empty() {
+            let n = self.claim_moves.len();
+            parts.push(match lang {
+                Lang::Es => format!("{n} jugada(s) permiten reclamar tablas al anunciarlas"),
+                Lang::En => format!("{n} move(s) allow a draw claim when declared"),
+            });
+        }
+        if let Some(c) = &self.clock {
+            parts.push(match lang {
+                Lang::Es => format!(
+                    "reloj: blancas {}, negras {}",
+                    crate::clock::format_hms(c.white),
+                    crate::clock::format_hms(c.black)
+                ),
+                Lang::En => format!(
+                    "clock: White {}, Black {}",
+                    crate::clock::format_hms(c.white),
+                    crate::clock::format_hms(c.black)
+                ),
+            });
+        }
+        parts.join("; ")
     }
 }
 

@@ -26,6 +26,17 @@
 //! Odds games (art. ii, *"El que da una pieza debe ser mano, á no convenirse lo
 //! contrario"*: the player giving a piece has the first move) are offered as
 //! [`Odds`] presets that produce a starting FEN.
+//!
+//! ```
+//! use escaque::{Game, Odds, RuleSet};
+//!
+//! // Knight odds: White gives the b1 knight and, as the giver, moves first.
+//! assert_eq!(Odds::Knight.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1");
+//! // Pawn and move: Black gives the f7 pawn and the move.
+//! assert_eq!(Odds::PawnAndMove.fen(), "rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! let game = Game::from_fen(&Odds::Rook.fen()).unwrap().with_rules(RuleSet::londres_1846());
+//! assert_eq!(game.rules().name(), "Londres 1846");
+//! ```
 
 use crate::{Color, Position};
 

@@ -575,6 +575,24 @@ fn status_for_a_user_interface() {
     assert_eq!(c.white, Duration::from_secs(5400 + 3 * 30 - 5));
     assert_eq!(c.running, None, "the clock stops at the end");
     assert_eq!(c.moves_to_control, [Some(37), Some(38)]);
+    assert_eq!(s.message(Lang::En), "White wins: checkmate");
+
+    // A game in progress, in Spanish.
+    let t = FakeTime::new();
+    let clock = Clock::new(TimeControl::parse("5+3").unwrap(), Arc::new(t.clone()));
+    let mut g = Game::new().with_clock(clock);
+    g.start_clock();
+    play_all(&mut g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    t.advance_secs(65);
+    g.offer_draw(Color::White).unwrap();
+    let s = g.status();
+    assert_eq!(s.repetitions, 3);
+    assert_eq!(s.clock.unwrap().white, Duration::from_secs(300 + 12 - 65));
+    assert_eq!(
+        s.message(Lang::Es),
+        "Juegan las blancas (jugada 5); las blancas ofrecen tablas; \
+         puede reclamar tablas por triple repetición; reloj: blancas 0:04:07, negras 0:05:12"
+    );
 }
 
 #[test]
