@@ -766,8 +766,21 @@ impl<R: Read> PgnReader<R> {
                     Sym::San(a, b, nag) => {
                         let text = String::from_utf8_lossy(&self.line[s + a..s + b]);
                         let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
-                        let (m, shown) = parse_san_lang(&top.current, &text, lang)
-                            .map_err(|e| (line, col, PgnErrorKind::San(e)))?;
+                        let parsed = match parse_san_lang(&top.current, &text, lang) {
+                            Err(SanError::AmbiguousLanguage { .. }) if self.game_lang.is_none() => {
+                                // Look ahead in this game for a move whose letters
+                                // belong to one notation only, and read with it.
+                                match self.lookahead_language(e) {
+                                    Some(l) => {
+                                        self.game_lang = Some(l);
+                                        parse_san_lang(&top.current, &text, l.into())
+                                    }
+                                    None => parse_san_lang(&top.current, &text, lang),
+                                }
+                            }
+                            other => other,
+                        };
+                        let (m, shown) = parsed.map_err(|e| (line, col, PgnErrorKind::San(e)))?;
                         if self.game_lang.is_none() {
                             self.game_lang = shown;
                         }
@@ -796,6 +809,21 @@ impl<R: Read> PgnReader<R> {
             v.start(&start_pos);
         }
         Ok(())
+    }
+
+    /// The notation shown by the first move, after byte `from` of the current
+    /// line and in the input already buffered, whose piece or promotion letter
+    /// belongs to one notation only; the search stops at the next tag section.
+    fn lookahead_language(&self, from: usize) -> Option<Lang> {
+        let rest = self.line.get(from..).unwrap_or(&[]);
+        scan_language(rest).or_else(|| {
+            let buf = self.src.buffer();
+            let end = buf
+                .windows(2)
+                .position(|w| w == b"\n[")
+                .map_or(buf.len(), |i| i + 1);
+            scan_language(&buf[..end])
+        })
     }
 
     /// Skips to the `)` that closes a variation opened at (`line`, `col`).
@@ -858,6 +886,54 @@ impl<R: Read> Iterator for PgnReader<R> {
 
 fn is_delimiter(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$')
+}
+
+/// The notation of the first symbol in `text` whose piece letter (or
+/// promotion letter after `=`) belongs to only one notation; comments skipped.
+fn scan_language(text: &[u8]) -> Option<Lang> {
+    let mut in_comment = false;
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if in_comment {
+            in_comment = b != b'}';
+            i += 1;
+            continue;
+        }
+        if b == b'{' {
+            in_comment = true;
+            i += 1;
+            continue;
+        }
+        if is_delimiter(b) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < text.len() && !is_delimiter(text[i]) {
+            i += 1;
+        }
+        let sym = &text[start..i];
+        let digits = sym
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || **c == b'.')
+            .count();
+        let body = &sym[digits..];
+        let letter_lang = |c: u8| match c {
+            b'N' | b'B' | b'Q' | b'K' => Some(Lang::En),
+            b'C' | b'A' | b'D' | b'T' => Some(Lang::Es),
+            _ => None,
+        };
+        if let Some(l) = body.first().and_then(|&c| letter_lang(c)) {
+            return Some(l);
+        }
+        if let Some(p) = body.iter().position(|&c| c == b'=') {
+            if let Some(l) = body.get(p + 1).and_then(|&c| letter_lang(c)) {
+                return Some(l);
+            }
+        }
+    }
+    None
 }
 
 fn collapse_whitespace(s: &str) -> String {
@@ -1045,6 +1121,10 @@ impl Tokens {
     }
 
     fn close(&mut self) {
+        if self.line_len + 1 > MAX_LINE {
+            self.out.push('\n');
+            self.line_len = 0;
+        }
         self.out.push(')');
         self.line_len += 1;
     }
@@ -1305,6 +1385,34 @@ mod tests {
             kinds[7],
             PgnErrorKind::San(SanError::Unknown { .. })
         ));
+    }
+
+    #[test]
+    fn r_is_resolved_by_the_rest_of_the_game() {
+        let fen = "[FEN \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"]\n\n";
+        let en = read_all(&format!("{fen}1. Rf1 Kd7 2. Kd2 *"))
+            .remove(0)
+            .unwrap();
+        assert_eq!(en.moves[0].mv.to_string(), "h1f1");
+        let es = read_all(&format!("{fen}1. Rf1 Rd7 2. Th2 *"))
+            .remove(0)
+            .unwrap();
+        assert_eq!(es.moves[0].mv.to_string(), "e1f1");
+        // Nothing in the game tells: the error names both readings.
+        let e = read_all(&format!("{fen}1. Rf1 *")).remove(0).unwrap_err();
+        assert!(matches!(
+            e.kind,
+            PgnErrorKind::San(SanError::AmbiguousLanguage { .. })
+        ));
+        // Forced notation: no question.
+        let opts = ReaderOptions {
+            notation: SanLang::Es,
+        };
+        let g = PgnReader::with_options(format!("{fen}1. Rf1 *").as_bytes(), opts)
+            .next_game()
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.moves[0].mv.to_string(), "e1f1");
     }
 
     #[test]
