@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use escaque::Lang;
 
 mod perft_cmd;
+mod pgn_cmd;
 
 /// escaque: ajedrez en español (chess in Spanish and English).
 #[derive(Parser)]
@@ -26,6 +27,8 @@ struct Cli {
 enum Command {
     /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
     Perft(perft_cmd::PerftArgs),
+    /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
+    Pgn(pgn_cmd::PgnArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
+        Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         None => Err(lang
             .pick(
                 "todavía no hay partida en la terminal; prueba `escaque perft 5` o `escaque --help`",

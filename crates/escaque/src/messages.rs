@@ -6,7 +6,9 @@ use crate::clock::TimeControlError;
 use crate::game::{
     ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
 };
-use crate::{Color, CoordError, FenError, IllegalMove, IllegalReason, Role, SanError};
+use crate::{
+    Color, CoordError, FenError, IllegalMove, IllegalReason, PgnError, PgnErrorKind, Role, SanError,
+};
 
 /// The language of messages for people. Spanish is the default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -570,13 +572,72 @@ impl Localized for CoordError {
     }
 }
 
+impl Localized for PgnErrorKind {
+    fn message(&self, lang: Lang) -> String {
+        use PgnErrorKind::*;
+        match (self, lang) {
+            (Io(e), Lang::Es) => format!("no se pudo leer la entrada: {e}"),
+            (Io(e), Lang::En) => format!("could not read the input: {e}"),
+            (BadTag, Lang::Es) => "etiqueta mal formada: debe ser [Nombre \"valor\"]".into(),
+            (BadTag, Lang::En) => "malformed tag pair: it must be [Name \"value\"]".into(),
+            (BadFen(e), Lang::Es) => format!("la etiqueta FEN no es válida: {}", e.message(lang)),
+            (BadFen(e), Lang::En) => format!("the FEN tag is not valid: {}", e.message(lang)),
+            (San(e), _) => e.message(lang),
+            (NullMove, Lang::Es) => "jugada nula (--): no se admite".into(),
+            (NullMove, Lang::En) => "null move (--) is not accepted".into(),
+            (UnclosedComment, Lang::Es) => "comentario { sin cerrar".into(),
+            (UnclosedComment, Lang::En) => "comment { is never closed".into(),
+            (UnclosedVariation, Lang::Es) => "variante ( sin cerrar".into(),
+            (UnclosedVariation, Lang::En) => "variation ( is never closed".into(),
+            (UnmatchedClose, Lang::Es) => "')' sin variante abierta".into(),
+            (UnmatchedClose, Lang::En) => "')' with no open variation".into(),
+            (VariationWithoutMove, Lang::Es) => {
+                "variante '(' antes de cualquier jugada: una variante es una alternativa a la jugada anterior".into()
+            }
+            (VariationWithoutMove, Lang::En) => {
+                "variation '(' before any move: a variation is an alternative to the previous move".into()
+            }
+            (TooDeep, Lang::Es) => format!(
+                "variantes anidadas a más de {} niveles",
+                crate::pgn::MAX_VARIATION_DEPTH
+            ),
+            (TooDeep, Lang::En) => format!(
+                "variations nested deeper than {} levels",
+                crate::pgn::MAX_VARIATION_DEPTH
+            ),
+        }
+    }
+}
+
+impl Localized for PgnError {
+    fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Es => format!(
+                "partida {}, línea {}, columna {}: {}",
+                self.game,
+                self.line,
+                self.column,
+                self.kind.message(lang)
+            ),
+            Lang::En => format!(
+                "game {}, line {}, column {}: {}",
+                self.game,
+                self.line,
+                self.column,
+                self.kind.message(lang)
+            ),
+        }
+    }
+}
+
 display_in_spanish!(
     FenError,
     IllegalMove,
     SanError,
     CoordError,
     TimeControlError,
-    GameError
+    GameError,
+    PgnError
 );
 
 macro_rules! display_only_in_spanish {
