@@ -323,6 +323,15 @@ impl Game {
         self.clock.as_mut()
     }
 
+    /// Puts a restored clock on a replayed game, with each move's saved clock
+    /// reading (for resuming an adjourned game).
+    pub(crate) fn restore_clock(&mut self, clock: Clock, readings: &[Option<Duration>]) {
+        for (rec, r) in self.records.iter_mut().zip(readings) {
+            rec.clock = *r;
+        }
+        self.clock = Some(clock);
+    }
+
     /// Starts the clock of the side to move.
     pub fn start_clock(&mut self) {
         if let Some(c) = &mut self.clock {

@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod adjourn;
 pub mod attacks;
 mod bitboard;
 mod castling;
