@@ -332,10 +332,15 @@ impl Game {
         self.clock = Some(clock);
     }
 
-    /// Starts the clock of the side to move.
+    /// Starts the clock of the side to move, or resumes it after a pause or
+    /// an adjournment. Does nothing once the game has ended.
     pub fn start_clock(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
         if let Some(c) = &mut self.clock {
             c.start();
+            c.resume();
         }
     }
 

@@ -59,6 +59,12 @@ fn adjourn_and_resume_keeps_times_and_turn() {
         let paused = g.clock().unwrap().peek();
         assert_eq!((paused.white, paused.black), (before.white, before.black));
         assert_eq!(paused.running, None);
+        // The same game object can go on: the clock resumes where it stopped.
+        let mut same = g.clone();
+        same.start_clock();
+        t.advance_secs(1);
+        assert_eq!(same.clock().unwrap().peek().running, Some(Color::Black));
+        assert!(same.clock().unwrap().peek().black < before.black || tc.contains('d'));
 
         // Resumed the next day on another clock.
         let t2 = FakeTime::new();
