@@ -10,6 +10,7 @@ use escaque::Lang;
 
 mod bench_cmd;
 mod perft_cmd;
+mod pgn_cmd;
 mod uci_cmd;
 
 /// escaque: ajedrez en español (chess in Spanish and English).
@@ -32,6 +33,8 @@ enum Command {
     Uci,
     /// Busca posiciones fijas a profundidad fija: nodos totales y velocidad.
     Bench(bench_cmd::BenchArgs),
+    /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
+    Pgn(pgn_cmd::PgnArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
         Some(Command::Uci) => uci_cmd::run(),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
+        Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         None => Err(lang
             .pick(
                 "todavía no hay partida en la terminal; prueba `escaque perft 5` o `escaque --help`",

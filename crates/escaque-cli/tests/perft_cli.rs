@@ -1,0 +1,60 @@
+//! The `escaque perft` command, run as a user runs it.
+
+use std::process::Command;
+
+fn escaque(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .env("LANG", "es_ES.UTF-8")
+        .output()
+        .expect("run escaque");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_total_time_and_speed() {
+    let (ok, out, _) = escaque(&["perft", "4"]);
+    assert!(ok);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("nodos: 197281 "), "{last}");
+    assert!(
+        last.contains("tiempo:") && last.contains("nodos/s:"),
+        "{last}"
+    );
+}
+
+#[test]
+fn divide_lists_root_moves_in_coordinates() {
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    let (ok, out, _) = escaque(&["perft", "3", "--divide", "--fen", fen]);
+    assert!(ok);
+    let moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(": ") && !l.starts_with("nodos"))
+        .collect();
+    assert_eq!(moves.len(), 14);
+    assert!(moves.iter().any(|l| l.starts_with("e2e4: ")), "{out}");
+    let sum: u64 = moves
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 2812);
+    assert!(out.lines().last().unwrap().starts_with("nodos: 2812 "));
+}
+
+#[test]
+fn bad_fen_is_an_error_in_spanish_or_english() {
+    let (ok, _, err) = escaque(&["perft", "2", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    assert!(!ok);
+    assert!(
+        err.contains("FEN no válido") && err.contains("reyes"),
+        "{err}"
+    );
+    let (ok, _, err) = escaque(&["--idioma", "en", "perft", "2", "--fen", "nonsense"]);
+    assert!(!ok);
+    assert!(err.contains("invalid FEN"), "{err}");
+}
