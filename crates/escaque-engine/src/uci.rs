@@ -55,6 +55,8 @@ fn say(out: &Out, line: &str) {
 
 struct Running {
     handle: JoinHandle<Engine>,
+    /// `go infinite` or `go ponder`: would never end by itself.
+    endless: bool,
     stop: Arc<AtomicBool>,
     ponder: Arc<AtomicBool>,
 }
@@ -104,7 +106,9 @@ impl Uci {
         }
     }
 
-    /// Reads lines until `quit` or end of input (which counts as `quit`).
+    /// Reads lines until `quit` or end of input. At the end of input a search
+    /// with limits is allowed to finish (so `echo "go depth 9" | escaque uci`
+    /// answers); an infinite or ponder search is stopped.
     pub fn run<R: BufRead>(mut self, input: R) {
         for line in input.lines() {
             let Ok(line) = line else { break };
@@ -112,7 +116,8 @@ impl Uci {
                 return;
             }
         }
-        self.finish_search(true);
+        let endless = self.running.as_ref().is_some_and(|r| r.endless);
+        self.finish_search(endless);
     }
 
     fn say(&self, line: &str) {
@@ -398,6 +403,7 @@ impl Uci {
         });
         self.running = Some(Running {
             handle,
+            endless: infinite || ponder,
             stop,
             ponder: ponder_flag,
         });
