@@ -30,7 +30,7 @@ enum Command {
     /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
     Perft(perft_cmd::PerftArgs),
     /// Habla el protocolo UCI por la entrada y salida estándar (para interfaces gráficas).
-    Uci,
+    Uci(uci_cmd::UciArgs),
     /// Busca posiciones fijas a profundidad fija: nodos totales y velocidad.
     Bench(bench_cmd::BenchArgs),
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
@@ -45,7 +45,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
-        Some(Command::Uci) => uci_cmd::run(),
+        Some(Command::Uci(args)) => uci_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         None => Err(lang
