@@ -108,18 +108,24 @@ pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Runs `epochs` full-batch Adam steps from `start`; calls `progress(epoch, error)`.
+/// Runs `epochs` full-batch Adam steps (learning rate `lr` centipawns) from
+/// `start`, with an L2 pull of strength `lambda` back towards `start` so that
+/// rarely seen terms (most piece-square entries) stay near their prior instead
+/// of fitting noise; calls `progress(epoch, weights)` every 25 epochs.
 pub fn fit(
     samples: &[Sample],
     start: &[[i16; 2]],
     k: f64,
     epochs: usize,
-    mut progress: impl FnMut(usize, f64),
+    lr: f64,
+    lambda: f64,
+    mut progress: impl FnMut(usize, &[[f64; 2]]),
 ) -> Vec<[f64; 2]> {
     let mut w: Vec<[f64; 2]> = start.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
     let mut m = vec![[0.0f64; 2]; w.len()];
     let mut v = vec![[0.0f64; 2]; w.len()];
-    let (b1, b2, lr, eps) = (0.9, 0.999, 1.0, 1e-8);
+    let prior: Vec<[f64; 2]> = w.clone();
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let n = samples.len().max(1) as f64;
     for epoch in 1..=epochs {
         let mut grad = vec![[0.0f64; 2]; w.len()];
@@ -135,7 +141,7 @@ pub fn fit(
         }
         for i in 0..w.len() {
             for j in 0..2 {
-                let gr = grad[i][j] / n;
+                let gr = grad[i][j] / n + lambda * (w[i][j] - prior[i][j]);
                 m[i][j] = b1 * m[i][j] + (1.0 - b1) * gr;
                 v[i][j] = b2 * v[i][j] + (1.0 - b2) * gr * gr;
                 let mh = m[i][j] / (1.0 - b1.powi(epoch as i32));
@@ -144,7 +150,7 @@ pub fn fit(
             }
         }
         if epoch % 25 == 0 || epoch == epochs {
-            progress(epoch, error(samples, &w, k));
+            progress(epoch, &w);
         }
     }
     w

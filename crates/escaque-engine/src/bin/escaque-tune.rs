@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! escaque-tune selfplay GAMES NODES OUT.txt [SEED]
-//! escaque-tune fit DATA.txt EPOCHS [OUT.rs]
+//! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA]]]
 //! ```
 
 #![forbid(unsafe_code)]
@@ -114,25 +114,43 @@ fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String
     w.flush().map_err(|e| e.to_string())
 }
 
-fn fit_cmd(data: &str, epochs: usize, out: &str) -> Result<(), String> {
+fn fit_cmd(data: &str, epochs: usize, out: &str, lr: f64, lambda: f64) -> Result<(), String> {
     let file = std::fs::File::open(data).map_err(|e| e.to_string())?;
-    let samples: Vec<_> = std::io::BufReader::new(file)
+    let all: Vec<_> = std::io::BufReader::new(file)
         .lines()
         .map_while(Result::ok)
         .filter_map(|l| parse_line(&l))
         .collect();
-    eprintln!("{} positions", samples.len());
+    // Every tenth position is held out to watch for over-fitting.
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % 10 == 9 {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    eprintln!(
+        "{} training positions, {} held out",
+        train.len(),
+        valid.len()
+    );
     let start: Vec<[f64; 2]> = WEIGHTS.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
-    let k = fit_k(&samples, &start);
-    let e0 = error(&samples, &start, k);
-    eprintln!("K = {k:.4}, starting error {e0:.6}");
-    let w = fit(&samples, &WEIGHTS, k, epochs, |e, err| {
-        eprintln!("epoch {e}: error {err:.6}")
+    let k = fit_k(&train, &start);
+    let (t0, v0) = (error(&train, &start, k), error(&valid, &start, k));
+    eprintln!("K = {k:.4}, start: train {t0:.6} held-out {v0:.6}");
+    let w = fit(&train, &WEIGHTS, k, epochs, lr, lambda, |e, w| {
+        eprintln!(
+            "epoch {e}: train {:.6} held-out {:.6}",
+            error(&train, w, k),
+            error(&valid, w, k)
+        )
     });
-    let e1 = error(&samples, &w, k);
+    let (t1, v1) = (error(&train, &w, k), error(&valid, &w, k));
     let note = format!(
-        "Fitted on {} positions from {data}, K = {k:.4}, {epochs} epochs:\nmean squared error {e0:.6} -> {e1:.6}.",
-        samples.len()
+        "Fitted on {} positions from {data} ({} held out), K = {k:.4}, {epochs} epochs,\nlr {lr}, lambda {lambda}: train error {t0:.6} -> {t1:.6}, held-out {v0:.6} -> {v1:.6}.",
+        train.len(),
+        valid.len()
     );
     std::fs::write(out, weights_source(&w, &note)).map_err(|e| e.to_string())?;
     eprintln!("wrote {out}");
@@ -151,9 +169,11 @@ fn main() {
         Some("fit") if args.len() >= 4 => {
             let epochs = args[3].parse().unwrap_or(300);
             let out = args.get(4).cloned().unwrap_or_else(|| "crates/escaque-engine/src/weights.rs".to_string());
-            fit_cmd(&args[2], epochs, &out)
+            let lr = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0.5);
+            let lambda = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1e-6);
+            fit_cmd(&args[2], epochs, &out, lr, lambda)
         }
-        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs]".to_string()),
+        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA]]]".to_string()),
     };
     if let Err(e) = r {
         eprintln!("escaque-tune: {e}");
