@@ -1,5 +1,5 @@
-//! `escaque`: the command-line program — perft now; the terminal game, `uci`,
-//! `pgn` and `bench` join it as they are built.
+//! `escaque`: the command-line program — the terminal game (`jugar`, also the
+//! default action) and `perft`; `uci`, `pgn` and `bench` join it as they are built.
 
 #![forbid(unsafe_code)]
 
@@ -8,7 +8,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use escaque::Lang;
 
+#[allow(dead_code)] // used by the full-screen game, under construction
+mod i18n;
 mod perft_cmd;
+#[allow(dead_code)]
+mod play;
+mod tui;
 
 /// escaque: ajedrez en español (chess in Spanish and English).
 #[derive(Parser)]
@@ -26,6 +31,9 @@ struct Cli {
 enum Command {
     /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
     Perft(perft_cmd::PerftArgs),
+    /// Juega una partida en la terminal (contra el motor o entre dos personas).
+    #[command(visible_alias = "play")]
+    Jugar(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,12 +44,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
-        None => Err(lang
-            .pick(
-                "todavía no hay partida en la terminal; prueba `escaque perft 5` o `escaque --help`",
-                "the terminal game is not built yet; try `escaque perft 5` or `escaque --help`",
-            )
-            .to_string()),
+        Some(Command::Jugar(args)) => play::run(&args, lang),
+        None => play::run(&play::PlayArgs::default(), lang),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
