@@ -30,6 +30,7 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod color;
+pub mod coord;
 mod fen;
 mod legality;
 mod messages;
@@ -39,12 +40,14 @@ mod perft;
 mod polyglot_keys;
 mod position;
 mod role;
+pub mod san;
 mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
 pub use color::Color;
+pub use coord::CoordError;
 pub use fen::FenError;
 pub use legality::{IllegalMove, IllegalReason};
 pub use messages::{Lang, Localized};
@@ -53,6 +56,7 @@ pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use san::{SanError, SanLang};
 pub use square::{File, Rank, Square};
 
 /// The FEN of the initial position.

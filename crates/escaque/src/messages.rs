@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, FenError, IllegalMove, IllegalReason, Role};
+use crate::{Color, CoordError, FenError, IllegalMove, IllegalReason, Role, SanError};
 
 /// The language of messages for people. Spanish is the default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -252,7 +252,76 @@ macro_rules! display_in_spanish {
     )*};
 }
 
-display_in_spanish!(FenError, IllegalMove);
+impl Localized for SanError {
+    fn message(&self, lang: Lang) -> String {
+        use SanError::*;
+        match (self, lang) {
+            (Empty, Lang::Es) => "no hay ninguna jugada escrita".into(),
+            (Empty, Lang::En) => "no move was written".into(),
+            (Unknown { text }, Lang::Es) => format!(
+                "{text:?} no es una jugada en notación algebraica (por ejemplo e4, Cf3, exd5, 0-0, e8=D)"
+            ),
+            (Unknown { text }, Lang::En) => format!(
+                "{text:?} is not a move in algebraic notation (for example e4, Nf3, exd5, O-O, e8=Q)"
+            ),
+            (Illegal { text, mv: Some(m), reason }, Lang::Es) => {
+                format!("{text:?} ({m}) es ilegal: {}", reason.message(lang))
+            }
+            (Illegal { text, mv: Some(m), reason }, Lang::En) => {
+                format!("{text:?} ({m}) is illegal: {}", reason.message(lang))
+            }
+            (Illegal { text, mv: None, reason }, Lang::Es) => {
+                format!("{text:?} es ilegal: {}", reason.message(lang))
+            }
+            (Illegal { text, mv: None, reason }, Lang::En) => {
+                format!("{text:?} is illegal: {}", reason.message(lang))
+            }
+            (NoCandidate { text, role, to }, Lang::Es) => format!(
+                "{text:?} es ilegal: ningún {} puede ir a {to}",
+                role_name(*role, lang)
+            ),
+            (NoCandidate { text, role, to }, Lang::En) => format!(
+                "{text:?} is illegal: no {} can go to {to}",
+                role_name(*role, lang)
+            ),
+            (Ambiguous { text, candidates }, Lang::Es) => format!(
+                "{text:?} es ambigua: puede ser {}; indica la columna o la fila de origen",
+                candidates.join(" o ")
+            ),
+            (Ambiguous { text, candidates }, Lang::En) => format!(
+                "{text:?} is ambiguous: it may be {}; give the origin file or rank",
+                candidates.join(" or ")
+            ),
+            (AmbiguousLanguage { text, spanish, english }, Lang::Es) => format!(
+                "{text:?} es ambigua: en español (R = rey) es {spanish}, en inglés (R = torre) es {english}; elige el idioma de la notación"
+            ),
+            (AmbiguousLanguage { text, spanish, english }, Lang::En) => format!(
+                "{text:?} is ambiguous: in Spanish (R = king) it is {spanish}, in English (R = rook) it is {english}; choose the notation's language"
+            ),
+        }
+    }
+}
+
+impl Localized for CoordError {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (CoordError::Unknown { text }, Lang::Es) => format!(
+                "{text:?} no es una jugada en notación de coordenadas (origen y destino, como e2e4, e7e8d)"
+            ),
+            (CoordError::Unknown { text }, Lang::En) => format!(
+                "{text:?} is not a move in coordinate notation (origin and destination, such as e2e4, e7e8q)"
+            ),
+            (CoordError::Illegal { text, reason, .. }, Lang::Es) => {
+                format!("{text:?} es ilegal: {}", reason.message(lang))
+            }
+            (CoordError::Illegal { text, reason, .. }, Lang::En) => {
+                format!("{text:?} is illegal: {}", reason.message(lang))
+            }
+        }
+    }
+}
+
+display_in_spanish!(FenError, IllegalMove, SanError, CoordError);
 
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

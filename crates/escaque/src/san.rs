@@ -1,0 +1,928 @@
+//! Standard algebraic notation (SAN), in English and in Spanish.
+//!
+//! Writing gives the shortest correct text (`Nbd2`, `R1e2`, `Qh4e1`, `exd6`,
+//! `e8=Q`, `O-O`, `+`, `#`), with English letters (K Q R B N) or Spanish ones
+//! (R D T A C, castling `0-0`). Reading is lenient where players are (`o-o`,
+//! `:` for captures, `e8D`, `e8(D)`, figurines, long algebraic `Cg1-f3`, marks
+//! `!?`, `a.p.`) but never guesses: an ambiguous or illegal text is an error
+//! that says why.
+//!
+//! ```
+//! use escaque::{Lang, Position};
+//! use escaque::san::{parse_san, san, SanLang};
+//!
+//! let pos = Position::new();
+//! let m = parse_san(&pos, "Cf3", SanLang::Es).unwrap();
+//! assert_eq!(san(&pos, m, Lang::En), "Nf3");
+//! assert_eq!(san(&pos, m, Lang::Es), "Cf3");
+//! // "R" is a rook in English but a king in Spanish: Auto reads both.
+//! assert!(parse_san(&pos, "Nf3", SanLang::Auto).is_ok());
+//! ```
+
+use crate::castling::king_home;
+use crate::{Bitboard, CastlingSide, IllegalReason, Lang, Move, MoveKind, Position, Role, Square};
+
+/// The language a SAN text is read in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SanLang {
+    /// Spanish letters: R rey, D dama, T torre, A alfil, C caballo.
+    Es,
+    /// English letters: K Q R B N.
+    En,
+    /// Either: accepted when both readings agree or exactly one is legal.
+    Auto,
+}
+
+impl From<Lang> for SanLang {
+    fn from(l: Lang) -> SanLang {
+        match l {
+            Lang::Es => SanLang::Es,
+            Lang::En => SanLang::En,
+        }
+    }
+}
+
+/// How to write a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SanStyle {
+    /// Piece letters and castling style (`O-O` in English, `0-0` in Spanish).
+    pub lang: Lang,
+    /// Append `+` for check and `#` for checkmate.
+    pub check_marks: bool,
+    /// Append ` a.p.` (Spanish) or ` e.p.` (English) after an en passant capture.
+    pub en_passant_suffix: bool,
+}
+
+impl SanStyle {
+    /// Plain SAN with check marks, as PGN writes it.
+    pub const fn new(lang: Lang) -> SanStyle {
+        SanStyle {
+            lang,
+            check_marks: true,
+            en_passant_suffix: false,
+        }
+    }
+}
+
+/// Why a SAN text could not be read as a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// Nothing to read.
+    Empty,
+    /// The text is not a move in the notation (for example `Xz9`).
+    Unknown {
+        /// The text as given.
+        text: String,
+    },
+    /// The text names a move, but it is not legal here.
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// The move meant, when one piece could be identified.
+        mv: Option<Move>,
+        /// Why it is illegal.
+        reason: IllegalReason,
+    },
+    /// No piece of that kind (matching the given origin) can go there.
+    NoCandidate {
+        /// The text as given.
+        text: String,
+        /// The kind of piece named.
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// More than one legal move fits the text.
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The moves that fit, written in the notation of the text.
+        candidates: Vec<String>,
+    },
+    /// In [`SanLang::Auto`], the Spanish and English readings differ and both
+    /// are legal.
+    AmbiguousLanguage {
+        /// The text as given.
+        text: String,
+        /// The Spanish reading, written in Spanish SAN.
+        spanish: String,
+        /// The English reading, written in English SAN.
+        english: String,
+    },
+}
+
+// ---------------------------------------------------------------- writing
+
+/// The SAN of `m` (which must be legal in `pos`) with `+`/`#`, in `lang`.
+pub fn san(pos: &Position, m: Move, lang: Lang) -> String {
+    let mut s = String::with_capacity(8);
+    write_san(&mut s, pos, m, SanStyle::new(lang));
+    s
+}
+
+/// The SAN of `m` for display: like [`san`], and in Spanish an en passant
+/// capture is followed by ` a.p.` (`exd6 a.p.`).
+pub fn san_display(pos: &Position, m: Move, lang: Lang) -> String {
+    let mut s = String::with_capacity(12);
+    let style = SanStyle {
+        lang,
+        check_marks: true,
+        en_passant_suffix: lang == Lang::Es,
+    };
+    write_san(&mut s, pos, m, style);
+    s
+}
+
+fn role_letter(role: Role, lang: Lang) -> char {
+    match lang {
+        Lang::Es => role.char_es(),
+        Lang::En => role.char_en(),
+    }
+}
+
+/// Appends the SAN of `m` to `out`. `m` should be legal in `pos`; a move that is
+/// not (or has no piece on its origin) is written in coordinate notation rather
+/// than panicking.
+pub fn write_san(out: &mut String, pos: &Position, m: Move, style: SanStyle) {
+    let (from, to) = (m.from(), m.to());
+    let Some(role) = pos.role_at(from) else {
+        out.push_str(&m.to_string());
+        return;
+    };
+    let zero = style.lang.pick('0', 'O');
+    match m.kind() {
+        MoveKind::Castle => {
+            out.push(zero);
+            out.push('-');
+            out.push(zero);
+            if CastlingSide::from_king_to(to) == CastlingSide::QueenSide {
+                out.push('-');
+                out.push(zero);
+            }
+        }
+        _ if role == Role::Pawn => {
+            let capture = m.is_en_passant() || pos.occupied().contains(to);
+            if capture {
+                out.push(from.file().char());
+                out.push('x');
+            }
+            push_square(out, to);
+            if let Some(p) = m.promotion_role() {
+                out.push('=');
+                out.push(role_letter(p, style.lang));
+            }
+        }
+        _ => {
+            out.push(role_letter(role, style.lang));
+            if role != Role::King {
+                let others = pos
+                    .legal_moves_to(Bitboard::from_square(to))
+                    .into_iter()
+                    .filter(|o| o.from() != from && pos.role_at(o.from()) == Some(role))
+                    .fold(Bitboard::EMPTY, |b, o| b.with(o.from()));
+                if others.any() {
+                    let same_file = (others & Bitboard::file(from.file())).any();
+                    let same_rank = (others & Bitboard::rank(from.rank())).any();
+                    if !same_file {
+                        out.push(from.file().char());
+                    } else if !same_rank {
+                        out.push(from.rank().char());
+                    } else {
+                        push_square(out, from);
+                    }
+                }
+            }
+            if pos.occupied().contains(to) {
+                out.push('x');
+            }
+            push_square(out, to);
+        }
+    }
+    if style.en_passant_suffix && m.is_en_passant() {
+        out.push_str(style.lang.pick(" a.p.", " e.p."));
+    }
+    if style.check_marks {
+        let mut after = *pos;
+        after.play_unchecked(m);
+        if after.is_check() {
+            out.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+    }
+}
+
+fn push_square(out: &mut String, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
+}
+
+// ---------------------------------------------------------------- reading
+
+/// A piece named in the text, before the language gives it a meaning.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum PieceTok {
+    /// A figurine: the same in every language.
+    Figurine(Role),
+    /// An upper-case letter.
+    Letter(u8),
+}
+
+/// The text taken apart, independent of the language.
+#[derive(Copy, Clone, Debug)]
+enum Lexed {
+    Castle(CastlingSide),
+    Move {
+        piece: Option<PieceTok>,
+        from_file: Option<u8>,
+        from_rank: Option<u8>,
+        to: Square,
+        promo: Option<PieceTok>,
+    },
+}
+
+/// Reads `text` as a move of `pos`, in the language `lang`.
+///
+/// Accepted, besides plain SAN: `0-0`/`O-O`/`o-o`, missing or superfluous
+/// disambiguation, missing `x` or `:` for it, missing `=` (`e8D`), `e8(D)`, a
+/// lower-case promotion letter, `+`/`#`/`++` present, absent or wrong, trailing
+/// `!`/`?` marks, `e.p.`/`a.p.`, figurines (`♘f3`), long algebraic (`Cg1-f3`,
+/// `Ng1xf3`).
+pub fn parse_san(pos: &Position, text: &str, lang: SanLang) -> Result<Move, SanError> {
+    parse_san_lang(pos, text, lang).map(|(m, _)| m)
+}
+
+/// Like [`parse_san`], and also says which language the text shows itself to
+/// be in: `Some(lang)` when its letters belong to that notation only (for
+/// example `Cf3` is Spanish, `Nf3` English), `None` when the text reads the same
+/// in both (`e4`, `O-O`, `♘f3`) or, in Auto, both readings agreed.
+pub fn parse_san_lang(
+    pos: &Position,
+    text: &str,
+    lang: SanLang,
+) -> Result<(Move, Option<Lang>), SanError> {
+    let lexed = lex(text).ok_or_else(|| {
+        if text.trim().is_empty() {
+            SanError::Empty
+        } else {
+            SanError::Unknown { text: text.into() }
+        }
+    })?;
+    let (es, en) = (interpret(lexed, Lang::Es), interpret(lexed, Lang::En));
+    let same = es.is_some() && es == en;
+    match lang {
+        SanLang::Es | SanLang::En => {
+            let l = if lang == SanLang::Es {
+                Lang::Es
+            } else {
+                Lang::En
+            };
+            let reading = if l == Lang::Es { es } else { en };
+            let r = reading.ok_or_else(|| SanError::Unknown { text: text.into() })?;
+            let m = resolve(pos, r, text, l)?;
+            Ok((m, if same { None } else { Some(l) }))
+        }
+        SanLang::Auto => match (es, en) {
+            (None, None) => Err(SanError::Unknown { text: text.into() }),
+            (Some(r), None) => resolve(pos, r, text, Lang::Es).map(|m| (m, Some(Lang::Es))),
+            (None, Some(r)) => resolve(pos, r, text, Lang::En).map(|m| (m, Some(Lang::En))),
+            (Some(r), Some(_)) if same => resolve(pos, r, text, Lang::En).map(|m| (m, None)),
+            (Some(re), Some(rn)) => {
+                match (
+                    resolve(pos, re, text, Lang::Es),
+                    resolve(pos, rn, text, Lang::En),
+                ) {
+                    (Ok(a), Ok(b)) if a == b => Ok((a, None)),
+                    (Ok(a), Ok(b)) => Err(SanError::AmbiguousLanguage {
+                        text: text.into(),
+                        spanish: san(pos, a, Lang::Es),
+                        english: san(pos, b, Lang::En),
+                    }),
+                    (Ok(a), Err(_)) => Ok((a, Some(Lang::Es))),
+                    (Err(_), Ok(b)) => Ok((b, Some(Lang::En))),
+                    (Err(e), Err(_)) => Err(e),
+                }
+            }
+        },
+    }
+}
+
+/// A reading in one language: the piece kind and the promotion kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reading {
+    Castle(CastlingSide),
+    Move {
+        role: Role,
+        from_file: Option<u8>,
+        from_rank: Option<u8>,
+        to: Square,
+        promo: Option<Role>,
+    },
+}
+
+fn tok_role(t: PieceTok, lang: Lang) -> Option<Role> {
+    match t {
+        PieceTok::Figurine(r) => Some(r),
+        PieceTok::Letter(c) => match lang {
+            Lang::Es => Role::from_char_es(c as char),
+            Lang::En => Role::from_char_en(c as char),
+        },
+    }
+}
+
+fn interpret(lexed: Lexed, lang: Lang) -> Option<Reading> {
+    match lexed {
+        Lexed::Castle(side) => Some(Reading::Castle(side)),
+        Lexed::Move {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promo,
+        } => {
+            let role = match piece {
+                None => Role::Pawn,
+                Some(t) => tok_role(t, lang)?,
+            };
+            let promo = match promo {
+                None => None,
+                Some(t) => Some(tok_role(t, lang)?),
+            };
+            Some(Reading::Move {
+                role,
+                from_file,
+                from_rank,
+                to,
+                promo,
+            })
+        }
+    }
+}
+
+fn figurine_role(c: char) -> Option<Role> {
+    Some(match c {
+        '♔' | '♚' => Role::King,
+        '♕' | '♛' => Role::Queen,
+        '♖' | '♜' => Role::Rook,
+        '♗' | '♝' => Role::Bishop,
+        '♘' | '♞' => Role::Knight,
+        '♙' | '♟' => Role::Pawn,
+        _ => return None,
+    })
+}
+
+/// Removes trailing check marks, annotation marks, en passant suffixes and
+/// spaces.
+fn strip_suffixes(mut s: &str) -> &str {
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches([
+            '+', '#', '!', '?', ' ', '\t', '‼', '⁇', '⁉', '⁈', '†', '‡', '□',
+        ]);
+        let lower_ends = |suffix: &str| {
+            s.len() >= suffix.len()
+                && s.is_char_boundary(s.len() - suffix.len())
+                && s[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+        };
+        for suffix in ["a.p.", "e.p.", "a.p", "e.p", "ap", "ep"] {
+            // Only strip when what precedes is the end of a move (a digit, a
+            // space or a closing parenthesis), so `Rep` is not cut.
+            if lower_ends(suffix) {
+                let rest = &s[..s.len() - suffix.len()];
+                if rest.ends_with(|c: char| c.is_ascii_digit() || c == ' ' || c == ')') {
+                    s = rest;
+                    break;
+                }
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
+    }
+}
+
+fn lex(text: &str) -> Option<Lexed> {
+    let s = strip_suffixes(text.trim());
+    if s.is_empty() {
+        return None;
+    }
+    // Castling: two or three of 0/O/o, with or without hyphens.
+    {
+        let mut n = 0;
+        let mut ok = true;
+        let mut last_hyphen = true;
+        for c in s.bytes() {
+            match c {
+                b'0' | b'O' | b'o' if n < 3 => {
+                    n += 1;
+                    last_hyphen = false;
+                }
+                b'-' if !last_hyphen => last_hyphen = true,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && !last_hyphen && n >= 2 {
+            return Some(Lexed::Castle(if n == 2 {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            }));
+        }
+    }
+
+    let mut rest = s;
+    let mut piece = None;
+    let first = rest.chars().next()?;
+    if let Some(r) = figurine_role(first) {
+        piece = Some(PieceTok::Figurine(r));
+        rest = &rest[first.len_utf8()..];
+    } else if first.is_ascii_uppercase() {
+        piece = Some(PieceTok::Letter(first as u8));
+        rest = &rest[1..];
+    }
+
+    // Promotion at the end: `=D`, `D`, `(D)`, `=(D)`, lower case too, or a figurine.
+    let mut promo = None;
+    if let Some(r) = rest.strip_suffix(')') {
+        let inner_start = r.rfind('(')?;
+        let inner = &r[inner_start + 1..];
+        promo = Some(promo_tok(inner)?);
+        rest = &r[..inner_start];
+    } else if let Some(last) = rest.chars().last() {
+        if !last.is_ascii_digit() {
+            let cut = rest.len() - last.len_utf8();
+            promo = Some(promo_tok(&rest[cut..])?);
+            rest = &rest[..cut];
+        }
+    }
+    if promo.is_some() {
+        rest = rest.strip_suffix('=').unwrap_or(rest);
+    }
+
+    // Destination: the last two characters.
+    let b = rest.as_bytes();
+    if b.len() < 2 {
+        return None;
+    }
+    let (f, r) = (b[b.len() - 2].to_ascii_lowercase(), b[b.len() - 1]);
+    if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
+        return None;
+    }
+    let to = Square::from_coords(
+        crate::File::new(u32::from(f - b'a'))?,
+        crate::Rank::new(u32::from(r - b'1'))?,
+    );
+    let mut hint = &b[..b.len() - 2];
+    // Separators: capture marks and the hyphen of long algebraic.
+    while let Some((&last, init)) = hint.split_last() {
+        if matches!(last, b'x' | b'X' | b':' | b'-') {
+            hint = init;
+        } else {
+            break;
+        }
+    }
+    let (mut from_file, mut from_rank) = (None, None);
+    match hint {
+        [] => {}
+        [c] if (b'a'..=b'h').contains(c) => from_file = Some(c - b'a'),
+        [c] if (b'1'..=b'8').contains(c) => from_rank = Some(c - b'1'),
+        [c, d] if (b'a'..=b'h').contains(c) && (b'1'..=b'8').contains(d) => {
+            from_file = Some(c - b'a');
+            from_rank = Some(d - b'1');
+        }
+        _ => return None,
+    }
+    Some(Lexed::Move {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promo,
+    })
+}
+
+fn promo_tok(s: &str) -> Option<PieceTok> {
+    let mut chars = s.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    if let Some(r) = figurine_role(c) {
+        return Some(PieceTok::Figurine(r));
+    }
+    c.is_ascii_alphabetic()
+        .then(|| PieceTok::Letter(c.to_ascii_uppercase() as u8))
+}
+
+fn resolve(pos: &Position, reading: Reading, text: &str, lang: Lang) -> Result<Move, SanError> {
+    let us = pos.turn();
+    match reading {
+        Reading::Castle(side) => {
+            let m = Move::castle(king_home(us), side.king_to(us));
+            if pos.is_legal(m) {
+                Ok(m)
+            } else {
+                Err(SanError::Illegal {
+                    text: text.into(),
+                    mv: Some(m),
+                    reason: pos.illegal_reason(m),
+                })
+            }
+        }
+        Reading::Move {
+            role,
+            from_file,
+            from_rank,
+            to,
+            promo,
+        } => {
+            if role == Role::Pawn && from_file.is_none() && from_rank.is_none() {
+                // A pawn move without origin is a push along the file.
+                return resolve_matching(
+                    pos,
+                    text,
+                    lang,
+                    role,
+                    Some(to.file().index() as u8),
+                    None,
+                    to,
+                    promo,
+                );
+            }
+            resolve_matching(pos, text, lang, role, from_file, from_rank, to, promo)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn resolve_matching(
+    pos: &Position,
+    text: &str,
+    lang: Lang,
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    promo: Option<Role>,
+) -> Result<Move, SanError> {
+    let fits = |sq: Square| {
+        from_file.is_none_or(|f| sq.file().index() == f as usize)
+            && from_rank.is_none_or(|r| sq.rank().index() == r as usize)
+    };
+    let mut found: Option<Move> = None;
+    let mut more = false;
+    let mut needs_promo = false;
+    for m in pos.legal_moves_to(Bitboard::from_square(to)) {
+        if pos.role_at(m.from()) != Some(role) || !fits(m.from()) {
+            continue;
+        }
+        if m.is_castle() && (from_file.is_none() || from_rank.is_none()) {
+            // `Kg1` alone is not castling; `Ke1g1` (long form) is.
+            continue;
+        }
+        match (m.promotion_role(), promo) {
+            (Some(p), Some(q)) if p != q => continue,
+            (Some(_), None) => {
+                needs_promo = true;
+                continue;
+            }
+            (None, Some(_)) => continue,
+            _ => {}
+        }
+        if found.is_some() {
+            more = true;
+        }
+        found.get_or_insert(m);
+        if more {
+            break;
+        }
+    }
+    match found {
+        Some(m) if !more => Ok(m),
+        Some(_) => {
+            let candidates = pos
+                .legal_moves_to(Bitboard::from_square(to))
+                .into_iter()
+                .filter(|m| {
+                    pos.role_at(m.from()) == Some(role)
+                        && fits(m.from())
+                        && m.promotion_role() == promo
+                        && !m.is_castle()
+                })
+                .map(|m| san(pos, m, lang))
+                .collect();
+            Err(SanError::Ambiguous {
+                text: text.into(),
+                candidates,
+            })
+        }
+        None => Err(explain_no_move(
+            pos,
+            text,
+            role,
+            from_file,
+            from_rank,
+            to,
+            promo,
+            needs_promo,
+            &fits,
+        )),
+    }
+}
+
+/// Finds out why no legal move fits: from the pieces of that kind that match the
+/// origin, the reason given for the move each would make.
+#[allow(clippy::too_many_arguments)]
+fn explain_no_move(
+    pos: &Position,
+    text: &str,
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    promo: Option<Role>,
+    needs_promo: bool,
+    fits: &dyn Fn(Square) -> bool,
+) -> SanError {
+    let us = pos.turn();
+    if needs_promo {
+        return SanError::Illegal {
+            text: text.into(),
+            mv: None,
+            reason: IllegalReason::PromotionRequired,
+        };
+    }
+    let mut reasons: Vec<(Move, IllegalReason)> = Vec::new();
+    for from in pos.pieces(us, role) {
+        if !fits(from) {
+            continue;
+        }
+        let m = if role == Role::Pawn && Some(to) == pos.ep_square() && from.file() != to.file() {
+            Move::en_passant(from, to)
+        } else if role == Role::King
+            && from == king_home(us)
+            && from.distance(to) == 2
+            && from.rank() == to.rank()
+        {
+            Move::castle(from, to)
+        } else {
+            match promo {
+                Some(p) => Move::promotion(from, to, p),
+                None => Move::normal(from, to),
+            }
+        };
+        if pos.is_legal(m) {
+            // Legal but filtered (`Kg1` for castling): say it cannot reach.
+            continue;
+        }
+        reasons.push((m, pos.illegal_reason(m)));
+    }
+    // Prefer the reasons of pieces that could reach the square.
+    let reaching: Vec<_> = reasons
+        .iter()
+        .filter(|(_, r)| !matches!(r, IllegalReason::CannotReach(_)))
+        .copied()
+        .collect();
+    let pick = if reaching.len() == 1 {
+        Some(reaching[0])
+    } else if reasons.len() == 1 {
+        Some(reasons[0])
+    } else if !reaching.is_empty() && reaching.iter().all(|(_, r)| *r == reaching[0].1) {
+        return SanError::Illegal {
+            text: text.into(),
+            mv: None,
+            reason: reaching[0].1,
+        };
+    } else {
+        None
+    };
+    let _ = (from_file, from_rank);
+    match pick {
+        Some((m, reason)) => SanError::Illegal {
+            text: text.into(),
+            mv: Some(m),
+            reason,
+        },
+        None => SanError::NoCandidate {
+            text: text.into(),
+            role,
+            to,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn parse(p: &Position, s: &str, l: SanLang) -> String {
+        parse_san(p, s, l)
+            .map(|m| m.to_string())
+            .unwrap_or_else(|e| format!("{e:?}"))
+    }
+
+    #[test]
+    fn writes_both_languages() {
+        let p = Position::new();
+        let m = Move::normal(Square::G1, Square::F3);
+        assert_eq!(san(&p, m, Lang::En), "Nf3");
+        assert_eq!(san(&p, m, Lang::Es), "Cf3");
+        assert_eq!(
+            san(&p, Move::normal(Square::E2, Square::E4), Lang::Es),
+            "e4"
+        );
+        let c = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(
+            san(&c, Move::castle(Square::E1, Square::G1), Lang::En),
+            "O-O"
+        );
+        assert_eq!(
+            san(&c, Move::castle(Square::E1, Square::C1), Lang::Es),
+            "0-0-0"
+        );
+    }
+
+    #[test]
+    fn disambiguates_minimally() {
+        // Knights on b1 and f3 both reach d2: file.
+        let p = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        assert_eq!(
+            san(&p, Move::normal(Square::B1, Square::D2), Lang::Es),
+            "Cbd2"
+        );
+        // Rooks on a1 and a3 both reach a2: rank.
+        let p = pos("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1");
+        assert_eq!(
+            san(&p, Move::normal(Square::A1, Square::A2), Lang::Es),
+            "T1a2"
+        );
+        // Queens on h4, e4, h1 reach e1: both.
+        let p = pos("8/k7/8/8/4Q2Q/8/8/1K5Q w - - 0 1");
+        assert_eq!(
+            san(&p, Move::normal(Square::H4, Square::E1), Lang::Es),
+            "Dh4e1"
+        );
+        assert_eq!(
+            san(&p, Move::normal(Square::H4, Square::E1), Lang::En),
+            "Qh4e1"
+        );
+        // A pinned knight does not count.
+        let p = pos("4k3/4r3/8/8/8/5N2/4N3/4K3 w - - 0 1");
+        assert_eq!(
+            san(&p, Move::normal(Square::F3, Square::D4), Lang::En),
+            "Nd4"
+        );
+    }
+
+    #[test]
+    fn writes_promotion_check_mate_and_en_passant() {
+        let p = pos("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+        let m = Move::promotion(Square::E7, Square::E8, Role::Queen);
+        assert_eq!(san(&p, m, Lang::Es), "e8=D+");
+        assert_eq!(san(&p, m, Lang::En), "e8=Q+");
+        let p = pos("6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1");
+        assert_eq!(
+            san(&p, Move::normal(Square::E1, Square::E8), Lang::Es),
+            "Te8#"
+        );
+        let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        let m = Move::en_passant(Square::E5, Square::D6);
+        assert_eq!(san(&p, m, Lang::En), "exd6");
+        assert_eq!(san_display(&p, m, Lang::Es), "exd6 a.p.");
+    }
+
+    #[test]
+    fn reads_leniently() {
+        let p = Position::new();
+        for s in [
+            "Cf3", "Cg1f3", "Cg1-f3", "♘f3", "Cf3!?", "Cf3+", "Cgf3", "C1f3", "Cg1xf3",
+        ] {
+            assert_eq!(parse(&p, s, SanLang::Es), "g1f3", "{s}");
+        }
+        for s in ["Nf3", "Ng1xf3", "Ng1-f3", "Nf3??", "N1f3"] {
+            assert_eq!(parse(&p, s, SanLang::En), "g1f3", "{s}");
+        }
+        assert_eq!(parse(&p, "e4", SanLang::Auto), "e2e4");
+        assert_eq!(parse(&p, "e2-e4", SanLang::Auto), "e2e4");
+        let c = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        for s in ["0-0", "O-O", "o-o", "0-0+", "OO"] {
+            assert_eq!(parse(&c, s, SanLang::Es), "e1g1", "{s}");
+        }
+        assert_eq!(parse(&c, "0-0-0", SanLang::En), "e1c1");
+        let p = pos("3r3k/4P3/8/8/8/8/8/K7 w - - 0 1");
+        for s in ["e8=D", "e8D", "e8(D)", "e8d", "e8=D+", "e8=♕"] {
+            assert_eq!(parse(&p, s, SanLang::Es), "e7e8q", "{s}");
+        }
+        for s in ["exd8=C", "e:d8C", "ed8C", "exd8(c)"] {
+            assert_eq!(parse(&p, s, SanLang::Es), "e7d8n", "{s}");
+        }
+        let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        for s in [
+            "exd6",
+            "exd6 a.p.",
+            "exd6a.p.",
+            "exd6 e.p.",
+            "exd6ep",
+            "e5d6",
+            "exd6 a.p.+",
+        ] {
+            assert_eq!(parse(&p, s, SanLang::Auto), "e5d6", "{s}");
+        }
+    }
+
+    #[test]
+    fn auto_resolves_r_only_when_unambiguous() {
+        // White king e1, rook h1: "Rf1" is Kf1 in Spanish and Rf1 in English.
+        let p = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        assert_eq!(parse(&p, "Rf1", SanLang::Es), "e1f1");
+        assert_eq!(parse(&p, "Rf1", SanLang::En), "h1f1");
+        match parse_san(&p, "Rf1", SanLang::Auto) {
+            Err(SanError::AmbiguousLanguage {
+                spanish, english, ..
+            }) => {
+                assert_eq!(spanish, "Rf1");
+                assert_eq!(english, "Rf1");
+            }
+            other => panic!("{other:?}"),
+        }
+        // "Rd2": only the king can go there (the rook cannot): Spanish.
+        assert_eq!(parse(&p, "Rd2", SanLang::Auto), "e1d2");
+        // "Rh5": only the rook: English.
+        assert_eq!(parse(&p, "Rh5", SanLang::Auto), "h1h5");
+        // Letters of one language only.
+        assert_eq!(parse(&p, "Th5", SanLang::Auto), "h1h5");
+        assert_eq!(parse(&p, "Kd1", SanLang::Auto), "e1d1");
+    }
+
+    #[test]
+    fn explains_errors() {
+        let p = Position::new();
+        assert_eq!(parse_san(&p, "", SanLang::Es), Err(SanError::Empty));
+        assert!(matches!(
+            parse_san(&p, "Xz9", SanLang::Es),
+            Err(SanError::Unknown { .. })
+        ));
+        assert!(matches!(
+            parse_san(&p, "Nf3", SanLang::Es),
+            Err(SanError::Unknown { .. })
+        ));
+        assert!(matches!(
+            parse_san(&p, "Cf4", SanLang::Es),
+            Err(SanError::NoCandidate {
+                role: Role::Knight,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_san(&p, "e5", SanLang::Es),
+            Err(SanError::Illegal {
+                reason: IllegalReason::CannotReach(Role::Pawn),
+                ..
+            })
+        ));
+        // Pinned knight: the king would be left in check.
+        let p = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+        match parse_san(&p, "Cc3", SanLang::Es) {
+            Err(
+                e @ SanError::Illegal {
+                    reason: IllegalReason::LeavesKingInCheck,
+                    ..
+                },
+            ) => {
+                assert!(e.to_string().contains("el rey quedaría en jaque"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Two knights reach d2.
+        let p = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        match parse_san(&p, "Cd2", SanLang::Es) {
+            Err(SanError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates, vec!["Cbd2".to_string(), "Cfd2".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Promotion without a piece.
+        let p = pos("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+        assert!(matches!(
+            parse_san(&p, "e8", SanLang::Es),
+            Err(SanError::Illegal {
+                reason: IllegalReason::PromotionRequired,
+                ..
+            })
+        ));
+        // Castling without the right.
+        let p = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        assert!(matches!(
+            parse_san(&p, "0-0", SanLang::Es),
+            Err(SanError::Illegal {
+                reason: IllegalReason::CastlingRightLost,
+                ..
+            })
+        ));
+    }
+}
