@@ -8,10 +8,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use escaque::Lang;
 
-#[allow(dead_code)] // used by the full-screen game, under construction
 mod i18n;
 mod perft_cmd;
-#[allow(dead_code)]
 mod play;
 mod tui;
 

@@ -89,9 +89,6 @@ pub fn text(msg: &Msg) -> String {
             Color::Black => format!("{number}... {san}"),
         },
         Msg::Refused(why) => format!("Move not accepted: {why}"),
-        Msg::UnknownInput(t) => {
-            format!("\"{t}\" is neither a move nor a command (type \"help\")")
-        }
         Msg::GameAlreadyOver => "The game is over: type \"new\" to play another".into(),
         Msg::NotYourTurn => "Wait: it is the engine's turn".into(),
         Msg::NothingToClaim => {
@@ -142,7 +139,6 @@ pub fn text(msg: &Msg) -> String {
         Msg::RandomColor => "random".into(),
         Msg::StartPosition => "standard".into(),
         Msg::Custom => "custom…".into(),
-        Msg::Start => "Start".into(),
         Msg::KeyHint => "Arrows+Enter or mouse: move · F1 help · F2 flip · F3 undo · Ctrl-C quit".into(),
         Msg::ConfirmQuitHint => "y: save and quit · n: quit without saving · Esc: keep playing".into(),
         Msg::InvalidFen(e) => format!("invalid FEN: {e}"),

@@ -106,9 +106,6 @@ pub fn text(msg: &Msg) -> String {
             Color::Black => format!("{number}... {san}"),
         },
         Msg::Refused(why) => format!("Jugada no válida: {why}"),
-        Msg::UnknownInput(t) => format!(
-            "No entiendo «{t}»: no es una jugada ni una orden (escribe «ayuda»)"
-        ),
         Msg::GameAlreadyOver => {
             "La partida ha terminado: escribe «nueva» para jugar otra".into()
         }
@@ -169,7 +166,6 @@ pub fn text(msg: &Msg) -> String {
         Msg::RandomColor => "al azar".into(),
         Msg::StartPosition => "inicial".into(),
         Msg::Custom => "propio…".into(),
-        Msg::Start => "Empezar".into(),
         Msg::KeyHint => {
             "Flechas+Intro o ratón: mover · F1 ayuda · F2 girar · F3 deshacer · Ctrl-C salir".into()
         }

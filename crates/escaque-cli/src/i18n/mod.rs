@@ -19,24 +19,6 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The winner, if any.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::WhiteWins => Some(Color::White),
-            Outcome::BlackWins => Some(Color::Black),
-            Outcome::Draw => None,
-        }
-    }
-
-    /// The result as PGN writes it.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::WhiteWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
     /// The result as a person reads it (`½-½`).
     pub fn display(self) -> &'static str {
         match self {
@@ -47,7 +29,9 @@ impl Outcome {
     }
 }
 
-/// Why a game ended, with the side concerned where there is one.
+/// Why a game ended, with the side concerned where there is one (the
+/// automatic endings come from the arbiter).
+#[allow(dead_code)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// The side to move was mated.
@@ -93,6 +77,7 @@ pub enum PlayerKind {
 }
 
 /// A draw that the side to move may claim now.
+#[allow(dead_code)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ClaimKind {
     /// The position has appeared three times.
@@ -127,8 +112,6 @@ pub enum Msg<'a> {
     },
     /// A move or command was refused; the reason follows.
     Refused(&'a str),
-    /// The text is neither a move nor a command.
-    UnknownInput(&'a str),
     /// A command that needs the game to be in progress.
     GameAlreadyOver,
     /// A move typed while the engine has the move.
@@ -191,8 +174,6 @@ pub enum Msg<'a> {
     StartPosition,
     /// "personalizado…" entry of a list.
     Custom,
-    /// "Empezar".
-    Start,
     /// The key hint under the board.
     KeyHint,
     /// Hint of the confirm-quit dialog.
@@ -225,14 +206,6 @@ pub fn text(lang: Lang, msg: &Msg) -> String {
     match lang {
         Lang::Es => es::text(msg),
         Lang::En => en::text(msg),
-    }
-}
-
-/// The language from `--idioma`, else from `LANG`; Spanish when unknown.
-pub fn pick_lang(flag: Option<&str>) -> Lang {
-    match flag {
-        Some(l) => Lang::from_locale(Some(l)),
-        None => Lang::from_locale(std::env::var("LANG").ok().as_deref()),
     }
 }
 

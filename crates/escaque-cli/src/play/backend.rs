@@ -37,7 +37,6 @@ impl RuleChoice {
 /// A game in progress: the position, its history and how it ended.
 pub struct Game {
     rules: RuleChoice,
-    start: Position,
     moves: Vec<Move>,
     /// positions[0] is the start; positions[i + 1] follows moves[i].
     positions: Vec<Position>,
@@ -50,7 +49,6 @@ impl Game {
     pub fn new(start: Position, rules: RuleChoice) -> Game {
         let mut g = Game {
             rules,
-            start,
             moves: Vec::new(),
             positions: vec![start],
             ending: None,
@@ -68,11 +66,6 @@ impl Game {
     /// The current position.
     pub fn position(&self) -> &Position {
         self.positions.last().expect("never empty")
-    }
-
-    /// The start position.
-    pub fn start_position(&self) -> &Position {
-        &self.start
     }
 
     /// The moves played, in order.
@@ -270,22 +263,51 @@ fn win_for(c: Color) -> Outcome {
     }
 }
 
-/// `m` (legal in `pos`) as a player reads it.
-pub fn display_move(_pos: &Position, m: Move, _lang: Lang) -> String {
-    m.to_string()
+/// `m` (legal in `pos`) as a player reads it: SAN in `lang`, with `a.p.`
+/// after an en passant capture in Spanish.
+pub fn display_move(pos: &Position, m: Move, lang: Lang) -> String {
+    escaque::san::san_display(pos, m, lang)
 }
 
-/// Reads a typed move in `pos`.
+/// Reads a typed move in `pos`: coordinates (`g1f3`, `e7e8d`), or SAN in the
+/// player's language, or else in the other one (`Cf3` and `Nf3` both work; a
+/// text that is legal in the player's language is read in it). The error, in
+/// `lang`, says why the text is not a legal move.
 pub fn parse_move(pos: &Position, text: &str, lang: Lang) -> Result<Move, String> {
-    let t = text.trim();
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.to_string().eq_ignore_ascii_case(t))
-        .ok_or_else(|| {
-            lang.pick("no es una jugada legal", "not a legal move")
-                .to_string()
-        })
+    use escaque::coord::parse_coord;
+    use escaque::san::parse_san;
+    use escaque::{CoordError, SanError, SanLang};
+
+    match parse_coord(pos, text) {
+        Ok(m) => return Ok(m),
+        Err(e @ CoordError::Illegal { .. }) => return Err(e.message(lang)),
+        Err(CoordError::Unknown { .. }) => {}
+    }
+    let other = match lang {
+        Lang::Es => Lang::En,
+        Lang::En => Lang::Es,
+    };
+    let first = match parse_san(pos, text, SanLang::from(lang)) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    match parse_san(pos, text, SanLang::from(other)) {
+        Ok(m) => Ok(m),
+        Err(second) => match (&first, &second) {
+            (SanError::Unknown { .. }, SanError::Unknown { .. }) => Err(lang.pick(
+                format!(
+                    "«{}» no es una jugada: escribe por ejemplo Cf3, exd5, 0-0, e8=D o g1f3",
+                    text.trim()
+                ),
+                format!(
+                    "\"{}\" is not a move: write for example Nf3, exd5, O-O, e8=Q or g1f3",
+                    text.trim()
+                ),
+            )),
+            (SanError::Unknown { .. }, _) => Err(second.message(lang)),
+            _ => Err(first.message(lang)),
+        },
+    }
 }
 
 /// A position from a FEN, with the error in the player's language.
@@ -293,6 +315,7 @@ pub fn position_from_fen(fen: &str, lang: Lang) -> Result<Position, String> {
     Position::from_fen(fen.trim()).map_err(|e| e.message(lang))
 }
 
+#[allow(dead_code)] // until the library clock is wired in
 /// Where clocks read the time (the library's time source once it lands).
 pub trait TimeSource: Send + Sync {
     /// Time since a fixed origin; never goes backwards.
@@ -300,6 +323,7 @@ pub trait TimeSource: Send + Sync {
 }
 
 /// The system's monotonic clock.
+#[allow(dead_code)]
 pub struct MonotonicTime(std::time::Instant);
 
 impl MonotonicTime {

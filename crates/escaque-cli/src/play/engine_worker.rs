@@ -13,6 +13,7 @@ use escaque::{Move, Position};
 
 /// What the engine must respect for one move.
 #[derive(Clone, Debug, Default)]
+#[allow(dead_code)] // read by the engine crate once it is wired in
 pub struct Budget {
     /// Engine level 1–10.
     pub level: u32,

@@ -136,11 +136,6 @@ impl Session {
             && self.player(self.game.position().turn()) == PlayerKind::Human
     }
 
-    /// True while the engine is thinking.
-    pub fn engine_thinking(&self) -> bool {
-        self.engine.is_thinking()
-    }
-
     /// True when leaving now would abandon a game in progress.
     pub fn in_progress(&self) -> bool {
         self.game.ending().is_none() && !self.game.moves().is_empty()
