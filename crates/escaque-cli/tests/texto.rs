@@ -1,0 +1,178 @@
+//! The plain-text mode driven as a script or a screen reader drives it: lines
+//! on standard input through a pipe, text read back from standard output.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `escaque jugar ARGS --texto`, feeds it `input`, returns its output.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .arg("jugar")
+        .args(args)
+        .arg("--texto")
+        .env("LANG", "es_ES.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run escaque");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{stdout}\n{stderr}",
+        out.status
+    );
+    stdout
+}
+
+const PEOPLE: [&str; 4] = ["--blancas", "humano", "--negras", "humano"];
+
+/// The last board printed, as its eight rank lines.
+fn last_board(out: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    let end = lines
+        .iter()
+        .rposition(|l| l.starts_with("1 ") || l.starts_with("8 "))
+        .expect("a board");
+    lines[end - 7..=end].iter().map(|l| l.to_string()).collect()
+}
+
+#[test]
+fn a_full_game_to_mate_in_spanish() {
+    let out = play(&PEOPLE, "f3\ne5\ng4\nDh4\n");
+    assert!(
+        out.contains("Nueva partida: blancas, persona; negras, persona"),
+        "{out}"
+    );
+    assert!(out.contains("1. f3\n"), "{out}");
+    assert!(out.contains("1... e5\n"), "{out}");
+    assert!(out.contains("2. g4\n"), "{out}");
+    assert!(out.contains("2... Dh4#\n"), "{out}");
+    assert!(out.contains("Jaque mate. Ganan las negras (0-1)"), "{out}");
+    let board = last_board(&out);
+    assert_eq!(board[0], "8  t c a . r a c t  8");
+    assert_eq!(board[4], "4  . . . . . . P d  4");
+    assert_eq!(board[7], "1  T C A D R A C T  1");
+    // After the mate, moves are refused.
+    let out = play(&PEOPLE, "f3\ne5\ng4\nDh4\na3\n");
+    assert!(out.contains("La partida ha terminado"), "{out}");
+}
+
+#[test]
+fn stalemate_ends_the_game_drawn() {
+    let out = play(
+        &[&PEOPLE[..], &["--fen", "k7/8/1Q6/8/8/8/8/7K w - - 0 1"]].concat(),
+        "Rg2\n",
+    );
+    assert!(out.contains("1. Rg2\n"), "{out}");
+    assert!(out.contains("Tablas por ahogado (½-½)"), "{out}");
+}
+
+#[test]
+fn illegal_and_unknown_moves_are_refused_with_their_reason() {
+    let out = play(&PEOPLE, "e2e5\nCc4\nzz9\nCf3\n");
+    assert!(
+        out.contains("Jugada no válida: \"e2e5\" es ilegal: el peón no puede ir a esa casilla"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Jugada no válida: ") && out.contains("Cc4"),
+        "{out}"
+    );
+    assert!(out.contains("«zz9» no es una jugada"), "{out}");
+    // Nothing changed until the legal move, which is the first one played.
+    assert!(out.contains("1. Cf3\n"), "{out}");
+    assert!(!out.contains("1. e5") && !out.contains("1. Cc4"), "{out}");
+    assert_eq!(last_board(&out)[5], "3  . . . . . C . .  3");
+}
+
+#[test]
+fn english_san_and_coordinates_are_read_too() {
+    let out = play(&PEOPLE, "Nf3\ng8f6\ne2-e4\n");
+    assert!(out.contains("1. Cf3\n"), "{out}");
+    assert!(out.contains("1... Cf6\n"), "{out}");
+    assert!(out.contains("2. e4\n"), "{out}");
+}
+
+#[test]
+fn english_interface() {
+    let out = play(&[&PEOPLE[..], &["--idioma", "en"]].concat(), "Nf3\nfoo\n");
+    assert!(out.contains("1. Nf3\n"), "{out}");
+    assert!(out.contains("Black to move"), "{out}");
+    assert!(out.contains("\"foo\" is not a move"), "{out}");
+    // English letters on the board.
+    assert_eq!(last_board(&out)[0], "8  r n b q k b n r  8");
+}
+
+#[test]
+fn resignation_against_the_engine() {
+    let out = play(&["--negras", "motor:1"], "e4\nabandonar\n");
+    assert!(
+        out.contains("Nueva partida: blancas, persona; negras, motor, nivel 1"),
+        "{out}"
+    );
+    assert!(out.contains("1. e4\n"), "{out}");
+    assert!(out.contains("1... "), "the engine answered: {out}");
+    assert!(
+        out.contains("Las blancas abandonan. Ganan las negras (0-1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_engine_can_open_as_white_and_the_board_turns() {
+    let out = play(&["--blancas", "motor:1"], "tablero\n");
+    assert!(out.contains("1. "), "{out}");
+    assert!(out.contains("Juegan las negras"), "{out}");
+    // Black at the bottom: rank 1 on top, files h to a.
+    assert!(out.contains("   h g f e d c b a"), "{out}");
+    assert!(last_board(&out)[0].starts_with("1  "), "{out}");
+}
+
+#[test]
+fn leaving_a_game_in_progress_asks_first() {
+    let out = play(&PEOPLE, "e4\nsalir\nno\n");
+    assert!(out.contains("¿Guardarla antes de salir?"), "{out}");
+    assert!(out.trim_end().ends_with("¡Hasta la próxima!"), "{out}");
+    // Anything else keeps playing.
+    let out = play(&PEOPLE, "e4\nsalir\nseguir\ne5\n");
+    assert!(out.contains("1... e5"), "{out}");
+}
+
+#[test]
+fn undo_and_help() {
+    let out = play(&PEOPLE, "e4\ndeshacer\nd4\nayuda\n");
+    assert!(out.contains("Se deshizo una jugada"), "{out}");
+    assert!(out.contains("1. d4\n"), "{out}");
+    assert!(out.contains("reclamar"), "{out}");
+}
+
+#[test]
+fn bad_options_are_errors_that_say_why() {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["jugar", "--texto", "--blancas", "motor:12"])
+        .env("LANG", "es_ES.UTF-8")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("el nivel del motor va de 1 a 10"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["play", "--text", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"])
+        .env("LANG", "en_GB.UTF-8")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid FEN"), "{err}");
+}
