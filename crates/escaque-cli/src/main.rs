@@ -10,6 +10,7 @@ use escaque::Lang;
 
 mod i18n;
 mod perft_cmd;
+mod pgn_cmd;
 mod play;
 mod tui;
 
@@ -29,6 +30,8 @@ struct Cli {
 enum Command {
     /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
     Perft(perft_cmd::PerftArgs),
+    /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
+    Pgn(pgn_cmd::PgnArgs),
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(visible_alias = "play")]
     Jugar(play::PlayArgs),
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
+        Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         Some(Command::Jugar(args)) => play::run(&args, lang),
         None => play::run(&play::PlayArgs::default(), lang),
     };

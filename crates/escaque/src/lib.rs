@@ -29,33 +29,44 @@
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod clock;
 mod color;
 pub mod coord;
 mod fen;
+pub mod game;
 mod legality;
 mod messages;
 mod mov;
 mod movegen;
 mod perft;
+pub mod pgn;
 mod polyglot_keys;
 mod position;
 mod role;
+pub mod rules;
 pub mod san;
 mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
+pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
 pub use coord::CoordError;
 pub use fen::FenError;
+pub use game::{
+    ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
+    Termination,
+};
 pub use legality::{IllegalMove, IllegalReason};
 pub use messages::{Lang, Localized};
 pub use mov::{Move, MoveKind};
 pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};
+pub use pgn::{PgnError, PgnErrorKind};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use rules::{Odds, RuleSet};
 pub use san::{SanError, SanLang};
 pub use square::{File, Rank, Square};
 
