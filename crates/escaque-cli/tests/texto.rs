@@ -176,3 +176,78 @@ fn bad_options_are_errors_that_say_why() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("invalid FEN"), "{err}");
 }
+
+#[test]
+fn threefold_repetition_can_be_claimed() {
+    let shuffle = "Cf3\nCf6\nCg1\nCg8\nCf3\nCf6\nCg1\nCg8\n";
+    let out = play(&PEOPLE, &format!("{shuffle}reclamar\n"));
+    // The start position has appeared for the third time, White to move.
+    assert!(
+        out.contains("Puedes reclamar tablas por triple repetición"),
+        "{out}"
+    );
+    assert!(out.contains("Tablas por triple repetición (½-½)"), "{out}");
+    // Not before: a claim after two appearances is refused, nothing changes.
+    let out = play(&PEOPLE, "Cf3\nCf6\nCg1\nCg8\nreclamar\n");
+    assert!(out.contains("No hay tablas que reclamar ahora"), "{out}");
+    assert!(!out.contains("Tablas por triple"), "{out}");
+    // With the move that produces the repetition (FIDE 9.2.1 a).
+    let out = play(&PEOPLE, "Cf3\nCf6\nCg1\nCg8\nCf3\nCf6\nCg1\nreclamar Cg8\n");
+    assert!(out.contains("4... Cg8\n"), "{out}");
+    assert!(out.contains("Tablas por triple repetición (½-½)"), "{out}");
+}
+
+#[test]
+fn a_game_is_saved_as_pgn_and_loaded_again() {
+    let dir = std::env::temp_dir().join(format!("escaque-texto-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("partida.pgn");
+    let path = file.to_str().unwrap();
+    let out = play(&PEOPLE, &format!("e4\ne5\nCf3\nCc6\nAb5\nguardar {path}\n"));
+    assert!(
+        out.contains(&format!("Partida guardada en {path}")),
+        "{out}"
+    );
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    // Export format: English SAN.
+    assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), "{pgn}");
+    assert!(pgn.contains("[White \"persona\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    // Reloaded, the game goes on from where it was.
+    let out = play(&PEOPLE, &format!("cargar {path}\na6\nAxc6\n"));
+    assert!(out.contains(&format!("Cargada: {path}")), "{out}");
+    assert!(out.contains("3... a6\n"), "{out}");
+    assert!(out.contains("4. Axc6\n"), "{out}");
+    // A FEN typed in place, and a missing file.
+    let out = play(
+        &PEOPLE,
+        "cargar 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n0-0\nsalir\n",
+    );
+    assert!(out.contains("1. 0-0\n"), "{out}");
+    let out = play(
+        &PEOPLE,
+        &format!("cargar {}\n", dir.join("no-existe.pgn").display()),
+    );
+    assert!(out.contains("No se pudo usar"), "{out}");
+    // A finished game keeps its result.
+    let out = play(&PEOPLE, &format!("f3\ne5\ng4\nDh4\nguardar {path}\n"));
+    assert!(out.contains("Jaque mate"), "{out}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("2. g4 Qh4# 0-1"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_clocked_game_is_saved_with_its_times() {
+    let dir = std::env::temp_dir().join(format!("escaque-reloj-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("reloj.pgn");
+    let path = file.to_str().unwrap();
+    let args = [&PEOPLE[..], &["--reloj", "5+3"]].concat();
+    let out = play(&args, &format!("d4\nd5\nguardar {path}\n"));
+    assert!(out.contains("Blancas 5:0"), "{out}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("[TimeControl \"300+3\"]"), "{pgn}");
+    assert!(pgn.contains("[%clk 0:05:0"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -52,7 +52,10 @@ fn ending(e: &Ending) -> String {
 fn player(p: PlayerKind) -> String {
     match p {
         PlayerKind::Human => "person".into(),
-        PlayerKind::Engine(n) => format!("engine, level {n}"),
+        PlayerKind::Engine(n) => match crate::play::thinker::level_name(n, escaque::Lang::En) {
+            Some(l) => format!("engine, level {n} ({l})"),
+            None => format!("engine, level {n}"),
+        },
     }
 }
 
@@ -94,6 +97,9 @@ pub fn text(msg: &Msg) -> String {
         Msg::NothingToClaim => {
             "There is no draw to claim now (no threefold repetition, no 50 moves)".into()
         }
+        Msg::ClaimRejected => {
+            "Incorrect claim: the game goes on and the claim stands as a draw offer".into()
+        }
         Msg::OfferMade(c) => format!("{} offers a draw", side(*c)),
         Msg::OfferDeclined => "Draw offer declined".into(),
         Msg::NoOffer => "There is no draw offer to answer".into(),
@@ -109,7 +115,6 @@ pub fn text(msg: &Msg) -> String {
         Msg::Saved(p) => format!("Game saved to {p}"),
         Msg::Loaded(p) => format!("Loaded: {p}"),
         Msg::FileError(p, e) => format!("Could not use \"{p}\": {e}"),
-        Msg::PgnUnavailable => "This build cannot read or write PGN yet".into(),
         Msg::NewGame(w, b) => format!("New game: White, {}; Black, {}", player(*w), player(*b)),
         Msg::ConfirmQuit => {
             "The game is not over. Save it before leaving? (y = yes, n = no, anything else = keep playing)"

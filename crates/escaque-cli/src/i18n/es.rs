@@ -64,7 +64,10 @@ fn ending(e: &Ending) -> String {
 fn player(p: PlayerKind) -> String {
     match p {
         PlayerKind::Human => "persona".into(),
-        PlayerKind::Engine(n) => format!("motor, nivel {n}"),
+        PlayerKind::Engine(n) => match crate::play::thinker::level_name(n, escaque::Lang::Es) {
+            Some(l) => format!("motor, nivel {n} ({l})"),
+            None => format!("motor, nivel {n}"),
+        },
     }
 }
 
@@ -113,6 +116,10 @@ pub fn text(msg: &Msg) -> String {
         Msg::NothingToClaim => {
             "No hay tablas que reclamar ahora (ni triple repetición ni 50 movimientos)".into()
         }
+        Msg::ClaimRejected => {
+            "Reclamación incorrecta: la partida sigue y la reclamación cuenta como oferta de tablas"
+                .into()
+        }
         Msg::OfferMade(c) => format!("{} ofrecen tablas", side_cap(*c)),
         Msg::OfferDeclined => "Oferta de tablas rechazada".into(),
         Msg::NoOffer => "No hay ninguna oferta de tablas pendiente".into(),
@@ -130,7 +137,6 @@ pub fn text(msg: &Msg) -> String {
         Msg::Saved(p) => format!("Partida guardada en {p}"),
         Msg::Loaded(p) => format!("Cargada: {p}"),
         Msg::FileError(p, e) => format!("No se pudo usar «{p}»: {e}"),
-        Msg::PgnUnavailable => "Esta versión todavía no sabe leer ni escribir PGN".into(),
         Msg::NewGame(w, b) => format!(
             "Nueva partida: blancas, {}; negras, {}",
             player(*w),

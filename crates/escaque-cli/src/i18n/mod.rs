@@ -19,6 +19,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The result as PGN writes it.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
     /// The result as a person reads it (`½-½`).
     pub fn display(self) -> &'static str {
         match self {
@@ -31,7 +40,6 @@ impl Outcome {
 
 /// Why a game ended, with the side concerned where there is one (the
 /// automatic endings come from the arbiter).
-#[allow(dead_code)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// The side to move was mated.
@@ -77,7 +85,6 @@ pub enum PlayerKind {
 }
 
 /// A draw that the side to move may claim now.
-#[allow(dead_code)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ClaimKind {
     /// The position has appeared three times.
@@ -118,6 +125,8 @@ pub enum Msg<'a> {
     NotYourTurn,
     /// Nothing to claim.
     NothingToClaim,
+    /// A claim was wrong: it stands as a draw offer.
+    ClaimRejected,
     /// A draw offer was made.
     OfferMade(Color),
     /// The offer was declined.
@@ -136,8 +145,6 @@ pub enum Msg<'a> {
     Loaded(&'a str),
     /// Saving or loading failed.
     FileError(&'a str, &'a str),
-    /// PGN support is missing from this build.
-    PgnUnavailable,
     /// A new game starts between these players.
     NewGame(PlayerKind, PlayerKind),
     /// Leaving a game in progress: ask to save first.

@@ -2,7 +2,14 @@
 //! and result the interface shows comes through here from the `escaque` crate.
 //! The interface never looks at a rule itself.
 
-use escaque::{Color, Lang, Localized, Move, Position, Square};
+use std::sync::Arc;
+use std::time::Duration;
+
+use escaque::game::{ClaimResult, DrawClaim, GameResult, Termination};
+use escaque::pgn::{Node, PgnReader, PgnStyle};
+use escaque::{Clock, Color, Lang, Localized, Move, Position, RuleSet, Square, TimeControl};
+
+pub use escaque::{MonotonicTime, TimeSource};
 
 use crate::i18n::{ClaimKind, EndReason, Ending, Outcome};
 
@@ -24,6 +31,14 @@ impl RuleChoice {
         }
     }
 
+    /// The library's rule set.
+    pub fn rule_set(self) -> RuleSet {
+        match self {
+            RuleChoice::Fide2023 => RuleSet::fide_2023(),
+            RuleChoice::London1846 => RuleSet::londres_1846(),
+        }
+    }
+
     /// Reads `fide` / `londres1846` (and English `london1846`).
     pub fn parse(s: &str) -> Option<RuleChoice> {
         match s.to_lowercase().replace([' ', '-', '_'], "").as_str() {
@@ -34,28 +49,40 @@ impl RuleChoice {
     }
 }
 
-/// A game in progress: the position, its history and how it ended.
+/// What came of a claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Claimed {
+    /// The game is drawn.
+    Granted,
+    /// The claim was wrong: the game goes on and the claim stands as a draw
+    /// offer (a declared move was played).
+    Rejected,
+    /// The declared move ended the game by itself.
+    Ended,
+}
+
+/// A game in progress: the library's [`escaque::Game`] with its clock, and a
+/// result read from a PGN that the moves alone do not show (a resignation).
 pub struct Game {
+    inner: escaque::Game,
     rules: RuleChoice,
-    moves: Vec<Move>,
-    /// positions[0] is the start; positions[i + 1] follows moves[i].
-    positions: Vec<Position>,
-    ending: Option<Ending>,
-    offer: Option<Color>,
+    recorded: Option<Ending>,
 }
 
 impl Game {
-    /// A new game from `start`.
-    pub fn new(start: Position, rules: RuleChoice) -> Game {
-        let mut g = Game {
+    /// A new game from `start`, with a clock when `clock` is given (started
+    /// at once: the side to move is thinking).
+    pub fn new(start: Position, rules: RuleChoice, clock: Option<Clock>) -> Game {
+        let mut inner = escaque::Game::from_position(start).with_rules(rules.rule_set());
+        if let Some(c) = clock {
+            inner = inner.with_clock(c);
+            inner.start_clock();
+        }
+        Game {
+            inner,
             rules,
-            moves: Vec::new(),
-            positions: vec![start],
-            ending: None,
-            offer: None,
-        };
-        g.ending = g.automatic_ending();
-        g
+            recorded: None,
+        }
     }
 
     /// The rule set.
@@ -65,40 +92,45 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("never empty")
+        self.inner.position()
     }
 
-    /// The moves played, in order.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    /// The number of half-moves played.
+    pub fn ply(&self) -> usize {
+        self.inner.moves().len()
     }
 
     /// The last move played.
     pub fn last_move(&self) -> Option<Move> {
-        self.moves.last().copied()
+        self.inner.moves().last().map(|r| r.mv)
     }
 
     /// Zobrist keys of the positions before the current one, oldest first.
     pub fn history_keys(&self) -> Vec<u64> {
-        let n = self.positions.len();
-        self.positions[..n - 1]
-            .iter()
-            .map(|p| p.zobrist())
-            .collect()
+        let mut keys = vec![self.inner.start_position().zobrist()];
+        keys.extend(self.inner.moves().iter().map(|r| r.hash));
+        keys.pop();
+        keys
     }
 
     /// The moves for display, each with its move number and colour.
     pub fn move_list(&self, lang: Lang) -> Vec<(u32, Color, String)> {
-        self.moves
-            .iter()
-            .zip(&self.positions)
-            .map(|(m, p)| (p.fullmove_number(), p.turn(), display_move(p, *m, lang)))
-            .collect()
+        let mut pos = *self.inner.start_position();
+        let mut out = Vec::with_capacity(self.ply());
+        for r in self.inner.moves() {
+            out.push((
+                pos.fullmove_number(),
+                pos.turn(),
+                display_move(&pos, r.mv, lang),
+            ));
+            pos.play_unchecked(r.mv);
+        }
+        out
     }
 
-    /// The legal moves from `from`.
+    /// The legal moves from `from` (none once the game is over).
     pub fn moves_from(&self, from: Square) -> Vec<Move> {
-        if self.ending.is_some() {
+        if self.ending().is_some() {
             return Vec::new();
         }
         self.position()
@@ -115,152 +147,245 @@ impl Game {
         parse_move(self.position(), text, lang)
     }
 
-    /// Plays `m`; the error tells why it is not legal.
+    /// Plays `m`; the error tells why it was refused. A flag that fell before
+    /// the move ends the game (see [`Game::ending`]).
     pub fn play(&mut self, m: Move, lang: Lang) -> Result<(), String> {
-        let mut next = *self.position();
-        next.play(m).map_err(|e| e.reason.message(lang))?;
-        self.moves.push(m);
-        self.positions.push(next);
-        // An offer lapses when the opponent moves instead of answering.
-        if self.offer.is_some_and(|c| c != !self.position().turn()) {
-            self.offer = None;
+        match self.inner.play(m) {
+            Ok(_) => Ok(()),
+            Err(escaque::GameError::Illegal(e)) => Err(e.reason.message(lang)),
+            Err(e) => Err(e.message(lang)),
         }
-        self.ending = self.automatic_ending();
-        Ok(())
     }
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
-        self.positions.pop();
-        self.ending = None;
-        self.offer = None;
-        Some(m)
+        self.recorded = None;
+        self.inner.undo().ok()
     }
 
     /// How the game ended, if it did.
     pub fn ending(&self) -> Option<Ending> {
-        self.ending
+        self.inner.outcome().map(ending_of).or(self.recorded)
     }
 
     /// The draws the side to move may claim now.
     pub fn claims(&self) -> Vec<ClaimKind> {
-        // Repetition and fifty-move claims come from the arbiter's Game.
-        Vec::new()
+        if self.ending().is_some() {
+            return Vec::new();
+        }
+        self.inner
+            .claimable()
+            .into_iter()
+            .map(|c| match c {
+                DrawClaim::Threefold => ClaimKind::Threefold,
+                DrawClaim::FiftyMoves => ClaimKind::FiftyMoves,
+            })
+            .collect()
     }
 
-    /// Claims a draw for the side to move.
-    pub fn claim(&mut self) -> Option<Ending> {
-        let kind = *self.claims().first()?;
-        let reason = match kind {
-            ClaimKind::Threefold => EndReason::Threefold,
-            ClaimKind::FiftyMoves => EndReason::FiftyMoves,
+    /// The side to move claims a draw on the position on the board, or with
+    /// the move `declared` that will produce it.
+    pub fn claim(&mut self, declared: Option<Move>, lang: Lang) -> Result<Claimed, String> {
+        let r = match declared {
+            Some(m) => self.inner.claim_draw_with_move(m),
+            None => self.inner.claim_draw(),
         };
-        self.ending = Some(Ending {
-            outcome: Outcome::Draw,
-            reason,
-        });
-        self.ending
+        match r {
+            Ok(ClaimResult::Granted(_)) => Ok(Claimed::Granted),
+            Ok(ClaimResult::Rejected) => Ok(Claimed::Rejected),
+            Ok(ClaimResult::Ended(_)) => Ok(Claimed::Ended),
+            Err(escaque::GameError::Illegal(e)) => Err(e.reason.message(lang)),
+            Err(e) => Err(e.message(lang)),
+        }
     }
 
     /// `color` resigns.
     pub fn resign(&mut self, color: Color) {
-        let outcome = if self.position().has_insufficient_material(!color) {
-            Outcome::Draw
-        } else {
-            win_for(!color)
-        };
-        self.ending = Some(Ending {
-            outcome,
-            reason: EndReason::Resignation(color),
-        });
+        let _ = self.inner.resign(color);
     }
 
-    /// `color`'s flag fell.
-    pub fn flag(&mut self, color: Color) {
-        let outcome = if self.position().has_insufficient_material(!color) {
-            Outcome::Draw
-        } else {
-            win_for(!color)
+    /// Reads the clock: true if a flag fell now (the game is then over).
+    pub fn poll_clock(&mut self) -> bool {
+        self.inner.poll_clock().is_some()
+    }
+
+    /// Time left for White and Black, when the game has a clock.
+    pub fn clock_times(&self) -> Option<[Duration; 2]> {
+        let r = self.inner.clock()?.peek();
+        Some([r.white, r.black])
+    }
+
+    /// The time control, as text (`5+3`).
+    pub fn clock_label(&self) -> Option<String> {
+        self.inner.clock().map(|c| c.control().to_string())
+    }
+
+    /// The increment the side to move gets, for the engine's time planning.
+    pub fn increment(&self) -> Duration {
+        let Some(c) = self.inner.clock() else {
+            return Duration::ZERO;
         };
-        self.ending = Some(Ending {
-            outcome,
-            reason: EndReason::Time(color),
-        });
+        let control = c.control();
+        let done = c.moves_made(self.position().turn());
+        match control.periods()[control.period_index(done)].bonus {
+            escaque::clock::Bonus::Increment(d) | escaque::clock::Bonus::Bronstein(d) => d,
+            _ => Duration::ZERO,
+        }
     }
 
     /// The side that offered a draw still standing.
     pub fn pending_offer(&self) -> Option<Color> {
-        self.offer
+        self.inner.draw_offer()
     }
 
-    /// `color` offers a draw.
+    /// `color` offers a draw (accepting the opponent's, if there is one).
     pub fn offer_draw(&mut self, color: Color) {
-        self.offer = Some(color);
+        let _ = self.inner.offer_draw(color);
     }
 
     /// `color` accepts the opponent's offer; false when there is none.
     pub fn accept_draw(&mut self, color: Color) -> bool {
-        if self.offer == Some(!color) {
-            self.ending = Some(Ending {
-                outcome: Outcome::Draw,
-                reason: EndReason::Agreement,
-            });
-            self.offer = None;
-            true
-        } else {
-            false
-        }
+        self.inner.accept_draw(color).is_ok()
     }
 
     /// `color` declines the opponent's offer; false when there is none.
     pub fn decline_draw(&mut self, color: Color) -> bool {
-        if self.offer == Some(!color) {
-            self.offer = None;
-            true
-        } else {
-            false
+        self.inner.decline_draw(color).is_ok()
+    }
+
+    /// The game as PGN (export format: English SAN), with the players' names,
+    /// the start position if it is not the usual one, and the clock times.
+    pub fn to_pgn(&self, white: &str, black: &str) -> String {
+        let mut g = escaque::pgn::Game {
+            start: *self.inner.start_position(),
+            ..Default::default()
+        };
+        g.set_tag("Event", "escaque");
+        g.set_tag("Site", "?");
+        g.set_tag("White", white);
+        g.set_tag("Black", black);
+        let result = self.ending().map(|e| e.outcome.pgn()).unwrap_or("*");
+        g.set_tag("Result", result);
+        if g.start != Position::new() {
+            g.set_tag("SetUp", "1");
+            g.set_tag("FEN", &g.start.to_fen());
         }
-    }
-
-    /// The game as PGN text.
-    pub fn to_pgn(&self, _white: &str, _black: &str) -> Result<String, ()> {
-        Err(())
-    }
-
-    /// A game read from PGN text.
-    pub fn from_pgn(_text: &str, _rules: RuleChoice, _lang: Lang) -> Result<Game, Option<String>> {
-        Err(None)
-    }
-
-    fn automatic_ending(&self) -> Option<Ending> {
-        let pos = self.position();
-        if pos.is_checkmate() {
-            Some(Ending {
-                outcome: win_for(!pos.turn()),
-                reason: EndReason::Checkmate,
-            })
-        } else if pos.is_stalemate() {
-            Some(Ending {
-                outcome: Outcome::Draw,
-                reason: EndReason::Stalemate,
-            })
-        } else if pos.is_insufficient_material() {
-            Some(Ending {
-                outcome: Outcome::Draw,
-                reason: EndReason::DeadPosition,
-            })
-        } else {
-            None
+        if let Some(tc) = self.inner.clock().and_then(|c| c.control().to_pgn().ok()) {
+            g.set_tag("TimeControl", &tc);
         }
+        if let Some(e) = self.ending() {
+            g.set_tag("Termination", termination_tag(e.reason));
+        }
+        g.moves = self
+            .inner
+            .moves()
+            .iter()
+            .map(|r| {
+                let mut n = Node::new(r.mv);
+                n.clock_ms = r.clock.map(|d| d.as_millis() as u64);
+                n
+            })
+            .collect();
+        g.result = Some(result.to_string());
+        escaque::pgn::write_game_string(&g, PgnStyle::export())
+    }
+
+    /// The first game of a PGN text, replayed under `rules`. A `TimeControl`
+    /// tag and `[%clk]` times restore the clock as it stood.
+    pub fn from_pgn(
+        text: &str,
+        rules: RuleChoice,
+        source: Arc<dyn TimeSource>,
+        lang: Lang,
+    ) -> Result<Game, String> {
+        let mut reader = PgnReader::new(text.as_bytes());
+        let pgn = match reader.next_game() {
+            Some(Ok(g)) => g,
+            Some(Err(e)) => return Err(e.message(lang)),
+            None => {
+                return Err(lang
+                    .pick("no hay ninguna partida", "there is no game")
+                    .to_string())
+            }
+        };
+        let clock = pgn
+            .tag("TimeControl")
+            .and_then(|t| TimeControl::from_pgn(t).ok().flatten())
+            .map(|tc| {
+                let mut remaining = [tc.initial_time(); 2];
+                let mut moves = [0u32; 2];
+                let mut pos = pgn.start;
+                for n in &pgn.moves {
+                    let c = pos.turn();
+                    moves[c.index()] += 1;
+                    if let Some(ms) = n.clock_ms {
+                        remaining[c.index()] = Duration::from_millis(ms);
+                    }
+                    pos.play_unchecked(n.mv);
+                }
+                Clock::restored(tc, source, remaining, moves, pos.turn())
+            });
+        let mut game = Game::new(pgn.start, rules, None);
+        for m in pgn.mainline() {
+            game.play(m, lang)?;
+        }
+        if let Some(c) = clock {
+            game.inner = game.inner.with_clock(c);
+            game.inner.start_clock();
+        }
+        if game.ending().is_none() {
+            let outcome = match pgn.result.as_deref().or(pgn.tag("Result")) {
+                Some("1-0") => Some(Outcome::WhiteWins),
+                Some("0-1") => Some(Outcome::BlackWins),
+                Some("1/2-1/2") => Some(Outcome::Draw),
+                _ => None,
+            };
+            game.recorded = outcome.map(|outcome| Ending {
+                outcome,
+                reason: EndReason::Other,
+            });
+        }
+        Ok(game)
     }
 }
 
-fn win_for(c: Color) -> Outcome {
-    match c {
-        Color::White => Outcome::WhiteWins,
-        Color::Black => Outcome::BlackWins,
+fn ending_of(o: escaque::Outcome) -> Ending {
+    let outcome = match o.result {
+        GameResult::WhiteWins => Outcome::WhiteWins,
+        GameResult::BlackWins => Outcome::BlackWins,
+        GameResult::Draw => Outcome::Draw,
+    };
+    let reason = match o.termination {
+        Termination::Checkmate => EndReason::Checkmate,
+        Termination::Resignation { by } => EndReason::Resignation(by),
+        Termination::Stalemate => EndReason::Stalemate,
+        Termination::DeadPosition => EndReason::DeadPosition,
+        Termination::FivefoldRepetition => EndReason::Fivefold,
+        Termination::SeventyFiveMoves => EndReason::SeventyFiveMoves,
+        Termination::ThreefoldRepetition => EndReason::Threefold,
+        Termination::FiftyMoves | Termination::AgreedFiftyMoves => EndReason::FiftyMoves,
+        Termination::Agreement => EndReason::Agreement,
+        Termination::Time { flagged } => EndReason::Time(flagged),
+    };
+    Ending { outcome, reason }
+}
+
+fn termination_tag(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Time(_) => "time forfeit",
+        _ => "normal",
     }
+}
+
+/// A clock for the time control written as `text` (`5+3`, `90+30`,
+/// `40/90+30, 30+30`), reading time from `source`.
+pub fn clock_from_text(
+    text: &str,
+    source: Arc<dyn TimeSource>,
+    lang: Lang,
+) -> Result<Clock, String> {
+    let tc = TimeControl::parse(text).map_err(|e| e.message(lang))?;
+    Ok(Clock::new(tc, source))
 }
 
 /// `m` (legal in `pos`) as a player reads it: SAN in `lang`, with `a.p.`
@@ -313,67 +438,4 @@ pub fn parse_move(pos: &Position, text: &str, lang: Lang) -> Result<Move, String
 /// A position from a FEN, with the error in the player's language.
 pub fn position_from_fen(fen: &str, lang: Lang) -> Result<Position, String> {
     Position::from_fen(fen.trim()).map_err(|e| e.message(lang))
-}
-
-#[allow(dead_code)] // until the library clock is wired in
-/// Where clocks read the time (the library's time source once it lands).
-pub trait TimeSource: Send + Sync {
-    /// Time since a fixed origin; never goes backwards.
-    fn now(&self) -> std::time::Duration;
-}
-
-/// The system's monotonic clock.
-#[allow(dead_code)]
-pub struct MonotonicTime(std::time::Instant);
-
-impl MonotonicTime {
-    /// A source whose origin is now.
-    pub fn new() -> MonotonicTime {
-        MonotonicTime(std::time::Instant::now())
-    }
-}
-
-impl TimeSource for MonotonicTime {
-    fn now(&self) -> std::time::Duration {
-        self.0.elapsed()
-    }
-}
-
-/// The chess clock of a game.
-pub struct GameClock {
-    text: String,
-}
-
-impl GameClock {
-    /// A clock for the time control written as `text` (`5+3`).
-    pub fn parse(
-        text: &str,
-        _source: std::sync::Arc<dyn TimeSource>,
-        lang: Lang,
-    ) -> Result<GameClock, String> {
-        let _ = GameClock {
-            text: text.to_string(),
-        };
-        Err(lang
-            .pick(
-                "el reloj todavía no está disponible",
-                "the clock is not available yet",
-            )
-            .to_string())
-    }
-
-    /// The time control as text.
-    pub fn label(&self) -> &str {
-        &self.text
-    }
-
-    /// Time left for each side, and whose flag fell.
-    pub fn read(&mut self) -> ([std::time::Duration; 2], Option<Color>) {
-        ([std::time::Duration::ZERO; 2], None)
-    }
-
-    /// The side that moved presses its clock.
-    pub fn press(&mut self) -> Result<(), Color> {
-        Ok(())
-    }
 }

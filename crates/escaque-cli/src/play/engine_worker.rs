@@ -13,7 +13,7 @@ use escaque::{Move, Position};
 
 /// What the engine must respect for one move.
 #[derive(Clone, Debug, Default)]
-#[allow(dead_code)] // read by the engine crate once it is wired in
+#[allow(dead_code)] // read by the real engine (escaque-engine), not by the stand-in
 pub struct Budget {
     /// Engine level 1–10.
     pub level: u32,
@@ -52,7 +52,7 @@ impl EngineWorker {
         let thread = std::thread::Builder::new()
             .name("escaque-motor".into())
             .spawn(move || {
-                let mut engine = think::Thinker::new();
+                let mut engine = super::thinker::Thinker::new();
                 while let Ok(req) = req_rx.recv() {
                     stop2.store(false, Ordering::SeqCst);
                     let m = engine.best_move(&req.pos, &req.history, &req.budget, &stop2);
@@ -136,33 +136,6 @@ impl Drop for EngineWorker {
         self.tx.take();
         if let Some(t) = self.thread.take() {
             let _ = t.join();
-        }
-    }
-}
-
-mod think {
-    use std::sync::atomic::AtomicBool;
-
-    use escaque::{Move, Position};
-
-    use super::Budget;
-
-    /// The searching engine (the engine crate plugs in here).
-    pub struct Thinker;
-
-    impl Thinker {
-        pub fn new() -> Thinker {
-            Thinker
-        }
-
-        pub fn best_move(
-            &mut self,
-            pos: &Position,
-            _history: &[u64],
-            _budget: &Budget,
-            _stop: &AtomicBool,
-        ) -> Option<Move> {
-            pos.legal_moves().iter().copied().next()
         }
     }
 }

@@ -4,6 +4,7 @@ pub mod backend;
 pub mod engine_worker;
 pub mod session;
 pub mod texto;
+pub mod thinker;
 
 use std::io::IsTerminal;
 use std::sync::Arc;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use escaque::{Color, Lang, Move, Position};
 
-use super::backend::{position_from_fen, Game, GameClock, RuleChoice, TimeSource};
+use super::backend::{clock_from_text, position_from_fen, Claimed, Game, RuleChoice, TimeSource};
 use super::engine_worker::{Budget, EngineWorker};
 use crate::i18n::{parse_command, text, Command, Msg, PlayerKind};
 
@@ -53,10 +53,8 @@ pub struct Session {
     pub lang: Lang,
     /// How this game was set up.
     pub config: Config,
-    /// The game.
+    /// The game, with its clock.
     pub game: Game,
-    /// The clock, if the game has one.
-    pub clock: Option<GameClock>,
     /// The colour shown at the bottom of the board.
     pub orientation: Color,
     engine: EngineWorker,
@@ -69,7 +67,7 @@ pub struct Session {
 impl Session {
     /// A new game as `config` says, with time from `source`.
     pub fn new(config: Config, lang: Lang, source: Arc<dyn TimeSource>) -> Result<Session, String> {
-        let (game, clock) = Session::build(&config, lang, &source)?;
+        let game = Session::build(&config, lang, &source)?;
         let orientation = match config.players {
             [PlayerKind::Engine(_), PlayerKind::Human] => Color::Black,
             _ => Color::White,
@@ -78,7 +76,6 @@ impl Session {
             lang,
             config,
             game,
-            clock,
             orientation,
             engine: EngineWorker::start(),
             source,
@@ -87,31 +84,26 @@ impl Session {
         })
     }
 
-    fn build(
-        config: &Config,
-        lang: Lang,
-        source: &Arc<dyn TimeSource>,
-    ) -> Result<(Game, Option<GameClock>), String> {
+    fn build(config: &Config, lang: Lang, source: &Arc<dyn TimeSource>) -> Result<Game, String> {
         let start = match &config.fen {
             Some(f) => position_from_fen(f, lang).map_err(|e| text(lang, &Msg::InvalidFen(&e)))?,
             None => Position::new(),
         };
         let clock = match &config.clock {
             Some(c) => Some(
-                GameClock::parse(c, Arc::clone(source), lang)
+                clock_from_text(c, Arc::clone(source), lang)
                     .map_err(|e| text(lang, &Msg::InvalidClock(&e)))?,
             ),
             None => None,
         };
-        Ok((Game::new(start, config.rules), clock))
+        Ok(Game::new(start, config.rules, clock))
     }
 
     /// Starts again with `config`.
     pub fn restart(&mut self, config: Config) -> Result<Vec<Event>, String> {
-        let (game, clock) = Session::build(&config, self.lang, &self.source)?;
+        let game = Session::build(&config, self.lang, &self.source)?;
         self.engine.cancel();
         self.game = game;
-        self.clock = clock;
         self.config = config;
         self.orientation = match self.config.players {
             [PlayerKind::Engine(_), PlayerKind::Human] => Color::Black,
@@ -138,7 +130,7 @@ impl Session {
 
     /// True when leaving now would abandon a game in progress.
     pub fn in_progress(&self) -> bool {
-        self.game.ending().is_none() && !self.game.moves().is_empty()
+        self.game.ending().is_none() && self.game.ply() > 0
     }
 
     /// The human who acts on a command: the side to move when both are
@@ -179,8 +171,8 @@ impl Session {
     }
 
     /// Time left for White and Black, when the game has a clock.
-    pub fn clock_times(&mut self) -> Option<[Duration; 2]> {
-        self.clock.as_mut().map(|c| c.read().0)
+    pub fn clock_times(&self) -> Option<[Duration; 2]> {
+        self.game.clock_times()
     }
 
     /// Whatever happens without the player: a flag falls, the engine answers
@@ -220,7 +212,7 @@ impl Session {
             let budget = Budget {
                 level,
                 clock: self.clock_times(),
-                increment: Duration::ZERO,
+                increment: self.game.increment(),
                 movetime: Duration::from_millis(300 + 120 * u64::from(level)),
             };
             let history = self.game.history_keys();
@@ -233,10 +225,10 @@ impl Session {
     }
 
     fn check_flag(&mut self) -> Option<Vec<Event>> {
-        let (_, flagged) = self.clock.as_mut()?.read();
-        let c = flagged?;
+        if !self.game.poll_clock() {
+            return None;
+        }
         self.engine.cancel();
-        self.game.flag(c);
         let e = self.game.ending()?;
         Some(vec![self.say(Msg::GameOver(e)), Event::Board])
     }
@@ -249,14 +241,12 @@ impl Session {
         let before = *self.game.position();
         let san = super::backend::display_move(&before, m, self.lang);
         if let Err(why) = self.game.play(m, self.lang) {
-            return vec![self.say(Msg::Refused(&why))];
-        }
-        if let Some(clock) = &mut self.clock {
-            if let Err(c) = clock.press() {
+            if let Some(e) = self.game.ending() {
                 // The flag fell before the move was completed.
-                self.game.undo();
-                self.game.flag(c);
+                self.engine.cancel();
+                return vec![self.say(Msg::GameOver(e)), Event::Board];
             }
+            return vec![self.say(Msg::Refused(&why))];
         }
         let mut out = vec![
             self.say(Msg::Played {
@@ -382,12 +372,50 @@ impl Session {
                 if !self.human_to_move() {
                     return vec![self.say(Msg::NotYourTurn)];
                 }
-                match self.game.claim() {
-                    Some(_) => {
-                        self.engine.cancel();
-                        self.ended()
+                // "reclamar Cf3": the claim comes with the move that will
+                // produce the repetition or complete the fifty moves.
+                let declared = if arg.is_empty() {
+                    if self.game.claims().is_empty() {
+                        return vec![self.say(Msg::NothingToClaim)];
                     }
-                    None => vec![self.say(Msg::NothingToClaim)],
+                    None
+                } else {
+                    match self.game.parse_move(arg, self.lang) {
+                        Ok(m) => Some(m),
+                        Err(why) => return vec![self.say(Msg::Refused(&why))],
+                    }
+                };
+                let before = *self.game.position();
+                match self.game.claim(declared, self.lang) {
+                    Ok(Claimed::Granted) | Ok(Claimed::Ended) => {
+                        self.engine.cancel();
+                        let mut out = Vec::new();
+                        if let Some(m) = declared {
+                            let san = super::backend::display_move(&before, m, self.lang);
+                            out.push(self.say(Msg::Played {
+                                number: before.fullmove_number(),
+                                color: before.turn(),
+                                san: &san,
+                            }));
+                        }
+                        out.extend(self.ended());
+                        out
+                    }
+                    Ok(Claimed::Rejected) => {
+                        let mut out = Vec::new();
+                        if let Some(m) = declared {
+                            let san = super::backend::display_move(&before, m, self.lang);
+                            out.push(self.say(Msg::Played {
+                                number: before.fullmove_number(),
+                                color: before.turn(),
+                                san: &san,
+                            }));
+                        }
+                        out.push(self.say(Msg::ClaimRejected));
+                        out.push(Event::Board);
+                        out
+                    }
+                    Err(why) => vec![self.say(Msg::Refused(&why))],
                 }
             }
             Command::Undo => self.undo(),
@@ -438,7 +466,7 @@ impl Session {
             .into_iter()
             .filter(|c| self.player(*c) == PlayerKind::Human)
             .collect();
-        if self.clock.is_some() || humans.is_empty() || self.game.moves().is_empty() {
+        if self.game.clock_times().is_some() || humans.is_empty() || self.game.ply() == 0 {
             return vec![self.say(Msg::CannotUndo)];
         }
         // Take back moves until a person has the move again, and at least one
@@ -476,12 +504,9 @@ impl Session {
             self.player_name(Color::White),
             self.player_name(Color::Black),
         );
-        match self.game.to_pgn(&w, &b) {
-            Ok(pgn) => match std::fs::write(path, pgn) {
-                Ok(()) => vec![self.say(Msg::Saved(path))],
-                Err(e) => vec![self.say(Msg::FileError(path, &e.to_string()))],
-            },
-            Err(()) => vec![self.say(Msg::PgnUnavailable)],
+        match std::fs::write(path, self.game.to_pgn(&w, &b)) {
+            Ok(()) => vec![self.say(Msg::Saved(path))],
+            Err(e) => vec![self.say(Msg::FileError(path, &e.to_string()))],
         }
     }
 
@@ -493,7 +518,8 @@ impl Session {
                 Ok(pos) => {
                     self.engine.cancel();
                     self.config.fen = Some(pos.to_fen());
-                    self.game = Game::new(pos, self.config.rules);
+                    self.game = Game::new(pos, self.config.rules, None);
+                    self.config.clock = None;
                     vec![self.say(Msg::Loaded("FEN")), Event::Board]
                 }
                 Err(e) => vec![self.say(Msg::InvalidFen(&e))],
@@ -506,17 +532,22 @@ impl Session {
         if let Ok(pos) = position_from_fen(content.trim(), self.lang) {
             self.engine.cancel();
             self.config.fen = Some(pos.to_fen());
-            self.game = Game::new(pos, self.config.rules);
+            self.game = Game::new(pos, self.config.rules, None);
+            self.config.clock = None;
             return vec![self.say(Msg::Loaded(arg)), Event::Board];
         }
-        match Game::from_pgn(&content, self.config.rules, self.lang) {
+        match Game::from_pgn(
+            &content,
+            self.config.rules,
+            Arc::clone(&self.source),
+            self.lang,
+        ) {
             Ok(game) => {
                 self.engine.cancel();
                 self.game = game;
                 vec![self.say(Msg::Loaded(arg)), Event::Board]
             }
-            Err(Some(e)) => vec![self.say(Msg::FileError(arg, &e))],
-            Err(None) => vec![self.say(Msg::PgnUnavailable)],
+            Err(e) => vec![self.say(Msg::FileError(arg, &e))],
         }
     }
 }

@@ -281,7 +281,7 @@ impl App {
     fn menu_key(&mut self, m: &mut Menu, key: KeyEvent) {
         match key.code {
             KeyCode::Esc => {
-                if self.session.in_progress() || !self.session.game.moves().is_empty() {
+                if self.session.in_progress() || self.session.game.ply() > 0 {
                     self.overlay = Overlay::None;
                 } else {
                     self.quit = true;
@@ -430,7 +430,7 @@ impl App {
                 Span::styled(clock, style),
             ]));
         }
-        let clock_label = self.session.clock.as_ref().map(|c| c.label().to_string());
+        let clock_label = self.session.game.clock_label();
         lines.push(Line::from(format!(
             "{} · {}",
             text(lang, &Msg::Rules(self.session.game.rules().name())),
