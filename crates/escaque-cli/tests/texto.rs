@@ -251,3 +251,31 @@ fn a_clocked_game_is_saved_with_its_times() {
     assert!(pgn.contains("[%clk 0:05:0"), "{pgn}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn odds_games_and_the_london_rules() {
+    // Knight odds against the engine: the engine (Black) gives its b8
+    // knight and, giving a piece, moves first (London 1846, art. ii).
+    let out = play(
+        &["--negras", "motor:1", "--ventaja", "caballo"],
+        "tablero\n",
+    );
+    assert!(out.contains("8  t . a d r a c t  8"), "{out}");
+    assert!(out.contains("1... "), "the engine moved first: {out}");
+    // The English custom of art. xvi: the stalemated player wins.
+    let args = [
+        &PEOPLE[..],
+        &[
+            "--reglas",
+            "londres1846-inglaterra",
+            "--fen",
+            "k7/8/1Q6/8/8/8/8/7K w - - 0 1",
+        ],
+    ]
+    .concat();
+    let out = play(&args, "Rg2\n");
+    assert!(
+        out.contains("Ahogado: según la regla inglesa gana el ahogado. Ganan las negras (0-1)"),
+        "{out}"
+    );
+}

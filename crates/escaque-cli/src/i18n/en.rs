@@ -61,19 +61,21 @@ fn player(p: PlayerKind) -> String {
 
 const HELP: &str = "\
 Type your move in Spanish (Cf3, 0-0, e8=D) or English SAN (Nf3, O-O, e8=Q)
-or in coordinates (g1f3, e7e8q). Commands:
+or in coordinates (g1f3, e7e8q), or pick piece and square with the arrows and
+Enter or the mouse. Commands (in brackets, their key full-screen):
   resign               resign the game
-  draw                 offer a draw
+  draw (F4)            offer a draw
   accept / decline     answer a draw offer
-  claim                claim a draw (threefold repetition or 50 moves)
-  undo                 take back your last move (games without a clock)
-  flip                 turn the board round
+  claim (F5)           claim a draw (threefold repetition or 50 moves);
+  claim MOVE           ... or with the move that produces it
+  undo (F3)            take back your last move (games without a clock)
+  flip (F2)            turn the board round
   save [FILE]          save the game as PGN
   load FILE|FEN        load a PGN game or a FEN position
-  new                  start a new game
+  new (F6)             start a new game
   board                show the board again (text mode)
-  help                 show this help
-  quit                 leave (asks whether to save the game)";
+  help (F1)            show this help
+  quit (Ctrl-C)        leave (asks whether to save the game)";
 
 /// The English wording of `msg`.
 pub fn text(msg: &Msg) -> String {
@@ -144,7 +146,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::RandomColor => "random".into(),
         Msg::StartPosition => "standard".into(),
         Msg::Custom => "custom…".into(),
-        Msg::KeyHint => "Arrows+Enter or mouse: move · F1 help · F2 flip · F3 undo · Ctrl-C quit".into(),
+        Msg::KeyHint => "Arrows+Enter or mouse: move · F1 help · F2 flip · F3 undo · F4 draw · F5 claim · F6 new · Ctrl-C quit".into(),
         Msg::ConfirmQuitHint => "y: save and quit · n: quit without saving · Esc: keep playing".into(),
         Msg::InvalidFen(e) => format!("invalid FEN: {e}"),
         Msg::InvalidClock(e) => format!("invalid clock: {e}"),

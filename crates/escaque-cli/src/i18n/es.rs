@@ -73,19 +73,21 @@ fn player(p: PlayerKind) -> String {
 
 const HELP: &str = "\
 Escribe tu jugada en notación española (Cf3, exd5, 0-0, e8=D), inglesa (Nf3)
-o de coordenadas (g1f3, e7e8d). Órdenes:
+o de coordenadas (g1f3, e7e8d), o elige pieza y casilla con las flechas e Intro
+o con el ratón. Órdenes (entre paréntesis, su tecla en pantalla completa):
   abandonar            abandona la partida
-  tablas               ofrece tablas al rival
+  tablas (F4)          ofrece tablas al rival
   aceptar / rechazar   responde a una oferta de tablas
-  reclamar             reclama tablas (triple repetición o 50 movimientos)
-  deshacer             deshace tu última jugada (partidas sin reloj)
-  girar                gira el tablero
+  reclamar (F5)        reclama tablas (triple repetición o 50 movimientos);
+  reclamar JUGADA      ... o con la jugada que las produce
+  deshacer (F3)        deshace tu última jugada (partidas sin reloj)
+  girar (F2)           gira el tablero
   guardar [ARCHIVO]    guarda la partida en PGN
   cargar ARCHIVO|FEN   carga una partida PGN o una posición FEN
-  nueva                empieza una partida nueva
+  nueva (F6)           empieza una partida nueva
   tablero              vuelve a mostrar el tablero (modo texto)
-  ayuda                muestra esta ayuda
-  salir                sale (pregunta si quieres guardar la partida)";
+  ayuda (F1)           muestra esta ayuda
+  salir (Ctrl-C)       sale (pregunta si quieres guardar la partida)";
 
 /// The Spanish wording of `msg`.
 pub fn text(msg: &Msg) -> String {
@@ -173,7 +175,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::StartPosition => "inicial".into(),
         Msg::Custom => "propio…".into(),
         Msg::KeyHint => {
-            "Flechas+Intro o ratón: mover · F1 ayuda · F2 girar · F3 deshacer · Ctrl-C salir".into()
+            "Flechas+Intro o ratón: mover · F1 ayuda · F2 girar · F3 deshacer · F4 tablas · F5 reclamar · F6 nueva · Ctrl-C salir".into()
         }
         Msg::ConfirmQuitHint => "s: guardar y salir · n: salir sin guardar · Esc: seguir".into(),
         Msg::InvalidFen(e) => format!("FEN no válido: {e}"),

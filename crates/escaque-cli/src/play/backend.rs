@@ -20,14 +20,24 @@ pub enum RuleChoice {
     Fide2023,
     /// The London Chess Club rules of 1846.
     London1846,
+    /// London 1846 with the English custom of art. xvi: stalemate wins.
+    London1846English,
 }
 
 impl RuleChoice {
+    /// Every choice, in the menu's order.
+    pub const ALL: [RuleChoice; 3] = [
+        RuleChoice::Fide2023,
+        RuleChoice::London1846,
+        RuleChoice::London1846English,
+    ];
+
     /// The name shown to the player.
     pub fn name(self) -> &'static str {
         match self {
             RuleChoice::Fide2023 => "FIDE 2023",
             RuleChoice::London1846 => "Londres 1846",
+            RuleChoice::London1846English => "Londres 1846 (ahogado gana)",
         }
     }
 
@@ -36,6 +46,7 @@ impl RuleChoice {
         match self {
             RuleChoice::Fide2023 => RuleSet::fide_2023(),
             RuleChoice::London1846 => RuleSet::londres_1846(),
+            RuleChoice::London1846English => RuleSet::londres_1846_inglaterra(),
         }
     }
 
@@ -44,6 +55,7 @@ impl RuleChoice {
         match s.to_lowercase().replace([' ', '-', '_'], "").as_str() {
             "fide" | "fide2023" => Some(RuleChoice::Fide2023),
             "londres" | "londres1846" | "london" | "london1846" => Some(RuleChoice::London1846),
+            "londres1846inglaterra" | "london1846english" => Some(RuleChoice::London1846English),
             _ => None,
         }
     }

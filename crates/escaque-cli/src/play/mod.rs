@@ -10,7 +10,7 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 
 use clap::Args;
-use escaque::Lang;
+use escaque::{Lang, Odds};
 
 use crate::i18n::PlayerKind;
 use backend::{MonotonicTime, RuleChoice};
@@ -34,7 +34,10 @@ pub struct PlayArgs {
     /// Posición inicial en FEN.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Reglamento: fide | londres1846.
+    /// Partida con ventaja: peon (peón y salida) | caballo | torre | dama.
+    #[arg(long = "ventaja", visible_alias = "odds", value_name = "VENTAJA")]
+    pub ventaja: Option<String>,
+    /// Reglamento: fide | londres1846 | londres1846-inglaterra (el ahogado gana).
     #[arg(long = "reglas", visible_alias = "rules", value_name = "REGLAS")]
     pub reglas: Option<String>,
     /// Modo de texto: una línea por jugada u orden, sin pantalla completa.
@@ -53,6 +56,7 @@ impl PlayArgs {
             && self.reloj.is_none()
             && self.fen.is_none()
             && self.reglas.is_none()
+            && self.ventaja.is_none()
     }
 }
 
@@ -117,8 +121,8 @@ pub fn config_from_args(args: &PlayArgs, lang: Lang) -> Result<Config, String> {
         None => RuleChoice::Fide2023,
         Some(r) => RuleChoice::parse(r).ok_or_else(|| {
             lang.pick(
-                format!("reglas {r:?}: escribe fide o londres1846"),
-                format!("rules {r:?}: write fide or london1846"),
+                format!("reglas {r:?}: escribe fide, londres1846 o londres1846-inglaterra"),
+                format!("rules {r:?}: write fide, london1846 or london1846-english"),
             )
         })?,
     };
@@ -134,12 +138,34 @@ pub fn config_from_args(args: &PlayArgs, lang: Lang) -> Result<Config, String> {
         }
         Some(c) => Some(c.trim().to_string()),
     };
+    let odds = match args.ventaja.as_deref() {
+        None => None,
+        Some(v) => Some(parse_odds(v).ok_or_else(|| {
+            lang.pick(
+                format!("ventaja {v:?}: escribe peon, caballo, torre o dama"),
+                format!("odds {v:?}: write pawn, knight, rook or queen"),
+            )
+        })?),
+    };
     Ok(Config {
         players,
         clock,
         rules,
         fen: args.fen.clone(),
+        odds,
     })
+}
+
+/// Reads an odds preset: `peon` (peón y salida), `caballo`, `torre`, `dama`
+/// (English `pawn`, `knight`, `rook`, `queen`).
+pub fn parse_odds(text: &str) -> Option<Odds> {
+    match text.trim().to_lowercase().as_str() {
+        "peon" | "peón" | "peonysalida" | "peón y salida" | "pawn" => Some(Odds::PawnAndMove),
+        "caballo" | "knight" => Some(Odds::Knight),
+        "torre" | "rook" => Some(Odds::Rook),
+        "dama" | "queen" => Some(Odds::Queen),
+        _ => None,
+    }
 }
 
 /// Whether this terminal can show chess figurines: a UTF-8 locale and not

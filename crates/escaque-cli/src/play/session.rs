@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use escaque::{Color, Lang, Move, Position};
+use escaque::{Color, Lang, Move, Odds, Position};
 
 use super::backend::{clock_from_text, position_from_fen, Claimed, Game, RuleChoice, TimeSource};
 use super::engine_worker::{Budget, EngineWorker};
@@ -23,6 +23,20 @@ pub struct Config {
     pub rules: RuleChoice,
     /// The start position, when not the standard one.
     pub fen: Option<String>,
+    /// An odds game (London 1846, art. ii): the preset's position, with the
+    /// engine giving the odds when one person plays it (else the usual giver).
+    pub odds: Option<Odds>,
+}
+
+impl Config {
+    /// The colour that gives the odds.
+    pub fn odds_giver(&self, odds: Odds) -> Color {
+        match self.players {
+            [PlayerKind::Engine(_), PlayerKind::Human] => Color::White,
+            [PlayerKind::Human, PlayerKind::Engine(_)] => Color::Black,
+            _ => odds.usual_giver(),
+        }
+    }
 }
 
 impl Default for Config {
@@ -32,6 +46,7 @@ impl Default for Config {
             clock: None,
             rules: RuleChoice::Fide2023,
             fen: None,
+            odds: None,
         }
     }
 }
@@ -85,9 +100,14 @@ impl Session {
     }
 
     fn build(config: &Config, lang: Lang, source: &Arc<dyn TimeSource>) -> Result<Game, String> {
-        let start = match &config.fen {
-            Some(f) => position_from_fen(f, lang).map_err(|e| text(lang, &Msg::InvalidFen(&e)))?,
-            None => Position::new(),
+        let start = match (&config.fen, config.odds) {
+            (_, Some(o)) => {
+                position_from_fen(&o.fen_for(config.odds_giver(o)), lang).unwrap_or_default()
+            }
+            (Some(f), None) => {
+                position_from_fen(f, lang).map_err(|e| text(lang, &Msg::InvalidFen(&e)))?
+            }
+            (None, None) => Position::new(),
         };
         let clock = match &config.clock {
             Some(c) => Some(
@@ -518,6 +538,7 @@ impl Session {
                 Ok(pos) => {
                     self.engine.cancel();
                     self.config.fen = Some(pos.to_fen());
+                    self.config.odds = None;
                     self.game = Game::new(pos, self.config.rules, None);
                     self.config.clock = None;
                     vec![self.say(Msg::Loaded("FEN")), Event::Board]
@@ -532,6 +553,7 @@ impl Session {
         if let Ok(pos) = position_from_fen(content.trim(), self.lang) {
             self.engine.cancel();
             self.config.fen = Some(pos.to_fen());
+            self.config.odds = None;
             self.game = Game::new(pos, self.config.rules, None);
             self.config.clock = None;
             return vec![self.say(Msg::Loaded(arg)), Event::Board];

@@ -158,6 +158,7 @@ mod tests {
             players: [PlayerKind::Human, PlayerKind::Human],
             clock: Some(clock.into()),
             fen: fen.map(str::to_string),
+            odds: None,
             ..Config::default()
         }
     }

@@ -243,6 +243,9 @@ impl App {
             KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::F(2) => self.submit("girar"),
             KeyCode::F(3) => self.submit("deshacer"),
+            KeyCode::F(4) => self.submit("tablas"),
+            KeyCode::F(5) => self.submit("reclamar"),
+            KeyCode::F(6) => self.submit("nueva"),
             KeyCode::Esc => {
                 self.input.clear();
                 self.selected = None;
@@ -377,7 +380,7 @@ impl App {
             Overlay::None => {}
             Overlay::Help => {
                 let body = text(lang, &Msg::Help);
-                popup(frame, area, "?", &body, 80, 16);
+                popup(frame, area, "?", &body, 82, 22);
             }
             Overlay::Promotion(..) => {
                 let body = text(lang, &Msg::PromotionPrompt);

@@ -2,7 +2,10 @@
 //! position. Each row is a list to step through with ←→; the clock and the
 //! position also take a typed text.
 
-use escaque::{Color, Lang};
+use escaque::{Color, Lang, Odds};
+
+/// Index of the typed FEN in the position row.
+const FEN_ENTRY: usize = Odds::ALL.len() + 1;
 
 use crate::i18n::{text, MenuRow, Msg, PlayerKind};
 use crate::play::backend::RuleChoice;
@@ -36,7 +39,7 @@ pub struct Menu {
     pub custom_clock: String,
     /// The rule set.
     pub rules: RuleChoice,
-    /// 0: standard; 1: the typed FEN.
+    /// 0: standard; 1–4: an odds preset ([`Odds::ALL`]); 5: the typed FEN.
     pub position: usize,
     /// The typed FEN.
     pub custom_fen: String,
@@ -59,9 +62,13 @@ impl Menu {
                 None => (CLOCKS.len(), c.clone()),
             },
         };
-        let (position, custom_fen) = match &config.fen {
-            None => (0, String::new()),
-            Some(f) => (1, f.clone()),
+        let (position, custom_fen) = match (&config.fen, config.odds) {
+            (_, Some(o)) => (
+                1 + Odds::ALL.iter().position(|x| *x == o).unwrap_or(0),
+                String::new(),
+            ),
+            (None, None) => (0, String::new()),
+            (Some(f), None) => (FEN_ENTRY, f.clone()),
         };
         Menu {
             row: ROWS.len() - 1,
@@ -99,16 +106,22 @@ impl Menu {
         } else {
             Some(self.custom_clock.trim().to_string()).filter(|s| !s.is_empty())
         };
-        let fen = if self.position == 1 {
+        let fen = if self.position == FEN_ENTRY {
             Some(self.custom_fen.trim().to_string()).filter(|s| !s.is_empty())
         } else {
             None
+        };
+        let odds = match self.position {
+            0 => None,
+            i if i < FEN_ENTRY => Some(Odds::ALL[i - 1]),
+            _ => None,
         };
         Config {
             players,
             clock,
             rules: self.rules,
             fen,
+            odds,
         }
     }
 
@@ -130,12 +143,11 @@ impl Menu {
             MenuRow::Color => self.color = step(self.color, 3),
             MenuRow::Clock => self.clock = step(self.clock, CLOCKS.len() + 1),
             MenuRow::Rules => {
-                self.rules = match self.rules {
-                    RuleChoice::Fide2023 => RuleChoice::London1846,
-                    RuleChoice::London1846 => RuleChoice::Fide2023,
-                }
+                let all = RuleChoice::ALL;
+                let i = all.iter().position(|r| *r == self.rules).unwrap_or(0);
+                self.rules = all[step(i, all.len())];
             }
-            MenuRow::Position => self.position = step(self.position, 2),
+            MenuRow::Position => self.position = step(self.position, FEN_ENTRY + 1),
             MenuRow::Start => {}
         }
     }
@@ -150,7 +162,7 @@ impl Menu {
                 true
             }
             MenuRow::Position => {
-                self.position = 1;
+                self.position = FEN_ENTRY;
                 self.custom_fen.push(c);
                 true
             }
@@ -193,6 +205,10 @@ impl Menu {
                     MenuRow::Clock => format!("{} {}", text(lang, &Msg::Custom), self.custom_clock),
                     MenuRow::Rules => self.rules.name().into(),
                     MenuRow::Position if self.position == 0 => text(lang, &Msg::StartPosition),
+                    MenuRow::Position if self.position < FEN_ENTRY => {
+                        let o = Odds::ALL[self.position - 1];
+                        lang.pick(o.name_es(), o.name_en()).to_string()
+                    }
                     MenuRow::Position => format!("FEN: {}", self.custom_fen),
                     MenuRow::Start => String::new(),
                 };
@@ -219,8 +235,20 @@ mod tests {
         for ch in "2+1".chars() {
             assert!(m.type_char(ch));
         }
+        m.row = 3;
+        m.step_value(true);
+        m.row = 4;
+        m.step_value(true);
+        m.step_value(true); // knight odds
         let c2 = m.to_config(|| true);
         assert_eq!(c2.players, [PlayerKind::Engine(4), PlayerKind::Human]);
         assert_eq!(c2.clock.as_deref(), Some("2+1"));
+        assert_eq!(c2.rules, RuleChoice::London1846);
+        assert_eq!(c2.odds, Some(Odds::Knight));
+        assert_eq!(m.lines(Lang::Es)[4].1, "ventaja de caballo");
+        // Typing on the position row selects the typed FEN.
+        assert!(m.type_char('8'));
+        assert_eq!(m.to_config(|| true).fen.as_deref(), Some("8"));
+        assert_eq!(m.to_config(|| true).odds, None);
     }
 }
