@@ -1161,6 +1161,21 @@ mod tests {
     }
 
     #[test]
+    fn monotonic_time_runs_forward() {
+        let m = MonotonicTime::new();
+        let a = m.now();
+        std::thread::sleep(Duration::from_millis(5));
+        let b = m.now();
+        assert!(b >= a + Duration::from_millis(5));
+        // A clock on the real source charges real time.
+        let mut c = Clock::new(TimeControl::sudden_death(secs(60)), Arc::new(m));
+        c.start();
+        std::thread::sleep(Duration::from_millis(5));
+        c.press().unwrap();
+        assert!(c.peek().white <= secs(60) - Duration::from_millis(5));
+    }
+
+    #[test]
     fn pause_and_resume() {
         let (mut c, t) = clock("5");
         c.start();

@@ -323,10 +323,24 @@ impl Game {
         self.clock.as_mut()
     }
 
-    /// Starts the clock of the side to move.
+    /// Puts a restored clock on a replayed game, with each move's saved clock
+    /// reading (for resuming an adjourned game).
+    pub(crate) fn restore_clock(&mut self, clock: Clock, readings: &[Option<Duration>]) {
+        for (rec, r) in self.records.iter_mut().zip(readings) {
+            rec.clock = *r;
+        }
+        self.clock = Some(clock);
+    }
+
+    /// Starts the clock of the side to move, or resumes it after a pause or
+    /// an adjournment. Does nothing once the game has ended.
     pub fn start_clock(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
         if let Some(c) = &mut self.clock {
             c.start();
+            c.resume();
         }
     }
 

@@ -5,8 +5,15 @@
 //! en passant discovered check handled while generating), FEN in and out with
 //! precise errors, Polyglot Zobrist hashing, and [`perft`].
 //!
-//! Pure: no I/O, no threads, no global state; all tables are built at compile
-//! time.
+//! On top of the position: a [`Game`] that records moves and knows every way a
+//! game ends (mate, resignation, stalemate, dead position, repetitions, fifty and
+//! seventy-five moves, agreement, time), [`clock`]s for real time controls
+//! driven by an injected [`TimeSource`], and [`rules`] sets (FIDE 2023, Londres
+//! 1846) with odds presets.
+//!
+//! Pure: no I/O, no threads, no global state (the one exception is
+//! [`MonotonicTime`], the system clock behind a trait); all tables are built at
+//! compile time.
 //!
 //! ```
 //! use escaque::{Position, Move, Square, perft};
@@ -26,6 +33,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod adjourn;
 pub mod attacks;
 mod bitboard;
 mod castling;

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::adjourn::ResumeError;
 use crate::clock::TimeControlError;
 use crate::game::{
     ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
@@ -467,6 +468,29 @@ impl Localized for GameStatus {
     }
 }
 
+impl Localized for ResumeError {
+    fn message(&self, lang: Lang) -> String {
+        use ResumeError::*;
+        match (self, lang) {
+            (NoGame, Lang::Es) => "el texto no contiene ninguna partida PGN".into(),
+            (NoGame, Lang::En) => "the text holds no PGN game".into(),
+            (Pgn(e), _) => e.message(lang),
+            (TimeControl(e), Lang::Es) => format!("control de tiempo: {}", e.message(lang)),
+            (TimeControl(e), Lang::En) => format!("time control: {}", e.message(lang)),
+            (BadClockTag { tag, value }, Lang::Es) => format!(
+                "la etiqueta {tag} vale {value:?}, que no es un tiempo H:MM:SS"
+            ),
+            (BadClockTag { tag, value }, Lang::En) => {
+                format!("tag {tag} is {value:?}, which is not a time H:MM:SS")
+            }
+            (MissingClock, Lang::Es) => "la partida tiene control de tiempo pero no guarda los tiempos restantes ([%clk] o WhiteClock/BlackClock)".into(),
+            (MissingClock, Lang::En) => "the game has a time control but no remaining times ([%clk] or WhiteClock/BlackClock)".into(),
+            (Replay(e), Lang::Es) => format!("no se puede reproducir la partida: {}", e.message(lang)),
+            (Replay(e), Lang::En) => format!("the game cannot be replayed: {}", e.message(lang)),
+        }
+    }
+}
+
 impl Localized for GameError {
     fn message(&self, lang: Lang) -> String {
         use GameError::*;
@@ -637,7 +661,8 @@ display_in_spanish!(
     CoordError,
     TimeControlError,
     GameError,
-    PgnError
+    PgnError,
+    ResumeError
 );
 
 macro_rules! display_only_in_spanish {
