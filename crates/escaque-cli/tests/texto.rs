@@ -249,6 +249,12 @@ fn a_clocked_game_is_saved_with_its_times() {
     let pgn = std::fs::read_to_string(&file).unwrap();
     assert!(pgn.contains("[TimeControl \"300+3\"]"), "{pgn}");
     assert!(pgn.contains("[%clk 0:05:0"), "{pgn}");
+    assert!(pgn.contains("[Rules \"FIDE 2023\"]"), "{pgn}");
+    assert!(pgn.contains("[WhiteClock \"0:05:0"), "{pgn}");
+    // Loaded again, the game goes on with the clock it had.
+    let out = play(&PEOPLE, &format!("cargar {path}\nCf3\n"));
+    assert!(out.contains("2. Cf3\n"), "{out}");
+    assert!(out.contains("Blancas 5:0"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use escaque::game::{ClaimResult, DrawClaim, GameResult, Termination};
-use escaque::pgn::{Node, PgnReader, PgnStyle};
+use escaque::pgn::{PgnReader, PgnStyle};
 use escaque::{Clock, Color, Lang, Localized, Move, Position, RuleSet, Square, TimeControl};
 
 pub use escaque::{MonotonicTime, TimeSource};
@@ -265,86 +265,54 @@ impl Game {
         self.inner.decline_draw(color).is_ok()
     }
 
-    /// The game as PGN (export format: English SAN), with the players' names,
-    /// the start position if it is not the usual one, and the clock times.
+    /// The game as PGN (export format: English SAN) with the players' names,
+    /// and, as the library writes it, the start position if it is not the
+    /// usual one, the rule set and the clock times (`[%clk]`, `TimeControl`,
+    /// both remaining times) so that a game in progress can be resumed.
     pub fn to_pgn(&self, white: &str, black: &str) -> String {
-        let mut g = escaque::pgn::Game {
-            start: *self.inner.start_position(),
-            ..Default::default()
-        };
+        let mut g = self.inner.to_pgn_game();
         g.set_tag("Event", "escaque");
-        g.set_tag("Site", "?");
         g.set_tag("White", white);
         g.set_tag("Black", black);
         let result = self.ending().map(|e| e.outcome.pgn()).unwrap_or("*");
         g.set_tag("Result", result);
-        if g.start != Position::new() {
-            g.set_tag("SetUp", "1");
-            g.set_tag("FEN", &g.start.to_fen());
-        }
-        if let Some(tc) = self.inner.clock().and_then(|c| c.control().to_pgn().ok()) {
-            g.set_tag("TimeControl", &tc);
-        }
+        g.result = Some(result.to_string());
         if let Some(e) = self.ending() {
             g.set_tag("Termination", termination_tag(e.reason));
         }
-        g.moves = self
-            .inner
-            .moves()
-            .iter()
-            .map(|r| {
-                let mut n = Node::new(r.mv);
-                n.clock_ms = r.clock.map(|d| d.as_millis() as u64);
-                n
-            })
-            .collect();
-        g.result = Some(result.to_string());
         escaque::pgn::write_game_string(&g, PgnStyle::export())
     }
 
-    /// The first game of a PGN text, replayed under `rules`. A `TimeControl`
-    /// tag and `[%clk]` times restore the clock as it stood.
+    /// The first game of a PGN text, resumed as the library does it (rule set
+    /// from the `Rules` tag, or `rules`; clock times restored and running). A
+    /// decisive `Result` that the moves do not show (a resignation) is kept.
     pub fn from_pgn(
         text: &str,
         rules: RuleChoice,
         source: Arc<dyn TimeSource>,
         lang: Lang,
     ) -> Result<Game, String> {
-        let mut reader = PgnReader::new(text.as_bytes());
-        let pgn = match reader.next_game() {
-            Some(Ok(g)) => g,
-            Some(Err(e)) => return Err(e.message(lang)),
-            None => {
-                return Err(lang
-                    .pick("no hay ninguna partida", "there is no game")
-                    .to_string())
-            }
+        let mut inner =
+            escaque::Game::resume_from_pgn(text, source).map_err(|e| e.message(lang))?;
+        let pgn = PgnReader::new(text.as_bytes())
+            .next_game()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        let rules = if pgn.tag("Rules").is_some() {
+            RuleChoice::ALL
+                .into_iter()
+                .find(|r| r.rule_set() == *inner.rules())
+                .unwrap_or(rules)
+        } else {
+            inner = inner.with_rules(rules.rule_set());
+            rules
         };
-        let clock = pgn
-            .tag("TimeControl")
-            .and_then(|t| TimeControl::from_pgn(t).ok().flatten())
-            .map(|tc| {
-                let mut remaining = [tc.initial_time(); 2];
-                let mut moves = [0u32; 2];
-                let mut pos = pgn.start;
-                for n in &pgn.moves {
-                    let c = pos.turn();
-                    moves[c.index()] += 1;
-                    if let Some(ms) = n.clock_ms {
-                        remaining[c.index()] = Duration::from_millis(ms);
-                    }
-                    pos.play_unchecked(n.mv);
-                }
-                Clock::restored(tc, source, remaining, moves, pos.turn())
-            });
-        let mut game = Game::new(pgn.start, rules, None);
-        for m in pgn.mainline() {
-            game.play(m, lang)?;
-        }
-        if let Some(c) = clock {
-            game.inner = game.inner.with_clock(c);
-            game.inner.start_clock();
-        }
+        inner.start_clock();
+        let mut game = Game {
+            inner,
+            rules,
+            recorded: None,
+        };
         if game.ending().is_none() {
             let outcome = match pgn.result.as_deref().or(pgn.tag("Result")) {
                 Some("1-0") => Some(Outcome::WhiteWins),
