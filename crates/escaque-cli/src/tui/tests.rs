@@ -192,3 +192,87 @@ fn clocks_show_tenths_under_ten_seconds() {
         ]
     );
 }
+
+#[test]
+fn tiny_terminals_do_not_break_the_drawing() {
+    for (w, h) in [(1, 1), (12, 5), (30, 10), (44, 14), (200, 60)] {
+        let mut a = app(Lang::En, false);
+        render(&mut a, w, h);
+        a.overlay = super::app::Overlay::Help;
+        render(&mut a, w, h);
+        a.overlay = super::app::Overlay::Menu(super::menu::Menu::from_config(&Config::default()));
+        render(&mut a, w, h);
+        a.overlay = super::app::Overlay::Promotion(Square::A7, Square::A8);
+        render(&mut a, w, h);
+    }
+}
+
+#[test]
+fn keys_drive_the_menu_and_the_board() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
+    let config = Config {
+        players: [PlayerKind::Human, PlayerKind::Human],
+        ..Config::default()
+    };
+    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new())).unwrap();
+    let mut a = App::new(s, false, true);
+    let buf = render(&mut a, 100, 32);
+    assert!(screen(&buf).contains("Nueva partida"), "{}", screen(&buf));
+    // The opponent row (the first: Down wraps round from "Empezar").
+    a.on_key(key(KeyCode::Down));
+    a.on_key(key(KeyCode::Right));
+    let buf = render(&mut a, 100, 32);
+    assert!(screen(&buf).contains("motor, nivel 1"), "{}", screen(&buf));
+    a.on_key(key(KeyCode::Left));
+    a.on_key(key(KeyCode::Enter));
+    assert!(matches!(a.overlay, super::app::Overlay::None));
+    assert_eq!(
+        a.session.config.players,
+        [PlayerKind::Human, PlayerKind::Human]
+    );
+    // Select the pawn on e2 (the cursor starts there), move to e4, place it.
+    a.on_key(key(KeyCode::Enter)); // selects the pawn on e2
+    assert_eq!(a.selected, Some(Square::E2));
+    a.on_key(key(KeyCode::Up));
+    a.on_key(key(KeyCode::Up));
+    a.on_key(key(KeyCode::Enter));
+    assert_eq!(a.session.game.last_move().map(|m| m.to()), Some(Square::E4));
+    // Typed text goes to the input line and is played on Enter.
+    for c in "Cf6".chars() {
+        a.on_key(key(KeyCode::Char(c)));
+    }
+    a.on_key(key(KeyCode::Enter));
+    assert_eq!(a.session.game.last_move().map(|m| m.to()), Some(Square::F6));
+    // A wrong move shows its reason and changes nothing.
+    for c in "Dh8".chars() {
+        a.on_key(key(KeyCode::Char(c)));
+    }
+    a.on_key(key(KeyCode::Enter));
+    assert_eq!(a.session.game.ply(), 2);
+    assert!(a
+        .message
+        .as_deref()
+        .unwrap_or("")
+        .starts_with("Jugada no válida"));
+}
+
+#[test]
+fn a_pawn_reaching_the_last_rank_asks_which_piece() {
+    let config = Config {
+        players: [PlayerKind::Human, PlayerKind::Human],
+        fen: Some("8/P6k/8/8/8/8/8/K7 w - - 0 1".into()),
+        ..Config::default()
+    };
+    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new())).unwrap();
+    let mut a = App::new(s, false, false);
+    a.choose(Square::A7);
+    a.choose(Square::A8);
+    assert!(matches!(a.overlay, super::app::Overlay::Promotion(..)));
+    let buf = render(&mut a, 100, 32);
+    assert!(screen(&buf).contains("Coronar: D dama"), "{}", screen(&buf));
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    a.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE));
+    let p = a.session.game.position().piece_at(Square::A8).unwrap();
+    assert_eq!(p.role, escaque::Role::Knight);
+}
