@@ -95,6 +95,7 @@ pub fn text(msg: &Msg) -> String {
         },
         Msg::Refused(why) => format!("Move not accepted: {why}"),
         Msg::GameAlreadyOver => "The game is over: type \"new\" to play another".into(),
+        Msg::EngineFailed => "The engine stopped answering: save the game and start again".into(),
         Msg::NotYourTurn => "Wait: it is the engine's turn".into(),
         Msg::NothingToClaim => {
             "There is no draw to claim now (no threefold repetition, no 50 moves)".into()
@@ -146,7 +147,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::RandomColor => "random".into(),
         Msg::StartPosition => "standard".into(),
         Msg::Custom => "custom…".into(),
-        Msg::KeyHint => "Arrows+Enter or mouse: move · F1 help · F2 flip · F3 undo · F4 draw · F5 claim · F6 new · Ctrl-C quit".into(),
+        Msg::KeyHint => "F1 help  F2 flip  F3 undo  F4 draw  F5 claim  F6 new  ^C quit".into(),
         Msg::ConfirmQuitHint => "y: save and quit · n: quit without saving · Esc: keep playing".into(),
         Msg::InvalidFen(e) => format!("invalid FEN: {e}"),
         Msg::InvalidClock(e) => format!("invalid clock: {e}"),

@@ -114,6 +114,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::GameAlreadyOver => {
             "La partida ha terminado: escribe «nueva» para jugar otra".into()
         }
+        Msg::EngineFailed => "El motor no responde: guarda la partida y vuelve a empezar".into(),
         Msg::NotYourTurn => "Espera: es el turno del motor".into(),
         Msg::NothingToClaim => {
             "No hay tablas que reclamar ahora (ni triple repetición ni 50 movimientos)".into()
@@ -175,7 +176,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::StartPosition => "inicial".into(),
         Msg::Custom => "propio…".into(),
         Msg::KeyHint => {
-            "Flechas+Intro o ratón: mover · F1 ayuda · F2 girar · F3 deshacer · F4 tablas · F5 reclamar · F6 nueva · Ctrl-C salir".into()
+            "F1 ayuda  F2 girar  F3 deshacer  F4 tablas  F5 reclamar  F6 nueva  ^C salir".into()
         }
         Msg::ConfirmQuitHint => "s: guardar y salir · n: salir sin guardar · Esc: seguir".into(),
         Msg::InvalidFen(e) => format!("FEN no válido: {e}"),

@@ -121,6 +121,8 @@ pub enum Msg<'a> {
     Refused(&'a str),
     /// A command that needs the game to be in progress.
     GameAlreadyOver,
+    /// The engine stopped answering.
+    EngineFailed,
     /// A move typed while the engine has the move.
     NotYourTurn,
     /// Nothing to claim.

@@ -211,6 +211,11 @@ impl Session {
             if self.game.ending().is_some() || self.player(turn) == PlayerKind::Human {
                 return out;
             }
+            if !self.engine.is_thinking() {
+                // The engine's thread is gone: say so rather than wait forever.
+                out.push(self.say(Msg::EngineFailed));
+                return out;
+            }
         }
     }
 
