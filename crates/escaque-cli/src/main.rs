@@ -22,6 +22,10 @@ struct Cli {
     #[arg(long = "idioma", alias = "lang", global = true)]
     idioma: Option<String>,
 
+    /// Without a subcommand, `escaque` opens a game: these are `jugar`'s options.
+    #[command(flatten)]
+    jugar: play::PlayArgs,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -47,7 +51,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         Some(Command::Jugar(args)) => play::run(&args, lang),
-        None => play::run(&play::PlayArgs::default(), lang),
+        None => play::run(&cli.jugar, lang),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -285,3 +285,39 @@ fn odds_games_and_the_london_rules() {
         "{out}"
     );
 }
+
+#[test]
+fn plain_escaque_opens_a_game_against_the_engine() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .env("LANG", "es_ES.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"e4\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    // Without a terminal it falls back to the plain-text mode.
+    assert!(
+        out.starts_with("Nueva partida: blancas, persona; negras, motor, nivel 5"),
+        "{out}"
+    );
+    assert!(out.contains("1. e4\n") && out.contains("1... "), "{out}");
+    // The game's options work without the subcommand too.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args([
+            "--text", "--white", "human", "--black", "human", "--lang", "en",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"Nf3\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.starts_with("New game: White, person; Black, person"),
+        "{out}"
+    );
+    assert!(out.contains("1. Nf3\n"), "{out}");
+}
