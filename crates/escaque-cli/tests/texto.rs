@@ -92,6 +92,17 @@ fn illegal_and_unknown_moves_are_refused_with_their_reason() {
     assert!(out.contains("1. Cf3\n"), "{out}");
     assert!(!out.contains("1. e5") && !out.contains("1. Cc4"), "{out}");
     assert_eq!(last_board(&out)[5], "3  . . . . . C . .  3");
+    // An ambiguous move names the candidates and changes nothing.
+    let args = [&PEOPLE[..], &["--fen", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"]].concat();
+    let out = play(&args, "Cd2\nCbd2\n");
+    assert!(
+        out.contains("\"Cd2\" es ambigua: puede ser Cbd2 o Cfd2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1. Cbd2\n") && !out.contains("1. Cd2"),
+        "{out}"
+    );
 }
 
 #[test]
