@@ -612,6 +612,13 @@ impl<R: Read> PgnReader<R> {
                     .count()
                     .max(1);
                 self.pos = start + len;
+                // A promotion written `e8(D)`: one letter in parentheses is never a
+                // variation, so it belongs to the move.
+                if let [b'(', c, b')', ..] = self.line[self.pos..] {
+                    if c.is_ascii_alphabetic() {
+                        self.pos += 3;
+                    }
+                }
                 Tok::Symbol(start, self.pos)
             }
         };
@@ -778,6 +785,13 @@ impl<R: Read> PgnReader<R> {
                                     None => parse_san_lang(&top.current, &text, lang),
                                 }
                             }
+                            // Coordinate moves (`e2e4`, `g1f3`), as some programs write
+                            // them, when the text is not SAN.
+                            Err(e) if looks_like_coordinates(text.as_bytes()) => {
+                                crate::coord::parse_coord(&top.current, &text)
+                                    .map(|m| (m, None))
+                                    .map_err(|_| e)
+                            }
                             other => other,
                         };
                         let (m, shown) = parsed.map_err(|e| (line, col, PgnErrorKind::San(e)))?;
@@ -934,6 +948,17 @@ fn scan_language(text: &[u8]) -> Option<Lang> {
         }
     }
     None
+}
+
+/// `e2e4`, `e1-g1`, `e7e8q`: two squares, maybe a separator between them and
+/// a promotion after.
+fn looks_like_coordinates(t: &[u8]) -> bool {
+    let sq = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    let t = match t {
+        [a, b, b'-' | b'x' | b':', rest @ ..] => [&[*a, *b][..], rest].concat(),
+        _ => t.to_vec(),
+    };
+    (4..=6).contains(&t.len()) && sq(t[0], t[1]) && sq(t[2], t[3])
 }
 
 fn collapse_whitespace(s: &str) -> String {
