@@ -20,7 +20,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::san::{parse_san_lang, write_san, SanError, SanLang, SanStyle};
+use crate::san::{parse_san_after, write_san, SanError, SanLang, SanStyle};
 use crate::{Color, FenError, Lang, Move, Position};
 
 /// The deepest nesting of variations the reader accepts.
@@ -684,7 +684,8 @@ impl<R: Read> PgnReader<R> {
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             let (tok, start) = self.next_token()?;
-            let (line, col) = (self.line_no, self.column(start));
+            // The column is worked out only when needed (an error, a FEN tag).
+            let line = self.line_no;
             if tok == Tok::TagStart {
                 if *in_movetext {
                     // The next game starts without this one having a result.
@@ -692,7 +693,7 @@ impl<R: Read> PgnReader<R> {
                 }
                 let (name, value) = self.read_tag()?;
                 if name == "FEN" {
-                    fen = Some((value.clone(), line, col));
+                    fen = Some((value.clone(), line, self.column(start)));
                 }
                 v.tag(&name, &value);
                 continue;
@@ -731,10 +732,10 @@ impl<R: Read> PgnReader<R> {
                 }
                 Tok::Open => {
                     if !top.has_move {
-                        return Err((line, col, PgnErrorKind::VariationWithoutMove));
+                        return Err((line, self.column(start), PgnErrorKind::VariationWithoutMove));
                     }
                     if depth > MAX_VARIATION_DEPTH {
-                        return Err((line, col, PgnErrorKind::TooDeep));
+                        return Err((line, self.column(start), PgnErrorKind::TooDeep));
                     }
                     match v.begin_variation() {
                         VariationAction::Enter => {
@@ -745,12 +746,12 @@ impl<R: Read> PgnReader<R> {
                                 has_move: false,
                             });
                         }
-                        VariationAction::Skip => self.skip_variation(line, col)?,
+                        VariationAction::Skip => self.skip_variation(line, self.column(start))?,
                     }
                 }
                 Tok::Close => {
                     if depth < 2 {
-                        return Err((line, col, PgnErrorKind::UnmatchedClose));
+                        return Err((line, self.column(start), PgnErrorKind::UnmatchedClose));
                     }
                     stack.pop();
                     v.end_variation();
@@ -758,7 +759,11 @@ impl<R: Read> PgnReader<R> {
                 Tok::Symbol(s, e) => match classify(&self.line[s..e]) {
                     Sym::Result(r) => {
                         if depth > 1 {
-                            return Err((line, col, PgnErrorKind::UnclosedVariation));
+                            return Err((
+                                line,
+                                self.column(start),
+                                PgnErrorKind::UnclosedVariation,
+                            ));
                         }
                         v.result(r);
                         return Ok(());
@@ -769,20 +774,27 @@ impl<R: Read> PgnReader<R> {
                             v.nag(n);
                         }
                     }
-                    Sym::NullMove => return Err((line, col, PgnErrorKind::NullMove)),
+                    Sym::NullMove => {
+                        return Err((line, self.column(start), PgnErrorKind::NullMove))
+                    }
                     Sym::San(a, b, nag) => {
-                        let text = String::from_utf8_lossy(&self.line[s + a..s + b]);
+                        let bytes = &self.line[s + a..s + b];
+                        let text = match core::str::from_utf8(bytes) {
+                            Ok(t) => std::borrow::Cow::Borrowed(t),
+                            Err(_) => String::from_utf8_lossy(bytes),
+                        };
                         let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
-                        let parsed = match parse_san_lang(&top.current, &text, lang) {
+                        let mut after = None;
+                        let parsed = match parse_san_after(&top.current, &text, lang, &mut after) {
                             Err(SanError::AmbiguousLanguage { .. }) if self.game_lang.is_none() => {
                                 // Look ahead in this game for a move whose letters
                                 // belong to one notation only, and read with it.
                                 match self.lookahead_language(e) {
                                     Some(l) => {
                                         self.game_lang = Some(l);
-                                        parse_san_lang(&top.current, &text, l.into())
+                                        parse_san_after(&top.current, &text, l.into(), &mut after)
                                     }
-                                    None => parse_san_lang(&top.current, &text, lang),
+                                    None => parse_san_after(&top.current, &text, lang, &mut after),
                                 }
                             }
                             // Coordinate moves (`e2e4`, `g1f3`), as some programs write
@@ -794,13 +806,17 @@ impl<R: Read> PgnReader<R> {
                             }
                             other => other,
                         };
-                        let (m, shown) = parsed.map_err(|e| (line, col, PgnErrorKind::San(e)))?;
+                        let (m, shown) =
+                            parsed.map_err(|e| (line, self.column(start), PgnErrorKind::San(e)))?;
                         if self.game_lang.is_none() {
                             self.game_lang = shown;
                         }
                         v.mv(&top.current, m);
                         top.before = top.current;
-                        top.current.play_unchecked(m);
+                        match after {
+                            Some(p) => top.current = p,
+                            None => top.current.play_unchecked(m),
+                        }
                         top.has_move = true;
                         if let Some(n) = nag {
                             v.nag(n);
