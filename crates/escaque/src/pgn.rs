@@ -1037,6 +1037,12 @@ fn glyph_suffix_len(s: &[u8]) -> usize {
 }
 
 fn classify(sym: &[u8]) -> Sym {
+    // The common case first: a move such as `e4`, `Nf3`, `exd5`, `Qxe7+`.
+    if let [first, .., last] = sym {
+        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8' | b'+' | b'#') {
+            return Sym::San(0, sym.len(), None);
+        }
+    }
     match sym {
         b"1-0" => return Sym::Result("1-0"),
         b"0-1" => return Sym::Result("0-1"),
