@@ -5,8 +5,15 @@
 //! en passant discovered check handled while generating), FEN in and out with
 //! precise errors, Polyglot Zobrist hashing, and [`perft`].
 //!
-//! Pure: no I/O, no threads, no global state; all tables are built at compile
-//! time.
+//! On top of the position: a [`Game`] that records moves and knows every way a
+//! game ends (mate, resignation, stalemate, dead position, repetitions, fifty and
+//! seventy-five moves, agreement, time), [`clock`]s for real time controls
+//! driven by an injected [`TimeSource`], and [`rules`] sets (FIDE 2023, Londres
+//! 1846) with odds presets.
+//!
+//! Pure: no I/O, no threads, no global state (the one exception is
+//! [`MonotonicTime`], the system clock behind a trait); all tables are built at
+//! compile time.
 //!
 //! ```
 //! use escaque::{Position, Move, Square, perft};
@@ -26,12 +33,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod adjourn;
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod clock;
 mod color;
 pub mod coord;
 mod fen;
+pub mod game;
 mod legality;
 mod messages;
 mod mov;
@@ -41,15 +51,21 @@ pub mod pgn;
 mod polyglot_keys;
 mod position;
 mod role;
+pub mod rules;
 pub mod san;
 mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
+pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
 pub use coord::CoordError;
 pub use fen::FenError;
+pub use game::{
+    ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
+    Termination,
+};
 pub use legality::{IllegalMove, IllegalReason};
 pub use messages::{Lang, Localized};
 pub use mov::{Move, MoveKind};
@@ -58,6 +74,7 @@ pub use perft::{divide, perft};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use position::Position;
 pub use role::{Piece, Role};
+pub use rules::{Odds, RuleSet};
 pub use san::{SanError, SanLang};
 pub use square::{File, Rank, Square};
 

@@ -2,6 +2,11 @@
 
 use core::fmt;
 
+use crate::adjourn::ResumeError;
+use crate::clock::TimeControlError;
+use crate::game::{
+    ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
+};
 use crate::{
     Color, CoordError, FenError, IllegalMove, IllegalReason, PgnError, PgnErrorKind, Role, SanError,
 };
@@ -243,6 +248,274 @@ impl Localized for IllegalMove {
     }
 }
 
+fn color_name_capital(c: Color, lang: Lang) -> &'static str {
+    match (c, lang) {
+        (Color::White, Lang::Es) => "Las blancas",
+        (Color::Black, Lang::Es) => "Las negras",
+        (Color::White, Lang::En) => "White",
+        (Color::Black, Lang::En) => "Black",
+    }
+}
+
+impl Localized for TimeControlError {
+    fn message(&self, lang: Lang) -> String {
+        use TimeControlError::*;
+        match (self, lang) {
+            (Empty, Lang::Es) => "control de tiempo vacío".into(),
+            (Empty, Lang::En) => "empty time control".into(),
+            (BadNumber { text, column }, Lang::Es) => {
+                format!("se esperaba un número en la columna {column} y hay {text:?}")
+            }
+            (BadNumber { text, column }, Lang::En) => {
+                format!("expected a number at column {column}, found {text:?}")
+            }
+            (BadBonus { text, column }, Lang::Es) => format!(
+                "la bonificación {text:?} (columna {column}) debe ser segundos de incremento (3), de demora simple (d3) o Bronstein (b3)"
+            ),
+            (BadBonus { text, column }, Lang::En) => format!(
+                "bonus {text:?} (column {column}) must be seconds of increment (3), simple delay (d3) or Bronstein delay (b3)"
+            ),
+            (NoTime { column }, Lang::Es) => {
+                format!("el periodo de la columna {column} no da tiempo ni bonificación")
+            }
+            (NoTime { column }, Lang::En) => {
+                format!("the period at column {column} gives neither time nor bonus")
+            }
+            (ZeroMoves { column }, Lang::Es) => {
+                format!("el periodo de la columna {column} pide cero jugadas")
+            }
+            (ZeroMoves { column }, Lang::En) => {
+                format!("the period at column {column} asks for zero moves")
+            }
+            (PeriodAfterRestOfGame { column }, Lang::Es) => format!(
+                "hay un periodo en la columna {column} después de uno para el resto de la partida (solo el último puede no tener número de jugadas)"
+            ),
+            (PeriodAfterRestOfGame { column }, Lang::En) => format!(
+                "a period at column {column} follows one for the rest of the game (only the last may lack a move count)"
+            ),
+            (Sandglass { column }, Lang::Es) => {
+                format!("el reloj de arena (*N, columna {column}) no está admitido")
+            }
+            (Sandglass { column }, Lang::En) => {
+                format!("the sandglass form (*N, column {column}) is not supported")
+            }
+            (DelayNotInPgn, Lang::Es) => {
+                "la etiqueta TimeControl de PGN no puede expresar una demora".into()
+            }
+            (DelayNotInPgn, Lang::En) => "a PGN TimeControl tag cannot express a delay".into(),
+        }
+    }
+}
+
+impl Localized for GameResult {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (GameResult::Draw, Lang::Es) => "tablas".into(),
+            (GameResult::Draw, Lang::En) => "draw".into(),
+            (r, _) => {
+                let w = r.winner().unwrap_or(Color::White);
+                match lang {
+                    Lang::Es => format!("ganan {}", color_name(w, lang)),
+                    Lang::En => format!("{} wins", color_name(w, lang)),
+                }
+            }
+        }
+    }
+}
+
+impl Localized for Termination {
+    fn message(&self, lang: Lang) -> String {
+        use Termination::*;
+        match (self, lang) {
+            (Checkmate, Lang::Es) => "jaque mate".into(),
+            (Checkmate, Lang::En) => "checkmate".into(),
+            (Resignation { by }, Lang::Es) => format!("abandono de {}", color_name(*by, lang)),
+            (Resignation { by }, Lang::En) => format!("{} resigned", color_name(*by, lang)),
+            (Stalemate, Lang::Es) => "rey ahogado".into(),
+            (Stalemate, Lang::En) => "stalemate".into(),
+            (DeadPosition, Lang::Es) => "posición muerta: ningún bando puede dar mate".into(),
+            (DeadPosition, Lang::En) => "dead position: neither side can mate".into(),
+            (FivefoldRepetition, Lang::Es) => "la misma posición por quinta vez".into(),
+            (FivefoldRepetition, Lang::En) => "the same position for the fifth time".into(),
+            (SeventyFiveMoves, Lang::Es) => {
+                "75 jugadas de cada bando sin captura ni movimiento de peón".into()
+            }
+            (SeventyFiveMoves, Lang::En) => {
+                "75 moves by each side without a capture or pawn move".into()
+            }
+            (ThreefoldRepetition, Lang::Es) => "triple repetición, reclamada".into(),
+            (ThreefoldRepetition, Lang::En) => "threefold repetition, claimed".into(),
+            (FiftyMoves, Lang::Es) => {
+                "50 jugadas sin captura ni movimiento de peón, reclamadas".into()
+            }
+            (FiftyMoves, Lang::En) => "fifty moves without a capture or pawn move, claimed".into(),
+            (AgreedFiftyMoves, Lang::Es) => {
+                "cincuenta jugadas de cada lado sin mate desde el acuerdo".into()
+            }
+            (AgreedFiftyMoves, Lang::En) => {
+                "fifty moves each without mate since the agreement".into()
+            }
+            (Agreement, Lang::Es) => "mutuo acuerdo".into(),
+            (Agreement, Lang::En) => "mutual agreement".into(),
+            (Time { flagged }, Lang::Es) => {
+                format!("a {} se les acabó el tiempo", color_name(*flagged, lang))
+            }
+            (Time { flagged }, Lang::En) => {
+                format!("{} ran out of time", color_name(*flagged, lang))
+            }
+        }
+    }
+}
+
+impl Localized for Outcome {
+    fn message(&self, lang: Lang) -> String {
+        let why = self.termination.message(lang);
+        let drawn_anyway = matches!(
+            self.termination,
+            Termination::Resignation { .. } | Termination::Time { .. }
+        ) && self.result == GameResult::Draw;
+        match (self.result.winner(), lang) {
+            (Some(w), Lang::Es) => format!("{} ganan: {why}", color_name_capital(w, lang)),
+            (Some(w), Lang::En) => format!("{} wins: {why}", color_name_capital(w, lang)),
+            (None, Lang::Es) if drawn_anyway => {
+                format!("Tablas: {why}, pero el rival no podía dar mate de ningún modo")
+            }
+            (None, Lang::En) if drawn_anyway => {
+                format!("Draw: {why}, but the opponent could not mate by any series of legal moves")
+            }
+            (None, Lang::Es) => format!("Tablas: {why}"),
+            (None, Lang::En) => format!("Draw: {why}"),
+        }
+    }
+}
+
+impl Localized for DrawClaim {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (DrawClaim::Threefold, Lang::Es) => "triple repetición".into(),
+            (DrawClaim::Threefold, Lang::En) => "threefold repetition".into(),
+            (DrawClaim::FiftyMoves, Lang::Es) => "regla de las 50 jugadas".into(),
+            (DrawClaim::FiftyMoves, Lang::En) => "fifty-move rule".into(),
+        }
+    }
+}
+
+impl Localized for ClaimResult {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ClaimResult::Granted(o), _) | (ClaimResult::Ended(o), _) => o.message(lang),
+            (ClaimResult::Rejected, Lang::Es) => "reclamación incorrecta: la partida sigue, la reclamación queda como oferta de tablas y el rival recibe dos minutos más".into(),
+            (ClaimResult::Rejected, Lang::En) => "incorrect claim: the game goes on, the claim stands as a draw offer and the opponent gets two more minutes".into(),
+        }
+    }
+}
+
+impl Localized for GameStatus {
+    /// One line for a status bar: whose move, check, offer, claims, clocks.
+    fn message(&self, lang: Lang) -> String {
+        if let Some(o) = self.outcome {
+            return o.message(lang);
+        }
+        let mut parts = vec![match lang {
+            Lang::Es => format!(
+                "Juegan {} (jugada {})",
+                color_name(self.turn, lang),
+                self.move_number
+            ),
+            Lang::En => format!(
+                "{} to move (move {})",
+                color_name_capital(self.turn, lang),
+                self.move_number
+            ),
+        }];
+        if self.in_check {
+            parts.push(lang.pick("jaque", "check").into());
+        }
+        if let Some(by) = self.draw_offer {
+            parts.push(match lang {
+                Lang::Es => format!("{} ofrecen tablas", color_name(by, lang)),
+                Lang::En => format!("{} offers a draw", color_name_capital(by, lang)),
+            });
+        }
+        if !self.claims.is_empty() {
+            let list: Vec<String> = self.claims.iter().map(|c| c.message(lang)).collect();
+            parts.push(match lang {
+                Lang::Es => format!("puede reclamar tablas por {}", list.join(" y ")),
+                Lang::En => format!("may claim a draw by {}", list.join(" and ")),
+            });
+        } else if !self.claim_moves.is_empty() {
+            let n = self.claim_moves.len();
+            parts.push(match lang {
+                Lang::Es => format!("{n} jugada(s) permiten reclamar tablas al anunciarlas"),
+                Lang::En => format!("{n} move(s) allow a draw claim when declared"),
+            });
+        }
+        if let Some(c) = &self.clock {
+            parts.push(match lang {
+                Lang::Es => format!(
+                    "reloj: blancas {}, negras {}",
+                    crate::clock::format_hms(c.white),
+                    crate::clock::format_hms(c.black)
+                ),
+                Lang::En => format!(
+                    "clock: White {}, Black {}",
+                    crate::clock::format_hms(c.white),
+                    crate::clock::format_hms(c.black)
+                ),
+            });
+        }
+        parts.join("; ")
+    }
+}
+
+impl Localized for ResumeError {
+    fn message(&self, lang: Lang) -> String {
+        use ResumeError::*;
+        match (self, lang) {
+            (NoGame, Lang::Es) => "el texto no contiene ninguna partida PGN".into(),
+            (NoGame, Lang::En) => "the text holds no PGN game".into(),
+            (Pgn(e), _) => e.message(lang),
+            (TimeControl(e), Lang::Es) => format!("control de tiempo: {}", e.message(lang)),
+            (TimeControl(e), Lang::En) => format!("time control: {}", e.message(lang)),
+            (BadClockTag { tag, value }, Lang::Es) => format!(
+                "la etiqueta {tag} vale {value:?}, que no es un tiempo H:MM:SS"
+            ),
+            (BadClockTag { tag, value }, Lang::En) => {
+                format!("tag {tag} is {value:?}, which is not a time H:MM:SS")
+            }
+            (MissingClock, Lang::Es) => "la partida tiene control de tiempo pero no guarda los tiempos restantes ([%clk] o WhiteClock/BlackClock)".into(),
+            (MissingClock, Lang::En) => "the game has a time control but no remaining times ([%clk] or WhiteClock/BlackClock)".into(),
+            (Replay(e), Lang::Es) => format!("no se puede reproducir la partida: {}", e.message(lang)),
+            (Replay(e), Lang::En) => format!("the game cannot be replayed: {}", e.message(lang)),
+        }
+    }
+}
+
+impl Localized for GameError {
+    fn message(&self, lang: Lang) -> String {
+        use GameError::*;
+        match (self, lang) {
+            (GameOver(o), Lang::Es) => format!("la partida ya terminó ({})", o.message(lang)),
+            (GameOver(o), Lang::En) => format!("the game is over ({})", o.message(lang)),
+            (Illegal(e), _) => e.message(lang),
+            (San(e), _) => e.message(lang),
+            (FlagFell(c), Lang::Es) => format!(
+                "a {} se les cayó la bandera antes de completar la jugada",
+                color_name(*c, lang)
+            ),
+            (FlagFell(c), Lang::En) => {
+                format!("{}'s flag fell before the move was completed", color_name(*c, lang))
+            }
+            (NoDrawOffer, Lang::Es) => "no hay ninguna oferta de tablas del rival que responder".into(),
+            (NoDrawOffer, Lang::En) => "there is no draw offer from the opponent to answer".into(),
+            (NothingToUndo, Lang::Es) => "no hay ninguna jugada que deshacer".into(),
+            (NothingToUndo, Lang::En) => "there is no move to take back".into(),
+            (NoFiftyMoveAgreement, Lang::Es) => "estas reglas no prevén acordar la cuenta de cincuenta jugadas (solo las de Londres 1846, art. xvii)".into(),
+            (NoFiftyMoveAgreement, Lang::En) => "these rules have no agreed fifty-move count (only London 1846, art. xvii)".into(),
+        }
+    }
+}
+
 macro_rules! display_in_spanish {
     ($($t:ty),*) => {$(
         impl fmt::Display for $t {
@@ -381,7 +654,28 @@ impl Localized for PgnError {
     }
 }
 
-display_in_spanish!(FenError, IllegalMove, SanError, CoordError, PgnError);
+display_in_spanish!(
+    FenError,
+    IllegalMove,
+    SanError,
+    CoordError,
+    TimeControlError,
+    GameError,
+    PgnError,
+    ResumeError
+);
+
+macro_rules! display_only_in_spanish {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.message(Lang::Es))
+            }
+        }
+    )*};
+}
+
+display_only_in_spanish!(GameResult, Termination, Outcome, DrawClaim, ClaimResult);
 
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
