@@ -914,8 +914,22 @@ impl<R: Read> Iterator for PgnReader<R> {
     }
 }
 
+/// Bytes that end a symbol, as a table (this test runs for every byte of the
+/// movetext).
+const DELIMITERS: [bool; 256] = {
+    let mut t = [false; 256];
+    let list = b" \t\n\r\x0c{}();[]$";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$')
+    DELIMITERS[b as usize]
 }
 
 /// The notation of the first symbol in `text` whose piece letter (or
