@@ -13,7 +13,6 @@ use escaque::{Move, Position};
 
 /// What the engine must respect for one move.
 #[derive(Clone, Debug, Default)]
-#[allow(dead_code)] // read by the real engine (escaque-engine), not by the stand-in
 pub struct Budget {
     /// Engine level 1–10.
     pub level: u32,
