@@ -332,3 +332,14 @@ fn plain_escaque_opens_a_game_against_the_engine() {
     );
     assert!(out.contains("1. Nf3\n"), "{out}");
 }
+
+#[test]
+fn the_engine_plays_within_the_clock() {
+    let out = play(&["--negras", "motor:3", "--reloj", "1+0"], "e4\nd4\n");
+    assert!(out.contains("negras, motor, nivel 3 (aprendiz)"), "{out}");
+    assert!(out.contains("2... "), "the engine answered twice: {out}");
+    // Both clocks ran: a minute each, less what each side used.
+    let last_clock = out.lines().rfind(|l| l.starts_with("Blancas ")).unwrap();
+    assert!(last_clock.starts_with("Blancas 0:5"), "{last_clock}");
+    assert!(last_clock.contains(" · Negras 0:5"), "{last_clock}");
+}

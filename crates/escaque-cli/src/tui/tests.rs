@@ -276,3 +276,33 @@ fn a_pawn_reaching_the_last_rank_asks_which_piece() {
     let p = a.session.game.position().piece_at(Square::A8).unwrap();
     assert_eq!(p.role, escaque::Role::Knight);
 }
+
+#[test]
+fn the_engine_thinks_in_the_background_and_says_so() {
+    let config = Config {
+        players: [PlayerKind::Human, PlayerKind::Engine(10)],
+        ..Config::default()
+    };
+    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new())).unwrap();
+    let mut a = App::new(s, true, false);
+    a.submit("e4");
+    let t = std::time::Instant::now();
+    a.tick();
+    // The tick hands the position to the engine's thread and returns at once.
+    assert!(t.elapsed() < std::time::Duration::from_millis(250));
+    let buf = render(&mut a, 100, 32);
+    let s = screen(&buf);
+    assert!(s.contains("El motor está pensando…"), "{s}");
+    assert!(s.contains("motor, nivel 10 (maestro)"), "{s}");
+    // Meanwhile the interface still answers the player.
+    a.submit("girar");
+    assert_eq!(a.session.orientation, Color::Black);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while a.session.game.ply() < 2 && std::time::Instant::now() < deadline {
+        a.tick();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(a.session.game.ply(), 2, "the engine answered");
+    assert!(a.message.as_deref().unwrap_or("").starts_with("1... "));
+    assert!(!screen(&render(&mut a, 100, 32)).contains("pensando"));
+}
