@@ -427,10 +427,11 @@ impl App {
             } else {
                 Style::default()
             };
+            // The clock before the name, so a narrow panel cuts the name.
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<8}", text(lang, &Msg::Side(c))), style),
-                Span::raw(format!(" {who}  ")),
-                Span::styled(clock, style),
+                Span::styled(format!(" {clock:>7} "), style),
+                Span::raw(format!(" {who}")),
             ]));
         }
         let clock_label = self.session.game.clock_label();

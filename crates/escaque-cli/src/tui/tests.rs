@@ -306,3 +306,20 @@ fn the_engine_thinks_in_the_background_and_says_so() {
     assert!(a.message.as_deref().unwrap_or("").starts_with("1... "));
     assert!(!screen(&render(&mut a, 100, 32)).contains("pensando"));
 }
+
+#[test]
+fn both_clocks_show_in_an_80_column_terminal() {
+    let config = Config {
+        players: [PlayerKind::Human, PlayerKind::Engine(5)],
+        clock: Some("5+3".into()),
+        ..Config::default()
+    };
+    let time = escaque::FakeTime::new();
+    let s = Session::new(config, Lang::Es, Arc::new(time.clone())).unwrap();
+    let mut a = App::new(s, false, false);
+    time.advance(std::time::Duration::from_millis(290_150));
+    let s = screen(&render(&mut a, 80, 24));
+    assert!(s.contains("Blancas      9.8  persona"), "{s}");
+    assert!(s.contains("Negras      5:00  motor, nivel 5"), "{s}");
+    assert!(s.contains("Reloj: 5+3"), "{s}");
+}
