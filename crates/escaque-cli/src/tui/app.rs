@@ -430,7 +430,14 @@ impl App {
             // The clock before the name, so a narrow panel cuts the name.
             lines.push(Line::from(vec![
                 Span::styled(format!("{:<8}", text(lang, &Msg::Side(c))), style),
-                Span::styled(format!(" {clock:>7} "), style),
+                Span::styled(
+                    if clock.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {clock:>7} ")
+                    },
+                    style,
+                ),
                 Span::raw(format!(" {who}")),
             ]));
         }
