@@ -343,3 +343,23 @@ fn the_engine_plays_within_the_clock() {
     assert!(last_clock.starts_with("Blancas 0:5"), "{last_clock}");
     assert!(last_clock.contains(" · Negras 0:5"), "{last_clock}");
 }
+
+#[test]
+fn draw_offers_are_made_answered_and_lapse() {
+    let out = play(&PEOPLE, "e4\ntablas\naceptar\n");
+    assert!(out.contains("Las negras ofrecen tablas"), "{out}");
+    assert!(out.contains("Tablas por acuerdo (½-½)"), "{out}");
+    let out = play(&PEOPLE, "e4\nofrecer tablas\nrechazar\ne5\naceptar\n");
+    assert!(out.contains("Oferta de tablas rechazada"), "{out}");
+    assert!(
+        out.contains("No hay ninguna oferta de tablas pendiente"),
+        "{out}"
+    );
+    assert!(!out.contains("Tablas por acuerdo"), "{out}");
+    // The engine plays on.
+    let out = play(&["--negras", "motor:1"], "tablas\n");
+    assert!(
+        out.contains("Las blancas ofrecen tablas\nOferta de tablas rechazada"),
+        "{out}"
+    );
+}
