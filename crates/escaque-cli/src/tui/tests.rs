@@ -323,3 +323,39 @@ fn both_clocks_show_in_an_80_column_terminal() {
     assert!(s.contains("Negras      5:00  motor, nivel 5"), "{s}");
     assert!(s.contains("Reloj: 5+3"), "{s}");
 }
+
+#[test]
+fn clicks_select_and_move() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut a = app(Lang::Es, false);
+    render(&mut a, 100, 32);
+    let click = |a: &mut App, sq: Square| {
+        let (column, row) = cell(a, sq);
+        a.on_mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+    };
+    click(&mut a, Square::E2);
+    assert_eq!(a.selected, Some(Square::E2));
+    click(&mut a, Square::E5); // not a legal destination: refused with a reason
+    assert_eq!(a.session.game.ply(), 0);
+    assert!(a
+        .message
+        .as_deref()
+        .unwrap_or("")
+        .contains("el peón no puede ir"));
+    click(&mut a, Square::G1);
+    click(&mut a, Square::F3);
+    assert_eq!(a.session.game.last_move().map(|m| m.to()), Some(Square::F3));
+    // A click outside the board does nothing.
+    a.on_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 99,
+        row: 31,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(a.session.game.ply(), 1);
+}
