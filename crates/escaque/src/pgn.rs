@@ -1051,9 +1051,10 @@ fn glyph_suffix_len(s: &[u8]) -> usize {
 }
 
 fn classify(sym: &[u8]) -> Sym {
-    // The common case first: a move such as `e4`, `Nf3`, `exd5`, `Qxe7+`.
+    // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
+    // which ends in a check mark: marks take the long way).
     if let [first, .., last] = sym {
-        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8' | b'+' | b'#') {
+        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
             return Sym::San(0, sym.len(), None);
         }
     }
@@ -1093,11 +1094,23 @@ fn classify(sym: &[u8]) -> Sym {
             None => Sym::Skip,
         };
     }
+    // `a.p.` after an en passant capture, with marks in any order after it.
+    let tail = body
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
+        .count();
+    let ep_core = &body[..body.len() - tail];
     if [&b"a.p."[..], b"e.p.", b"a.p", b"e.p"]
         .iter()
-        .any(|s| bare.eq_ignore_ascii_case(s))
+        .any(|s| ep_core.eq_ignore_ascii_case(s))
     {
-        return match nag {
+        let marks: Vec<u8> = body[body.len() - tail..]
+            .iter()
+            .copied()
+            .filter(|b| matches!(b, b'!' | b'?'))
+            .collect();
+        return match glyph_nag(&marks) {
             Some(n) => Sym::Nag(n),
             None => Sym::Skip,
         };
@@ -1474,6 +1487,22 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(g.moves[0].mv.to_string(), "e1f1");
+    }
+
+    #[test]
+    fn en_passant_suffix_with_marks() {
+        // `a.p.` is its own token after the capture, with or without marks.
+        for text in [
+            "2. exd6 a.p.! Rd7",
+            "2. exd6 a.p.!+ Rd7",
+            "2. exd6 e.p. $1 Rd7",
+        ] {
+            let text = format!("[FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1\"]\n\n1... d5 {text} *");
+            let g = read_all(&text).remove(0).unwrap();
+            assert_eq!(g.moves.len(), 3, "{text}");
+            assert!(g.moves[1].mv.is_en_passant());
+            assert_eq!(g.moves[1].nags, vec![1], "{text}");
+        }
     }
 
     #[test]
