@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use escaque::Lang;
 
+mod bench_cmd;
 mod perft_cmd;
 mod pgn_cmd;
+mod uci_cmd;
 
 /// escaque: ajedrez en español (chess in Spanish and English).
 #[derive(Parser)]
@@ -27,6 +29,10 @@ struct Cli {
 enum Command {
     /// Cuenta los nodos del árbol de jugadas legales (perft) hasta DEPTH.
     Perft(perft_cmd::PerftArgs),
+    /// Habla el protocolo UCI por la entrada y salida estándar (para interfaces gráficas).
+    Uci(uci_cmd::UciArgs),
+    /// Busca posiciones fijas a profundidad fija: nodos totales y velocidad.
+    Bench(bench_cmd::BenchArgs),
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
     Pgn(pgn_cmd::PgnArgs),
 }
@@ -39,6 +45,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
+        Some(Command::Uci(args)) => uci_cmd::run(&args),
+        Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         None => Err(lang
             .pick(

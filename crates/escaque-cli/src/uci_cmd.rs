@@ -1,0 +1,36 @@
+//! `escaque uci [--elo N | --nivel N]`: the engine speaking UCI on standard
+//! input and output, optionally weakened from the start (for matches and GUIs
+//! that cannot set options).
+
+use clap::Args;
+use escaque_engine::uci::Uci;
+use escaque_engine::Level;
+
+#[derive(Args)]
+pub struct UciArgs {
+    /// Juega con esta fuerza (UCI_LimitStrength + UCI_Elo, 800–2600).
+    #[arg(long)]
+    pub elo: Option<u32>,
+    /// Juega a este nivel del juego en la terminal (1 principiante … 10 maestro).
+    #[arg(long = "nivel", alias = "level")]
+    pub nivel: Option<u32>,
+}
+
+pub fn run(args: &UciArgs) -> Result<(), String> {
+    let mut uci = Uci::new(std::io::stdout());
+    let elo = match (args.elo, args.nivel) {
+        (Some(e), _) => Some(e),
+        (None, Some(n)) => {
+            let level = Level::from_number(n).ok_or_else(|| format!("nivel {n}: 1..10"))?;
+            (level != Level::Maestro).then(|| level.elo())
+        }
+        _ => None,
+    };
+    if let Some(e) = elo {
+        uci.handle_line("setoption name UCI_LimitStrength value true");
+        uci.handle_line(&format!("setoption name UCI_Elo value {e}"));
+    }
+    let stdin = std::io::stdin();
+    uci.run(stdin.lock());
+    Ok(())
+}

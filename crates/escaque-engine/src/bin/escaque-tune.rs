@@ -1,0 +1,182 @@
+//! The tuner: self-play data and a Texel-style logistic fit of the weights.
+//!
+//! ```text
+//! escaque-tune selfplay GAMES NODES OUT.txt [SEED]
+//! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA]]]
+//! ```
+
+#![forbid(unsafe_code)]
+
+use std::io::{BufRead, BufWriter, Write};
+use std::sync::atomic::AtomicBool;
+
+use escaque::{Color, Position};
+use escaque_engine::tune::{error, fit, fit_k, parse_line, weights_source};
+use escaque_engine::{Engine, Limits, WEIGHTS};
+
+struct Xorshift(u64);
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String> {
+    let file = std::fs::File::create(out).map_err(|e| e.to_string())?;
+    let mut w = BufWriter::new(file);
+    let mut engine = Engine::new();
+    engine.set_hash(8);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut rng = Xorshift(seed | 1);
+    let (mut total, mut wins, mut draws) = (0usize, 0usize, 0usize);
+    for g in 0..games {
+        engine.clear_hash();
+        let mut pos = Position::new();
+        let mut keys: Vec<u64> = Vec::new();
+        let opening = 6 + rng.next() % 5;
+        for _ in 0..opening {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            keys.push(pos.zobrist());
+            pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+        }
+        let mut fens: Vec<String> = Vec::new();
+        let mut decisive = 0i32;
+        let result: f64 = loop {
+            if !pos.has_legal_moves() {
+                break if pos.is_check() {
+                    if pos.turn() == Color::White {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                } else {
+                    0.5
+                };
+            }
+            let reps = keys.iter().filter(|&&k| k == pos.zobrist()).count();
+            if pos.halfmove_clock() >= 100
+                || pos.is_insufficient_material()
+                || reps >= 2
+                || keys.len() > 400
+            {
+                break 0.5;
+            }
+            let r = engine.search(&pos, &keys, &limits, &stop);
+            let Some(m) = r.best_move else { break 0.5 };
+            let white_score = if pos.turn() == Color::White {
+                r.score
+            } else {
+                -r.score
+            };
+            // Adjudicate clear wins to save time.
+            if white_score.abs() > 1000 {
+                decisive += white_score.signum();
+                if decisive.abs() >= 6 {
+                    break if decisive > 0 { 1.0 } else { 0.0 };
+                }
+            } else {
+                decisive = 0;
+            }
+            let quiet =
+                pos.role_at(m.to()).is_none() && m.promotion_role().is_none() && !m.is_en_passant();
+            if quiet && !pos.is_check() && r.score.abs() < 2000 {
+                fens.push(pos.to_fen());
+            }
+            keys.push(pos.zobrist());
+            pos.play_unchecked(m);
+        };
+        total += fens.len();
+        if result == 0.5 {
+            draws += 1;
+        } else {
+            wins += 1;
+        }
+        for f in fens {
+            writeln!(w, "{f};{result}").map_err(|e| e.to_string())?;
+        }
+        if (g + 1) % 50 == 0 {
+            eprintln!(
+                "{} games, {total} positions, {wins} decisive, {draws} drawn",
+                g + 1
+            );
+        }
+    }
+    w.flush().map_err(|e| e.to_string())
+}
+
+fn fit_cmd(data: &str, epochs: usize, out: &str, lr: f64, lambda: f64) -> Result<(), String> {
+    let file = std::fs::File::open(data).map_err(|e| e.to_string())?;
+    let all: Vec<_> = std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|l| parse_line(&l))
+        .collect();
+    // Every tenth position is held out to watch for over-fitting.
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % 10 == 9 {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    eprintln!(
+        "{} training positions, {} held out",
+        train.len(),
+        valid.len()
+    );
+    let start: Vec<[f64; 2]> = WEIGHTS.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    let k = fit_k(&train, &start);
+    let (t0, v0) = (error(&train, &start, k), error(&valid, &start, k));
+    eprintln!("K = {k:.4}, start: train {t0:.6} held-out {v0:.6}");
+    let w = fit(&train, &WEIGHTS, k, epochs, lr, lambda, |e, w| {
+        eprintln!(
+            "epoch {e}: train {:.6} held-out {:.6}",
+            error(&train, w, k),
+            error(&valid, w, k)
+        )
+    });
+    let (t1, v1) = (error(&train, &w, k), error(&valid, &w, k));
+    let note = format!(
+        "Fitted on {} positions from {data} ({} held out), K = {k:.4}, {epochs} epochs,\nlr {lr}, lambda {lambda}: train error {t0:.6} -> {t1:.6}, held-out {v0:.6} -> {v1:.6}.",
+        train.len(),
+        valid.len()
+    );
+    std::fs::write(out, weights_source(&w, &note)).map_err(|e| e.to_string())?;
+    eprintln!("wrote {out}");
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let r = match args.get(1).map(String::as_str) {
+        Some("selfplay") if args.len() >= 5 => {
+            let games = args[2].parse().unwrap_or(100);
+            let nodes = args[3].parse().unwrap_or(5000);
+            let seed = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0x1234_5678);
+            selfplay(games, nodes, &args[4], seed)
+        }
+        Some("fit") if args.len() >= 4 => {
+            let epochs = args[3].parse().unwrap_or(300);
+            let out = args.get(4).cloned().unwrap_or_else(|| "crates/escaque-engine/src/weights.rs".to_string());
+            let lr = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0.5);
+            let lambda = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1e-6);
+            fit_cmd(&args[2], epochs, &out, lr, lambda)
+        }
+        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA]]]".to_string()),
+    };
+    if let Err(e) = r {
+        eprintln!("escaque-tune: {e}");
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,334 @@
+//! # escaque-engine — el motor
+//!
+//! The engine of escaque: iterative-deepening alpha-beta search with a shared
+//! transposition table and Lazy SMP, a tapered evaluation with tuned weights,
+//! strength levels for people, and the UCI protocol as a library.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use escaque::Position;
+//! use escaque_engine::{Engine, Level, Limits};
+//!
+//! let mut engine = Engine::new();
+//! engine.set_level(Level::Maestro);
+//! let limits = Limits { depth: Some(4), ..Limits::default() };
+//! let stop = AtomicBool::new(false);
+//! let result = engine.search(&Position::new(), &[], &limits, &stop);
+//! assert!(Position::new().is_legal(result.best_move.unwrap()));
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod eval;
+mod handmade;
+pub mod level;
+mod rng;
+pub mod search;
+pub mod see;
+pub mod tt;
+pub mod tune;
+pub mod uci;
+mod weights;
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Arc;
+use std::time::Instant;
+
+use escaque::{Move, Position};
+
+pub use handmade::handmade;
+pub use level::{Level, Weakening};
+pub use search::{Info, Limits, Report, Score, TimeBudget, MATE, MATE_BOUND};
+pub use tt::TranspositionTable;
+pub use weights::WEIGHTS;
+
+use search::{Shared, Worker, MAX_PLY};
+
+/// Settings of the engine (the UCI options).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Lines to report.
+    pub multipv: usize,
+    /// Milliseconds kept in reserve for communication per move.
+    pub move_overhead: u64,
+    /// `UCI_LimitStrength`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+    /// `Skill Level` 0–20.
+    pub skill_level: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 30,
+            limit_strength: false,
+            elo: level::MAX_ELO,
+            skill_level: 20,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best_move: Option<Move>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<Move>,
+    /// Score of the chosen line (internal units: centipawns or mate scores).
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Principal variation of the chosen move.
+    pub pv: Vec<Move>,
+}
+
+/// The engine: options, the transposition table and a random source for
+/// weakened play. Use it from any thread; one search at a time.
+pub struct Engine {
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    rng: rng::Rng,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// A full-strength engine with a 16 MiB table and one thread.
+    pub fn new() -> Engine {
+        let options = Options::default();
+        Engine {
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            options,
+            rng: rng::Rng::from_time(),
+        }
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.options.hash_mb = mb.clamp(1, 65536);
+        self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+    }
+
+    /// Number of search threads (1–256).
+    pub fn set_threads(&mut self, n: usize) {
+        self.options.threads = n.clamp(1, 256);
+    }
+
+    /// Number of lines reported (1–256).
+    pub fn set_multipv(&mut self, n: usize) {
+        self.options.multipv = n.clamp(1, 256);
+    }
+
+    /// Milliseconds reserved per move for the GUI and the pipe.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.options.move_overhead = ms.min(5000);
+    }
+
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    pub fn set_limit_strength(&mut self, on: bool, elo: u32) {
+        self.options.limit_strength = on;
+        self.options.elo = elo.clamp(level::MIN_ELO, level::MAX_ELO);
+    }
+
+    /// `Skill Level` 0–20 (20: full strength).
+    pub fn set_skill_level(&mut self, skill: u32) {
+        self.options.skill_level = skill.min(20);
+    }
+
+    /// Plays at one of the ten named levels (sets `UCI_LimitStrength` and `UCI_Elo`).
+    pub fn set_level(&mut self, level: Level) {
+        self.options.skill_level = 20;
+        self.set_limit_strength(level != Level::Maestro, level.elo());
+    }
+
+    /// Seeds the random choice of weakened play (for reproducible tests).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = rng::Rng::new(seed);
+    }
+
+    /// Forgets every stored position (`Clear Hash`, `ucinewgame`).
+    pub fn clear_hash(&self) {
+        self.tt.clear();
+    }
+
+    /// The Elo the engine is set to play at, if weakened.
+    pub fn weakening(&self) -> Option<Weakening> {
+        let elo = if self.options.limit_strength {
+            self.options.elo
+        } else {
+            Weakening::skill_to_elo(self.options.skill_level)
+        };
+        let elo = if self.options.limit_strength && self.options.skill_level < 20 {
+            elo.min(Weakening::skill_to_elo(self.options.skill_level))
+        } else {
+            elo
+        };
+        Weakening::for_elo(elo)
+    }
+
+    /// Searches `pos` and returns the move to play. `history` holds the Zobrist
+    /// keys of the positions before `pos` in the game, oldest first (for
+    /// repetitions); `stop` ends the search early when set from another thread.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        self.search_with(pos, history, limits, stop, None, &mut |_| {})
+    }
+
+    /// [`Engine::search`] with pondering (while `ponder` is set, the clock does
+    /// not run) and progress reports.
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        ponder: Option<&AtomicBool>,
+        report: &mut dyn FnMut(Report),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return SearchResult::default();
+        }
+        let mut root: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.contains(m))
+            .collect();
+        if root.is_empty() {
+            root = legal.to_vec();
+        }
+        let weak = self.weakening();
+        let user_multipv = self.options.multipv.min(root.len());
+        let multipv = weak.map_or(user_multipv, |w| w.candidates.max(user_multipv));
+        let mut depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).max(1);
+        let mut node_limit = limits.nodes;
+        if let Some(w) = weak {
+            depth = depth.min(w.depth);
+            node_limit = Some(node_limit.map_or(w.nodes, |n| n.min(w.nodes)));
+        }
+        let threads = if weak.is_some() {
+            1
+        } else {
+            self.options.threads
+        };
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            ponder,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            start,
+            clock_from: AtomicU64::new(
+                if ponder.is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed)) {
+                    u64::MAX
+                } else {
+                    0
+                },
+            ),
+            budget: TimeBudget::compute(limits, pos.turn(), self.options.move_overhead),
+            node_limit,
+            multipv,
+        };
+        let mut filtered = |r: Report| match r {
+            Report::Line(info) if info.multipv as usize > user_multipv => {}
+            r => report(r),
+        };
+        let (root_moves, completed) = std::thread::scope(|s| {
+            for id in 1..threads {
+                let shared = &shared;
+                let root = &root;
+                s.spawn(move || {
+                    let mut noop = |_: Report| {};
+                    let mut w = Worker::new(id, shared, history, root, &mut noop);
+                    w.iterate(pos, depth, None);
+                });
+            }
+            let mut w = Worker::new(0, &shared, history, &root, &mut filtered);
+            w.iterate(pos, depth, limits.mate);
+            shared
+                .abort
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+            (w.root_moves.clone(), w.completed_depth)
+        });
+        let nodes = shared.total_nodes();
+        drop(shared);
+        let mut chosen = 0;
+        if let Some(w) = weak {
+            chosen = self.pick_weak(&root_moves, &w);
+        }
+        let rm = &root_moves[chosen];
+        SearchResult {
+            best_move: Some(rm.mv),
+            ponder: rm.pv.get(1).copied(),
+            score: rm.score,
+            depth: completed,
+            nodes,
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// Chooses among the searched candidates: near moves often, worse ones
+    /// rarely, and never one that loses more than the level allows.
+    fn pick_weak(&mut self, moves: &[search::RootMove], w: &Weakening) -> usize {
+        let best = moves[0].score;
+        if best.abs() >= MATE_BOUND {
+            return 0;
+        }
+        let mut weights = [0f64; 16];
+        let mut total = 0.0;
+        for (i, rm) in moves.iter().take(16).take(w.candidates).enumerate() {
+            let loss = best - rm.score;
+            if rm.score == -search::INF || loss > w.max_loss {
+                continue;
+            }
+            weights[i] = (-(loss as f64) / w.temperature).exp();
+            total += weights[i];
+        }
+        let mut x = self.rng.next_f64() * total;
+        for (i, wt) in weights.iter().enumerate() {
+            if *wt > 0.0 {
+                if x < *wt {
+                    return i;
+                }
+                x -= wt;
+            }
+        }
+        0
+    }
+}
+
+/// The Zobrist keys of the positions a game went through, for
+/// [`Engine::search`]'s `history`: the start and every position after each
+/// move except the last one, which is the position searched.
+pub fn history_keys(positions: &[Position]) -> Vec<u64> {
+    positions.iter().map(|p| p.zobrist()).collect()
+}

@@ -1,0 +1,968 @@
+//! The search: iterative deepening, aspiration windows, principal variation
+//! search with a shared transposition table, quiescence search, and Lazy SMP
+//! (several threads searching the same tree, sharing only the table).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role, MAX_MOVES};
+
+use crate::eval::{evaluate, non_pawn_material};
+use crate::see::{captured_value, see_ge, SEE_VALUE};
+use crate::tt::{Bound, TranspositionTable};
+
+/// Deepest ply the search goes to.
+pub const MAX_PLY: usize = 120;
+/// Score of a checkmate at the root (mate in 0).
+pub const MATE: i32 = 32000;
+/// Scores at or above this are mates.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// Larger than any score.
+pub const INF: i32 = 32500;
+
+/// What the caller asks the search to respect. Times are in milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes (all threads together).
+    pub nodes: Option<u64>,
+    /// Exact time to spend.
+    pub movetime: Option<u64>,
+    /// White's remaining time.
+    pub wtime: Option<u64>,
+    /// Black's remaining time.
+    pub btime: Option<u64>,
+    /// White's increment.
+    pub winc: Option<u64>,
+    /// Black's increment.
+    pub binc: Option<u64>,
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Look for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Only these root moves (empty: all).
+    pub searchmoves: Vec<Move>,
+}
+
+/// A score as the UCI protocol shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// One line of search progress.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Line number (1 = best).
+    pub multipv: u32,
+    /// Internal score.
+    pub score: i32,
+    /// `Some(Bound::Lower)` or `Some(Bound::Upper)` when the score is only a bound.
+    pub bound: Option<Bound>,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub time_ms: u64,
+    /// Table fill, per mille.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Progress reports sent while searching.
+pub enum Report<'a> {
+    /// A finished iteration (or an aspiration fail) for one line.
+    Line(&'a Info),
+    /// The root move being searched now.
+    CurrMove {
+        /// Depth of the iteration.
+        depth: u32,
+        /// The move.
+        mv: Move,
+        /// Its number in the root move order, from 1.
+        number: u32,
+    },
+}
+
+/// A root move with the score of the last search of it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score from the latest (possibly unfinished) iteration.
+    pub score: i32,
+    /// Score from the last completed iteration.
+    pub prev_score: i32,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// Time budget for one search.
+#[derive(Copy, Clone, Debug)]
+pub struct TimeBudget {
+    /// Stop starting iterations after this (scaled by stability).
+    pub soft_ms: u64,
+    /// Never go past this.
+    pub hard_ms: u64,
+}
+
+impl TimeBudget {
+    /// The budget for `limits` with the side `us` to move; `None` for no time limit.
+    pub fn compute(limits: &Limits, us: Color, overhead: u64) -> Option<TimeBudget> {
+        if limits.infinite {
+            return None;
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead).max(1);
+            return Some(TimeBudget {
+                soft_ms: t,
+                hard_ms: t,
+            });
+        }
+        let (time, inc) = match us {
+            Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
+            Color::Black => (limits.btime, limits.binc.unwrap_or(0)),
+        };
+        let time = time?;
+        let avail = time.saturating_sub(overhead).max(1);
+        let mtg = limits.movestogo.map(|m| m.clamp(1, 50)).unwrap_or(25) as u64;
+        let cap = if mtg == 1 {
+            avail * 7 / 10
+        } else {
+            avail * 2 / 5
+        };
+        let base = avail / mtg + inc * 3 / 4;
+        let hard = (base * 4).min(cap).max(1);
+        let soft = base.min(hard).max(1);
+        Some(TimeBudget {
+            soft_ms: soft,
+            hard_ms: hard,
+        })
+    }
+}
+
+/// State shared by all threads of one search.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub ponder: Option<&'a AtomicBool>,
+    pub abort: AtomicBool,
+    pub nodes: Vec<AtomicU64>,
+    pub start: Instant,
+    /// Milliseconds after `start` when pondering ended (u64::MAX while pondering).
+    pub clock_from: AtomicU64,
+    pub budget: Option<TimeBudget>,
+    pub node_limit: Option<u64>,
+    pub multipv: usize,
+}
+
+impl Shared<'_> {
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    fn pondering(&self) -> bool {
+        self.ponder.is_some_and(|p| p.load(Ordering::Relaxed))
+    }
+
+    /// Milliseconds that count against the budget.
+    fn budget_elapsed(&self) -> u64 {
+        let now = self.elapsed_ms();
+        if self.pondering() {
+            return 0;
+        }
+        let from = self.clock_from.load(Ordering::Relaxed);
+        if from == u64::MAX {
+            self.clock_from.store(now, Ordering::Relaxed);
+            return 0;
+        }
+        now - from
+    }
+}
+
+#[derive(Copy, Clone, Default)]
+struct Frame {
+    eval: i32,
+    /// The move that led to this ply and the piece (colour × 6 + role) that made it.
+    prev: Option<(Move, usize)>,
+    null: bool,
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, 'r> {
+    id: usize,
+    shared: &'a Shared<'a>,
+    report: &'r mut dyn FnMut(Report),
+    pub nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    keys: Vec<u64>,
+    stack: Vec<Frame>,
+    pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 2],
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    counters: Box<[[Option<Move>; 64]; 12]>,
+    lmr: Box<[[u8; 64]; 64]>,
+    pub root_moves: Vec<RootMove>,
+    pv_idx: usize,
+    pub completed_depth: u32,
+}
+
+const VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 0];
+
+impl<'a, 'r> Worker<'a, 'r> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        history: &[u64],
+        root_moves: &[Move],
+        report: &'r mut dyn FnMut(Report),
+    ) -> Self {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 8);
+        keys.extend_from_slice(history);
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Worker {
+            id,
+            shared,
+            report,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys,
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
+            pv_len: [0; MAX_PLY + 2],
+            killers: [[None; 2]; MAX_PLY + 2],
+            history: Box::new([[[0; 64]; 64]; 2]),
+            counters: Box::new([[None; 64]; 12]),
+            lmr,
+            root_moves: root_moves
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -INF,
+                    prev_score: -INF,
+                    pv: vec![mv],
+                })
+                .collect(),
+            pv_idx: 0,
+            completed_depth: 0,
+        }
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if self.shared.stop.load(Ordering::Relaxed) || self.shared.abort.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if self.id == 0 {
+            if let Some(limit) = self.shared.node_limit {
+                if self.shared.total_nodes() >= limit {
+                    self.stopped = true;
+                }
+            }
+            if let Some(b) = self.shared.budget {
+                if self.shared.budget_elapsed() >= b.hard_ms {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// Iterative deepening. Returns when the limits are reached or on stop.
+    pub fn iterate(&mut self, root: &Position, max_depth: u32, mate: Option<u32>) {
+        let multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
+        let mut prev_best: Option<Move> = None;
+        let mut stable = 0u32;
+        let mut last_score = 0;
+        let mut changes = 0.0f64;
+        let start_depth = 1 + (self.id % 2) as u32;
+        for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
+            for rm in self.root_moves.iter_mut() {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INF), (prev + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let score = self.negamax(root, alpha, beta, depth as i32, 0, false);
+                    self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                    if self.stopped {
+                        break;
+                    }
+                    let bound = if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INF);
+                        Some(Bound::Upper)
+                    } else if score >= beta {
+                        beta = (score + delta).min(INF);
+                        Some(Bound::Lower)
+                    } else {
+                        None
+                    };
+                    if self.id == 0 && (bound.is_none() || self.shared.elapsed_ms() > 2000) {
+                        let info = self.info(depth, pv_idx, bound);
+                        (self.report)(Report::Line(&info));
+                    }
+                    if bound.is_none() {
+                        break;
+                    }
+                    delta += delta / 2 + 5;
+                }
+                if self.stopped {
+                    break;
+                }
+                // Keep the finished lines in order ahead of the next one.
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if self.id != 0 {
+                continue;
+            }
+            let best = self.root_moves[0].mv;
+            let score = self.root_moves[0].score;
+            if prev_best == Some(best) {
+                stable += 1;
+            } else {
+                stable = 0;
+                if prev_best.is_some() {
+                    changes += 1.0;
+                }
+            }
+            changes *= 0.5;
+            prev_best = Some(best);
+            if let Some(n) = mate {
+                if score >= MATE - 2 * n as i32 {
+                    break;
+                }
+            }
+            if let Some(b) = self.shared.budget {
+                let elapsed = self.shared.budget_elapsed();
+                if self.root_moves.len() == 1 && !self.shared.pondering() {
+                    break;
+                }
+                let stability = if stable >= 6 {
+                    0.55
+                } else if stable >= 3 {
+                    0.8
+                } else {
+                    1.0
+                };
+                let unclear = 1.0 + changes * 1.2 + if score + 30 < last_score { 0.4 } else { 0.0 };
+                let target = b.soft_ms as f64 * stability * unclear;
+                if elapsed as f64 >= target.min(b.hard_ms as f64) {
+                    break;
+                }
+            }
+            last_score = score;
+        }
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    fn info(&self, depth: u32, pv_idx: usize, bound: Option<Bound>) -> Info {
+        let rm = &self.root_moves[pv_idx];
+        Info {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            multipv: pv_idx as u32 + 1,
+            score: rm.score,
+            bound,
+            nodes: self.shared.total_nodes().max(self.nodes),
+            time_ms: self.shared.elapsed_ms(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let key = pos.zobrist();
+        let n = self.keys.len();
+        let limit = (pos.halfmove_clock() as usize).min(n);
+        let mut i = 2;
+        while i <= limit {
+            if self.keys[n - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    #[inline]
+    fn piece_index(pos: &Position, m: Move) -> usize {
+        pos.turn().index() * 6 + pos.role_at(m.from()).map_or(0, |r| r.index())
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][0] = Some(m);
+        let child_len = self.pv_len[ply + 1];
+        for i in 0..child_len {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        let root = ply == 0;
+        let pv_node = beta - alpha > 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let in_check = pos.is_check();
+        if !root {
+            if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_moves()) {
+                return 0;
+            }
+            if self.is_repetition(pos) || pos.is_insufficient_material() {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { 0 } else { evaluate(pos) };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = pos.zobrist();
+        let tte = self.shared.tt.probe(key);
+        let tt_move = tte.and_then(|e| e.mv);
+        if let Some(e) = tte {
+            if !pv_node && e.depth >= depth {
+                let s = score_from_tt(e.score, ply);
+                let ok = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if ok {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INF
+        } else if let Some(e) = tte {
+            e.eval
+        } else {
+            evaluate(pos)
+        };
+        self.stack[ply].eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
+        let us = pos.turn();
+
+        if !pv_node && !in_check {
+            // Reverse futility pruning.
+            if depth <= 7
+                && static_eval - (75 * depth - if improving { 50 } else { 0 }) >= beta
+                && static_eval.abs() < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null move pruning.
+            if depth >= 3
+                && static_eval >= beta
+                && !self.stack[ply].null
+                && non_pawn_material(pos, us) > 0
+                && beta.abs() < MATE_BOUND
+            {
+                if let Some(child) = pos.null_move() {
+                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    self.stack[ply + 1].null = true;
+                    self.stack[ply + 1].prev = None;
+                    self.keys.push(key);
+                    let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
+                    self.keys.pop();
+                    self.stack[ply + 1].null = false;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+        self.stack[ply + 1].null = false;
+
+        // Internal iterative reduction: without a hash move, search less.
+        if tt_move.is_none() && depth >= 4 && !root {
+            depth -= 1;
+        }
+
+        let mut moves: MoveList = if root {
+            self.root_moves[self.pv_idx..]
+                .iter()
+                .map(|r| r.mv)
+                .collect()
+        } else {
+            pos.legal_moves()
+        };
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        let prev = self.stack[ply].prev;
+        let counter = prev.and_then(|(m, p)| self.counters[p][m.to().index()]);
+        let killers = self.killers[ply];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if root {
+                1_000_000 - i as i32
+            } else if Some(m) == tt_move {
+                1 << 28
+            } else if is_noisy(pos, m) {
+                noisy_score(pos, m)
+            } else if Some(m) == killers[0] {
+                1 << 21
+            } else if Some(m) == killers[1] {
+                (1 << 21) - 1
+            } else if Some(m) == counter {
+                1 << 20
+            } else {
+                self.history[us.index()][m.from().index()][m.to().index()]
+            };
+        }
+
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0usize;
+        let orig_alpha = alpha;
+        let n = moves.len();
+        for i in 0..n {
+            // Selection sort: bring the best remaining move forward.
+            let mut bi = i;
+            for j in i + 1..n {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let m = moves[i];
+            let noisy = is_noisy(pos, m);
+
+            let piece = Self::piece_index(pos, m);
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+
+            if !root && best > -MATE_BOUND && non_pawn_material(pos, us) > 0 {
+                if !noisy && !gives_check {
+                    // Late move pruning and futility pruning of quiet moves.
+                    if !pv_node
+                        && !in_check
+                        && depth <= 7
+                        && n_quiets >= (3 + depth * depth) as usize / if improving { 1 } else { 2 }
+                    {
+                        continue;
+                    }
+                    if !in_check && depth <= 6 && static_eval + 90 + 90 * depth <= alpha {
+                        continue;
+                    }
+                    if depth <= 6 && !see_ge(pos, m, -25 * depth * depth) {
+                        continue;
+                    }
+                } else if noisy && depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth) {
+                    continue;
+                }
+            }
+
+            searched += 1;
+            if root && self.id == 0 && self.pv_idx == 0 && self.shared.elapsed_ms() > 3000 {
+                (self.report)(Report::CurrMove {
+                    depth: depth as u32,
+                    mv: m,
+                    number: searched as u32,
+                });
+            }
+            if !noisy && n_quiets < 64 {
+                quiets_tried[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+            let ext = if gives_check && (depth <= 8 || see_ge(pos, m, 0)) {
+                1
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + ext;
+            self.stack[ply + 1].prev = Some((m, piece));
+            self.keys.push(key);
+            let mut score;
+            if searched == 1 {
+                score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched > 1 + usize::from(pv_node) && !noisy {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if cut {
+                        r += 1;
+                    }
+                    if gives_check || in_check {
+                        r -= 1;
+                    }
+                    if scores[i] >= 1 << 20 {
+                        r -= 1;
+                    }
+                    r -= self.history[us.index()][m.from().index()][m.to().index()] / 6000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if root {
+                let rm_i = self.root_moves.iter().position(|r| r.mv == m).unwrap_or(0);
+                if searched == 1 || score > alpha {
+                    self.root_moves[rm_i].score = score;
+                    let mut pv = Vec::with_capacity(self.pv_len[1] + 1);
+                    pv.push(m);
+                    pv.extend(self.pv[1][..self.pv_len[1]].iter().flatten());
+                    self.root_moves[rm_i].pv = pv;
+                } else {
+                    self.root_moves[rm_i].score = -INF;
+                }
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !noisy {
+                            self.reward_quiet(pos, ply, m, depth, &quiets_tried[..n_quiets], prev);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if searched == 0 {
+            // Everything was pruned: fall back on the static evaluation.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(root && self.pv_idx > 0) {
+            self.shared.tt.store(
+                key,
+                best_move,
+                score_to_tt(best, ply),
+                static_eval,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        m: Move,
+        depth: i32,
+        tried: &[Option<Move>],
+        prev: Option<(Move, usize)>,
+    ) {
+        let us = pos.turn().index();
+        let bonus = (depth * depth * 16).min(1600);
+        let update = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / 16384;
+        };
+        update(
+            &mut self.history[us][m.from().index()][m.to().index()],
+            bonus,
+        );
+        for q in tried.iter().flatten() {
+            if *q != m {
+                update(
+                    &mut self.history[us][q.from().index()][q.to().index()],
+                    -bonus,
+                );
+            }
+        }
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        if let Some((pm, p)) = prev {
+            self.counters[p][pm.to().index()] = Some(m);
+        }
+    }
+
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let key = pos.zobrist();
+        let tte = self.shared.tt.probe(key);
+        if let Some(e) = tte {
+            let s = score_from_tt(e.score, ply);
+            let ok = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if ok {
+                return s;
+            }
+        }
+        let us = pos.turn();
+        let them = us.other();
+        let stand_pat;
+        let mut moves: MoveList;
+        if in_check {
+            stand_pat = -INF;
+            moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            stand_pat = tte.map_or_else(|| evaluate(pos), |e| e.eval);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            moves = pos.legal_moves_to(pos.by_color(them));
+            let last = Bitboard::rank(if us == Color::White {
+                Rank::EIGHTH
+            } else {
+                Rank::FIRST
+            });
+            let pawns = pos.pieces(us, Role::Pawn);
+            let pushers = if us == Color::White {
+                pawns.north()
+            } else {
+                pawns.south()
+            };
+            let targets = pushers & last & !pos.occupied();
+            if targets.any() {
+                for m in pos.legal_moves_to(targets) {
+                    if m.promotion_role() == Some(Role::Queen) {
+                        moves.push(m);
+                    }
+                }
+            }
+            if let Some(ep) = pos.legal_ep_square() {
+                for m in pos.legal_moves_to(Bitboard::from_square(ep)) {
+                    if m.is_en_passant() {
+                        moves.push(m);
+                    }
+                }
+            }
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if is_noisy(pos, m) {
+                noisy_score(pos, m)
+            } else {
+                0
+            };
+        }
+        let mut best = stand_pat;
+        let mut best_move = None;
+        let n = moves.len();
+        for i in 0..n {
+            let mut bi = i;
+            for j in i + 1..n {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let m = moves[i];
+            if !in_check {
+                if stand_pat + captured_value(pos, m) + 200 <= alpha && m.promotion_role().is_none()
+                {
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), stand_pat, 0, bound);
+        best
+    }
+}
+
+#[inline]
+fn is_noisy(pos: &Position, m: Move) -> bool {
+    m.is_en_passant()
+        || m.promotion_role().is_some()
+        || (!m.is_castle() && pos.role_at(m.to()).is_some())
+}
+
+/// Ordering score of a capture or promotion: good ones above killers, losing
+/// captures below the quiet moves.
+#[inline]
+fn noisy_score(pos: &Position, m: Move) -> i32 {
+    if let Some(p) = m.promotion_role() {
+        return if p == Role::Queen {
+            (1 << 24) + 900
+        } else {
+            -(1 << 24)
+        };
+    }
+    let victim = if m.is_en_passant() {
+        0
+    } else {
+        pos.role_at(m.to()).map_or(0, |r| r.index())
+    };
+    let attacker = pos.role_at(m.from()).map_or(0, |r| r.index());
+    let mvv = VICTIM[victim] * 64 - SEE_VALUE[attacker] / 100;
+    if see_ge(pos, m, 0) {
+        (1 << 24) + mvv
+    } else {
+        -(1 << 22) + mvv
+    }
+}
+
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,468 @@
+//! The UCI protocol over any reader and writer. The search runs on its own
+//! thread, so `stop`, `ponderhit` and `isready` are answered while it thinks.
+//!
+//! ```
+//! use escaque_engine::uci::Uci;
+//! let mut out = Vec::new();
+//! {
+//!     let shared = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+//!     let mut uci = Uci::new(escaque_engine::uci::SharedBuf(shared.clone()));
+//!     uci.handle_line("position startpos moves e2e4");
+//!     uci.handle_line("go depth 3");
+//!     uci.handle_line("quit");
+//!     out.extend_from_slice(&shared.lock().unwrap());
+//! }
+//! assert!(String::from_utf8(out).unwrap().contains("bestmove "));
+//! ```
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use escaque::{Move, Position};
+
+use crate::level::{MAX_ELO, MIN_ELO};
+use crate::search::{Info, Limits, Report, Score};
+use crate::tt::Bound;
+use crate::Engine;
+
+/// A `Write` into a shared, growable buffer (for tests and in-process use).
+#[derive(Clone, Default)]
+pub struct SharedBuf(pub Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedBuf {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+struct Running {
+    handle: JoinHandle<Engine>,
+    /// `go infinite` or `go ponder`: would never end by itself.
+    endless: bool,
+    stop: Arc<AtomicBool>,
+    ponder: Arc<AtomicBool>,
+}
+
+/// The UCI state machine. Feed it lines with [`Uci::handle_line`] or give it a
+/// reader with [`Uci::run`].
+pub struct Uci {
+    out: Out,
+    engine: Option<Engine>,
+    running: Option<Running>,
+    position: Position,
+    history: Vec<u64>,
+    show_wdl: bool,
+    ponder_option: bool,
+    debug: bool,
+}
+
+/// Runs the UCI loop until `quit` or the end of `input`.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+    Uci::new(output).run(input);
+}
+
+const OPTIONS: &[&str] = &[
+    "option name Hash type spin default 16 min 1 max 32768",
+    "option name Threads type spin default 1 min 1 max 256",
+    "option name MultiPV type spin default 1 min 1 max 256",
+    "option name Ponder type check default false",
+    "option name Move Overhead type spin default 30 min 0 max 5000",
+    "option name UCI_LimitStrength type check default false",
+    "option name UCI_ShowWDL type check default false",
+    "option name Skill Level type spin default 20 min 0 max 20",
+    "option name Clear Hash type button",
+];
+
+impl Uci {
+    /// A protocol handler writing to `output`.
+    pub fn new<W: Write + Send + 'static>(output: W) -> Uci {
+        Uci {
+            out: Arc::new(Mutex::new(Box::new(output))),
+            engine: Some(Engine::new()),
+            running: None,
+            position: Position::new(),
+            history: Vec::new(),
+            show_wdl: false,
+            ponder_option: false,
+            debug: false,
+        }
+    }
+
+    /// Reads lines until `quit` or end of input. At the end of input a search
+    /// with limits is allowed to finish (so `echo "go depth 9" | escaque uci`
+    /// answers); an infinite or ponder search is stopped.
+    pub fn run<R: BufRead>(mut self, input: R) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.handle_line(&line) {
+                return;
+            }
+        }
+        let endless = self.running.as_ref().is_some_and(|r| r.endless);
+        self.finish_search(endless);
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    /// Stops (if `stop`) and waits for a running search; its `bestmove` is printed.
+    fn finish_search(&mut self, stop: bool) {
+        if let Some(r) = self.running.take() {
+            if stop {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+            match r.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.say("info string the search thread failed; starting a fresh engine");
+                    self.engine = Some(Engine::new());
+                }
+            }
+        }
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        self.finish_search(true);
+        self.engine.get_or_insert_with(Engine::new)
+    }
+
+    /// Handles one line. Returns `false` after `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => {
+                self.say(&format!("id name escaque {}", env!("CARGO_PKG_VERSION")));
+                self.say("id author escaque developers");
+                for o in OPTIONS {
+                    self.say(o);
+                }
+                self.say(&format!(
+                    "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
+                ));
+                self.say("uciok");
+            }
+            "isready" => self.say("readyok"),
+            "debug" => match args.first() {
+                Some(&"on") => self.debug = true,
+                Some(&"off") => self.debug = false,
+                _ => self.say("info string debug expects 'on' or 'off'"),
+            },
+            "ucinewgame" => {
+                self.engine().clear_hash();
+                self.position = Position::new();
+                self.history.clear();
+            }
+            "setoption" => self.setoption(args),
+            "position" => self.set_position(args),
+            "go" => self.go(args),
+            "stop" => self.finish_search(true),
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.ponder.store(false, Ordering::Relaxed);
+                } else {
+                    self.say("info string ponderhit without a ponder search");
+                }
+            }
+            "quit" => {
+                self.finish_search(true);
+                return false;
+            }
+            "d" => {
+                let fen = self.position.to_fen();
+                self.say(&format!("info string fen {fen}"));
+            }
+            _ => {
+                let shown: String = line.chars().take(80).collect();
+                self.say(&format!("info string unknown command: {shown}"));
+            }
+        }
+        true
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        let (name, value) = match args.first() {
+            Some(&"name") => {
+                let rest = &args[1..];
+                match rest.iter().position(|t| t.eq_ignore_ascii_case("value")) {
+                    Some(i) => (rest[..i].join(" "), Some(rest[i + 1..].join(" "))),
+                    None => (rest.join(" "), None),
+                }
+            }
+            _ => {
+                self.say("info string setoption expects: setoption name <name> [value <value>]");
+                return;
+            }
+        };
+        let lname = name.to_ascii_lowercase();
+        let value = value.unwrap_or_default();
+        let num = value.trim().parse::<u64>();
+        let boolean = match value.trim().to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
+        let bad = |s: &Uci, what: &str| {
+            s.say(&format!(
+                "info string invalid value '{value}' for option {name}: {what}"
+            ))
+        };
+        match lname.as_str() {
+            "hash" => match num {
+                Ok(mb) if (1..=32768).contains(&mb) => self.engine().set_hash(mb as usize),
+                _ => bad(self, "expected 1..32768"),
+            },
+            "threads" => match num {
+                Ok(n) if (1..=256).contains(&n) => self.engine().set_threads(n as usize),
+                _ => bad(self, "expected 1..256"),
+            },
+            "multipv" => match num {
+                Ok(n) if (1..=256).contains(&n) => self.engine().set_multipv(n as usize),
+                _ => bad(self, "expected 1..256"),
+            },
+            "move overhead" => match num {
+                Ok(n) if n <= 5000 => self.engine().set_move_overhead(n),
+                _ => bad(self, "expected 0..5000"),
+            },
+            "skill level" => match num {
+                Ok(n) if n <= 20 => self.engine().set_skill_level(n as u32),
+                _ => bad(self, "expected 0..20"),
+            },
+            "uci_elo" => match num {
+                Ok(n) if (MIN_ELO as u64..=MAX_ELO as u64).contains(&n) => {
+                    let on = self.engine().options().limit_strength;
+                    self.engine().set_limit_strength(on, n as u32);
+                }
+                _ => bad(self, "out of range"),
+            },
+            "uci_limitstrength" => match boolean {
+                Some(b) => {
+                    let elo = self.engine().options().elo;
+                    self.engine().set_limit_strength(b, elo);
+                }
+                None => bad(self, "expected true or false"),
+            },
+            "ponder" => match boolean {
+                Some(b) => self.ponder_option = b,
+                None => bad(self, "expected true or false"),
+            },
+            "uci_showwdl" => match boolean {
+                Some(b) => self.show_wdl = b,
+                None => bad(self, "expected true or false"),
+            },
+            "clear hash" => self.engine().clear_hash(),
+            _ => self.say(&format!("info string unknown option: {name}")),
+        }
+    }
+
+    fn set_position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|t| *t == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &args[args.len()..]),
+        };
+        let mut pos = match setup.first() {
+            Some(&"startpos") => Position::new(),
+            Some(&"fen") => match Position::from_fen(&setup[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.say(&format!("info string invalid FEN, position unchanged: {e}"));
+                    return;
+                }
+            },
+            _ => {
+                self.say("info string position expects 'startpos' or 'fen <FEN>', then optionally 'moves ...'");
+                return;
+            }
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for text in moves {
+            match parse_move(&pos, text) {
+                Some(m) => {
+                    history.push(pos.zobrist());
+                    pos.play_unchecked(m);
+                }
+                None => {
+                    self.say(&format!("info string illegal or malformed move '{text}'; the moves after it are ignored"));
+                    break;
+                }
+            }
+        }
+        self.position = pos;
+        self.history = history;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut ponder = false;
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            let next = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let mut numeric = |slot: &mut Option<u64>| {
+                match next {
+                    Some(v) => *slot = Some(v.max(0) as u64),
+                    None => say(&self.out, &format!("info string go {key} expects a number")),
+                }
+                i += 1;
+            };
+            match key {
+                "wtime" => numeric(&mut limits.wtime),
+                "btime" => numeric(&mut limits.btime),
+                "winc" => numeric(&mut limits.winc),
+                "binc" => numeric(&mut limits.binc),
+                "movetime" => numeric(&mut limits.movetime),
+                "nodes" => numeric(&mut limits.nodes),
+                "movestogo" | "depth" | "mate" => {
+                    let mut v = None;
+                    numeric(&mut v);
+                    let v = v.map(|x| x.min(u32::MAX as u64) as u32);
+                    match key {
+                        "movestogo" => limits.movestogo = v,
+                        "depth" => limits.depth = v,
+                        _ => limits.mate = v,
+                    }
+                }
+                "infinite" => limits.infinite = true,
+                "ponder" => ponder = true,
+                "searchmoves" => {
+                    while let Some(m) = args.get(i + 1).and_then(|t| parse_move(&self.position, t))
+                    {
+                        limits.searchmoves.push(m);
+                        i += 1;
+                    }
+                }
+                other => self.say(&format!(
+                    "info string go: unknown parameter '{other}' ignored"
+                )),
+            }
+            i += 1;
+        }
+        if limits.mate.is_some() && limits.depth.is_none() {
+            limits.depth = limits.mate.map(|m| (2 * m).max(1));
+        }
+        let mut engine = match self.engine.take() {
+            Some(e) => e,
+            None => {
+                self.finish_search(true);
+                self.engine.take().unwrap_or_default()
+            }
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let ponder_flag = Arc::new(AtomicBool::new(ponder));
+        let out = self.out.clone();
+        let pos = self.position;
+        let history = self.history.clone();
+        let show_wdl = self.show_wdl;
+        let infinite = limits.infinite;
+        let (stop2, ponder2) = (stop.clone(), ponder_flag.clone());
+        let handle = std::thread::spawn(move || {
+            let mut report = |r: Report| match r {
+                Report::Line(info) => say(&out, &format_info(info, show_wdl)),
+                Report::CurrMove { depth, mv, number } => say(
+                    &out,
+                    &format!("info depth {depth} currmove {mv} currmovenumber {number}"),
+                ),
+            };
+            let result =
+                engine.search_with(&pos, &history, &limits, &stop2, Some(&ponder2), &mut report);
+            // UCI: after `go infinite` or `go ponder`, wait for `stop`/`ponderhit`.
+            while (infinite || ponder2.load(Ordering::Relaxed)) && !stop2.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let line = match result.best_move {
+                Some(m) => match result.ponder {
+                    Some(p) => format!("bestmove {m} ponder {p}"),
+                    None => format!("bestmove {m}"),
+                },
+                None => "bestmove (none)".to_string(),
+            };
+            say(&out, &line);
+            engine
+        });
+        self.running = Some(Running {
+            handle,
+            endless: infinite || ponder,
+            stop,
+            ponder: ponder_flag,
+        });
+        let _ = self.ponder_option;
+        let _ = self.debug;
+    }
+}
+
+/// Parses a move in UCI notation (`e2e4`, `e7e8q`), legal in `pos`.
+pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
+    if text.len() < 4 || text.len() > 5 {
+        return None;
+    }
+    let lower = text.to_ascii_lowercase();
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == lower)
+}
+
+/// Win/draw/loss per mille for a score, from a logistic model.
+pub fn wdl(score: i32) -> (u32, u32, u32) {
+    match Score::from_internal(score) {
+        Score::Mate(m) if m > 0 => (1000, 0, 0),
+        Score::Mate(_) => (0, 0, 1000),
+        Score::Cp(cp) => {
+            let f = |x: f64| 1000.0 / (1.0 + ((200.0 - x) / 80.0).exp());
+            let w = f(cp as f64).round() as u32;
+            let l = f(-cp as f64).round() as u32;
+            (w, 1000 - w - l, l)
+        }
+    }
+}
+
+/// Formats an `info` line.
+pub fn format_info(info: &Info, show_wdl: bool) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score ",
+        info.depth, info.seldepth, info.multipv
+    );
+    match Score::from_internal(info.score) {
+        Score::Cp(cp) => s.push_str(&format!("cp {cp}")),
+        Score::Mate(m) => s.push_str(&format!("mate {m}")),
+    }
+    match info.bound {
+        Some(Bound::Lower) => s.push_str(" lowerbound"),
+        Some(Bound::Upper) => s.push_str(" upperbound"),
+        _ => {}
+    }
+    if show_wdl {
+        let (w, d, l) = wdl(info.score);
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    let nps = info.nodes * 1000 / info.time_ms.max(1);
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {} pv",
+        info.nodes, nps, info.hashfull, info.time_ms
+    ));
+    for m in &info.pv {
+        s.push_str(&format!(" {m}"));
+    }
+    s
+}
