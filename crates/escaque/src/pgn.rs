@@ -400,6 +400,7 @@ pub struct PgnReader<R: Read> {
     first_line: bool,
     game_no: usize,
     comment: String,
+    tag_value: Vec<u8>,
     opts: ReaderOptions,
     game_lang: Option<Lang>,
 }
@@ -424,6 +425,7 @@ impl<R: Read> PgnReader<R> {
             first_line: true,
             game_no: 0,
             comment: String::new(),
+            tag_value: Vec::new(),
             opts,
             game_lang: None,
         }
@@ -626,9 +628,11 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Reads a tag pair at `pos` (a `[`).
-    fn read_tag(&mut self) -> Step<(String, String)> {
-        let (l, col) = self.here();
-        let bad = || (l, col, PgnErrorKind::BadTag);
+    /// Reads a tag pair at `pos` (a `[`): the name's byte range in the line,
+    /// and the value (unescaped) into `tag_value`.
+    fn read_tag(&mut self) -> Step<(usize, usize)> {
+        let start = self.pos;
+        let bad = |r: &Self| (r.line_no, r.column(start), PgnErrorKind::BadTag);
         let line = &self.line;
         let mut i = self.pos + 1;
         let skip_ws = |i: &mut usize| {
@@ -644,21 +648,21 @@ impl<R: Read> PgnReader<R> {
         {
             i += 1;
         }
-        if i == name_start {
-            return Err(bad());
+        let name_end = i;
+        if name_end == name_start {
+            return Err(bad(self));
         }
-        let name = String::from_utf8_lossy(&line[name_start..i]).into_owned();
         skip_ws(&mut i);
         if line.get(i) != Some(&b'"') {
-            return Err(bad());
+            return Err(bad(self));
         }
         i += 1;
-        let mut value = Vec::new();
+        self.tag_value.clear();
         loop {
-            match line.get(i) {
-                None | Some(b'\n') => return Err(bad()),
-                Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => {
-                    value.push(line[i + 1]);
+            match self.line.get(i) {
+                None | Some(b'\n') => return Err(bad(self)),
+                Some(b'\\') if matches!(self.line.get(i + 1), Some(b'"' | b'\\')) => {
+                    self.tag_value.push(self.line[i + 1]);
                     i += 2;
                 }
                 Some(b'"') => {
@@ -666,17 +670,19 @@ impl<R: Read> PgnReader<R> {
                     break;
                 }
                 Some(&b) => {
-                    value.push(b);
+                    self.tag_value.push(b);
                     i += 1;
                 }
             }
         }
-        skip_ws(&mut i);
-        if line.get(i) != Some(&b']') {
-            return Err(bad());
+        while self.line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if self.line.get(i) != Some(&b']') {
+            return Err(bad(self));
         }
         self.pos = i + 1;
-        Ok((name, String::from_utf8_lossy(&value).into_owned()))
+        Ok((name_start, name_end))
     }
 
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
@@ -691,11 +697,14 @@ impl<R: Read> PgnReader<R> {
                     // The next game starts without this one having a result.
                     break;
                 }
-                let (name, value) = self.read_tag()?;
+                let (a, b) = self.read_tag()?;
+                // The name is ASCII (letters, digits, `_`, `-`).
+                let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
+                let value = String::from_utf8_lossy(&self.tag_value);
                 if name == "FEN" {
-                    fen = Some((value.clone(), line, self.column(start)));
+                    fen = Some((value.to_string(), line, self.column(start)));
                 }
-                v.tag(&name, &value);
+                v.tag(name, &value);
                 continue;
             }
             if tok == Tok::Eof {
