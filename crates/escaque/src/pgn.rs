@@ -400,6 +400,7 @@ pub struct PgnReader<R: Read> {
     first_line: bool,
     game_no: usize,
     comment: String,
+    tag_value: Vec<u8>,
     opts: ReaderOptions,
     game_lang: Option<Lang>,
 }
@@ -424,6 +425,7 @@ impl<R: Read> PgnReader<R> {
             first_line: true,
             game_no: 0,
             comment: String::new(),
+            tag_value: Vec::new(),
             opts,
             game_lang: None,
         }
@@ -626,9 +628,11 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Reads a tag pair at `pos` (a `[`).
-    fn read_tag(&mut self) -> Step<(String, String)> {
-        let (l, col) = self.here();
-        let bad = || (l, col, PgnErrorKind::BadTag);
+    /// Reads a tag pair at `pos` (a `[`): the name's byte range in the line,
+    /// and the value (unescaped) into `tag_value`.
+    fn read_tag(&mut self) -> Step<(usize, usize)> {
+        let start = self.pos;
+        let bad = |r: &Self| (r.line_no, r.column(start), PgnErrorKind::BadTag);
         let line = &self.line;
         let mut i = self.pos + 1;
         let skip_ws = |i: &mut usize| {
@@ -644,21 +648,21 @@ impl<R: Read> PgnReader<R> {
         {
             i += 1;
         }
-        if i == name_start {
-            return Err(bad());
+        let name_end = i;
+        if name_end == name_start {
+            return Err(bad(self));
         }
-        let name = String::from_utf8_lossy(&line[name_start..i]).into_owned();
         skip_ws(&mut i);
         if line.get(i) != Some(&b'"') {
-            return Err(bad());
+            return Err(bad(self));
         }
         i += 1;
-        let mut value = Vec::new();
+        self.tag_value.clear();
         loop {
-            match line.get(i) {
-                None | Some(b'\n') => return Err(bad()),
-                Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => {
-                    value.push(line[i + 1]);
+            match self.line.get(i) {
+                None | Some(b'\n') => return Err(bad(self)),
+                Some(b'\\') if matches!(self.line.get(i + 1), Some(b'"' | b'\\')) => {
+                    self.tag_value.push(self.line[i + 1]);
                     i += 2;
                 }
                 Some(b'"') => {
@@ -666,17 +670,19 @@ impl<R: Read> PgnReader<R> {
                     break;
                 }
                 Some(&b) => {
-                    value.push(b);
+                    self.tag_value.push(b);
                     i += 1;
                 }
             }
         }
-        skip_ws(&mut i);
-        if line.get(i) != Some(&b']') {
-            return Err(bad());
+        while self.line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if self.line.get(i) != Some(&b']') {
+            return Err(bad(self));
         }
         self.pos = i + 1;
-        Ok((name, String::from_utf8_lossy(&value).into_owned()))
+        Ok((name_start, name_end))
     }
 
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
@@ -691,11 +697,14 @@ impl<R: Read> PgnReader<R> {
                     // The next game starts without this one having a result.
                     break;
                 }
-                let (name, value) = self.read_tag()?;
+                let (a, b) = self.read_tag()?;
+                // The name is ASCII (letters, digits, `_`, `-`).
+                let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
+                let value = String::from_utf8_lossy(&self.tag_value);
                 if name == "FEN" {
-                    fen = Some((value.clone(), line, self.column(start)));
+                    fen = Some((value.to_string(), line, self.column(start)));
                 }
-                v.tag(&name, &value);
+                v.tag(name, &value);
                 continue;
             }
             if tok == Tok::Eof {
@@ -1051,9 +1060,10 @@ fn glyph_suffix_len(s: &[u8]) -> usize {
 }
 
 fn classify(sym: &[u8]) -> Sym {
-    // The common case first: a move such as `e4`, `Nf3`, `exd5`, `Qxe7+`.
+    // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
+    // which ends in a check mark: marks take the long way).
     if let [first, .., last] = sym {
-        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8' | b'+' | b'#') {
+        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
             return Sym::San(0, sym.len(), None);
         }
     }
@@ -1093,11 +1103,23 @@ fn classify(sym: &[u8]) -> Sym {
             None => Sym::Skip,
         };
     }
+    // `a.p.` after an en passant capture, with marks in any order after it.
+    let tail = body
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
+        .count();
+    let ep_core = &body[..body.len() - tail];
     if [&b"a.p."[..], b"e.p.", b"a.p", b"e.p"]
         .iter()
-        .any(|s| bare.eq_ignore_ascii_case(s))
+        .any(|s| ep_core.eq_ignore_ascii_case(s))
     {
-        return match nag {
+        let marks: Vec<u8> = body[body.len() - tail..]
+            .iter()
+            .copied()
+            .filter(|b| matches!(b, b'!' | b'?'))
+            .collect();
+        return match glyph_nag(&marks) {
             Some(n) => Sym::Nag(n),
             None => Sym::Skip,
         };
@@ -1474,6 +1496,22 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(g.moves[0].mv.to_string(), "e1f1");
+    }
+
+    #[test]
+    fn en_passant_suffix_with_marks() {
+        // `a.p.` is its own token after the capture, with or without marks.
+        for text in [
+            "2. exd6 a.p.! Rd7",
+            "2. exd6 a.p.!+ Rd7",
+            "2. exd6 e.p. $1 Rd7",
+        ] {
+            let text = format!("[FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1\"]\n\n1... d5 {text} *");
+            let g = read_all(&text).remove(0).unwrap();
+            assert_eq!(g.moves.len(), 3, "{text}");
+            assert!(g.moves[1].mv.is_en_passant());
+            assert_eq!(g.moves[1].nags, vec![1], "{text}");
+        }
     }
 
     #[test]

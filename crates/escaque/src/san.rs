@@ -350,6 +350,7 @@ enum Reading {
     },
 }
 
+#[inline]
 fn tok_role(t: PieceTok, lang: Lang) -> Option<Role> {
     match t {
         PieceTok::Figurine(r) => Some(r),
@@ -360,6 +361,7 @@ fn tok_role(t: PieceTok, lang: Lang) -> Option<Role> {
     }
 }
 
+#[inline]
 fn interpret(lexed: Lexed, lang: Lang) -> Option<Reading> {
     match lexed {
         Lexed::Castle(side) => Some(Reading::Castle(side)),
@@ -403,6 +405,7 @@ fn figurine_role(c: char) -> Option<Role> {
 
 /// Removes trailing check marks, annotation marks, en passant suffixes and
 /// spaces.
+#[inline]
 fn strip_suffixes(mut s: &str) -> &str {
     // Most moves end in a digit or a promotion letter: nothing to strip.
     if s.as_bytes()
@@ -438,6 +441,7 @@ fn strip_suffixes(mut s: &str) -> &str {
     }
 }
 
+#[inline]
 fn lex(text: &str) -> Option<Lexed> {
     let s = strip_suffixes(text.trim());
     if s.is_empty() {
@@ -619,7 +623,14 @@ fn resolve_matching(
         from_file.is_none_or(|f| sq.file().index() == f as usize)
             && from_rank.is_none_or(|r| sq.rank().index() == r as usize)
     };
-    if let Some((m, p)) = unique_fast(pos, role, &fits, to, promo) {
+    let mut hint = Bitboard::FULL;
+    if let Some(f) = from_file.and_then(|f| crate::File::new(u32::from(f))) {
+        hint &= Bitboard::file(f);
+    }
+    if let Some(r) = from_rank.and_then(|r| crate::Rank::new(u32::from(r))) {
+        hint &= Bitboard::rank(r);
+    }
+    if let Some((m, p)) = unique_fast(pos, role, hint, to, promo) {
         *after = Some(p);
         return Ok(m);
     }
@@ -692,7 +703,7 @@ fn resolve_matching(
 fn unique_fast(
     pos: &Position,
     role: Role,
-    fits: &dyn Fn(Square) -> bool,
+    hint: Bitboard,
     to: Square,
     promo: Option<Role>,
 ) -> Option<(Move, Position)> {
@@ -742,10 +753,7 @@ fn unique_fast(
         return None;
     }
     let mut found = None;
-    for from in sources {
-        if !fits(from) {
-            continue;
-        }
+    for from in sources & hint {
         let m = match promo {
             Some(p) => Move::promotion(from, to, p),
             None if en_passant => Move::en_passant(from, to),
