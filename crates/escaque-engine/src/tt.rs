@@ -48,10 +48,14 @@ fn pack(mv: u16, score: i16, eval: i16, depth: u8, bound: u8, age: u8) -> u64 {
 }
 
 impl TranspositionTable {
-    /// A table using about `mb` mebibytes (at least one entry).
+    /// A table using about `mb` mebibytes (at least one entry). If the memory
+    /// cannot be had, the size is halved until it can.
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) * 1024 * 1024 / 16).max(1);
-        let mut slots = Vec::with_capacity(n);
+        let mut n = (mb.max(1).saturating_mul(1024 * 1024) / 16).max(1);
+        let mut slots: Vec<[AtomicU64; 2]> = Vec::new();
+        while slots.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
         slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
         TranspositionTable {
             slots,

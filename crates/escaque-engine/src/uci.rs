@@ -165,7 +165,10 @@ impl Uci {
             }
             "isready" => self.say("readyok"),
             "debug" => match args.first() {
-                Some(&"on") => self.debug = true,
+                Some(&"on") => {
+                    self.debug = true;
+                    self.say("info string debug on");
+                }
                 Some(&"off") => self.debug = false,
                 _ => self.say("info string debug expects 'on' or 'off'"),
             },
@@ -407,8 +410,13 @@ impl Uci {
             stop,
             ponder: ponder_flag,
         });
-        let _ = self.ponder_option;
-        let _ = self.debug;
+        if self.debug {
+            let ponder_option = self.ponder_option;
+            self.say(&format!(
+                "info string debug: searching {} (Ponder option {ponder_option})",
+                self.position.to_fen()
+            ));
+        }
     }
 }
 

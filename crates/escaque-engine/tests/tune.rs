@@ -1,0 +1,48 @@
+//! The tuner's logistic fit moves weights the way the results say.
+
+use escaque::Position;
+use escaque_engine::eval::{MATERIAL, N_PARAMS};
+use escaque_engine::tune::{error, fit, parse_line, Sample};
+use escaque_engine::{handmade, WEIGHTS};
+
+#[test]
+fn parses_training_lines() {
+    let s = parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1;1").unwrap();
+    assert_eq!(s.result, 1.0);
+    assert!(s
+        .features
+        .iter()
+        .any(|&(i, c)| i as usize == MATERIAL + 4 && c == 1));
+    assert!(parse_line("not a fen;1").is_none());
+    assert!(parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").is_none());
+}
+
+#[test]
+fn a_winning_queen_gains_value() {
+    let mut samples = Vec::new();
+    for (fen, r) in [
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 1.0),
+        ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", 0.0),
+        ("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1", 1.0),
+        ("q3k3/8/8/8/8/8/8/4K3 b - - 0 1", 0.0),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0.5),
+    ] {
+        samples.push(Sample::new(&Position::from_fen(fen).unwrap(), r));
+    }
+    let mut start = handmade();
+    start[MATERIAL + 4] = [0, 0];
+    let before: Vec<[f64; 2]> = start.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    let e0 = error(&samples, &before, 1.0);
+    let w = fit(&samples, &start, 1.0, 200, 2.0, 0.0, |_, _| {});
+    assert!(w[MATERIAL + 4][1] > 100.0, "{:?}", w[MATERIAL + 4]);
+    assert!(error(&samples, &w, 1.0) < e0);
+    assert_eq!(w.len(), N_PARAMS);
+}
+
+#[test]
+fn shipped_weights_are_complete() {
+    assert_eq!(WEIGHTS.len(), N_PARAMS);
+    // Material is ordered pawn < knight <= bishop < rook < queen.
+    let m: Vec<i16> = (0..5).map(|i| WEIGHTS[MATERIAL + i][1]).collect();
+    assert!(m[0] < m[1] && m[1] <= m[2] && m[2] < m[3] && m[3] < m[4]);
+}
