@@ -619,10 +619,6 @@ fn resolve_matching(
     promo: Option<Role>,
     after: &mut Option<Position>,
 ) -> Result<Move, SanError> {
-    let fits = |sq: Square| {
-        from_file.is_none_or(|f| sq.file().index() == f as usize)
-            && from_rank.is_none_or(|r| sq.rank().index() == r as usize)
-    };
     let mut hint = Bitboard::FULL;
     if let Some(f) = from_file.and_then(|f| crate::File::new(u32::from(f))) {
         hint &= Bitboard::file(f);
@@ -634,6 +630,28 @@ fn resolve_matching(
         *after = Some(p);
         return Ok(m);
     }
+    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+}
+
+/// The general case, through the move generator: castling, several or no
+/// candidates, and the errors that explain them. Kept out of line so that the
+/// common case above stays small.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn resolve_slow(
+    pos: &Position,
+    text: &str,
+    lang: Lang,
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    promo: Option<Role>,
+) -> Result<Move, SanError> {
+    let fits = |sq: Square| {
+        from_file.is_none_or(|f| sq.file().index() == f as usize)
+            && from_rank.is_none_or(|r| sq.rank().index() == r as usize)
+    };
     let mut found: Option<Move> = None;
     let mut more = false;
     let mut needs_promo = false;
@@ -700,6 +718,7 @@ fn resolve_matching(
 /// each tried on a copy of the position to see that its king is safe. `None`
 /// when there is not exactly one, or for the king (castling) and anything
 /// unusual: the caller then asks the move generator, which also explains why.
+#[inline]
 fn unique_fast(
     pos: &Position,
     role: Role,
