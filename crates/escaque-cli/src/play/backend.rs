@@ -32,13 +32,9 @@ impl RuleChoice {
         RuleChoice::London1846English,
     ];
 
-    /// The name shown to the player.
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleChoice::Fide2023 => "FIDE 2023",
-            RuleChoice::London1846 => "Londres 1846",
-            RuleChoice::London1846English => "Londres 1846 (ahogado gana)",
-        }
+    /// The name shown to the player, from the library's rule set.
+    pub fn name_in(self, lang: escaque::Lang) -> &'static str {
+        self.rule_set().name_in(lang)
     }
 
     /// The library's rule set.

@@ -444,7 +444,7 @@ impl App {
         let clock_label = self.session.game.clock_label();
         lines.push(Line::from(format!(
             "{} · {}",
-            text(lang, &Msg::Rules(self.session.game.rules().name())),
+            text(lang, &Msg::Rules(self.session.game.rules().name_in(lang))),
             text(lang, &Msg::ClockLabel(clock_label.as_deref()))
         )));
         let [head, list] =

@@ -203,7 +203,7 @@ impl Menu {
                     MenuRow::Clock if self.clock == 0 => text(lang, &Msg::ClockLabel(None)),
                     MenuRow::Clock if self.clock < CLOCKS.len() => CLOCKS[self.clock].into(),
                     MenuRow::Clock => format!("{} {}", text(lang, &Msg::Custom), self.custom_clock),
-                    MenuRow::Rules => self.rules.name().into(),
+                    MenuRow::Rules => self.rules.name_in(lang).into(),
                     MenuRow::Position if self.position == 0 => text(lang, &Msg::StartPosition),
                     MenuRow::Position if self.position < FEN_ENTRY => {
                         let o = Odds::ALL[self.position - 1];
