@@ -1,5 +1,5 @@
-//! `escaque`: the command-line program — perft now; the terminal game, `uci`,
-//! `pgn` and `bench` join it as they are built.
+//! `escaque`: the command-line program — the terminal game (`jugar`, also the
+//! default action) and `perft`; `uci`, `pgn` and `bench` join it as they are built.
 
 #![forbid(unsafe_code)]
 
@@ -9,8 +9,11 @@ use clap::{Parser, Subcommand};
 use escaque::Lang;
 
 mod bench_cmd;
+mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
+mod play;
+mod tui;
 mod uci_cmd;
 
 /// escaque: ajedrez en español (chess in Spanish and English).
@@ -20,6 +23,10 @@ struct Cli {
     /// Idioma de los mensajes: es | en (por defecto, LANG; español si no se sabe).
     #[arg(long = "idioma", alias = "lang", global = true)]
     idioma: Option<String>,
+
+    /// Without a subcommand, `escaque` opens a game: these are `jugar`'s options.
+    #[command(flatten)]
+    jugar: play::PlayArgs,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -35,6 +42,9 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
     Pgn(pgn_cmd::PgnArgs),
+    /// Juega una partida en la terminal (contra el motor o entre dos personas).
+    #[command(visible_alias = "play")]
+    Jugar(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,12 +58,8 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => uci_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
-        None => Err(lang
-            .pick(
-                "todavía no hay partida en la terminal; prueba `escaque perft 5` o `escaque --help`",
-                "the terminal game is not built yet; try `escaque perft 5` or `escaque --help`",
-            )
-            .to_string()),
+        Some(Command::Jugar(args)) => play::run(&args, lang),
+        None => play::run(&cli.jugar, lang),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,8 +6,9 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
+use escaque::game::{DrawClaim, Termination};
 use escaque::pgn::{write_game, Game, PgnReader, PgnStyle, ReaderOptions};
-use escaque::{Lang, Localized, SanLang};
+use escaque::{Lang, Localized, PgnErrorKind, SanLang};
 
 #[derive(Args)]
 pub struct PgnArgs {
@@ -145,17 +146,43 @@ fn convert(
     Ok(())
 }
 
-/// How the game ended on the board, from what the final position shows.
-fn termination(game: &Game) -> Option<&'static str> {
-    let pos = game.final_position();
-    if pos.is_checkmate() {
-        Some("checkmate")
-    } else if pos.is_stalemate() {
-        Some("stalemate")
-    } else if pos.is_insufficient_material() {
-        Some("insufficient_material")
-    } else {
-        None
+/// How the game ended on the board and what could be claimed at its end,
+/// from replaying its main line in an [`escaque::game::Game`] (FIDE rules).
+/// Moves after an automatic ending (a fivefold repetition, say) do not change
+/// that ending.
+fn ending(game: &Game) -> (Option<&'static str>, Vec<&'static str>) {
+    let mut g = escaque::game::Game::from_position(game.start);
+    for m in game.mainline() {
+        if g.outcome().is_some() || g.play(m).is_err() {
+            break;
+        }
+    }
+    let term = g.termination().map(|t| match t {
+        Termination::Checkmate => "checkmate",
+        Termination::Stalemate => "stalemate",
+        Termination::DeadPosition if g.position().is_insufficient_material() => {
+            "insufficient_material"
+        }
+        Termination::DeadPosition => "dead_position",
+        Termination::FivefoldRepetition => "fivefold_repetition",
+        Termination::SeventyFiveMoves => "seventy_five_moves",
+        _ => "other",
+    });
+    let claims = g
+        .claimable()
+        .into_iter()
+        .map(|c| match c {
+            DrawClaim::Threefold => "threefold_repetition",
+            DrawClaim::FiftyMoves => "fifty_moves",
+        })
+        .collect();
+    (term, claims)
+}
+
+fn claim_words(c: &str, lang: Lang) -> &'static str {
+    match c {
+        "threefold_repetition" => lang.pick("triple repetición", "threefold repetition"),
+        _ => lang.pick("cincuenta jugadas", "fifty moves"),
     }
 }
 
@@ -166,6 +193,9 @@ fn termination_words(t: Option<&str>, lang: Lang) -> &'static str {
         Some("insufficient_material") => {
             lang.pick("material insuficiente", "insufficient material")
         }
+        Some("dead_position") => lang.pick("posición muerta", "dead position"),
+        Some("fivefold_repetition") => lang.pick("quíntuple repetición", "fivefold repetition"),
+        Some("seventy_five_moves") => lang.pick("setenta y cinco jugadas", "seventy-five moves"),
         _ => lang.pick("ninguno", "none"),
     }
 }
@@ -209,21 +239,19 @@ fn check(
     let mut failed = 0usize;
     while let Some(r) = reader.next_game_partial() {
         number += 1;
-        let (game, error) = match r {
-            Ok(g) => (g, None),
+        let (game, error, bad_start) = match r {
+            Ok(g) => (g, None, false),
             Err((e, partial)) => {
                 failed += 1;
-                (partial, Some(e.message(lang)))
+                let bad_start = matches!(e.kind, PgnErrorKind::BadFen(_));
+                (partial, Some(e.message(lang)), bad_start)
             }
         };
-        let fen = game.final_position().to_fen();
+        // Without a valid starting position there is no final position either.
+        let fen = (!bad_start).then(|| game.final_position().to_fen());
         let moves = game.moves.len();
-        // Without a finished game the position on the board says nothing.
-        let term = if error.is_none() {
-            termination(&game)
-        } else {
-            None
-        };
+        // A game that failed is judged on what was read of it.
+        let (term, claims) = ending(&game);
         let result = game.result.as_deref().or(game.tag("Result"));
         let mut line = String::new();
         if json {
@@ -232,12 +260,19 @@ fn check(
             line.push_str(",\"black\":");
             json_opt(&mut line, game.tag("Black"));
             line.push_str(&format!(",\"moves\":{moves},\"final_fen\":"));
-            json_str(&mut line, &fen);
+            json_opt(&mut line, fen.as_deref());
             line.push_str(",\"result\":");
             json_opt(&mut line, result);
             line.push_str(",\"termination\":");
             json_opt(&mut line, term);
-            line.push_str(",\"claimable\":[],\"error\":");
+            line.push_str(",\"claimable\":[");
+            for (i, c) in claims.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                json_str(&mut line, c);
+            }
+            line.push_str("],\"error\":");
             json_opt(&mut line, error.as_deref());
             line.push_str("}\n");
         } else {
@@ -252,23 +287,30 @@ fn check(
                 lang.pick("medias jugadas", "half-moves"),
             ));
             line.push_str(&format!(
-                "  {}: {fen}\n",
-                lang.pick("FEN final", "final FEN")
+                "  {}: {}\n",
+                lang.pick("FEN final", "final FEN"),
+                fen.as_deref().unwrap_or("-")
             ));
-            match &error {
-                Some(e) => line.push_str(&format!("  {}: {e}\n", lang.pick("ERROR", "ERROR"))),
-                None => {
-                    line.push_str(&format!(
-                        "  {}: {}\n",
-                        lang.pick("final en el tablero", "ended on the board by"),
-                        termination_words(term, lang)
-                    ));
-                    line.push_str(&format!(
-                        "  {}: {}\n",
-                        lang.pick("se puede reclamar", "can be claimed"),
-                        lang.pick("nada", "nothing")
-                    ));
-                }
+            line.push_str(&format!(
+                "  {}: {}\n",
+                lang.pick("final en el tablero", "ended on the board by"),
+                termination_words(term, lang)
+            ));
+            let claim_text = if claims.is_empty() {
+                lang.pick("nada", "nothing").to_string()
+            } else {
+                claims
+                    .iter()
+                    .map(|c| claim_words(c, lang))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            line.push_str(&format!(
+                "  {}: {claim_text}\n",
+                lang.pick("se puede reclamar", "can be claimed"),
+            ));
+            if let Some(e) = &error {
+                line.push_str(&format!("  ERROR: {e}\n"));
             }
         }
         out.write_all(line.as_bytes())

@@ -185,7 +185,14 @@ impl Localized for IllegalReason {
             }
             (OwnPieceOnTarget, Lang::En) => "the destination holds one of your own pieces".into(),
             (CannotReach(r), Lang::Es) => {
-                format!("el {} no puede ir a esa casilla", role_name(*r, lang))
+                let article = match r {
+                    Role::Rook | Role::Queen => "la",
+                    _ => "el",
+                };
+                format!(
+                    "{article} {} no puede ir a esa casilla",
+                    role_name(*r, lang)
+                )
             }
             (CannotReach(r), Lang::En) => {
                 format!("the {} cannot go to that square", role_name(*r, lang))

@@ -20,7 +20,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::san::{parse_san_lang, write_san, SanError, SanLang, SanStyle};
+use crate::san::{parse_san_after, write_san, SanError, SanLang, SanStyle};
 use crate::{Color, FenError, Lang, Move, Position};
 
 /// The deepest nesting of variations the reader accepts.
@@ -400,6 +400,7 @@ pub struct PgnReader<R: Read> {
     first_line: bool,
     game_no: usize,
     comment: String,
+    tag_value: Vec<u8>,
     opts: ReaderOptions,
     game_lang: Option<Lang>,
 }
@@ -424,6 +425,7 @@ impl<R: Read> PgnReader<R> {
             first_line: true,
             game_no: 0,
             comment: String::new(),
+            tag_value: Vec::new(),
             opts,
             game_lang: None,
         }
@@ -612,6 +614,13 @@ impl<R: Read> PgnReader<R> {
                     .count()
                     .max(1);
                 self.pos = start + len;
+                // A promotion written `e8(D)`: one letter in parentheses is never a
+                // variation, so it belongs to the move.
+                if let [b'(', c, b')', ..] = self.line[self.pos..] {
+                    if c.is_ascii_alphabetic() {
+                        self.pos += 3;
+                    }
+                }
                 Tok::Symbol(start, self.pos)
             }
         };
@@ -619,9 +628,11 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Reads a tag pair at `pos` (a `[`).
-    fn read_tag(&mut self) -> Step<(String, String)> {
-        let (l, col) = self.here();
-        let bad = || (l, col, PgnErrorKind::BadTag);
+    /// Reads a tag pair at `pos` (a `[`): the name's byte range in the line,
+    /// and the value (unescaped) into `tag_value`.
+    fn read_tag(&mut self) -> Step<(usize, usize)> {
+        let start = self.pos;
+        let bad = |r: &Self| (r.line_no, r.column(start), PgnErrorKind::BadTag);
         let line = &self.line;
         let mut i = self.pos + 1;
         let skip_ws = |i: &mut usize| {
@@ -637,21 +648,21 @@ impl<R: Read> PgnReader<R> {
         {
             i += 1;
         }
-        if i == name_start {
-            return Err(bad());
+        let name_end = i;
+        if name_end == name_start {
+            return Err(bad(self));
         }
-        let name = String::from_utf8_lossy(&line[name_start..i]).into_owned();
         skip_ws(&mut i);
         if line.get(i) != Some(&b'"') {
-            return Err(bad());
+            return Err(bad(self));
         }
         i += 1;
-        let mut value = Vec::new();
+        self.tag_value.clear();
         loop {
-            match line.get(i) {
-                None | Some(b'\n') => return Err(bad()),
-                Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => {
-                    value.push(line[i + 1]);
+            match self.line.get(i) {
+                None | Some(b'\n') => return Err(bad(self)),
+                Some(b'\\') if matches!(self.line.get(i + 1), Some(b'"' | b'\\')) => {
+                    self.tag_value.push(self.line[i + 1]);
                     i += 2;
                 }
                 Some(b'"') => {
@@ -659,17 +670,19 @@ impl<R: Read> PgnReader<R> {
                     break;
                 }
                 Some(&b) => {
-                    value.push(b);
+                    self.tag_value.push(b);
                     i += 1;
                 }
             }
         }
-        skip_ws(&mut i);
-        if line.get(i) != Some(&b']') {
-            return Err(bad());
+        while self.line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if self.line.get(i) != Some(&b']') {
+            return Err(bad(self));
         }
         self.pos = i + 1;
-        Ok((name, String::from_utf8_lossy(&value).into_owned()))
+        Ok((name_start, name_end))
     }
 
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
@@ -677,17 +690,21 @@ impl<R: Read> PgnReader<R> {
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             let (tok, start) = self.next_token()?;
-            let (line, col) = (self.line_no, self.column(start));
+            // The column is worked out only when needed (an error, a FEN tag).
+            let line = self.line_no;
             if tok == Tok::TagStart {
                 if *in_movetext {
                     // The next game starts without this one having a result.
                     break;
                 }
-                let (name, value) = self.read_tag()?;
+                let (a, b) = self.read_tag()?;
+                // The name is ASCII (letters, digits, `_`, `-`).
+                let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
+                let value = String::from_utf8_lossy(&self.tag_value);
                 if name == "FEN" {
-                    fen = Some((value.clone(), line, col));
+                    fen = Some((value.to_string(), line, self.column(start)));
                 }
-                v.tag(&name, &value);
+                v.tag(name, &value);
                 continue;
             }
             if tok == Tok::Eof {
@@ -724,10 +741,10 @@ impl<R: Read> PgnReader<R> {
                 }
                 Tok::Open => {
                     if !top.has_move {
-                        return Err((line, col, PgnErrorKind::VariationWithoutMove));
+                        return Err((line, self.column(start), PgnErrorKind::VariationWithoutMove));
                     }
                     if depth > MAX_VARIATION_DEPTH {
-                        return Err((line, col, PgnErrorKind::TooDeep));
+                        return Err((line, self.column(start), PgnErrorKind::TooDeep));
                     }
                     match v.begin_variation() {
                         VariationAction::Enter => {
@@ -738,12 +755,12 @@ impl<R: Read> PgnReader<R> {
                                 has_move: false,
                             });
                         }
-                        VariationAction::Skip => self.skip_variation(line, col)?,
+                        VariationAction::Skip => self.skip_variation(line, self.column(start))?,
                     }
                 }
                 Tok::Close => {
                     if depth < 2 {
-                        return Err((line, col, PgnErrorKind::UnmatchedClose));
+                        return Err((line, self.column(start), PgnErrorKind::UnmatchedClose));
                     }
                     stack.pop();
                     v.end_variation();
@@ -751,7 +768,11 @@ impl<R: Read> PgnReader<R> {
                 Tok::Symbol(s, e) => match classify(&self.line[s..e]) {
                     Sym::Result(r) => {
                         if depth > 1 {
-                            return Err((line, col, PgnErrorKind::UnclosedVariation));
+                            return Err((
+                                line,
+                                self.column(start),
+                                PgnErrorKind::UnclosedVariation,
+                            ));
                         }
                         v.result(r);
                         return Ok(());
@@ -762,31 +783,49 @@ impl<R: Read> PgnReader<R> {
                             v.nag(n);
                         }
                     }
-                    Sym::NullMove => return Err((line, col, PgnErrorKind::NullMove)),
+                    Sym::NullMove => {
+                        return Err((line, self.column(start), PgnErrorKind::NullMove))
+                    }
                     Sym::San(a, b, nag) => {
-                        let text = String::from_utf8_lossy(&self.line[s + a..s + b]);
+                        let bytes = &self.line[s + a..s + b];
+                        let text = match core::str::from_utf8(bytes) {
+                            Ok(t) => std::borrow::Cow::Borrowed(t),
+                            Err(_) => String::from_utf8_lossy(bytes),
+                        };
                         let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
-                        let parsed = match parse_san_lang(&top.current, &text, lang) {
+                        let mut after = None;
+                        let parsed = match parse_san_after(&top.current, &text, lang, &mut after) {
                             Err(SanError::AmbiguousLanguage { .. }) if self.game_lang.is_none() => {
                                 // Look ahead in this game for a move whose letters
                                 // belong to one notation only, and read with it.
                                 match self.lookahead_language(e) {
                                     Some(l) => {
                                         self.game_lang = Some(l);
-                                        parse_san_lang(&top.current, &text, l.into())
+                                        parse_san_after(&top.current, &text, l.into(), &mut after)
                                     }
-                                    None => parse_san_lang(&top.current, &text, lang),
+                                    None => parse_san_after(&top.current, &text, lang, &mut after),
                                 }
+                            }
+                            // Coordinate moves (`e2e4`, `g1f3`), as some programs write
+                            // them, when the text is not SAN.
+                            Err(e) if looks_like_coordinates(text.as_bytes()) => {
+                                crate::coord::parse_coord(&top.current, &text)
+                                    .map(|m| (m, None))
+                                    .map_err(|_| e)
                             }
                             other => other,
                         };
-                        let (m, shown) = parsed.map_err(|e| (line, col, PgnErrorKind::San(e)))?;
+                        let (m, shown) =
+                            parsed.map_err(|e| (line, self.column(start), PgnErrorKind::San(e)))?;
                         if self.game_lang.is_none() {
                             self.game_lang = shown;
                         }
                         v.mv(&top.current, m);
                         top.before = top.current;
-                        top.current.play_unchecked(m);
+                        match after {
+                            Some(p) => top.current = p,
+                            None => top.current.play_unchecked(m),
+                        }
                         top.has_move = true;
                         if let Some(n) = nag {
                             v.nag(n);
@@ -884,8 +923,22 @@ impl<R: Read> Iterator for PgnReader<R> {
     }
 }
 
+/// Bytes that end a symbol, as a table (this test runs for every byte of the
+/// movetext).
+const DELIMITERS: [bool; 256] = {
+    let mut t = [false; 256];
+    let list = b" \t\n\r\x0c{}();[]$";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$')
+    DELIMITERS[b as usize]
 }
 
 /// The notation of the first symbol in `text` whose piece letter (or
@@ -934,6 +987,17 @@ fn scan_language(text: &[u8]) -> Option<Lang> {
         }
     }
     None
+}
+
+/// `e2e4`, `e1-g1`, `e7e8q`: two squares, maybe a separator between them and
+/// a promotion after.
+fn looks_like_coordinates(t: &[u8]) -> bool {
+    let sq = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    let t = match t {
+        [a, b, b'-' | b'x' | b':', rest @ ..] => [&[*a, *b][..], rest].concat(),
+        _ => t.to_vec(),
+    };
+    (4..=6).contains(&t.len()) && sq(t[0], t[1]) && sq(t[2], t[3])
 }
 
 fn collapse_whitespace(s: &str) -> String {
@@ -996,6 +1060,13 @@ fn glyph_suffix_len(s: &[u8]) -> usize {
 }
 
 fn classify(sym: &[u8]) -> Sym {
+    // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
+    // which ends in a check mark: marks take the long way).
+    if let [first, .., last] = sym {
+        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
+            return Sym::San(0, sym.len(), None);
+        }
+    }
     match sym {
         b"1-0" => return Sym::Result("1-0"),
         b"0-1" => return Sym::Result("0-1"),
@@ -1032,11 +1103,23 @@ fn classify(sym: &[u8]) -> Sym {
             None => Sym::Skip,
         };
     }
+    // `a.p.` after an en passant capture, with marks in any order after it.
+    let tail = body
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
+        .count();
+    let ep_core = &body[..body.len() - tail];
     if [&b"a.p."[..], b"e.p.", b"a.p", b"e.p"]
         .iter()
-        .any(|s| bare.eq_ignore_ascii_case(s))
+        .any(|s| ep_core.eq_ignore_ascii_case(s))
     {
-        return match nag {
+        let marks: Vec<u8> = body[body.len() - tail..]
+            .iter()
+            .copied()
+            .filter(|b| matches!(b, b'!' | b'?'))
+            .collect();
+        return match glyph_nag(&marks) {
             Some(n) => Sym::Nag(n),
             None => Sym::Skip,
         };
@@ -1413,6 +1496,22 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(g.moves[0].mv.to_string(), "e1f1");
+    }
+
+    #[test]
+    fn en_passant_suffix_with_marks() {
+        // `a.p.` is its own token after the capture, with or without marks.
+        for text in [
+            "2. exd6 a.p.! Rd7",
+            "2. exd6 a.p.!+ Rd7",
+            "2. exd6 e.p. $1 Rd7",
+        ] {
+            let text = format!("[FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1\"]\n\n1... d5 {text} *");
+            let g = read_all(&text).remove(0).unwrap();
+            assert_eq!(g.moves.len(), 3, "{text}");
+            assert!(g.moves[1].mv.is_en_passant());
+            assert_eq!(g.moves[1].nags, vec![1], "{text}");
+        }
     }
 
     #[test]

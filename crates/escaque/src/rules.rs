@@ -123,8 +123,22 @@ impl RuleSet {
         r
     }
 
-    /// The name of the rule set, as a player reads it.
+    /// The name of the rule set in Spanish, as a player reads it.
     pub fn name(&self) -> &'static str {
+        self.name_in(crate::Lang::Es)
+    }
+
+    /// The rule set's name in `lang` ("Londres 1846" is "London 1846" in English).
+    pub fn name_in(&self, lang: crate::Lang) -> &'static str {
+        if lang == crate::Lang::En {
+            return match (self.book, self.stalemate) {
+                (RuleBook::Fide2023, _) => "FIDE 2023",
+                (RuleBook::Londres1846, StalemateRule::Draw) => "London 1846",
+                (RuleBook::Londres1846, StalemateRule::StalematedPlayerWins) => {
+                    "London 1846 (stalemate wins)"
+                }
+            };
+        }
         match (self.book, self.stalemate) {
             (RuleBook::Fide2023, _) => "FIDE 2023",
             (RuleBook::Londres1846, StalemateRule::Draw) => "Londres 1846",

@@ -259,6 +259,19 @@ pub fn parse_san_lang(
     text: &str,
     lang: SanLang,
 ) -> Result<(Move, Option<Lang>), SanError> {
+    parse_san_after(pos, text, lang, &mut None)
+}
+
+/// Like [`parse_san_lang`]; when the move was found by trying it on a copy of
+/// the position, that copy (the position after the move) is left in `after`,
+/// so a caller replaying a game need not play the move again.
+pub(crate) fn parse_san_after(
+    pos: &Position,
+    text: &str,
+    lang: SanLang,
+    after: &mut Option<Position>,
+) -> Result<(Move, Option<Lang>), SanError> {
+    *after = None;
     let lexed = lex(text).ok_or_else(|| {
         if text.trim().is_empty() {
             SanError::Empty
@@ -266,8 +279,6 @@ pub fn parse_san_lang(
             SanError::Unknown { text: text.into() }
         }
     })?;
-    let (es, en) = (interpret(lexed, Lang::Es), interpret(lexed, Lang::En));
-    let same = es.is_some() && es == en;
     match lang {
         SanLang::Es | SanLang::En => {
             let l = if lang == SanLang::Es {
@@ -275,33 +286,54 @@ pub fn parse_san_lang(
             } else {
                 Lang::En
             };
-            let reading = if l == Lang::Es { es } else { en };
-            let r = reading.ok_or_else(|| SanError::Unknown { text: text.into() })?;
-            let m = resolve(pos, r, text, l)?;
-            Ok((m, if same { None } else { Some(l) }))
+            let r = interpret(lexed, l).ok_or_else(|| SanError::Unknown { text: text.into() })?;
+            let m = resolve(pos, r, text, l, after)?;
+            Ok((m, letters_differ(lexed).then_some(l)))
         }
-        SanLang::Auto => match (es, en) {
-            (None, None) => Err(SanError::Unknown { text: text.into() }),
-            (Some(r), None) => resolve(pos, r, text, Lang::Es).map(|m| (m, Some(Lang::Es))),
-            (None, Some(r)) => resolve(pos, r, text, Lang::En).map(|m| (m, Some(Lang::En))),
-            (Some(r), Some(_)) if same => resolve(pos, r, text, Lang::En).map(|m| (m, None)),
-            (Some(re), Some(rn)) => {
-                match (
-                    resolve(pos, re, text, Lang::Es),
-                    resolve(pos, rn, text, Lang::En),
-                ) {
-                    (Ok(a), Ok(b)) if a == b => Ok((a, None)),
-                    (Ok(a), Ok(b)) => Err(SanError::AmbiguousLanguage {
-                        text: text.into(),
-                        spanish: san(pos, a, Lang::Es),
-                        english: san(pos, b, Lang::En),
-                    }),
-                    (Ok(a), Err(_)) => Ok((a, Some(Lang::Es))),
-                    (Err(_), Ok(b)) => Ok((b, Some(Lang::En))),
-                    (Err(e), Err(_)) => Err(e),
+        SanLang::Auto => {
+            let (es, en) = (interpret(lexed, Lang::Es), interpret(lexed, Lang::En));
+            match (es, en) {
+                (None, None) => Err(SanError::Unknown { text: text.into() }),
+                (Some(r), None) => {
+                    resolve(pos, r, text, Lang::Es, after).map(|m| (m, Some(Lang::Es)))
+                }
+                (None, Some(r)) => {
+                    resolve(pos, r, text, Lang::En, after).map(|m| (m, Some(Lang::En)))
+                }
+                (Some(re), Some(rn)) if re == rn => {
+                    resolve(pos, rn, text, Lang::En, after).map(|m| (m, None))
+                }
+                (Some(re), Some(rn)) => {
+                    match (
+                        resolve(pos, re, text, Lang::Es, &mut None),
+                        resolve(pos, rn, text, Lang::En, &mut None),
+                    ) {
+                        (Ok(a), Ok(b)) if a == b => Ok((a, None)),
+                        (Ok(a), Ok(b)) => Err(SanError::AmbiguousLanguage {
+                            text: text.into(),
+                            spanish: san(pos, a, Lang::Es),
+                            english: san(pos, b, Lang::En),
+                        }),
+                        (Ok(a), Err(_)) => Ok((a, Some(Lang::Es))),
+                        (Err(_), Ok(b)) => Ok((b, Some(Lang::En))),
+                        (Err(e), Err(_)) => Err(e),
+                    }
                 }
             }
-        },
+        }
+    }
+}
+
+/// True when a letter of the text means different things in Spanish and in
+/// English (so the text shows its notation).
+fn letters_differ(lexed: Lexed) -> bool {
+    let differs = |t: Option<PieceTok>| match t {
+        Some(PieceTok::Letter(c)) => Role::from_char_es(c as char) != Role::from_char_en(c as char),
+        _ => false,
+    };
+    match lexed {
+        Lexed::Castle(_) => false,
+        Lexed::Move { piece, promo, .. } => differs(piece) || differs(promo),
     }
 }
 
@@ -318,6 +350,7 @@ enum Reading {
     },
 }
 
+#[inline]
 fn tok_role(t: PieceTok, lang: Lang) -> Option<Role> {
     match t {
         PieceTok::Figurine(r) => Some(r),
@@ -328,6 +361,7 @@ fn tok_role(t: PieceTok, lang: Lang) -> Option<Role> {
     }
 }
 
+#[inline]
 fn interpret(lexed: Lexed, lang: Lang) -> Option<Reading> {
     match lexed {
         Lexed::Castle(side) => Some(Reading::Castle(side)),
@@ -371,7 +405,15 @@ fn figurine_role(c: char) -> Option<Role> {
 
 /// Removes trailing check marks, annotation marks, en passant suffixes and
 /// spaces.
+#[inline]
 fn strip_suffixes(mut s: &str) -> &str {
+    // Most moves end in a digit or a promotion letter: nothing to strip.
+    if s.as_bytes()
+        .last()
+        .is_some_and(|&b| b.is_ascii_alphanumeric() && !matches!(b, b'p' | b'P') || b == b')')
+    {
+        return s;
+    }
     loop {
         let before = s.len();
         s = s.trim_end_matches([
@@ -399,6 +441,7 @@ fn strip_suffixes(mut s: &str) -> &str {
     }
 }
 
+#[inline]
 fn lex(text: &str) -> Option<Lexed> {
     let s = strip_suffixes(text.trim());
     if s.is_empty() {
@@ -515,7 +558,13 @@ fn promo_tok(s: &str) -> Option<PieceTok> {
         .then(|| PieceTok::Letter(c.to_ascii_uppercase() as u8))
 }
 
-fn resolve(pos: &Position, reading: Reading, text: &str, lang: Lang) -> Result<Move, SanError> {
+fn resolve(
+    pos: &Position,
+    reading: Reading,
+    text: &str,
+    lang: Lang,
+    after: &mut Option<Position>,
+) -> Result<Move, SanError> {
     let us = pos.turn();
     match reading {
         Reading::Castle(side) => {
@@ -548,15 +597,48 @@ fn resolve(pos: &Position, reading: Reading, text: &str, lang: Lang) -> Result<M
                     None,
                     to,
                     promo,
+                    after,
                 );
             }
-            resolve_matching(pos, text, lang, role, from_file, from_rank, to, promo)
+            resolve_matching(
+                pos, text, lang, role, from_file, from_rank, to, promo, after,
+            )
         }
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn resolve_matching(
+    pos: &Position,
+    text: &str,
+    lang: Lang,
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    promo: Option<Role>,
+    after: &mut Option<Position>,
+) -> Result<Move, SanError> {
+    let mut hint = Bitboard::FULL;
+    if let Some(f) = from_file.and_then(|f| crate::File::new(u32::from(f))) {
+        hint &= Bitboard::file(f);
+    }
+    if let Some(r) = from_rank.and_then(|r| crate::Rank::new(u32::from(r))) {
+        hint &= Bitboard::rank(r);
+    }
+    if let Some((m, p)) = unique_fast(pos, role, hint, to, promo) {
+        *after = Some(p);
+        return Ok(m);
+    }
+    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+}
+
+/// The general case, through the move generator: castling, several or no
+/// candidates, and the errors that explain them. Kept out of line so that the
+/// common case above stays small.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn resolve_slow(
     pos: &Position,
     text: &str,
     lang: Lang,
@@ -631,6 +713,84 @@ fn resolve_matching(
     }
 }
 
+/// The one legal move that fits, found without generating every move: the
+/// pieces of that kind that reach `to` (by the attack tables, or a pawn's push),
+/// each tried on a copy of the position to see that its king is safe. `None`
+/// when there is not exactly one, or for the king (castling) and anything
+/// unusual: the caller then asks the move generator, which also explains why.
+#[inline]
+fn unique_fast(
+    pos: &Position,
+    role: Role,
+    hint: Bitboard,
+    to: Square,
+    promo: Option<Role>,
+) -> Option<(Move, Position)> {
+    use crate::attacks::{
+        bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    };
+    let us = pos.turn();
+    let them = us.other();
+    let occ = pos.occupied();
+    if pos.by_color(us).contains(to) {
+        return None;
+    }
+    let ours = pos.pieces(us, role);
+    let last_rank = to.rank() == crate::Rank::EIGHTH.relative_to(us);
+    let mut en_passant = false;
+    let sources = match role {
+        // Castling (two squares) is not among these; it takes the slow path.
+        Role::King => king_attacks(to) & ours,
+        Role::Knight => knight_attacks(to) & ours,
+        Role::Bishop => bishop_attacks(to, occ) & ours,
+        Role::Rook => rook_attacks(to, occ) & ours,
+        Role::Queen => (bishop_attacks(to, occ) | rook_attacks(to, occ)) & ours,
+        Role::Pawn => {
+            if pos.by_color(them).contains(to) {
+                pawn_attacks(them, to) & ours
+            } else if pos.ep_square() == Some(to) {
+                // Only a capture reaches the square behind a pawn that has just
+                // made its double step.
+                en_passant = true;
+                pawn_attacks(them, to) & ours
+            } else {
+                let back = if us == crate::Color::White { -1 } else { 1 };
+                let one = to.offset(0, back)?;
+                if ours.contains(one) {
+                    Bitboard::from_square(one)
+                } else if !occ.contains(one) && to.rank() == crate::Rank::FOURTH.relative_to(us) {
+                    Bitboard::from_square(one.offset(0, back)?) & ours
+                } else {
+                    Bitboard::EMPTY
+                }
+            }
+        }
+    };
+    if promo.is_some() != (role == Role::Pawn && last_rank)
+        || promo.is_some_and(|p| !Role::PROMOTIONS.contains(&p))
+    {
+        return None;
+    }
+    let mut found = None;
+    for from in sources & hint {
+        let m = match promo {
+            Some(p) => Move::promotion(from, to, p),
+            None if en_passant => Move::en_passant(from, to),
+            None => Move::normal(from, to),
+        };
+        let mut after = *pos;
+        after.play_unchecked(m);
+        if after.is_attacked(after.king(us), them) {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some((m, after));
+    }
+    found
+}
+
 /// Finds out why no legal move fits: from the pieces of that kind that match the
 /// origin, the reason given for the move each would make.
 #[allow(clippy::too_many_arguments)]
@@ -651,6 +811,14 @@ fn explain_no_move(
             text: text.into(),
             mv: None,
             reason: IllegalReason::PromotionRequired,
+        };
+    }
+    if promo.is_some_and(|p| !Role::PROMOTIONS.contains(&p)) {
+        // Promotion to a king or a pawn.
+        return SanError::Illegal {
+            text: text.into(),
+            mv: None,
+            reason: IllegalReason::InvalidPromotion,
         };
     }
     let mut reasons: Vec<(Move, IllegalReason)> = Vec::new();
@@ -915,6 +1083,18 @@ mod tests {
                 ..
             })
         ));
+        // Promotion to a king (R in Spanish): refused; in Auto, R is a rook.
+        assert!(matches!(
+            parse_san(&p, "e8=R", SanLang::Es),
+            Err(SanError::Illegal {
+                reason: IllegalReason::InvalidPromotion,
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_san(&p, "e8=R", SanLang::Auto),
+            Ok(Move::promotion(Square::E7, Square::E8, Role::Rook))
+        );
         // Castling without the right.
         let p = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
         assert!(matches!(

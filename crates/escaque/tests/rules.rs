@@ -321,3 +321,19 @@ fn mate_stalemate_and_material() {
     }
     assert_eq!(Bitboard::LIGHT.count(), 32);
 }
+
+#[test]
+fn reasons_use_the_right_article_in_spanish() {
+    assert_eq!(
+        IllegalReason::CannotReach(Role::Queen).message(Lang::Es),
+        "la dama no puede ir a esa casilla"
+    );
+    assert_eq!(
+        IllegalReason::CannotReach(Role::Rook).message(Lang::Es),
+        "la torre no puede ir a esa casilla"
+    );
+    assert_eq!(
+        IllegalReason::CannotReach(Role::Knight).message(Lang::Es),
+        "el caballo no puede ir a esa casilla"
+    );
+}

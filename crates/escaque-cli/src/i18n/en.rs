@@ -1,0 +1,155 @@
+//! The game's texts in English.
+
+use escaque::Color;
+
+use super::{ClaimKind, EndReason, Ending, MenuRow, Msg, Outcome, PlayerKind};
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn ending(e: &Ending) -> String {
+    let res = e.outcome.display();
+    let win = |o: Outcome| match o {
+        Outcome::WhiteWins => "White wins",
+        Outcome::BlackWins => "Black wins",
+        Outcome::Draw => "Draw",
+    };
+    match (e.reason, e.outcome) {
+        (EndReason::Checkmate, o) => format!("Checkmate. {} ({res})", win(o)),
+        (EndReason::Stalemate, Outcome::Draw) => format!("Draw by stalemate ({res})"),
+        (EndReason::Stalemate, o) => {
+            format!(
+                "Stalemate: by the English rule the stalemated side wins. {} ({res})",
+                win(o)
+            )
+        }
+        (EndReason::DeadPosition, _) => format!("Draw: neither side can checkmate ({res})"),
+        (EndReason::Agreement, _) => format!("Draw by agreement ({res})"),
+        (EndReason::Threefold, _) => format!("Draw by threefold repetition ({res})"),
+        (EndReason::FiftyMoves, _) => format!("Draw by the fifty-move rule ({res})"),
+        (EndReason::Fivefold, _) => format!("Draw by fivefold repetition ({res})"),
+        (EndReason::SeventyFiveMoves, _) => {
+            format!("Draw by the seventy-five-move rule ({res})")
+        }
+        (EndReason::Resignation(c), Outcome::Draw) => format!(
+            "{} resigns, but the opponent cannot checkmate: the game is drawn ({res})",
+            side(c)
+        ),
+        (EndReason::Resignation(c), o) => format!("{} resigns. {} ({res})", side(c), win(o)),
+        (EndReason::Time(c), Outcome::Draw) => format!(
+            "Draw: the opponent cannot checkmate; {} lost on time but the game is drawn ({res})",
+            side(c)
+        ),
+        (EndReason::Time(c), o) => format!("{} lost on time. {} ({res})", side(c), win(o)),
+        (EndReason::Other, o) => format!("Game over. {} ({res})", win(o)),
+    }
+}
+
+fn player(p: PlayerKind) -> String {
+    match p {
+        PlayerKind::Human => "person".into(),
+        PlayerKind::Engine(n) => match crate::play::thinker::level_name(n, escaque::Lang::En) {
+            Some(l) => format!("engine, level {n} ({l})"),
+            None => format!("engine, level {n}"),
+        },
+    }
+}
+
+const HELP: &str = "\
+Type your move in Spanish (Cf3, 0-0, e8=D) or English SAN (Nf3, O-O, e8=Q)
+or in coordinates (g1f3, e7e8q), or pick piece and square with the arrows and
+Enter or the mouse. Commands (in brackets, their key full-screen):
+  resign               resign the game
+  draw (F4)            offer a draw
+  accept / decline     answer a draw offer
+  claim (F5)           claim a draw (threefold repetition or 50 moves);
+  claim MOVE           ... or with the move that produces it
+  undo (F3)            take back your last move (games without a clock)
+  flip (F2)            turn the board round
+  save [FILE]          save the game as PGN
+  load FILE|FEN        load a PGN game or a FEN position
+  new (F6)             start a new game
+  board                show the board again (text mode)
+  help (F1)            show this help
+  quit (Ctrl-C)        leave (asks whether to save the game)";
+
+/// The English wording of `msg`.
+pub fn text(msg: &Msg) -> String {
+    match msg {
+        Msg::ToMove(c) => format!("{} to move", side(*c)),
+        Msg::Check => "Check!".into(),
+        Msg::CanClaim(ClaimKind::Threefold) => "You can claim a draw by threefold repetition".into(),
+        Msg::CanClaim(ClaimKind::FiftyMoves) => {
+            "You can claim a draw by the fifty-move rule".into()
+        }
+        Msg::DrawOffered(c) => format!("{} offers a draw: type \"accept\" or \"decline\"", side(*c)),
+        Msg::Thinking => "The engine is thinking…".into(),
+        Msg::GameOver(e) => ending(e),
+        Msg::Played { number, color, san } => match color {
+            Color::White => format!("{number}. {san}"),
+            Color::Black => format!("{number}... {san}"),
+        },
+        Msg::Refused(why) => format!("Move not accepted: {why}"),
+        Msg::GameAlreadyOver => "The game is over: type \"new\" to play another".into(),
+        Msg::EngineFailed => "The engine stopped answering: save the game and start again".into(),
+        Msg::NotYourTurn => "Wait: it is the engine's turn".into(),
+        Msg::NothingToClaim => {
+            "There is no draw to claim now (no threefold repetition, no 50 moves)".into()
+        }
+        Msg::ClaimRejected => {
+            "Incorrect claim: the game goes on and the claim stands as a draw offer".into()
+        }
+        Msg::OfferMade(c) => format!("{} offers a draw", side(*c)),
+        Msg::OfferDeclined => "Draw offer declined".into(),
+        Msg::NoOffer => "There is no draw offer to answer".into(),
+        Msg::CannotUndo => "Cannot undo: none of your moves to take back, or the game has a clock".into(),
+        Msg::Undone(n) => {
+            if *n == 1 {
+                "One move taken back".into()
+            } else {
+                format!("{n} moves taken back")
+            }
+        }
+        Msg::Flipped(c) => format!("Board turned: {} at the bottom", side(*c)),
+        Msg::Saved(p) => format!("Game saved to {p}"),
+        Msg::Loaded(p) => format!("Loaded: {p}"),
+        Msg::FileError(p, e) => format!("Could not use \"{p}\": {e}"),
+        Msg::NewGame(w, b) => format!("New game: White, {}; Black, {}", player(*w), player(*b)),
+        Msg::ConfirmQuit => {
+            "The game is not over. Save it before leaving? (y = yes, n = no, anything else = keep playing)"
+                .into()
+        }
+        Msg::Bye => "Goodbye!".into(),
+        Msg::Help => HELP.into(),
+        Msg::MovesTitle => "Moves".into(),
+        Msg::Side(c) => side(*c).into(),
+        Msg::Player(p) => player(*p),
+        Msg::Rules(r) => format!("Rules: {r}"),
+        Msg::ClockLabel(Some(c)) => format!("Clock: {c}"),
+        Msg::ClockLabel(None) => "No clock".into(),
+        Msg::Prompt => "Move or command".into(),
+        Msg::PromotionPrompt => "Promote to: Q queen · R rook · B bishop · N knight".into(),
+        Msg::SelectOwnPiece => "Pick one of your pieces".into(),
+        Msg::MenuTitle => "New game".into(),
+        Msg::MenuRow(MenuRow::Opponent) => "Opponent".into(),
+        Msg::MenuRow(MenuRow::Color) => "Your colour".into(),
+        Msg::MenuRow(MenuRow::Clock) => "Clock".into(),
+        Msg::MenuRow(MenuRow::Rules) => "Rules".into(),
+        Msg::MenuRow(MenuRow::Position) => "Position".into(),
+        Msg::MenuRow(MenuRow::Start) => "Start".into(),
+        Msg::MenuHint => {
+            "↑↓ pick a row · ←→ change · type for a custom text · Enter start · Esc quit".into()
+        }
+        Msg::RandomColor => "random".into(),
+        Msg::StartPosition => "standard".into(),
+        Msg::Custom => "custom…".into(),
+        Msg::KeyHint => "F1 help  F2 flip  F3 undo  F4 draw  F5 claim  F6 new  ^C quit".into(),
+        Msg::ConfirmQuitHint => "y: save and quit · n: quit without saving · Esc: keep playing".into(),
+        Msg::InvalidFen(e) => format!("invalid FEN: {e}"),
+        Msg::InvalidClock(e) => format!("invalid clock: {e}"),
+    }
+}

@@ -1,0 +1,245 @@
+//! The plain-text mode (`--texto`): one move or command a line on standard
+//! input; the board, each move and the status as lines of text on standard
+//! output. No cursor movement and no colour, so it works over pipes and with
+//! screen readers.
+
+use std::io::{self, BufRead, Write};
+
+use escaque::{Color, File, Lang, Position, Rank, Square};
+
+use super::session::{Event, Session};
+use crate::i18n::{text, Msg};
+use crate::tui::app::format_clock;
+
+/// The board as lines of text, `bottom` nearest the reader: pieces by their
+/// letters (upper case White, lower case Black; Spanish letters in Spanish),
+/// `.` for an empty square, files and ranks around.
+pub fn board_text(pos: &Position, bottom: Color, lang: Lang) -> String {
+    let files: Vec<File> = match bottom {
+        Color::White => File::ALL.to_vec(),
+        Color::Black => File::ALL.iter().rev().copied().collect(),
+    };
+    let ranks: Vec<Rank> = match bottom {
+        Color::White => Rank::ALL.iter().rev().copied().collect(),
+        Color::Black => Rank::ALL.to_vec(),
+    };
+    let header: String = files
+        .iter()
+        .map(|f| format!(" {}", f.char()))
+        .collect::<String>();
+    let mut out = format!("  {header}\n");
+    for r in &ranks {
+        out.push_str(&format!("{} ", r.char()));
+        for f in &files {
+            let sq = Square::from_coords(*f, *r);
+            let c = match pos.piece_at(sq) {
+                Some(p) => {
+                    let l = match lang {
+                        Lang::Es => p.role.char_es(),
+                        Lang::En => p.role.char_en(),
+                    };
+                    match p.color {
+                        Color::White => l,
+                        Color::Black => l.to_ascii_lowercase(),
+                    }
+                }
+                None => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push_str(&format!("  {}\n", r.char()));
+    }
+    out.push_str(&format!("  {header}\n"));
+    out
+}
+
+fn show<W: Write>(session: &Session, events: Vec<Event>, out: &mut W) -> io::Result<bool> {
+    let mut said: Vec<String> = Vec::new();
+    let mut board = false;
+    let mut quit = false;
+    for e in events {
+        match e {
+            Event::Say(s) => {
+                writeln!(out, "{s}")?;
+                said.push(s);
+            }
+            Event::Board => board = true,
+            Event::Quit => quit = true,
+        }
+    }
+    if board && !quit {
+        writeln!(
+            out,
+            "{}",
+            board_text(session.game.position(), session.orientation, session.lang)
+        )?;
+        if let Some(t) = session.clock_times() {
+            writeln!(
+                out,
+                "{} {} · {} {}",
+                text(session.lang, &Msg::Side(Color::White)),
+                format_clock(t[0]),
+                text(session.lang, &Msg::Side(Color::Black)),
+                format_clock(t[1])
+            )?;
+        }
+        for line in session.status() {
+            if !said.contains(&line) {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(quit)
+}
+
+/// Plays `session` reading lines from `input` until the player leaves or the
+/// input ends.
+pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: &mut W) -> io::Result<()> {
+    run_lines(session, input.lines(), out)
+}
+
+/// [`run`] over lines from any source (tests let time pass between lines).
+pub fn run_lines<I, W>(session: &mut Session, mut lines: I, out: &mut W) -> io::Result<()>
+where
+    I: Iterator<Item = io::Result<String>>,
+    W: Write,
+{
+    let [w, b] = session.config.players;
+    let greeting = vec![
+        Event::Say(text(session.lang, &Msg::NewGame(w, b))),
+        Event::Board,
+    ];
+    show(session, greeting, out)?;
+    loop {
+        let events = session.wait_for_engine();
+        if show(session, events, out)? {
+            return Ok(());
+        }
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        let line = line?;
+        let events = session.handle_line(&line);
+        if show(session, events, out)? {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use escaque::{FakeTime, Lang};
+
+    use super::*;
+    use crate::i18n::PlayerKind;
+    use crate::play::session::Config;
+
+    /// Plays `lines` in the plain-text mode with a fake clock; each line
+    /// comes with the seconds that pass before it is typed.
+    fn play_timed(config: Config, lines: &[(u64, &str)]) -> String {
+        let time = FakeTime::new();
+        let mut s = Session::new(config, Lang::Es, Arc::new(time.clone())).unwrap();
+        let input = lines.iter().map(move |(secs, l)| {
+            time.advance(Duration::from_secs(*secs));
+            Ok(l.to_string())
+        });
+        let mut out = Vec::new();
+        run_lines(&mut s, input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn people_with_clock(clock: &str, fen: Option<&str>) -> Config {
+        Config {
+            players: [PlayerKind::Human, PlayerKind::Human],
+            clock: Some(clock.into()),
+            fen: fen.map(str::to_string),
+            odds: None,
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn the_flag_falls_under_a_short_clock() {
+        // 1+0: White moves after 20 s; Black thinks 61 s and is out of time
+        // before the move is completed.
+        let time = FakeTime::new();
+        let mut s = Session::new(
+            people_with_clock("1+0", None),
+            Lang::Es,
+            Arc::new(time.clone()),
+        )
+        .unwrap();
+        time.advance(Duration::from_secs(20));
+        s.handle_line("e4");
+        assert_eq!(s.clock_times().unwrap()[0], Duration::from_secs(40));
+        time.advance(Duration::from_millis(59_500));
+        assert_eq!(s.clock_times().unwrap()[1], Duration::from_millis(500));
+        time.advance(Duration::from_secs(1));
+        let ev = s.handle_line("e5");
+        assert!(
+            ev.contains(&Event::Say(
+                "Las negras pierden por tiempo. Ganan las blancas (1-0)".into()
+            )),
+            "{ev:?}"
+        );
+        assert_eq!(s.game.ply(), 1);
+        // Detected without a move too: the next tick reports it.
+        let time = FakeTime::new();
+        let mut s = Session::new(
+            people_with_clock("1+0", None),
+            Lang::Es,
+            Arc::new(time.clone()),
+        )
+        .unwrap();
+        time.advance(Duration::from_secs(61));
+        let ev = s.tick();
+        assert!(
+            ev.contains(&Event::Say(
+                "Las blancas pierden por tiempo. Ganan las negras (0-1)".into()
+            )),
+            "{ev:?}"
+        );
+    }
+
+    #[test]
+    fn a_flag_against_a_bare_king_is_a_draw() {
+        let out = play_timed(
+            people_with_clock("1+0", Some("k7/8/8/8/8/8/8/KQ6 w - - 0 1")),
+            &[(61, "Db2")],
+        );
+        assert!(
+            out.contains(
+                "Tablas: el rival no puede dar mate; las blancas perdieron por tiempo pero la partida es tablas (½-½)"
+            ),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn clocks_count_down_in_the_text_mode_too() {
+        // 3+2: five seconds for e4 leaves 2:57, plus 2 s increment.
+        let out = play_timed(
+            people_with_clock("3+2", None),
+            &[(5, "e4"), (7, "e5"), (0, "tablero")],
+        );
+        assert!(out.contains("1... e5"), "{out}");
+        assert!(out.contains("Blancas 2:57 · Negras 3:00"), "{out}");
+        assert!(
+            out.trim_end()
+                .ends_with("Blancas 2:57 · Negras 2:55\nJuegan las blancas"),
+            "{out}"
+        );
+        let s = Session::new(
+            people_with_clock("3+2", None),
+            Lang::Es,
+            Arc::new(FakeTime::new()),
+        )
+        .unwrap();
+        assert_eq!(s.game.clock_label().as_deref(), Some("3+2"));
+    }
+}

@@ -1,0 +1,157 @@
+//! Real PGN written by other programs (see tests/data/README.md for where each
+//! file comes from), and hand-written Spanish-notation games: every game reads
+//! without error and ends in the position python-chess computed independently
+//! (the `.fen` file beside each `.pgn`: final FEN and number of half-moves).
+
+use std::fs;
+use std::path::PathBuf;
+
+use escaque::pgn::{write_game_string, Game, PgnReader, PgnStyle, ReaderOptions};
+use escaque::SanLang;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn read(name: &str, notation: SanLang) -> Vec<Game> {
+    let bytes = fs::read(data(name)).unwrap();
+    PgnReader::with_options(bytes.as_slice(), ReaderOptions { notation })
+        .enumerate()
+        .map(|(i, r)| r.unwrap_or_else(|e| panic!("{name} game {}: {e}", i + 1)))
+        .collect()
+}
+
+fn expected(name: &str) -> Vec<(String, usize)> {
+    fs::read_to_string(data(name))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (fen, plies) = l.split_once('\t').unwrap();
+            (fen.to_string(), plies.parse().unwrap())
+        })
+        .collect()
+}
+
+fn check_file(pgn: &str, notation: SanLang) -> Vec<Game> {
+    let games = read(pgn, notation);
+    let want = expected(&pgn.replace(".pgn", ".fen"));
+    assert_eq!(games.len(), want.len(), "{pgn}");
+    for (i, (g, (fen, plies))) in games.iter().zip(&want).enumerate() {
+        assert_eq!(g.moves.len(), *plies, "{pgn} game {}", i + 1);
+        assert_eq!(&g.final_position().to_fen(), fen, "{pgn} game {}", i + 1);
+    }
+    games
+}
+
+/// Writing the games and reading them back gives the same games, in the export
+/// format and in the Spanish rendering.
+fn round_trip(games: &[Game]) {
+    for (style, notation) in [
+        (PgnStyle::export(), SanLang::En),
+        (PgnStyle::spanish(), SanLang::Es),
+    ] {
+        let text: String = games.iter().map(|g| write_game_string(g, style)).collect();
+        let again: Vec<Game> = PgnReader::with_options(text.as_bytes(), ReaderOptions { notation })
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(again.len(), games.len());
+        for (a, b) in games.iter().zip(&again) {
+            assert_eq!(a.moves, b.moves);
+            assert_eq!(a.start, b.start);
+            // The writer always ends the movetext with a result.
+            let result = a.result.as_deref().or(a.tag("Result")).unwrap_or("*");
+            assert_eq!(b.result.as_deref(), Some(result));
+            for (name, value) in &a.tags {
+                assert_eq!(b.tag(name), Some(value.as_str()), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn eco_openings_from_pgn_extract() {
+    let games = check_file("eco.pgn", SanLang::Auto);
+    // The first "game" is the file's opening comment, as python-chess reads it.
+    assert!(games[0].moves.is_empty() && games[0].comments[0].contains("pgn-extract"));
+    assert_eq!(games[1].tag("ECO"), Some("A00"));
+    round_trip(&games);
+}
+
+#[test]
+fn stockfish_games_from_python_chess() {
+    let games = check_file("stockfish_selfplay.pgn", SanLang::Auto);
+    let nodes: Vec<_> = games.iter().flat_map(|g| &g.moves).collect();
+    // Clock comments read into the model; the rest of the comment kept.
+    assert!(nodes.iter().all(|n| n.clock_ms.is_some()));
+    assert!(nodes
+        .iter()
+        .any(|n| n.clock_ms.is_some_and(|c| c % 1000 != 0)));
+    assert!(nodes
+        .iter()
+        .any(|n| n.comments.iter().any(|c| c.starts_with("[%eval"))));
+    assert!(nodes.iter().any(|n| !n.nags.is_empty()));
+    let variations = nodes.iter().filter(|n| !n.variations.is_empty()).count();
+    assert!(variations > 10, "{variations}");
+    round_trip(&games);
+    // The model (clocks, comments, NAGs, variations) survives the round trip.
+    let text: String = games
+        .iter()
+        .map(|g| write_game_string(g, PgnStyle::export()))
+        .collect();
+    let again: Vec<Game> = PgnReader::new(text.as_bytes())
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(again, games);
+}
+
+#[test]
+fn spanish_letters_from_pgn_extract() {
+    let auto = check_file("pgn_extract_spanish.pgn", SanLang::Auto);
+    let forced = check_file("pgn_extract_spanish.pgn", SanLang::Es);
+    assert_eq!(auto, forced);
+    // The same games as the English original.
+    let english = read("stockfish_selfplay.pgn", SanLang::En);
+    for (a, b) in auto.iter().zip(&english) {
+        assert_eq!(a.moves, b.moves);
+    }
+}
+
+#[test]
+fn long_algebraic_and_coordinates_from_pgn_extract() {
+    let english = read("stockfish_selfplay.pgn", SanLang::En);
+    for file in ["pgn_extract_xlalg.pgn", "pgn_extract_lalg.pgn"] {
+        let games = check_file(file, SanLang::Auto);
+        for (a, b) in games.iter().zip(&english) {
+            assert_eq!(a.moves, b.moves, "{file}");
+        }
+    }
+}
+
+#[test]
+fn bom_and_crlf() {
+    let games = check_file("bom_crlf.pgn", SanLang::Auto);
+    assert_eq!(
+        games[0].tag("Event"),
+        Some("escaque test data: Stockfish 15.1 self-play")
+    );
+    let english = read("stockfish_selfplay.pgn", SanLang::En);
+    assert_eq!(games[..], english[..games.len()]);
+}
+
+#[test]
+fn hand_written_spanish_games() {
+    let games = check_file("espanol_manual.pgn", SanLang::Auto);
+    assert_eq!(games[0].tag("White"), Some("Paul Morphy"));
+    assert!(games[0].final_position().is_checkmate());
+    // 1.f8=T!! with its glyph, and the variation 1.f8D??.
+    assert_eq!(games[1].moves[0].nags, vec![3]);
+    assert_eq!(games[1].moves[0].variations[0][0].nags, vec![4]);
+    assert!(games[2].moves[1].mv.is_en_passant());
+    assert_eq!(games[3].result.as_deref(), Some("1/2-1/2"));
+    assert!(games[5].final_position().is_checkmate());
+    let forced = check_file("espanol_manual.pgn", SanLang::Es);
+    assert_eq!(forced, games);
+    round_trip(&games);
+}
