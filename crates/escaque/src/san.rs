@@ -626,8 +626,8 @@ fn resolve_matching(
     if let Some(r) = from_rank.and_then(|r| crate::Rank::new(u32::from(r))) {
         hint &= Bitboard::rank(r);
     }
-    if let Some((m, p)) = unique_fast(pos, role, hint, to, promo) {
-        *after = Some(p);
+    if let Some(m) = unique_fast(pos, role, hint, to, promo) {
+        *after = None;
         return Ok(m);
     }
     resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
@@ -715,8 +715,8 @@ fn resolve_slow(
 
 /// The one legal move that fits, found without generating every move: the
 /// pieces of that kind that reach `to` (by the attack tables, or a pawn's push),
-/// each tried on a copy of the position to see that its king is safe. `None`
-/// when there is not exactly one, or for the king (castling) and anything
+/// each checked, on the board as the move leaves it, for the safety of its
+/// king. `None` when there is not exactly one, or for the king (castling) and anything
 /// unusual: the caller then asks the move generator, which also explains why.
 #[inline]
 fn unique_fast(
@@ -725,7 +725,7 @@ fn unique_fast(
     hint: Bitboard,
     to: Square,
     promo: Option<Role>,
-) -> Option<(Move, Position)> {
+) -> Option<Move> {
     use crate::attacks::{
         bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
     };
@@ -772,21 +772,33 @@ fn unique_fast(
         return None;
     }
     let mut found = None;
+    let target = Bitboard::from_square(to);
+    let king = pos.king(us);
     for from in sources & hint {
         let m = match promo {
             Some(p) => Move::promotion(from, to, p),
             None if en_passant => Move::en_passant(from, to),
             None => Move::normal(from, to),
         };
-        let mut after = *pos;
-        after.play_unchecked(m);
-        if after.is_attacked(after.king(us), them) {
+        let safe = if en_passant {
+            // Two pawns leave their squares: try it on a copy.
+            let mut after = *pos;
+            after.play_unchecked(m);
+            !after.is_attacked(after.king(us), them)
+        } else {
+            // The board after the move, without playing it: `from` empties,
+            // `to` fills, and a piece captured on `to` attacks nothing.
+            let occ_after = (occ & !Bitboard::from_square(from)) | target;
+            let ksq = if role == Role::King { to } else { king };
+            (pos.attackers_to(ksq, them, occ_after) & !target).is_empty()
+        };
+        if !safe {
             continue;
         }
         if found.is_some() {
             return None;
         }
-        found = Some((m, after));
+        found = Some(m);
     }
     found
 }
