@@ -20,7 +20,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::san::{parse_san_after, write_san, SanError, SanLang, SanStyle};
+use crate::san::{parse_san_after, parse_san_plain, write_san, SanError, SanLang, SanStyle};
 use crate::{Color, FenError, Lang, Move, Position};
 
 /// The deepest nesting of variations the reader accepts.
@@ -788,6 +788,26 @@ impl<R: Read> PgnReader<R> {
                     }
                     Sym::San(a, b, nag) => {
                         let bytes = &self.line[s + a..s + b];
+                        // The common case: plain SAN in a known notation (or a
+                        // pawn move, which reads the same in both), one legal move.
+                        let plain_lang = self.game_lang.or_else(|| {
+                            bytes
+                                .first()
+                                .is_some_and(u8::is_ascii_lowercase)
+                                .then_some(Lang::En)
+                        });
+                        if let Some(m) =
+                            plain_lang.and_then(|l| parse_san_plain(&top.current, bytes, l))
+                        {
+                            v.mv(&top.current, m);
+                            top.before = top.current;
+                            top.current.play_unchecked(m);
+                            top.has_move = true;
+                            if let Some(n) = nag {
+                                v.nag(n);
+                            }
+                            continue;
+                        }
                         let text = match core::str::from_utf8(bytes) {
                             Ok(t) => std::borrow::Cow::Borrowed(t),
                             Err(_) => String::from_utf8_lossy(bytes),

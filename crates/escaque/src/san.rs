@@ -619,6 +619,16 @@ fn resolve_matching(
     promo: Option<Role>,
     after: &mut Option<Position>,
 ) -> Result<Move, SanError> {
+    if let Some(m) = unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo) {
+        *after = None;
+        return Ok(m);
+    }
+    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+}
+
+/// The squares a move may come from, given the file and rank it names.
+#[inline]
+fn origin_hint(from_file: Option<u8>, from_rank: Option<u8>) -> Bitboard {
     let mut hint = Bitboard::FULL;
     if let Some(f) = from_file.and_then(|f| crate::File::new(u32::from(f))) {
         hint &= Bitboard::file(f);
@@ -626,11 +636,74 @@ fn resolve_matching(
     if let Some(r) = from_rank.and_then(|r| crate::Rank::new(u32::from(r))) {
         hint &= Bitboard::rank(r);
     }
-    if let Some(m) = unique_fast(pos, role, hint, to, promo) {
-        *after = None;
-        return Ok(m);
+    hint
+}
+
+/// The common case of a game being replayed, in a notation already known:
+/// `text` is plain SAN (`e4`, `Nf3`, `exd5`, `Rad1`, `N5xe4+`, no castling, no
+/// promotion, nothing unusual) naming exactly one legal move, which is
+/// returned. `None` otherwise, for [`parse_san_after`] to read it the long way:
+/// whenever this gives a move, that one gives the same.
+#[inline]
+pub(crate) fn parse_san_plain(pos: &Position, text: &[u8], lang: Lang) -> Option<Move> {
+    let lexed = lex_plain(text)?;
+    let Reading::Move {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promo,
+    } = interpret(lexed, lang)?
+    else {
+        return None;
+    };
+    let from_file = if role == Role::Pawn && from_file.is_none() && from_rank.is_none() {
+        // A pawn move without origin is a push along the file.
+        Some(to.file().index() as u8)
+    } else {
+        from_file
+    };
+    unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo)
+}
+
+/// [`lex`] for plain SAN only, on bytes: an optional piece letter, an optional
+/// origin file and rank, an optional `x`, the destination, optional check
+/// marks. Whatever it reads, [`lex`] reads the same way.
+#[inline]
+fn lex_plain(text: &[u8]) -> Option<Lexed> {
+    let mut b = text;
+    while let [rest @ .., b'+' | b'#'] = b {
+        b = rest;
     }
-    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+    let (piece, rest) = match b {
+        [c @ b'A'..=b'Z', rest @ ..] => (Some(PieceTok::Letter(*c)), rest),
+        _ => (None, b),
+    };
+    let [hint @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = rest else {
+        return None;
+    };
+    let to = Square::from_coords(
+        crate::File::new(u32::from(f - b'a'))?,
+        crate::Rank::new(u32::from(r - b'1'))?,
+    );
+    let hint = match hint {
+        [h @ .., b'x'] => h,
+        h => h,
+    };
+    let (from_file, from_rank) = match hint {
+        [] => (None, None),
+        [c @ b'a'..=b'h'] => (Some(c - b'a'), None),
+        [d @ b'1'..=b'8'] => (None, Some(d - b'1')),
+        [c @ b'a'..=b'h', d @ b'1'..=b'8'] => (Some(c - b'a'), Some(d - b'1')),
+        _ => return None,
+    };
+    Some(Lexed::Move {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promo: None,
+    })
 }
 
 /// The general case, through the move generator: castling, several or no
