@@ -1086,6 +1086,13 @@ fn classify(sym: &[u8]) -> Sym {
         if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
             return Sym::San(0, sym.len(), None);
         }
+        // Next most common: a move number such as `12.` or `12...`.
+        if first.is_ascii_digit() && *last == b'.' {
+            let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+            if sym[digits..].iter().all(|&b| b == b'.') {
+                return Sym::Skip;
+            }
+        }
     }
     match sym {
         b"1-0" => return Sym::Result("1-0"),
