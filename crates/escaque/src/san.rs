@@ -973,6 +973,65 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
+    #[test]
+    fn plain_reading_agrees_with_the_general_one() {
+        // Pseudo-random games; at each position, every legal move written in
+        // several ways (and some text that is not a move): whenever the plain
+        // reading gives a move, the general reading gives the same one.
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut p = Position::new();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    for lang in [Lang::En, Lang::Es] {
+                        let written = san(&p, m, lang);
+                        let from = m.from().to_string();
+                        let to = m.to().to_string();
+                        let letter = written.chars().next().unwrap_or('a');
+                        let mut texts = vec![
+                            written.clone(),
+                            written.trim_end_matches(['+', '#']).to_string(),
+                            written.replace('x', ""),
+                            format!("{written}+"),
+                            format!("{from}{to}"),
+                            format!("{from}x{to}"),
+                            to.clone(),
+                            format!("N{to}"),
+                            format!("R{to}"),
+                            format!("Ex{to}"),
+                        ];
+                        if letter.is_ascii_uppercase() {
+                            texts.push(format!("{letter}{from}{to}"));
+                            texts.push(format!("{letter}{}{to}", &from[..1]));
+                            texts.push(format!("{letter}{}x{to}", &from[1..]));
+                        }
+                        for t in texts {
+                            if let Some(quick) = parse_san_plain(&p, t.as_bytes(), lang) {
+                                let full = parse_san(&p, &t, lang.into());
+                                assert_eq!(full, Ok(quick), "{t} in {}", p.to_fen());
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                p.play_unchecked(m);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     fn parse(p: &Position, s: &str, l: SanLang) -> String {
         parse_san(p, s, l)
             .map(|m| m.to_string())
