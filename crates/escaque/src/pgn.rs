@@ -548,7 +548,30 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
+    #[inline]
     fn next_token(&mut self) -> Step<(Tok, usize)> {
+        // The common case: a move or a move number further along the line,
+        // after spaces, not followed by `(`.
+        let mut i = self.pos;
+        while self.line.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if self.line.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            let end = i + self.line[i..]
+                .iter()
+                .take_while(|&&b| !is_delimiter(b))
+                .count();
+            if self.line.get(end) != Some(&b'(') {
+                self.pos = end;
+                return Ok((Tok::Symbol(i, end), i));
+            }
+        }
+        self.next_token_other()
+    }
+
+    /// [`Self::next_token`] in general.
+    #[inline(never)]
+    fn next_token_other(&mut self) -> Step<(Tok, usize)> {
         if !self.skip_blank()? {
             return Ok((Tok::Eof, self.pos));
         }
@@ -1079,6 +1102,7 @@ fn glyph_suffix_len(s: &[u8]) -> usize {
     0
 }
 
+#[inline]
 fn classify(sym: &[u8]) -> Sym {
     // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
     // which ends in a check mark: marks take the long way).
@@ -1094,6 +1118,12 @@ fn classify(sym: &[u8]) -> Sym {
             }
         }
     }
+    classify_other(sym)
+}
+
+/// [`classify`] past its common cases, kept out of line.
+#[inline(never)]
+fn classify_other(sym: &[u8]) -> Sym {
     match sym {
         b"1-0" => return Sym::Result("1-0"),
         b"0-1" => return Sym::Result("0-1"),
