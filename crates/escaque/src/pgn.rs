@@ -819,12 +819,12 @@ impl<R: Read> PgnReader<R> {
                                 .is_some_and(u8::is_ascii_lowercase)
                                 .then_some(Lang::En)
                         });
-                        if let Some(m) =
+                        if let Some((m, role)) =
                             plain_lang.and_then(|l| parse_san_plain(&top.current, bytes, l))
                         {
                             v.mv(&top.current, m);
                             top.before = top.current;
-                            top.current.play_unchecked(m);
+                            top.current.play_moving(m, role);
                             top.has_move = true;
                             if let Some(n) = nag {
                                 v.nag(n);

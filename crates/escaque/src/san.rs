@@ -642,10 +642,10 @@ fn origin_hint(from_file: Option<u8>, from_rank: Option<u8>) -> Bitboard {
 /// The common case of a game being replayed, in a notation already known:
 /// `text` is plain SAN (`e4`, `Nf3`, `exd5`, `Rad1`, `N5xe4+`, no castling, no
 /// promotion, nothing unusual) naming exactly one legal move, which is
-/// returned. `None` otherwise, for [`parse_san_after`] to read it the long way:
+/// returned with the kind of piece it moves. `None` otherwise, for [`parse_san_after`] to read it the long way:
 /// whenever this gives a move, that one gives the same.
 #[inline]
-pub(crate) fn parse_san_plain(pos: &Position, text: &[u8], lang: Lang) -> Option<Move> {
+pub(crate) fn parse_san_plain(pos: &Position, text: &[u8], lang: Lang) -> Option<(Move, Role)> {
     let lexed = lex_plain(text)?;
     let Reading::Move {
         role,
@@ -663,7 +663,7 @@ pub(crate) fn parse_san_plain(pos: &Position, text: &[u8], lang: Lang) -> Option
     } else {
         from_file
     };
-    unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo)
+    unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo).map(|m| (m, role))
 }
 
 /// [`lex`] for plain SAN only, on bytes: an optional piece letter, an optional
@@ -1017,7 +1017,8 @@ mod tests {
                             texts.push(format!("{letter}{}x{to}", &from[1..]));
                         }
                         for t in texts {
-                            if let Some(quick) = parse_san_plain(&p, t.as_bytes(), lang) {
+                            if let Some((quick, role)) = parse_san_plain(&p, t.as_bytes(), lang) {
+                                assert_eq!(p.role_at(quick.from()), Some(role), "{t}");
                                 let full = parse_san(&p, &t, lang.into());
                                 assert_eq!(full, Ok(quick), "{t} in {}", p.to_fen());
                                 checked += 1;
