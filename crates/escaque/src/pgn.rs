@@ -20,7 +20,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::san::{parse_san_after, write_san, SanError, SanLang, SanStyle};
+use crate::san::{parse_san_after, parse_san_plain, write_san, SanError, SanLang, SanStyle};
 use crate::{Color, FenError, Lang, Move, Position};
 
 /// The deepest nesting of variations the reader accepts.
@@ -548,7 +548,30 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
+    #[inline]
     fn next_token(&mut self) -> Step<(Tok, usize)> {
+        // The common case: a move or a move number further along the line,
+        // after spaces, not followed by `(`.
+        let mut i = self.pos;
+        while self.line.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if self.line.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            let end = i + self.line[i..]
+                .iter()
+                .take_while(|&&b| !is_delimiter(b))
+                .count();
+            if self.line.get(end) != Some(&b'(') {
+                self.pos = end;
+                return Ok((Tok::Symbol(i, end), i));
+            }
+        }
+        self.next_token_other()
+    }
+
+    /// [`Self::next_token`] in general.
+    #[inline(never)]
+    fn next_token_other(&mut self) -> Step<(Tok, usize)> {
         if !self.skip_blank()? {
             return Ok((Tok::Eof, self.pos));
         }
@@ -788,6 +811,26 @@ impl<R: Read> PgnReader<R> {
                     }
                     Sym::San(a, b, nag) => {
                         let bytes = &self.line[s + a..s + b];
+                        // The common case: plain SAN in a known notation (or a
+                        // pawn move, which reads the same in both), one legal move.
+                        let plain_lang = self.game_lang.or_else(|| {
+                            bytes
+                                .first()
+                                .is_some_and(u8::is_ascii_lowercase)
+                                .then_some(Lang::En)
+                        });
+                        if let Some((m, role)) =
+                            plain_lang.and_then(|l| parse_san_plain(&top.current, bytes, l))
+                        {
+                            v.mv(&top.current, m);
+                            top.before = top.current;
+                            top.current.play_moving(m, role);
+                            top.has_move = true;
+                            if let Some(n) = nag {
+                                v.nag(n);
+                            }
+                            continue;
+                        }
                         let text = match core::str::from_utf8(bytes) {
                             Ok(t) => std::borrow::Cow::Borrowed(t),
                             Err(_) => String::from_utf8_lossy(bytes),
@@ -1059,6 +1102,7 @@ fn glyph_suffix_len(s: &[u8]) -> usize {
     0
 }
 
+#[inline]
 fn classify(sym: &[u8]) -> Sym {
     // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
     // which ends in a check mark: marks take the long way).
@@ -1066,7 +1110,20 @@ fn classify(sym: &[u8]) -> Sym {
         if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
             return Sym::San(0, sym.len(), None);
         }
+        // Next most common: a move number such as `12.` or `12...`.
+        if first.is_ascii_digit() && *last == b'.' {
+            let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+            if sym[digits..].iter().all(|&b| b == b'.') {
+                return Sym::Skip;
+            }
+        }
     }
+    classify_other(sym)
+}
+
+/// [`classify`] past its common cases, kept out of line.
+#[inline(never)]
+fn classify_other(sym: &[u8]) -> Sym {
     match sym {
         b"1-0" => return Sym::Result("1-0"),
         b"0-1" => return Sym::Result("0-1"),

@@ -330,11 +330,18 @@ impl Position {
     /// anything else leaves a position that breaks the invariants (no panic, but
     /// meaningless results). Meant for search, where moves come from the generator.
     pub fn play_unchecked(&mut self, m: Move) {
+        let moved = self.role_at(m.from()).unwrap_or(Role::Pawn);
+        self.play_moving(m, moved);
+    }
+
+    /// [`Position::play_unchecked`] when the caller already knows `moved`, the
+    /// kind of piece on the origin square.
+    #[inline]
+    pub(crate) fn play_moving(&mut self, m: Move, moved: Role) {
         let us = self.turn;
         let them = us.other();
         let from = m.from();
         let to = m.to();
-        let moved = self.role_at(from).unwrap_or(Role::Pawn);
         let mut hash = self.hash ^ zobrist::castling_key(self.castling);
         if let Some(ep) = self.ep_square.take() {
             if self.ep_counts_in_hash(ep) {

@@ -619,6 +619,16 @@ fn resolve_matching(
     promo: Option<Role>,
     after: &mut Option<Position>,
 ) -> Result<Move, SanError> {
+    if let Some(m) = unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo) {
+        *after = None;
+        return Ok(m);
+    }
+    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+}
+
+/// The squares a move may come from, given the file and rank it names.
+#[inline]
+fn origin_hint(from_file: Option<u8>, from_rank: Option<u8>) -> Bitboard {
     let mut hint = Bitboard::FULL;
     if let Some(f) = from_file.and_then(|f| crate::File::new(u32::from(f))) {
         hint &= Bitboard::file(f);
@@ -626,11 +636,74 @@ fn resolve_matching(
     if let Some(r) = from_rank.and_then(|r| crate::Rank::new(u32::from(r))) {
         hint &= Bitboard::rank(r);
     }
-    if let Some((m, p)) = unique_fast(pos, role, hint, to, promo) {
-        *after = Some(p);
-        return Ok(m);
+    hint
+}
+
+/// The common case of a game being replayed, in a notation already known:
+/// `text` is plain SAN (`e4`, `Nf3`, `exd5`, `Rad1`, `N5xe4+`, no castling, no
+/// promotion, nothing unusual) naming exactly one legal move, which is
+/// returned with the kind of piece it moves. `None` otherwise, for [`parse_san_after`] to read it the long way:
+/// whenever this gives a move, that one gives the same.
+#[inline]
+pub(crate) fn parse_san_plain(pos: &Position, text: &[u8], lang: Lang) -> Option<(Move, Role)> {
+    let lexed = lex_plain(text)?;
+    let Reading::Move {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promo,
+    } = interpret(lexed, lang)?
+    else {
+        return None;
+    };
+    let from_file = if role == Role::Pawn && from_file.is_none() && from_rank.is_none() {
+        // A pawn move without origin is a push along the file.
+        Some(to.file().index() as u8)
+    } else {
+        from_file
+    };
+    unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo).map(|m| (m, role))
+}
+
+/// [`lex`] for plain SAN only, on bytes: an optional piece letter, an optional
+/// origin file and rank, an optional `x`, the destination, optional check
+/// marks. Whatever it reads, [`lex`] reads the same way.
+#[inline]
+fn lex_plain(text: &[u8]) -> Option<Lexed> {
+    let mut b = text;
+    while let [rest @ .., b'+' | b'#'] = b {
+        b = rest;
     }
-    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+    let (piece, rest) = match b {
+        [c @ b'A'..=b'Z', rest @ ..] => (Some(PieceTok::Letter(*c)), rest),
+        _ => (None, b),
+    };
+    let [hint @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = rest else {
+        return None;
+    };
+    let to = Square::from_coords(
+        crate::File::new(u32::from(f - b'a'))?,
+        crate::Rank::new(u32::from(r - b'1'))?,
+    );
+    let hint = match hint {
+        [h @ .., b'x'] => h,
+        h => h,
+    };
+    let (from_file, from_rank) = match hint {
+        [] => (None, None),
+        [c @ b'a'..=b'h'] => (Some(c - b'a'), None),
+        [d @ b'1'..=b'8'] => (None, Some(d - b'1')),
+        [c @ b'a'..=b'h', d @ b'1'..=b'8'] => (Some(c - b'a'), Some(d - b'1')),
+        _ => return None,
+    };
+    Some(Lexed::Move {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promo: None,
+    })
 }
 
 /// The general case, through the move generator: castling, several or no
@@ -715,8 +788,8 @@ fn resolve_slow(
 
 /// The one legal move that fits, found without generating every move: the
 /// pieces of that kind that reach `to` (by the attack tables, or a pawn's push),
-/// each tried on a copy of the position to see that its king is safe. `None`
-/// when there is not exactly one, or for the king (castling) and anything
+/// each checked, on the board as the move leaves it, for the safety of its
+/// king. `None` when there is not exactly one, or for the king (castling) and anything
 /// unusual: the caller then asks the move generator, which also explains why.
 #[inline]
 fn unique_fast(
@@ -725,7 +798,7 @@ fn unique_fast(
     hint: Bitboard,
     to: Square,
     promo: Option<Role>,
-) -> Option<(Move, Position)> {
+) -> Option<Move> {
     use crate::attacks::{
         bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
     };
@@ -772,21 +845,33 @@ fn unique_fast(
         return None;
     }
     let mut found = None;
+    let target = Bitboard::from_square(to);
+    let king = pos.king(us);
     for from in sources & hint {
         let m = match promo {
             Some(p) => Move::promotion(from, to, p),
             None if en_passant => Move::en_passant(from, to),
             None => Move::normal(from, to),
         };
-        let mut after = *pos;
-        after.play_unchecked(m);
-        if after.is_attacked(after.king(us), them) {
+        let safe = if en_passant {
+            // Two pawns leave their squares: try it on a copy.
+            let mut after = *pos;
+            after.play_unchecked(m);
+            !after.is_attacked(after.king(us), them)
+        } else {
+            // The board after the move, without playing it: `from` empties,
+            // `to` fills, and a piece captured on `to` attacks nothing.
+            let occ_after = (occ & !Bitboard::from_square(from)) | target;
+            let ksq = if role == Role::King { to } else { king };
+            (pos.attackers_to(ksq, them, occ_after) & !target).is_empty()
+        };
+        if !safe {
             continue;
         }
         if found.is_some() {
             return None;
         }
-        found = Some((m, after));
+        found = Some(m);
     }
     found
 }
@@ -886,6 +971,66 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn plain_reading_agrees_with_the_general_one() {
+        // Pseudo-random games; at each position, every legal move written in
+        // several ways (and some text that is not a move): whenever the plain
+        // reading gives a move, the general reading gives the same one.
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut p = Position::new();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    for lang in [Lang::En, Lang::Es] {
+                        let written = san(&p, m, lang);
+                        let from = m.from().to_string();
+                        let to = m.to().to_string();
+                        let letter = written.chars().next().unwrap_or('a');
+                        let mut texts = vec![
+                            written.clone(),
+                            written.trim_end_matches(['+', '#']).to_string(),
+                            written.replace('x', ""),
+                            format!("{written}+"),
+                            format!("{from}{to}"),
+                            format!("{from}x{to}"),
+                            to.clone(),
+                            format!("N{to}"),
+                            format!("R{to}"),
+                            format!("Ex{to}"),
+                        ];
+                        if letter.is_ascii_uppercase() {
+                            texts.push(format!("{letter}{from}{to}"));
+                            texts.push(format!("{letter}{}{to}", &from[..1]));
+                            texts.push(format!("{letter}{}x{to}", &from[1..]));
+                        }
+                        for t in texts {
+                            if let Some((quick, role)) = parse_san_plain(&p, t.as_bytes(), lang) {
+                                assert_eq!(p.role_at(quick.from()), Some(role), "{t}");
+                                let full = parse_san(&p, &t, lang.into());
+                                assert_eq!(full, Ok(quick), "{t} in {}", p.to_fen());
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                p.play_unchecked(m);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     fn parse(p: &Position, s: &str, l: SanLang) -> String {
