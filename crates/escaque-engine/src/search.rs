@@ -600,16 +600,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         let orig_alpha = alpha;
         let n = moves.len();
         for i in 0..n {
-            // Selection sort: bring the best remaining move forward.
-            let mut bi = i;
-            for j in i + 1..n {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            scores.swap(i, bi);
-            let m = moves[i];
+            let m = pick_next(&mut moves, &mut scores, i);
             let noisy = is_noisy(pos, m);
 
             let piece = Self::piece_index(pos, m);
@@ -866,15 +857,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         let mut best_move = None;
         let n = moves.len();
         for i in 0..n {
-            let mut bi = i;
-            for j in i + 1..n {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            scores.swap(i, bi);
-            let m = moves[i];
+            let m = pick_next(&mut moves, &mut scores, i);
             if !in_check {
                 if stand_pat + captured_value(pos, m) + 200 <= alpha && m.promotion_role().is_none()
                 {
@@ -965,4 +948,19 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
+}
+
+/// Selection sort, one step: brings the best-scored move among `i..` to `i` and
+/// returns it (cheaper than a full sort, since cut-offs come early).
+#[inline]
+fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    moves[i]
 }

@@ -735,11 +735,7 @@ impl<R: Read> PgnReader<R> {
             }
             if !*in_movetext {
                 *in_movetext = true;
-                let start_pos = match &fen {
-                    Some((text, l, c)) => Position::from_fen(text.trim())
-                        .map_err(|e| (*l, *c, PgnErrorKind::BadFen(e)))?,
-                    None => Position::new(),
-                };
+                let start_pos = start_position(&fen)?;
                 v.start(&start_pos);
                 stack.push(Frame {
                     before: start_pos,
@@ -883,11 +879,7 @@ impl<R: Read> PgnReader<R> {
         }
         if !*in_movetext {
             // A game of tags only: its movetext is empty.
-            let start_pos = match &fen {
-                Some((text, l, c)) => Position::from_fen(text.trim())
-                    .map_err(|e| (*l, *c, PgnErrorKind::BadFen(e)))?,
-                None => Position::new(),
-            };
+            let start_pos = start_position(&fen)?;
             v.start(&start_pos);
         }
         Ok(())
@@ -1415,6 +1407,19 @@ fn nag_glyph(n: u8) -> Option<&'static str> {
         6 => "?!",
         _ => return None,
     })
+}
+
+/// The game's starting position: its FEN tag (with the tag's line and column
+/// for an error), or the initial position.
+fn start_position(
+    fen: &Option<(String, usize, usize)>,
+) -> Result<Position, (usize, usize, PgnErrorKind)> {
+    match fen {
+        Some((text, l, c)) => {
+            Position::from_fen(text.trim()).map_err(|e| (*l, *c, PgnErrorKind::BadFen(e)))
+        }
+        None => Ok(Position::new()),
+    }
 }
 
 #[cfg(test)]

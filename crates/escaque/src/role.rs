@@ -153,6 +153,14 @@ impl Piece {
         })
     }
 
+    /// Reads a Unicode figurine (♔♕♖♗♘♙ White, ♚♛♜♝♞♟ Black).
+    pub fn from_figurine(c: char) -> Option<Piece> {
+        Color::ALL
+            .into_iter()
+            .flat_map(|color| Role::ALL.map(|role| Piece { color, role }))
+            .find(|p| p.figurine() == c)
+    }
+
     /// The Unicode figurine (♔♕♖♗♘♙ White, ♚♛♜♝♞♟ Black).
     pub const fn figurine(self) -> char {
         match (self.color, self.role) {

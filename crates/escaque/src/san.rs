@@ -392,15 +392,7 @@ fn interpret(lexed: Lexed, lang: Lang) -> Option<Reading> {
 }
 
 fn figurine_role(c: char) -> Option<Role> {
-    Some(match c {
-        '♔' | '♚' => Role::King,
-        '♕' | '♛' => Role::Queen,
-        '♖' | '♜' => Role::Rook,
-        '♗' | '♝' => Role::Bishop,
-        '♘' | '♞' => Role::Knight,
-        '♙' | '♟' => Role::Pawn,
-        _ => return None,
-    })
+    crate::Piece::from_figurine(c).map(|p| p.role)
 }
 
 /// Removes trailing check marks, annotation marks, en passant suffixes and

@@ -411,37 +411,29 @@ impl Session {
                     }
                 };
                 let before = *self.game.position();
-                match self.game.claim(declared, self.lang) {
-                    Ok(Claimed::Granted) | Ok(Claimed::Ended) => {
-                        self.engine.cancel();
-                        let mut out = Vec::new();
-                        if let Some(m) = declared {
-                            let san = super::backend::display_move(&before, m, self.lang);
-                            out.push(self.say(Msg::Played {
-                                number: before.fullmove_number(),
-                                color: before.turn(),
-                                san: &san,
-                            }));
-                        }
-                        out.extend(self.ended());
-                        out
-                    }
-                    Ok(Claimed::Rejected) => {
-                        let mut out = Vec::new();
-                        if let Some(m) = declared {
-                            let san = super::backend::display_move(&before, m, self.lang);
-                            out.push(self.say(Msg::Played {
-                                number: before.fullmove_number(),
-                                color: before.turn(),
-                                san: &san,
-                            }));
-                        }
-                        out.push(self.say(Msg::ClaimRejected));
-                        out.push(Event::Board);
-                        out
-                    }
-                    Err(why) => vec![self.say(Msg::Refused(&why))],
+                let claimed = match self.game.claim(declared, self.lang) {
+                    Ok(claimed) => claimed,
+                    Err(why) => return vec![self.say(Msg::Refused(&why))],
+                };
+                if claimed != Claimed::Rejected {
+                    self.engine.cancel();
                 }
+                let mut out = Vec::new();
+                if let Some(m) = declared {
+                    let san = super::backend::display_move(&before, m, self.lang);
+                    out.push(self.say(Msg::Played {
+                        number: before.fullmove_number(),
+                        color: before.turn(),
+                        san: &san,
+                    }));
+                }
+                if claimed == Claimed::Rejected {
+                    out.push(self.say(Msg::ClaimRejected));
+                    out.push(Event::Board);
+                } else {
+                    out.extend(self.ended());
+                }
+                out
             }
             Command::Undo => self.undo(),
             Command::Flip => {
