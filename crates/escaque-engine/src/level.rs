@@ -22,20 +22,54 @@ pub struct Weakening {
     pub max_loss: i32,
 }
 
+/// Where the schedule of [`Weakening::for_setting`] lands: (setting, Elo measured
+/// against Stockfish 15.1's `UCI_Elo` at 5+0.05), increasing in both. Measured
+/// with `tools/match.py`, 8–10 games a point (see BENCHMARKS.md, "Levels against
+/// Stockfish's `UCI_Elo`"): the raw schedule is about right up to 1400 and too
+/// weak above it (settings 1600–2200 played like ≈ 1400–1700, 2400 like
+/// ≈ 2100–2200, about what full strength measured, so targets above ≈ 2200
+/// cannot be reached and only get a lighter weakening). [`Weakening::for_elo`] reads the table
+/// backwards so that the Elo asked for is the Elo measured.
+const CALIBRATION: [(u32, u32); 4] = [(1400, 1400), (2000, 1700), (2400, 2100), (2590, 2250)];
+
 impl Weakening {
-    /// The weakening for a target Elo; `None` at full strength.
+    /// The weakening for a target Elo; `None` at full strength. Targets above
+    /// the strongest calibrated point get that point's (slight) weakening.
     pub fn for_elo(elo: u32) -> Option<Weakening> {
         if elo >= MAX_ELO {
             return None;
         }
-        let t = (elo.max(MIN_ELO) - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64;
-        Some(Weakening {
+        Some(Weakening::for_setting(Weakening::setting_for(elo)))
+    }
+
+    /// The schedule setting (`MIN_ELO`–`MAX_ELO`) that measured as `elo`:
+    /// identity below the first calibration point, linear between points,
+    /// the last point's setting above it.
+    pub fn setting_for(elo: u32) -> u32 {
+        let (s0, m0) = CALIBRATION[0];
+        if elo <= m0 {
+            return elo.clamp(MIN_ELO, s0);
+        }
+        for w in CALIBRATION.windows(2) {
+            let ((sa, ma), (sb, mb)) = (w[0], w[1]);
+            if elo <= mb {
+                return sa + (elo - ma) * (sb - sa) / (mb - ma);
+            }
+        }
+        CALIBRATION[CALIBRATION.len() - 1].0
+    }
+
+    /// The raw schedule: depth, nodes, candidates, temperature and loss cap
+    /// for a setting between `MIN_ELO` and `MAX_ELO`.
+    pub fn for_setting(setting: u32) -> Weakening {
+        let t = (setting.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64;
+        Weakening {
             depth: 1 + (t * 9.0).round() as u32,
             nodes: (300.0 * 2f64.powf(t * 10.0)) as u64,
             candidates: 3 + ((1.0 - t) * 5.0).round() as usize,
             temperature: 8.0 + (1.0 - t) * 140.0,
             max_loss: 30 + ((1.0 - t) * 420.0) as i32,
-        })
+        }
     }
 
     /// The Elo a `Skill Level` (0–20) stands for; 20 is full strength.
@@ -136,5 +170,25 @@ impl Level {
             Level::Maestro => MAX_ELO,
             l => 800 + 200 * (l.number() - 1),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calibration_is_increasing_and_read_backwards() {
+        assert!(CALIBRATION
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
+        for &(s, m) in &CALIBRATION {
+            assert_eq!(Weakening::setting_for(m), s);
+        }
+        assert_eq!(Weakening::setting_for(MIN_ELO), MIN_ELO);
+        let settings: Vec<u32> = (MIN_ELO..MAX_ELO).map(Weakening::setting_for).collect();
+        assert!(settings.windows(2).all(|w| w[0] <= w[1]));
+        assert!(settings.iter().all(|&s| (MIN_ELO..MAX_ELO).contains(&s)));
+        assert_eq!(Weakening::for_elo(MAX_ELO), None);
     }
 }
