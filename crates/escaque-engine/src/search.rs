@@ -498,12 +498,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         if let Some(e) = tte {
             if !pv_node && e.depth >= depth {
                 let s = score_from_tt(e.score, ply);
-                let ok = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if ok {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }
@@ -792,12 +787,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         let tte = self.shared.tt.probe(key);
         if let Some(e) = tte {
             let s = score_from_tt(e.score, ply);
-            let ok = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if ok {
+            if e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }

@@ -17,6 +17,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// True if a stored `score` with this bound settles the window
+    /// `(alpha, beta)` without searching.
+    #[inline]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// What a probe finds.
 #[derive(Copy, Clone, Debug)]
 pub struct Entry {
