@@ -516,10 +516,12 @@ impl<'a, 'r> Worker<'a, 'r> {
         let us = pos.turn();
 
         if !pv_node && !in_check {
-            // Reverse futility pruning.
+            // Reverse futility pruning; never against a mate bound, where "the
+            // static evaluation beats beta" proves nothing about the mate.
             if depth <= 7
                 && static_eval - (75 * depth - if improving { 50 } else { 0 }) >= beta
                 && static_eval.abs() < MATE_BOUND
+                && beta.abs() < MATE_BOUND
             {
                 return static_eval;
             }

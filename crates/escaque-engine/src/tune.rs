@@ -111,7 +111,7 @@ pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
 /// Runs `epochs` full-batch Adam steps (learning rate `lr` centipawns) from
 /// `start`, with an L2 pull of strength `lambda` back towards `start` so that
 /// rarely seen terms (most piece-square entries) stay near their prior instead
-/// of fitting noise; calls `progress(epoch, weights)` every 25 epochs.
+/// of fitting noise; calls `progress(epoch, weights)` every 10 epochs.
 pub fn fit(
     samples: &[Sample],
     start: &[[i16; 2]],
@@ -149,7 +149,7 @@ pub fn fit(
                 w[i][j] -= lr * mh / (vh.sqrt() + eps);
             }
         }
-        if epoch % 25 == 0 || epoch == epochs {
+        if epoch % 10 == 0 || epoch == epochs {
             progress(epoch, &w);
         }
     }

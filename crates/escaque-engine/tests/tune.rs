@@ -42,7 +42,15 @@ fn a_winning_queen_gains_value() {
 #[test]
 fn shipped_weights_are_complete() {
     assert_eq!(WEIGHTS.len(), N_PARAMS);
-    // Material is ordered pawn < knight <= bishop < rook < queen.
-    let m: Vec<i16> = (0..5).map(|i| WEIGHTS[MATERIAL + i][1]).collect();
-    assert!(m[0] < m[1] && m[1] <= m[2] && m[2] < m[3] && m[3] < m[4]);
+    // In both phases material is ordered pawn < minor pieces < rook < queen,
+    // with knight and bishop within half a pawn of each other.
+    for phase in [0usize, 1] {
+        let m: Vec<i16> = WEIGHTS[MATERIAL..MATERIAL + 5]
+            .iter()
+            .map(|w| w[phase])
+            .collect();
+        assert!(m[0] < m[1].min(m[2]), "{m:?}");
+        assert!((m[1] - m[2]).abs() <= 50, "{m:?}");
+        assert!(m[1].max(m[2]) < m[3] && m[3] < m[4], "{m:?}");
+    }
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! escaque-tune selfplay GAMES NODES OUT.txt [SEED]
-//! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA]]]
+//! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT.txt]]]]
 //! ```
 
 #![forbid(unsafe_code)]
@@ -11,7 +11,7 @@ use std::io::{BufRead, BufWriter, Write};
 use std::sync::atomic::AtomicBool;
 
 use escaque::{Color, Position};
-use escaque_engine::tune::{error, fit, fit_k, parse_line, weights_source};
+use escaque_engine::tune::{error, fit, fit_k, parse_line, weights_source, Sample};
 use escaque_engine::{Engine, Limits, WEIGHTS};
 
 struct Xorshift(u64);
@@ -23,6 +23,9 @@ impl Xorshift {
         self.0
     }
 }
+
+/// Largest score (centipawns) of an accepted random opening.
+const BALANCED: i32 = 150;
 
 fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String> {
     let file = std::fs::File::create(out).map_err(|e| e.to_string())?;
@@ -38,17 +41,27 @@ fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String
     let (mut total, mut wins, mut draws) = (0usize, 0usize, 0usize);
     for g in 0..games {
         engine.clear_hash();
-        let mut pos = Position::new();
-        let mut keys: Vec<u64> = Vec::new();
-        let opening = 6 + rng.next() % 5;
-        for _ in 0..opening {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
+        // Random first plies give varied games; an opening that leaves one side
+        // clearly ahead (more than 1.5 pawns at the node budget) is drawn again,
+        // so that the games are decided by play rather than by the dice.
+        let (mut pos, mut keys) = loop {
+            let mut pos = Position::new();
+            let mut keys: Vec<u64> = Vec::new();
+            let opening = 6 + rng.next() % 5;
+            for _ in 0..opening {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                keys.push(pos.zobrist());
+                pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
             }
-            keys.push(pos.zobrist());
-            pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
-        }
+            if pos.has_legal_moves()
+                && engine.search(&pos, &keys, &limits, &stop).score.abs() <= BALANCED
+            {
+                break (pos, keys);
+            }
+        };
         let mut fens: Vec<String> = Vec::new();
         let mut decisive = 0i32;
         let result: f64 = loop {
@@ -114,22 +127,40 @@ fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String
     w.flush().map_err(|e| e.to_string())
 }
 
-fn fit_cmd(data: &str, epochs: usize, out: &str, lr: f64, lambda: f64) -> Result<(), String> {
-    let file = std::fs::File::open(data).map_err(|e| e.to_string())?;
-    let all: Vec<_> = std::io::BufReader::new(file)
+fn read_samples(path: &str) -> Result<Vec<Sample>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(std::io::BufReader::new(file)
         .lines()
         .map_while(Result::ok)
         .filter_map(|l| parse_line(&l))
-        .collect();
-    // Every tenth position is held out to watch for over-fitting.
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (i, s) in all.into_iter().enumerate() {
-        if i % 10 == 9 {
-            valid.push(s);
-        } else {
-            train.push(s);
+        .collect())
+}
+
+fn fit_cmd(
+    data: &str,
+    epochs: usize,
+    out: &str,
+    lr: f64,
+    lambda: f64,
+    held_out: Option<&str>,
+) -> Result<(), String> {
+    let all = read_samples(data)?;
+    // Held-out positions watch for over-fitting: a file of other games when one
+    // is given (positions of one game are alike), else every tenth position.
+    let (train, valid) = match held_out {
+        Some(path) => (all, read_samples(path)?),
+        None => {
+            let (mut train, mut valid) = (Vec::new(), Vec::new());
+            for (i, s) in all.into_iter().enumerate() {
+                if i % 10 == 9 {
+                    valid.push(s);
+                } else {
+                    train.push(s);
+                }
+            }
+            (train, valid)
         }
-    }
+    };
     eprintln!(
         "{} training positions, {} held out",
         train.len(),
@@ -139,16 +170,24 @@ fn fit_cmd(data: &str, epochs: usize, out: &str, lr: f64, lambda: f64) -> Result
     let k = fit_k(&train, &start);
     let (t0, v0) = (error(&train, &start, k), error(&valid, &start, k));
     eprintln!("K = {k:.4}, start: train {t0:.6} held-out {v0:.6}");
-    let w = fit(&train, &WEIGHTS, k, epochs, lr, lambda, |e, w| {
+    // Early stopping: the weights kept are those of the epoch with the lowest
+    // held-out error, not the last ones.
+    let mut best = (v0, 0usize, start.clone());
+    fit(&train, &WEIGHTS, k, epochs, lr, lambda, |e, w| {
+        let v = error(&valid, w, k);
         eprintln!(
-            "epoch {e}: train {:.6} held-out {:.6}",
-            error(&train, w, k),
-            error(&valid, w, k)
-        )
+            "epoch {e}: train {:.6} held-out {v:.6}",
+            error(&train, w, k)
+        );
+        if v < best.0 {
+            best = (v, e, w.to_vec());
+        }
     });
+    let (_, best_epoch, w) = best;
+    eprintln!("keeping epoch {best_epoch}");
     let (t1, v1) = (error(&train, &w, k), error(&valid, &w, k));
     let note = format!(
-        "Fitted on {} positions from {data} ({} held out), K = {k:.4}, {epochs} epochs,\nlr {lr}, lambda {lambda}: train error {t0:.6} -> {t1:.6}, held-out {v0:.6} -> {v1:.6}.",
+        "Fitted on {} positions from {data} ({} held out), K = {k:.4}, epoch {best_epoch} of {epochs}\n(lowest held-out error), lr {lr}, lambda {lambda}: train error {t0:.6} -> {t1:.6},\nheld-out {v0:.6} -> {v1:.6}.",
         train.len(),
         valid.len()
     );
@@ -171,9 +210,9 @@ fn main() {
             let out = args.get(4).cloned().unwrap_or_else(|| "crates/escaque-engine/src/weights.rs".to_string());
             let lr = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0.5);
             let lambda = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1e-6);
-            fit_cmd(&args[2], epochs, &out, lr, lambda)
+            fit_cmd(&args[2], epochs, &out, lr, lambda, args.get(7).map(String::as_str))
         }
-        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA]]]".to_string()),
+        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT]]]]".to_string()),
     };
     if let Err(e) = r {
         eprintln!("escaque-tune: {e}");
