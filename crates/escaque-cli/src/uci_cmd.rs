@@ -1,23 +1,29 @@
-//! `escaque uci [--elo N | --nivel N]`: the engine speaking UCI on standard
-//! input and output, optionally weakened from the start (for matches and GUIs
-//! that cannot set options).
+//! `escaque uci [--elo N | --nivel N | --ajuste N]`: the engine speaking UCI on
+//! standard input and output, optionally weakened from the start (for matches
+//! and GUIs that cannot set options, and for calibrating the levels).
 
 use clap::Args;
 use escaque_engine::uci::Uci;
-use escaque_engine::Level;
+use escaque_engine::{Engine, Level};
 
 #[derive(Args)]
 pub struct UciArgs {
-    /// Juega con esta fuerza (UCI_LimitStrength + UCI_Elo, 800–2600).
+    /// Juega con esta fuerza (UCI_LimitStrength + UCI_Elo, 800–2200).
     #[arg(long)]
     pub elo: Option<u32>,
     /// Juega a este nivel del juego en la terminal (1 principiante … 10 maestro).
     #[arg(long = "nivel", alias = "level")]
     pub nivel: Option<u32>,
+    /// Juega con este ajuste crudo del debilitamiento (200–2600), sin pasar por
+    /// la tabla de calibración: sirve para medir los niveles.
+    #[arg(long = "ajuste", alias = "setting")]
+    pub ajuste: Option<u32>,
 }
 
 pub fn run(args: &UciArgs) -> Result<(), String> {
-    let mut uci = Uci::new(std::io::stdout());
+    let mut engine = Engine::new();
+    engine.set_strength_setting(args.ajuste);
+    let mut uci = Uci::with_engine(engine, std::io::stdout());
     let elo = match (args.elo, args.nivel) {
         (Some(e), _) => Some(e),
         (None, Some(n)) => {

@@ -4,33 +4,14 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+
 /// Runs `escaque jugar ARGS --texto`, feeds it `input`, returns its output.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .arg("jugar")
-        .args(args)
-        .arg("--texto")
-        .env("LANG", "es_ES.UTF-8")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run escaque");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{stdout}\n{stderr}",
-        out.status
-    );
-    stdout
+    let mut all = vec!["jugar"];
+    all.extend_from_slice(args);
+    all.push("--texto");
+    common::run_with_input(&all, input)
 }
 
 const PEOPLE: [&str; 4] = ["--blancas", "humano", "--negras", "humano"];

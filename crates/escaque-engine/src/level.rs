@@ -3,8 +3,14 @@
 
 /// The weakest `UCI_Elo` accepted.
 pub const MIN_ELO: u32 = 800;
-/// The strongest `UCI_Elo` accepted (at or above it the engine plays at full strength).
-pub const MAX_ELO: u32 = 2600;
+/// The strongest `UCI_Elo` accepted: what full strength measured (see
+/// [`CALIBRATION`]); at or above it the engine plays at full strength.
+pub const MAX_ELO: u32 = 2200;
+
+/// The weakest setting of the schedule ([`Weakening::for_setting`]).
+pub const MIN_SETTING: u32 = 200;
+/// The strongest setting of the schedule (the lightest weakening).
+pub const MAX_SETTING: u32 = 2600;
 
 /// How a weakened engine searches and chooses.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -22,19 +28,35 @@ pub struct Weakening {
     pub max_loss: i32,
 }
 
-/// Where the schedule of [`Weakening::for_setting`] lands: (setting, Elo measured
-/// against Stockfish 15.1's `UCI_Elo` at 5+0.05), increasing in both. Measured
-/// with `tools/match.py`, 8–10 games a point (see BENCHMARKS.md, "Levels against
-/// Stockfish's `UCI_Elo`"): the raw schedule is about right up to 1400 and too
-/// weak above it (settings 1600–2200 played like ≈ 1400–1700, 2400 like
-/// ≈ 2100–2200, about what full strength measured, so targets above ≈ 2200
-/// cannot be reached and only get a lighter weakening). [`Weakening::for_elo`] reads the table
+/// Where the schedule of [`Weakening::for_setting`] lands: (setting, Elo on
+/// Stockfish 15.1's `UCI_Elo` scale at 5+0.05), increasing in both. The Elo
+/// column is the curve that `tools/calibrate.py` fitted by maximum likelihood
+/// (a quadratic in the setting) to every calibration game, against Stockfish
+/// with `UCI_Elo` 1350–2000 and between settings, which carry the scale below
+/// Stockfish's floor (BENCHMARKS.md, "Levels against Stockfish's `UCI_Elo`"),
+/// rounded to 10. The curve is steep at the weak end (one more
+/// ply of search is worth hundreds of points there) and flat at the strong end:
+/// even the lightest weakening plays ≈ 300 points below full strength
+/// ([`MAX_ELO`]). Below setting 900 it is not measured (those settings lose
+/// almost every game to setting 1200). [`Weakening::for_elo`] reads the table
 /// backwards so that the Elo asked for is the Elo measured.
-const CALIBRATION: [(u32, u32); 4] = [(1400, 1400), (2000, 1700), (2400, 2100), (2590, 2250)];
+pub const CALIBRATION: [(u32, u32); 10] = [
+    (900, 700),
+    (1000, 840),
+    (1200, 1080),
+    (1400, 1290),
+    (1600, 1470),
+    (1800, 1620),
+    (2000, 1730),
+    (2200, 1810),
+    (2400, 1860),
+    (2600, 1870),
+];
 
 impl Weakening {
-    /// The weakening for a target Elo; `None` at full strength. Targets above
-    /// the strongest calibrated point get that point's (slight) weakening.
+    /// The weakening for a target Elo; `None` at full strength ([`MAX_ELO`]).
+    /// Targets between the strongest calibrated point (≈ 1870) and full
+    /// strength get the lightest weakening.
     pub fn for_elo(elo: u32) -> Option<Weakening> {
         if elo >= MAX_ELO {
             return None;
@@ -42,13 +64,12 @@ impl Weakening {
         Some(Weakening::for_setting(Weakening::setting_for(elo)))
     }
 
-    /// The schedule setting (`MIN_ELO`–`MAX_ELO`) that measured as `elo`:
-    /// identity below the first calibration point, linear between points,
-    /// the last point's setting above it.
+    /// The schedule setting that measured as `elo`: linear between the
+    /// calibration points, clamped to the first and last.
     pub fn setting_for(elo: u32) -> u32 {
         let (s0, m0) = CALIBRATION[0];
         if elo <= m0 {
-            return elo.clamp(MIN_ELO, s0);
+            return s0;
         }
         for w in CALIBRATION.windows(2) {
             let ((sa, ma), (sb, mb)) = (w[0], w[1]);
@@ -60,12 +81,17 @@ impl Weakening {
     }
 
     /// The raw schedule: depth, nodes, candidates, temperature and loss cap
-    /// for a setting between `MIN_ELO` and `MAX_ELO`.
+    /// for a setting between [`MIN_SETTING`] and [`MAX_SETTING`]. From 800 up
+    /// every number moves linearly (nodes exponentially) towards the lightest
+    /// weakening at 2600; below 800 the search stays at its smallest (1 ply,
+    /// 300 nodes) and only the choice grows looser: more candidates, a higher
+    /// temperature, a larger loss allowed.
     pub fn for_setting(setting: u32) -> Weakening {
-        let t = (setting.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64;
+        let s = setting.clamp(MIN_SETTING, MAX_SETTING) as f64;
+        let t = (s - 800.0) / (MAX_SETTING - 800) as f64;
         Weakening {
-            depth: 1 + (t * 9.0).round() as u32,
-            nodes: (300.0 * 2f64.powf(t * 10.0)) as u64,
+            depth: 1 + (t.max(0.0) * 9.0).round() as u32,
+            nodes: (300.0 * 2f64.powf(t.max(0.0) * 10.0)) as u64,
             candidates: 3 + ((1.0 - t) * 5.0).round() as usize,
             temperature: 8.0 + (1.0 - t) * 140.0,
             max_loss: 30 + ((1.0 - t) * 420.0) as i32,
@@ -87,23 +113,23 @@ impl Weakening {
 pub enum Level {
     /// 1 — principiante (~800).
     Principiante = 1,
-    /// 2 — novato (~1000).
+    /// 2 — novato (~950).
     Novato,
-    /// 3 — aprendiz (~1200).
+    /// 3 — aprendiz (~1100).
     Aprendiz,
-    /// 4 — aficionado (~1400).
+    /// 4 — aficionado (~1250).
     Aficionado,
-    /// 5 — jugador de club (~1600).
+    /// 5 — jugador de club (~1400).
     JugadorDeClub,
-    /// 6 — avanzado (~1800).
+    /// 6 — avanzado (~1550).
     Avanzado,
-    /// 7 — experto (~2000).
+    /// 7 — experto (~1700).
     Experto,
-    /// 8 — candidato a maestro (~2200).
-    Candidato,
-    /// 9 — maestro FIDE (~2400).
-    MaestroFide,
-    /// 10 — maestro: full strength.
+    /// 8 — fuerte (~1800).
+    Fuerte,
+    /// 9 — muy fuerte (~1900: the lightest weakening, measured ≈ 1870).
+    MuyFuerte,
+    /// 10 — maestro: full strength ([`MAX_ELO`]).
     Maestro,
 }
 
@@ -117,8 +143,8 @@ impl Level {
         Level::JugadorDeClub,
         Level::Avanzado,
         Level::Experto,
-        Level::Candidato,
-        Level::MaestroFide,
+        Level::Fuerte,
+        Level::MuyFuerte,
         Level::Maestro,
     ];
 
@@ -142,8 +168,8 @@ impl Level {
             Level::JugadorDeClub => "jugador de club",
             Level::Avanzado => "avanzado",
             Level::Experto => "experto",
-            Level::Candidato => "candidato a maestro",
-            Level::MaestroFide => "maestro FIDE",
+            Level::Fuerte => "fuerte",
+            Level::MuyFuerte => "muy fuerte",
             Level::Maestro => "maestro",
         }
     }
@@ -158,17 +184,21 @@ impl Level {
             Level::JugadorDeClub => "club player",
             Level::Avanzado => "advanced",
             Level::Experto => "expert",
-            Level::Candidato => "candidate master",
-            Level::MaestroFide => "FIDE master",
+            Level::Fuerte => "strong",
+            Level::MuyFuerte => "very strong",
             Level::Maestro => "master",
         }
     }
 
-    /// The `UCI_Elo` this level is mapped to (`MAX_ELO` = full strength).
+    /// The `UCI_Elo` this level is mapped to: 800 to 1700 in steps of 150 for
+    /// levels 1–7, 1800 and 1900 for levels 8 and 9 (the top of the
+    /// calibration curve is flat), then full strength ([`MAX_ELO`]).
     pub fn elo(self) -> u32 {
         match self {
+            Level::Fuerte => 1800,
+            Level::MuyFuerte => 1900,
             Level::Maestro => MAX_ELO,
-            l => 800 + 200 * (l.number() - 1),
+            l => 800 + 150 * (l.number() - 1),
         }
     }
 }
@@ -185,10 +215,42 @@ mod tests {
         for &(s, m) in &CALIBRATION {
             assert_eq!(Weakening::setting_for(m), s);
         }
-        assert_eq!(Weakening::setting_for(MIN_ELO), MIN_ELO);
         let settings: Vec<u32> = (MIN_ELO..MAX_ELO).map(Weakening::setting_for).collect();
         assert!(settings.windows(2).all(|w| w[0] <= w[1]));
-        assert!(settings.iter().all(|&s| (MIN_ELO..MAX_ELO).contains(&s)));
+        assert!(settings
+            .iter()
+            .all(|&s| (MIN_SETTING..=MAX_SETTING).contains(&s)));
         assert_eq!(Weakening::for_elo(MAX_ELO), None);
+        assert!(Weakening::for_elo(MAX_ELO - 1).is_some());
+        // Every level below full strength asks for an Elo the table covers
+        // (level 9, 1900, is the lightest weakening, measured ≈ 1870).
+        for level in Level::ALL {
+            if level != Level::Maestro {
+                assert!(level.elo() >= CALIBRATION[0].1);
+                assert!(level.elo() <= CALIBRATION[CALIBRATION.len() - 1].1 + 50);
+            }
+        }
+        let settings: Vec<u32> = Level::ALL[..9]
+            .iter()
+            .map(|l| Weakening::setting_for(l.elo()))
+            .collect();
+        assert!(settings.windows(2).all(|w| w[0] < w[1]), "{settings:?}");
+    }
+
+    #[test]
+    fn the_schedule_weakens_monotonically() {
+        let all: Vec<Weakening> = (MIN_SETTING..=MAX_SETTING)
+            .step_by(50)
+            .map(Weakening::for_setting)
+            .collect();
+        for w in all.windows(2) {
+            let (weak, strong) = (&w[0], &w[1]);
+            assert!(weak.depth <= strong.depth && weak.nodes <= strong.nodes);
+            assert!(weak.candidates >= strong.candidates);
+            assert!(weak.temperature > strong.temperature && weak.max_loss >= strong.max_loss);
+        }
+        let weakest = Weakening::for_setting(MIN_SETTING);
+        assert_eq!((weakest.depth, weakest.nodes), (1, 300));
+        assert!(weakest.max_loss > 500, "{weakest:?}");
     }
 }

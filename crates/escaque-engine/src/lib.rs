@@ -62,6 +62,9 @@ pub struct Options {
     pub elo: u32,
     /// `Skill Level` 0–20.
     pub skill_level: u32,
+    /// A raw setting of the weakening schedule that overrides the two above
+    /// (for calibration: `escaque uci --ajuste N`).
+    pub strength_setting: Option<u32>,
 }
 
 impl Default for Options {
@@ -74,6 +77,7 @@ impl Default for Options {
             limit_strength: false,
             elo: level::MAX_ELO,
             skill_level: 20,
+            strength_setting: None,
         }
     }
 }
@@ -173,8 +177,20 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// The Elo the engine is set to play at, if weakened.
+    /// Plays at a raw setting of the weakening schedule
+    /// ([`Weakening::for_setting`], [`level::MIN_SETTING`]–[`level::MAX_SETTING`])
+    /// whatever the Elo and skill options say; `None` gives them back control.
+    /// This is the knob the level calibration measures.
+    pub fn set_strength_setting(&mut self, setting: Option<u32>) {
+        self.options.strength_setting =
+            setting.map(|s| s.clamp(level::MIN_SETTING, level::MAX_SETTING));
+    }
+
+    /// How the engine is weakened, if it is.
     pub fn weakening(&self) -> Option<Weakening> {
+        if let Some(s) = self.options.strength_setting {
+            return Some(Weakening::for_setting(s));
+        }
         let elo = if self.options.limit_strength {
             self.options.elo
         } else {

@@ -94,9 +94,15 @@ const OPTIONS: &[&str] = &[
 impl Uci {
     /// A protocol handler writing to `output`.
     pub fn new<W: Write + Send + 'static>(output: W) -> Uci {
+        Uci::with_engine(Engine::new(), output)
+    }
+
+    /// A protocol handler for an engine already set up (e.g. with
+    /// [`Engine::set_strength_setting`]).
+    pub fn with_engine<W: Write + Send + 'static>(engine: Engine, output: W) -> Uci {
         Uci {
             out: Arc::new(Mutex::new(Box::new(output))),
-            engine: Some(Engine::new()),
+            engine: Some(engine),
             running: None,
             position: Position::new(),
             history: Vec::new(),

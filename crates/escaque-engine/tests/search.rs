@@ -242,3 +242,18 @@ fn level_names() {
     let elos: Vec<u32> = Level::ALL.iter().map(|l| l.elo()).collect();
     assert!(elos.windows(2).all(|w| w[0] < w[1]));
 }
+
+#[test]
+fn a_raw_setting_overrides_the_elo() {
+    use escaque_engine::Weakening;
+    let mut e = Engine::new();
+    e.set_limit_strength(true, 2000);
+    e.set_strength_setting(Some(200));
+    assert_eq!(e.weakening(), Some(Weakening::for_setting(200)));
+    e.set_strength_setting(Some(5));
+    assert_eq!(e.weakening(), Some(Weakening::for_setting(200)));
+    e.set_strength_setting(None);
+    assert_eq!(e.weakening(), Weakening::for_elo(2000));
+    e.set_limit_strength(false, 2000);
+    assert_eq!(e.weakening(), None);
+}

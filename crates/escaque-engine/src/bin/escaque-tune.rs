@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 
 use escaque::{Color, Position};
 use escaque_engine::tune::{error, fit, fit_k, parse_line, weights_source, Sample};
-use escaque_engine::{Engine, Limits, WEIGHTS};
+use escaque_engine::{handmade, Engine, Limits};
 
 struct Xorshift(u64);
 impl Xorshift {
@@ -166,14 +166,17 @@ fn fit_cmd(
         train.len(),
         valid.len()
     );
-    let start: Vec<[f64; 2]> = WEIGHTS.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    // Every fit starts from the hand-written weights (not from the shipped
+    // ones), so that the same data gives the same weights again.
+    let hand = handmade();
+    let start: Vec<[f64; 2]> = hand.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
     let k = fit_k(&train, &start);
     let (t0, v0) = (error(&train, &start, k), error(&valid, &start, k));
     eprintln!("K = {k:.4}, start: train {t0:.6} held-out {v0:.6}");
     // Early stopping: the weights kept are those of the epoch with the lowest
     // held-out error, not the last ones.
     let mut best = (v0, 0usize, start.clone());
-    fit(&train, &WEIGHTS, k, epochs, lr, lambda, |e, w| {
+    fit(&train, &hand, k, epochs, lr, lambda, |e, w| {
         let v = error(&valid, w, k);
         eprintln!(
             "epoch {e}: train {:.6} held-out {v:.6}",

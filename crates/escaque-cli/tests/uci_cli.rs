@@ -1,0 +1,52 @@
+//! `escaque uci` with its strength flags, run as a match script runs it.
+
+use escaque::{coord, Position};
+
+mod common;
+
+/// Sends `input` to `escaque uci ARGS` and returns what it printed.
+fn uci(args: &[&str], input: &str) -> String {
+    let mut all = vec!["uci"];
+    all.extend_from_slice(args);
+    common::run_with_input(&all, input)
+}
+
+fn best_move(out: &str) -> &str {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove in {out}"));
+    line.split_whitespace().nth(1).unwrap()
+}
+
+#[test]
+fn every_strength_flag_answers_with_a_legal_move() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let pos = Position::from_fen(fen).unwrap();
+    for args in [
+        &[][..],
+        &["--ajuste", "200"],
+        &["--ajuste", "2600"],
+        &["--setting", "1400"],
+        &["--nivel", "1"],
+        &["--level", "9"],
+        &["--elo", "1500"],
+    ] {
+        let out = uci(args, &format!("position fen {fen}\ngo depth 6\n"));
+        let mv = best_move(&out);
+        assert!(
+            coord::parse_uci(&pos, mv).is_ok(),
+            "{args:?}: {mv} is not legal"
+        );
+    }
+}
+
+#[test]
+fn the_options_advertise_the_elo_range() {
+    let out = uci(&[], "uci\nquit\n");
+    assert!(
+        out.contains("option name UCI_Elo type spin default 2200 min 800 max 2200"),
+        "{out}"
+    );
+    assert!(out.contains("uciok"));
+}
