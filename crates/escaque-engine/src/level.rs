@@ -41,21 +41,21 @@ pub struct Weakening {
 /// almost every game to setting 1200). [`Weakening::for_elo`] reads the table
 /// backwards so that the Elo asked for is the Elo measured.
 pub const CALIBRATION: [(u32, u32); 10] = [
-    (900, 700),
-    (1000, 840),
-    (1200, 1080),
-    (1400, 1290),
-    (1600, 1470),
-    (1800, 1620),
-    (2000, 1730),
+    (900, 760),
+    (1000, 880),
+    (1200, 1090),
+    (1400, 1280),
+    (1600, 1450),
+    (1800, 1590),
+    (2000, 1710),
     (2200, 1810),
-    (2400, 1860),
-    (2600, 1870),
+    (2400, 1880),
+    (2600, 1930),
 ];
 
 impl Weakening {
     /// The weakening for a target Elo; `None` at full strength ([`MAX_ELO`]).
-    /// Targets between the strongest calibrated point (≈ 1870) and full
+    /// Targets between the strongest calibrated point (≈ 1930) and full
     /// strength get the lightest weakening.
     pub fn for_elo(elo: u32) -> Option<Weakening> {
         if elo >= MAX_ELO {
@@ -127,7 +127,7 @@ pub enum Level {
     Experto,
     /// 8 — fuerte (~1800).
     Fuerte,
-    /// 9 — muy fuerte (~1900: the lightest weakening, measured ≈ 1870).
+    /// 9 — muy fuerte (~1900).
     MuyFuerte,
     /// 10 — maestro: full strength ([`MAX_ELO`]).
     Maestro,
@@ -192,7 +192,8 @@ impl Level {
 
     /// The `UCI_Elo` this level is mapped to: 800 to 1700 in steps of 150 for
     /// levels 1–7, 1800 and 1900 for levels 8 and 9 (the top of the
-    /// calibration curve is flat), then full strength ([`MAX_ELO`]).
+    /// calibration curve is flat: the lightest weakening measured ≈ 1930),
+    /// then full strength ([`MAX_ELO`]).
     pub fn elo(self) -> u32 {
         match self {
             Level::Fuerte => 1800,
@@ -222,12 +223,11 @@ mod tests {
             .all(|&s| (MIN_SETTING..=MAX_SETTING).contains(&s)));
         assert_eq!(Weakening::for_elo(MAX_ELO), None);
         assert!(Weakening::for_elo(MAX_ELO - 1).is_some());
-        // Every level below full strength asks for an Elo the table covers
-        // (level 9, 1900, is the lightest weakening, measured ≈ 1870).
+        // Every level below full strength asks for an Elo the table covers.
         for level in Level::ALL {
             if level != Level::Maestro {
                 assert!(level.elo() >= CALIBRATION[0].1);
-                assert!(level.elo() <= CALIBRATION[CALIBRATION.len() - 1].1 + 50);
+                assert!(level.elo() <= CALIBRATION[CALIBRATION.len() - 1].1);
             }
         }
         let settings: Vec<u32> = Level::ALL[..9]
