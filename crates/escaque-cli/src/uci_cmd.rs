@@ -9,14 +9,14 @@ use escaque_engine::{Engine, Level};
 #[derive(Args)]
 pub struct UciArgs {
     /// Juega con esta fuerza (UCI_LimitStrength + UCI_Elo, 800–2200).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(800..=2200))]
     pub elo: Option<u32>,
     /// Juega a este nivel del juego en la terminal (1 principiante … 10 maestro).
-    #[arg(long = "nivel", alias = "level")]
+    #[arg(long = "nivel", alias = "level", value_parser = clap::value_parser!(u32).range(1..=10))]
     pub nivel: Option<u32>,
     /// Juega con este ajuste crudo del debilitamiento (200–2600), sin pasar por
     /// la tabla de calibración: sirve para medir los niveles.
-    #[arg(long = "ajuste", alias = "setting")]
+    #[arg(long = "ajuste", alias = "setting", value_parser = clap::value_parser!(u32).range(200..=2600))]
     pub ajuste: Option<u32>,
 }
 

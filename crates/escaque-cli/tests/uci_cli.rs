@@ -50,3 +50,20 @@ fn the_options_advertise_the_elo_range() {
     );
     assert!(out.contains("uciok"));
 }
+
+#[test]
+fn out_of_range_strength_flags_are_refused_with_the_range() {
+    for (flag, value, range) in [
+        ("--elo", "2600", "800..=2200"),
+        ("--nivel", "11", "1..=10"),
+        ("--ajuste", "5000", "200..=2600"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_escaque"))
+            .args(["uci", flag, value])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(value) && err.contains(range), "{err}");
+    }
+}
