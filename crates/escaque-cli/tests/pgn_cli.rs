@@ -1,28 +1,9 @@
 //! `escaque pgn convertir` and `escaque pgn revisar` run as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn escaque(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
+    common::run_raw(args, stdin)
 }
 
 const SPANISH: &str = "[White \"Morphy\"]\n[Black \"Aficionados\"]\n[Result \"1-0\"]\n\n\

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs `escaque ARGS` in a Spanish locale with `input` on standard input and
-/// returns its output; panics, showing both streams, if it does not succeed.
-pub fn run_with_input(args: &[&str], input: &str) -> String {
+/// returns its standard output, standard error and whether it succeeded.
+pub fn run_raw(args: &[&str], input: &str) -> (String, String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
         .args(args)
         .env("LANG", "es_ES.UTF-8")
@@ -22,12 +22,18 @@ pub fn run_with_input(args: &[&str], input: &str) -> String {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.success(),
-        "exit {:?}\n{stdout}\n{stderr}",
-        out.status
-    );
+    )
+}
+
+/// [`run_raw`], panicking (with both streams) unless it succeeds; returns
+/// standard output.
+#[allow(dead_code)] // not every test binary uses both helpers
+pub fn run_with_input(args: &[&str], input: &str) -> String {
+    let (stdout, stderr, ok) = run_raw(args, input);
+    assert!(ok, "escaque {args:?} failed\n{stdout}\n{stderr}");
     stdout
 }
