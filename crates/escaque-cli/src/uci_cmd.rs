@@ -1,6 +1,7 @@
-//! `escaque uci [--elo N | --nivel N | --ajuste N]`: the engine speaking UCI on
-//! standard input and output, optionally weakened from the start (for matches
-//! and GUIs that cannot set options, and for calibrating the levels).
+//! `escaque uci [--elo N | --nivel N | --ajuste N] [--hilos N]`: the engine
+//! speaking UCI on standard input and output, optionally weakened or given
+//! threads from the start (for matches and GUIs that cannot set options, and
+//! for calibrating the levels).
 
 use clap::Args;
 use escaque_engine::uci::Uci;
@@ -18,11 +19,17 @@ pub struct UciArgs {
     /// la tabla de calibración: sirve para medir los niveles.
     #[arg(long = "ajuste", alias = "setting", value_parser = clap::value_parser!(u32).range(200..=2600))]
     pub ajuste: Option<u32>,
+    /// Hilos de búsqueda (la opción Threads, 1–256).
+    #[arg(long = "hilos", alias = "threads", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub hilos: Option<u32>,
 }
 
 pub fn run(args: &UciArgs) -> Result<(), String> {
     let mut engine = Engine::new();
     engine.set_strength_setting(args.ajuste);
+    if let Some(n) = args.hilos {
+        engine.set_threads(n as usize);
+    }
     let mut uci = Uci::with_engine(engine, std::io::stdout());
     let elo = match (args.elo, args.nivel) {
         (Some(e), _) => Some(e),

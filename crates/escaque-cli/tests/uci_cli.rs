@@ -31,6 +31,7 @@ fn every_strength_flag_answers_with_a_legal_move() {
         &["--nivel", "1"],
         &["--level", "9"],
         &["--elo", "1500"],
+        &["--hilos", "2"],
     ] {
         let out = uci(args, &format!("position fen {fen}\ngo depth 6\n"));
         let mv = best_move(&out);
@@ -57,6 +58,7 @@ fn out_of_range_strength_flags_are_refused_with_the_range() {
         ("--elo", "2600", "800..=2200"),
         ("--nivel", "11", "1..=10"),
         ("--ajuste", "5000", "200..=2600"),
+        ("--hilos", "0", "1..=256"),
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_escaque"))
             .args(["uci", flag, value])
