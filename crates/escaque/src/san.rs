@@ -713,15 +713,12 @@ fn resolve_slow(
     to: Square,
     promo: Option<Role>,
 ) -> Result<Move, SanError> {
-    let fits = |sq: Square| {
-        from_file.is_none_or(|f| sq.file().index() == f as usize)
-            && from_rank.is_none_or(|r| sq.rank().index() == r as usize)
-    };
+    let origins = origin_hint(from_file, from_rank);
     let mut found: Option<Move> = None;
     let mut more = false;
     let mut needs_promo = false;
     for m in pos.legal_moves_to(Bitboard::from_square(to)) {
-        if pos.role_at(m.from()) != Some(role) || !fits(m.from()) {
+        if pos.role_at(m.from()) != Some(role) || !origins.contains(m.from()) {
             continue;
         }
         if m.is_castle() && (from_file.is_none() || from_rank.is_none()) {
@@ -753,7 +750,7 @@ fn resolve_slow(
                 .into_iter()
                 .filter(|m| {
                     pos.role_at(m.from()) == Some(role)
-                        && fits(m.from())
+                        && origins.contains(m.from())
                         && m.promotion_role() == promo
                         && !m.is_castle()
                 })
@@ -768,12 +765,10 @@ fn resolve_slow(
             pos,
             text,
             role,
-            from_file,
-            from_rank,
+            origins,
             to,
             promo,
             needs_promo,
-            &fits,
         )),
     }
 }
@@ -870,17 +865,14 @@ fn unique_fast(
 
 /// Finds out why no legal move fits: from the pieces of that kind that match the
 /// origin, the reason given for the move each would make.
-#[allow(clippy::too_many_arguments)]
 fn explain_no_move(
     pos: &Position,
     text: &str,
     role: Role,
-    from_file: Option<u8>,
-    from_rank: Option<u8>,
+    origins: Bitboard,
     to: Square,
     promo: Option<Role>,
     needs_promo: bool,
-    fits: &dyn Fn(Square) -> bool,
 ) -> SanError {
     let us = pos.turn();
     if needs_promo {
@@ -900,7 +892,7 @@ fn explain_no_move(
     }
     let mut reasons: Vec<(Move, IllegalReason)> = Vec::new();
     for from in pos.pieces(us, role) {
-        if !fits(from) {
+        if !origins.contains(from) {
             continue;
         }
         let m = if role == Role::Pawn && Some(to) == pos.ep_square() && from.file() != to.file() {
@@ -942,7 +934,6 @@ fn explain_no_move(
     } else {
         None
     };
-    let _ = (from_file, from_rank);
     match pick {
         Some((m, reason)) => SanError::Illegal {
             text: text.into(),
