@@ -142,8 +142,7 @@ mod tests {
     /// Plays `lines` in the plain-text mode with a fake clock; each line
     /// comes with the seconds that pass before it is typed.
     fn play_timed(config: Config, lines: &[(u64, &str)]) -> String {
-        let time = FakeTime::new();
-        let mut s = Session::new(config, Lang::Es, Arc::new(time.clone())).unwrap();
+        let (time, mut s) = fake_clock_session(config);
         let input = lines.iter().map(move |(secs, l)| {
             time.advance(Duration::from_secs(*secs));
             Ok(l.to_string())
@@ -151,6 +150,13 @@ mod tests {
         let mut out = Vec::new();
         run_lines(&mut s, input, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// A Spanish session on a fake clock, and the clock to move it on.
+    fn fake_clock_session(config: Config) -> (FakeTime, Session) {
+        let time = FakeTime::new();
+        let s = Session::new(config, Lang::Es, Arc::new(time.clone())).unwrap();
+        (time, s)
     }
 
     fn people_with_clock(clock: &str, fen: Option<&str>) -> Config {
@@ -167,13 +173,7 @@ mod tests {
     fn the_flag_falls_under_a_short_clock() {
         // 1+0: White moves after 20 s; Black thinks 61 s and is out of time
         // before the move is completed.
-        let time = FakeTime::new();
-        let mut s = Session::new(
-            people_with_clock("1+0", None),
-            Lang::Es,
-            Arc::new(time.clone()),
-        )
-        .unwrap();
+        let (time, mut s) = fake_clock_session(people_with_clock("1+0", None));
         time.advance(Duration::from_secs(20));
         s.handle_line("e4");
         assert_eq!(s.clock_times().unwrap()[0], Duration::from_secs(40));
@@ -189,13 +189,7 @@ mod tests {
         );
         assert_eq!(s.game.ply(), 1);
         // Detected without a move too: the next tick reports it.
-        let time = FakeTime::new();
-        let mut s = Session::new(
-            people_with_clock("1+0", None),
-            Lang::Es,
-            Arc::new(time.clone()),
-        )
-        .unwrap();
+        let (time, mut s) = fake_clock_session(people_with_clock("1+0", None));
         time.advance(Duration::from_secs(61));
         let ev = s.tick();
         assert!(
