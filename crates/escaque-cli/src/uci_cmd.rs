@@ -26,24 +26,18 @@ pub struct UciArgs {
 
 pub fn run(args: &UciArgs) -> Result<(), String> {
     let mut engine = Engine::new();
+    match (args.elo, args.nivel) {
+        (Some(elo), _) => engine.set_limit_strength(true, elo),
+        (None, Some(n)) => {
+            engine.set_level(Level::from_number(n).ok_or_else(|| format!("nivel {n}: 1..10"))?)
+        }
+        (None, None) => {}
+    }
     engine.set_strength_setting(args.ajuste);
     if let Some(n) = args.hilos {
         engine.set_threads(n as usize);
     }
-    let mut uci = Uci::with_engine(engine, std::io::stdout());
-    let elo = match (args.elo, args.nivel) {
-        (Some(e), _) => Some(e),
-        (None, Some(n)) => {
-            let level = Level::from_number(n).ok_or_else(|| format!("nivel {n}: 1..10"))?;
-            (level != Level::Maestro).then(|| level.elo())
-        }
-        _ => None,
-    };
-    if let Some(e) = elo {
-        uci.handle_line("setoption name UCI_LimitStrength value true");
-        uci.handle_line(&format!("setoption name UCI_Elo value {e}"));
-    }
     let stdin = std::io::stdin();
-    uci.run(stdin.lock());
+    Uci::with_engine(engine, std::io::stdout()).run(stdin.lock());
     Ok(())
 }
