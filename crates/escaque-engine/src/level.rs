@@ -11,6 +11,9 @@ pub const MAX_ELO: u32 = 2200;
 pub const MIN_SETTING: u32 = 200;
 /// The strongest setting of the schedule (the lightest weakening).
 pub const MAX_SETTING: u32 = 2600;
+/// The setting below which the search stops shrinking (1 ply, 300 nodes) and
+/// only the choice of move loosens.
+const SMALLEST_SEARCH: u32 = 800;
 
 /// How a weakened engine searches and chooses.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -36,9 +39,9 @@ pub struct Weakening {
 /// Stockfish's floor (BENCHMARKS.md, "Levels against Stockfish's `UCI_Elo`"),
 /// rounded to 10. The curve is steep at the weak end (one more
 /// ply of search is worth hundreds of points there) and flat at the strong end:
-/// even the lightest weakening plays ≈ 300 points below full strength
-/// ([`MAX_ELO`]). Below setting 900 it is not measured (those settings lose
-/// almost every game to setting 1200). [`Weakening::for_elo`] reads the table
+/// even the lightest weakening plays ≈ 250 points below full strength
+/// ([`MAX_ELO`]). Below setting 900 the games only bound it (those settings
+/// lose almost every game to setting 1200). [`Weakening::for_elo`] reads the table
 /// backwards so that the Elo asked for is the Elo measured.
 pub const CALIBRATION: [(u32, u32); 10] = [
     (900, 760),
@@ -88,7 +91,7 @@ impl Weakening {
     /// temperature, a larger loss allowed.
     pub fn for_setting(setting: u32) -> Weakening {
         let s = setting.clamp(MIN_SETTING, MAX_SETTING) as f64;
-        let t = (s - 800.0) / (MAX_SETTING - 800) as f64;
+        let t = (s - SMALLEST_SEARCH as f64) / (MAX_SETTING - SMALLEST_SEARCH) as f64;
         Weakening {
             depth: 1 + (t.max(0.0) * 9.0).round() as u32,
             nodes: (300.0 * 2f64.powf(t.max(0.0) * 10.0)) as u64,

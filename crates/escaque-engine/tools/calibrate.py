@@ -56,7 +56,6 @@ class Curve:
         self.centre = sum(r[0] * sum(r[2:]) for r in rows) / games
         self.scale = 1000.0
         self.c = [1500.0] + [0.0] * degree
-        h = [[1.0]]
         for _ in range(100):
             g = [0.0] * (degree + 1)
             h = [[0.0] * (degree + 1) for _ in range(degree + 1)]
