@@ -36,8 +36,8 @@ pub struct Weakening {
 /// column is the curve that `tools/calibrate.py` fitted by maximum likelihood
 /// (a quadratic in the setting) to every calibration game, against Stockfish
 /// with `UCI_Elo` 1350–2000 and between settings, which carry the scale below
-/// Stockfish's floor (BENCHMARKS.md, "Levels against Stockfish's `UCI_Elo`"),
-/// rounded to 10. The curve is steep at the weak end (one more
+/// Stockfish's floor (BENCHMARKS.md, "Levels against Stockfish's `UCI_Elo`";
+/// the games are in `tools/calibration_games.txt`), rounded to 10. The curve is steep at the weak end (one more
 /// ply of search is worth hundreds of points there) and flat at the strong end:
 /// even the lightest weakening plays ≈ 250 points below full strength
 /// ([`MAX_ELO`]). Below setting 900 the games only bound it (those settings
