@@ -32,8 +32,9 @@ use core::time::Duration;
 
 use crate::attacks::{king_attacks, pawn_attacks};
 use crate::clock::{Clock, ClockReading, ClockSnapshot, FlagFell};
+use crate::read::MoveError;
 use crate::rules::{FiftyMoveRule, RuleSet, StalemateRule};
-use crate::san::{SanError, SanLang};
+use crate::san::SanLang;
 use crate::{zobrist, Bitboard, Color, FenError, IllegalMove, Lang, Move, Position, Role};
 
 /// The score of a finished game.
@@ -145,7 +146,7 @@ pub enum GameError {
     /// The move is not legal.
     Illegal(IllegalMove),
     /// The SAN text could not be read as a legal move.
-    San(SanError),
+    San(MoveError),
     /// The flag of the player fell before the move was completed; the game has
     /// ended (see [`Game::outcome`]).
     FlagFell(Color),

@@ -7,9 +7,7 @@ use crate::clock::TimeControlError;
 use crate::game::{
     ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
 };
-use crate::{
-    Color, CoordError, FenError, IllegalMove, IllegalReason, PgnError, PgnErrorKind, Role, SanError,
-};
+use crate::{Color, FenError, IllegalMove, IllegalReason, MoveError, PgnError, PgnErrorKind, Role};
 
 /// The language of messages for people. Spanish is the default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -28,6 +26,14 @@ impl Lang {
         match locale {
             Some(l) if l.to_ascii_lowercase().starts_with("en") => Lang::En,
             _ => Lang::Es,
+        }
+    }
+
+    /// The other language.
+    pub const fn other(self) -> Lang {
+        match self {
+            Lang::Es => Lang::En,
+            Lang::En => Lang::Es,
         }
     }
 
@@ -534,17 +540,26 @@ macro_rules! display_in_spanish {
     )*};
 }
 
-impl Localized for SanError {
+fn join_san(list: &[crate::San], lang: Lang, sep: &str) -> String {
+    list.iter()
+        .map(|s| s.display(lang))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+impl Localized for MoveError {
     fn message(&self, lang: Lang) -> String {
-        use SanError::*;
+        use MoveError::*;
         match (self, lang) {
             (Empty, Lang::Es) => "no hay ninguna jugada escrita".into(),
             (Empty, Lang::En) => "no move was written".into(),
             (Unknown { text }, Lang::Es) => format!(
-                "{text:?} no es una jugada en notación algebraica (por ejemplo e4, Cf3, exd5, 0-0, e8=D)"
+                "«{}» no es una jugada: escribe por ejemplo Cf3, exd5, 0-0, e8=D o g1f3",
+                text.trim()
             ),
             (Unknown { text }, Lang::En) => format!(
-                "{text:?} is not a move in algebraic notation (for example e4, Nf3, exd5, O-O, e8=Q)"
+                "\"{}\" is not a move: write for example Nf3, exd5, O-O, e8=Q or g1f3",
+                text.trim()
             ),
             (Illegal { text, mv: Some(m), reason }, Lang::Es) => {
                 format!("{text:?} ({m}) es ilegal: {}", reason.message(lang))
@@ -568,37 +583,22 @@ impl Localized for SanError {
             ),
             (Ambiguous { text, candidates }, Lang::Es) => format!(
                 "{text:?} es ambigua: puede ser {}; indica la columna o la fila de origen",
-                candidates.join(" o ")
+                join_san(candidates, Lang::Es, " o ")
             ),
             (Ambiguous { text, candidates }, Lang::En) => format!(
                 "{text:?} is ambiguous: it may be {}; give the origin file or rank",
-                candidates.join(" or ")
+                join_san(candidates, Lang::En, " or ")
             ),
             (AmbiguousLanguage { text, spanish, english }, Lang::Es) => format!(
-                "{text:?} es ambigua: en español (R = rey) es {spanish}, en inglés (R = torre) es {english}; elige el idioma de la notación"
+                "{text:?} es ambigua: en español (R = rey) es {}, en inglés (R = torre) es {}; elige el idioma de la notación",
+                spanish.display(Lang::Es),
+                english.display(Lang::En)
             ),
             (AmbiguousLanguage { text, spanish, english }, Lang::En) => format!(
-                "{text:?} is ambiguous: in Spanish (R = king) it is {spanish}, in English (R = rook) it is {english}; choose the notation's language"
+                "{text:?} is ambiguous: in Spanish (R = king) it is {}, in English (R = rook) it is {}; choose the notation's language",
+                spanish.display(Lang::Es),
+                english.display(Lang::En)
             ),
-        }
-    }
-}
-
-impl Localized for CoordError {
-    fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (CoordError::Unknown { text }, Lang::Es) => format!(
-                "{text:?} no es una jugada en notación de coordenadas (origen y destino, como e2e4, e7e8d)"
-            ),
-            (CoordError::Unknown { text }, Lang::En) => format!(
-                "{text:?} is not a move in coordinate notation (origin and destination, such as e2e4, e7e8q)"
-            ),
-            (CoordError::Illegal { text, reason, .. }, Lang::Es) => {
-                format!("{text:?} es ilegal: {}", reason.message(lang))
-            }
-            (CoordError::Illegal { text, reason, .. }, Lang::En) => {
-                format!("{text:?} is illegal: {}", reason.message(lang))
-            }
         }
     }
 }
@@ -664,8 +664,7 @@ impl Localized for PgnError {
 display_in_spanish!(
     FenError,
     IllegalMove,
-    SanError,
-    CoordError,
+    MoveError,
     TimeControlError,
     GameError,
     PgnError,

@@ -1,6 +1,6 @@
 //! What went wrong in a PGN game, and where.
 
-use crate::san::SanError;
+use crate::read::MoveError;
 use crate::FenError;
 
 /// What went wrong in a game.
@@ -13,7 +13,7 @@ pub enum PgnErrorKind {
     /// The FEN tag is not a valid position.
     BadFen(FenError),
     /// A move could not be read or is not legal.
-    San(SanError),
+    San(MoveError),
     /// A null move (`--`), which this reader does not accept.
     NullMove,
     /// A `{` comment that is never closed.

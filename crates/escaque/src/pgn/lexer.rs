@@ -18,17 +18,6 @@ pub(super) fn is_delimiter(b: u8) -> bool {
     DELIMITERS[b as usize]
 }
 
-/// `e2e4`, `e1-g1`, `e7e8q`: two squares, maybe a separator between them and
-/// a promotion after.
-pub(super) fn looks_like_coordinates(t: &[u8]) -> bool {
-    let sq = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    let t = match t {
-        [a, b, b'-' | b'x' | b':', rest @ ..] => [&[*a, *b][..], rest].concat(),
-        _ => t.to_vec(),
-    };
-    (4..=6).contains(&t.len()) && sq(t[0], t[1]) && sq(t[2], t[3])
-}
-
 pub(super) fn collapse_whitespace(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for w in s.split_whitespace() {

@@ -3,12 +3,13 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::san::{parse_san_after, parse_san_plain, SanError, SanLang};
+use crate::read::{read_any, read_plain, MoveError};
+use crate::san::SanLang;
 use crate::{Lang, Position};
 
 use super::error::{PgnError, PgnErrorKind};
 use super::lang::scan_language;
-use super::lexer::{classify, collapse_whitespace, is_delimiter, looks_like_coordinates, Sym};
+use super::lexer::{classify, collapse_whitespace, is_delimiter, Sym};
 use super::model::{Game, GameBuilder};
 use super::visitor::{VariationAction, Visitor};
 use super::MAX_VARIATION_DEPTH;
@@ -477,7 +478,7 @@ impl<R: Read> PgnReader<R> {
                                 .then_some(Lang::En)
                         });
                         if let Some((m, role)) =
-                            plain_lang.and_then(|l| parse_san_plain(&top.current, bytes, l))
+                            plain_lang.and_then(|l| read_plain(&top.current, bytes, l))
                         {
                             v.mv(&top.current, m);
                             top.before = top.current;
@@ -493,25 +494,19 @@ impl<R: Read> PgnReader<R> {
                             Err(_) => String::from_utf8_lossy(bytes),
                         };
                         let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
-                        let mut after = None;
-                        let parsed = match parse_san_after(&top.current, &text, lang, &mut after) {
-                            Err(SanError::AmbiguousLanguage { .. }) if self.game_lang.is_none() => {
+                        let parsed = match read_any(&top.current, &text, lang) {
+                            Err(MoveError::AmbiguousLanguage { .. })
+                                if self.game_lang.is_none() =>
+                            {
                                 // Look ahead in this game for a move whose letters
                                 // belong to one notation only, and read with it.
                                 match self.lookahead_language(e) {
                                     Some(l) => {
                                         self.game_lang = Some(l);
-                                        parse_san_after(&top.current, &text, l.into(), &mut after)
+                                        read_any(&top.current, &text, l.into())
                                     }
-                                    None => parse_san_after(&top.current, &text, lang, &mut after),
+                                    None => read_any(&top.current, &text, lang),
                                 }
-                            }
-                            // Coordinate moves (`e2e4`, `g1f3`), as some programs write
-                            // them, when the text is not SAN.
-                            Err(e) if looks_like_coordinates(text.as_bytes()) => {
-                                crate::coord::parse_coord(&top.current, &text)
-                                    .map(|m| (m, None))
-                                    .map_err(|_| e)
                             }
                             other => other,
                         };
@@ -522,10 +517,7 @@ impl<R: Read> PgnReader<R> {
                         }
                         v.mv(&top.current, m);
                         top.before = top.current;
-                        match after {
-                            Some(p) => top.current = p,
-                            None => top.current.play_unchecked(m),
-                        }
+                        top.current.play_unchecked(m);
                         top.has_move = true;
                         if let Some(n) = nag {
                             v.nag(n);

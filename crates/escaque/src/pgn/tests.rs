@@ -1,5 +1,6 @@
 use super::*;
-use crate::san::{SanError, SanLang};
+use crate::read::MoveError;
+use crate::san::SanLang;
 
 fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
     PgnReader::new(text.as_bytes()).collect()
@@ -38,7 +39,7 @@ fn recovers_after_a_bad_game() {
     assert_eq!((e.game, e.line, e.column), (2, 7, 13));
     assert!(matches!(
         e.kind,
-        PgnErrorKind::San(SanError::Illegal { .. })
+        PgnErrorKind::San(MoveError::Illegal { .. })
     ));
     assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("3"));
 }
@@ -103,7 +104,7 @@ fn errors_on_structure() {
     assert_eq!(kinds[6], PgnErrorKind::NullMove);
     assert!(matches!(
         kinds[7],
-        PgnErrorKind::San(SanError::Unknown { .. })
+        PgnErrorKind::San(MoveError::Unknown { .. })
     ));
 }
 
@@ -122,7 +123,7 @@ fn r_is_resolved_by_the_rest_of_the_game() {
     let e = read_all(&format!("{fen}1. Rf1 *")).remove(0).unwrap_err();
     assert!(matches!(
         e.kind,
-        PgnErrorKind::San(SanError::AmbiguousLanguage { .. })
+        PgnErrorKind::San(MoveError::AmbiguousLanguage { .. })
     ));
     // Forced notation: no question.
     let opts = ReaderOptions {
