@@ -342,6 +342,7 @@ fn ending_of(o: escaque::Outcome) -> Ending {
         Termination::FiftyMoves | Termination::AgreedFiftyMoves => EndReason::FiftyMoves,
         Termination::Agreement => EndReason::Agreement,
         Termination::Time { flagged } => EndReason::Time(flagged),
+        Termination::Recorded => EndReason::Other,
     };
     Ending { outcome, reason }
 }

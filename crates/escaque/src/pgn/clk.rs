@@ -29,16 +29,3 @@ pub fn extract_clock(comment: &str) -> Option<(u64, String)> {
     let rest = format!("{} {}", comment[..start].trim(), comment[end + 1..].trim());
     Some((ms, rest.trim().to_string()))
 }
-
-/// Writes a clock time as PGN does: `H:MM:SS`, with milliseconds when present.
-pub fn format_clock(ms: u64) -> String {
-    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
-    let (m, rest) = (rest / 60_000, rest % 60_000);
-    let (s, milli) = (rest / 1000, rest % 1000);
-    if milli == 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        let frac = format!("{milli:03}");
-        format!("{h}:{m:02}:{s:02}.{}", frac.trim_end_matches('0'))
-    }
-}

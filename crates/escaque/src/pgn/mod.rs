@@ -30,7 +30,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-pub use clk::{extract_clock, format_clock};
+pub use clk::extract_clock;
 pub use error::{PgnError, PgnErrorKind};
 pub use model::{Game, GameBuilder, Node};
 pub use reader::{PgnReader, ReaderOptions};

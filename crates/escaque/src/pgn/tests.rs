@@ -158,7 +158,13 @@ fn clock_round_trip() {
         extract_clock("[%clk 1:02:03.5] x"),
         Some((3_723_500, "x".into()))
     );
-    assert_eq!(format_clock(3_723_500), "1:02:03.5");
-    assert_eq!(format_clock(205_000), "0:03:25");
+    assert_eq!(
+        crate::clock::format_hms(std::time::Duration::from_millis(3_723_500)),
+        "1:02:03.5"
+    );
+    assert_eq!(
+        crate::clock::format_hms(std::time::Duration::from_secs(205)),
+        "0:03:25"
+    );
     assert_eq!(extract_clock("[%clk 0:61:00]"), None);
 }

@@ -3,7 +3,6 @@
 use crate::san::{write_san, SanStyle};
 use crate::{Color, Lang, Position};
 
-use super::clk::format_clock;
 use super::model::{Game, Node};
 
 /// How to write a game.
@@ -199,7 +198,10 @@ fn write_line(toks: &mut Tokens, start: Position, line: &[Node], style: PgnStyle
         }
         need_number = false;
         if let Some(ms) = node.clock_ms {
-            let mut c = format!("[%clk {}]", format_clock(ms));
+            let mut c = format!(
+                "[%clk {}]",
+                crate::clock::format_hms(core::time::Duration::from_millis(ms))
+            );
             if let Some(first) = node.comments.first() {
                 c.push(' ');
                 c.push_str(first);
