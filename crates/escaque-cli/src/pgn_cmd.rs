@@ -233,7 +233,9 @@ fn check(
         let moves = game.moves.len();
         // A game that failed is judged on what was read of it.
         let end = ending(&game);
-        let result = game.result.as_deref().or(game.tag("Result"));
+        // The marker, or else the tag: none when the game records neither.
+        let result =
+            (game.result.is_some() || game.tag("Result").is_some()).then(|| game.result_text());
         let mut line = String::new();
         if json {
             line.push_str(&format!("{{\"game\":{number},\"white\":"));

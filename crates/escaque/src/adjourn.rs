@@ -104,7 +104,7 @@ impl Game {
             node.clock_ms = rec.clock.map(|d| d.as_millis() as u64);
             g.moves.push(node);
         }
-        g.result = Some(result.to_string());
+        g.result = Some(self.result());
         g
     }
 

@@ -1,7 +1,7 @@
 //! The game tree: moves with comments, NAGs and clock times, variations,
 //! tags and result; and the visitor that builds it.
 
-use crate::{Move, Position};
+use crate::{GameResult, Move, Position};
 
 use super::clk::extract_clock;
 use super::visitor::{VariationAction, Visitor};
@@ -48,11 +48,30 @@ pub struct Game {
     pub moves: Vec<Node>,
     /// Comments of a game that has no moves.
     pub comments: Vec<String>,
-    /// The termination marker, if the movetext had one.
-    pub result: Option<String>,
+    /// The termination marker, if the movetext had one: `Some(Some(r))` for a
+    /// result, `Some(None)` for `*`.
+    pub result: Option<Option<GameResult>>,
 }
 
 impl Game {
+    /// The result the game records: its termination marker, or else its
+    /// `Result` tag (`None` for `*`, an unknown text, or neither).
+    pub fn recorded_result(&self) -> Option<GameResult> {
+        match self.result {
+            Some(r) => r,
+            None => self.tag("Result").and_then(GameResult::from_pgn),
+        }
+    }
+
+    /// The result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`, `*`): the
+    /// termination marker, or else the `Result` tag as written, or `*`.
+    pub fn result_text(&self) -> &str {
+        match self.result {
+            Some(r) => r.map_or("*", GameResult::pgn),
+            None => self.tag("Result").unwrap_or("*"),
+        }
+    }
+
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -195,8 +214,8 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn result(&mut self, result: &str) {
-        self.game.result = Some(result.to_string());
+    fn result(&mut self, result: Option<GameResult>) {
+        self.game.result = Some(result);
     }
 
     fn end_game(&mut self) -> Game {

@@ -25,7 +25,7 @@ fn reads_tags_moves_comments_variations_nags_clock() {
     assert_eq!(g.moves[2].variations[0].len(), 3);
     assert_eq!(g.moves[2].variations[0][1].variations[0].len(), 1);
     assert_eq!(g.moves[3].comments, vec!["fin".to_string()]);
-    assert_eq!(g.result.as_deref(), Some("1-0"));
+    assert_eq!(g.result, Some(Some(crate::GameResult::WhiteWins)));
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn spanish_movetext_and_half_results() {
     let text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. 0-0 f6 ½-½";
     let g = read_all(text).remove(0).unwrap();
     assert_eq!(g.mainline().count(), 10);
-    assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(g.result, Some(Some(crate::GameResult::Draw)));
     let out = write_game_string(&g, PgnStyle::export());
     assert!(out.contains("4. Bxc6 dxc6 5. O-O f6 1/2-1/2"), "{out}");
     let es = write_game_string(&g, PgnStyle::spanish());

@@ -112,7 +112,7 @@ impl Tokens {
 
 /// Writes `game` to `out` in `style`, followed by an empty line.
 pub fn write_game(out: &mut String, game: &Game, style: PgnStyle) {
-    let result = game.result.as_deref().or(game.tag("Result")).unwrap_or("*");
+    let result = game.result_text();
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
             "Result" => Some(result),
