@@ -21,28 +21,30 @@ pub struct PgnArgs {
 #[derive(Subcommand)]
 enum PgnCommand {
     /// Reescribe las partidas en otra notación (convert).
-    #[command(alias = "convert")]
-    Convertir {
+    #[command(name = "convertir", alias = "convert")]
+    Convert {
         /// Notación de salida: es (española) o en (inglesa, formato de exportación PGN).
         #[arg(long = "notacion", alias = "notation", value_enum)]
-        notacion: Notation,
+        notation: Notation,
         /// Notación de las jugadas de entrada (por defecto, se detecta en cada partida).
         #[arg(long = "entrada", alias = "input", value_enum, default_value = "auto")]
-        entrada: InputNotation,
+        input: InputNotation,
         /// Archivo PGN (entrada estándar si falta).
-        archivo: Option<PathBuf>,
+        #[arg(value_name = "ARCHIVO")]
+        file: Option<PathBuf>,
     },
     /// Reproduce y comprueba cada partida (check).
-    #[command(alias = "check")]
-    Revisar {
+    #[command(name = "revisar", alias = "check")]
+    Check {
         /// Archivo PGN (entrada estándar si falta).
-        archivo: Option<PathBuf>,
+        #[arg(value_name = "ARCHIVO")]
+        file: Option<PathBuf>,
         /// Un objeto JSON por línea y partida.
         #[arg(long)]
         json: bool,
         /// Notación de las jugadas de entrada (por defecto, se detecta en cada partida).
         #[arg(long = "entrada", alias = "input", value_enum, default_value = "auto")]
-        entrada: InputNotation,
+        input: InputNotation,
     },
 }
 
@@ -83,16 +85,12 @@ fn open(path: &Option<PathBuf>) -> Result<Box<dyn Read>, CliError> {
 
 pub fn run(args: &PgnArgs, lang: Lang) -> Result<(), CliError> {
     match &args.command {
-        PgnCommand::Convertir {
-            notacion,
-            entrada,
-            archivo,
-        } => convert(open(archivo)?, *notacion, *entrada, lang),
-        PgnCommand::Revisar {
-            archivo,
-            json,
-            entrada,
-        } => check(open(archivo)?, *json, *entrada, lang),
+        PgnCommand::Convert {
+            notation,
+            input,
+            file,
+        } => convert(open(file)?, *notation, *input, lang),
+        PgnCommand::Check { file, json, input } => check(open(file)?, *json, *input, lang),
     }
 }
 
