@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 use escaque::game::{DrawClaim, Termination};
-use escaque::pgn::{write_game, Game, PgnReader, PgnStyle, ReaderOptions};
+use escaque::pgn::{write_game, PgnGame, PgnReader, PgnStyle, ReaderOptions};
 use escaque::{Lang, Localized, PgnErrorKind, SanLang};
 
 use crate::error::CliError;
@@ -136,7 +136,7 @@ fn convert(
 /// from replaying its main line in an [`escaque::game::Game`] (FIDE rules).
 /// Moves after an automatic ending (a fivefold repetition, say) do not change
 /// that ending.
-fn ending(game: &Game) -> Ending {
+fn ending(game: &PgnGame) -> Ending {
     let mut g = escaque::game::Game::from_position(game.start);
     for m in game.mainline() {
         if g.outcome().is_some() || g.play(m).is_err() {

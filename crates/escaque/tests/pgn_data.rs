@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use escaque::pgn::{write_game_string, Game, PgnReader, PgnStyle, ReaderOptions};
+use escaque::pgn::{write_game_string, PgnGame, PgnReader, PgnStyle, ReaderOptions};
 use escaque::SanLang;
 
 fn data(name: &str) -> PathBuf {
@@ -15,7 +15,7 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn read(name: &str, notation: SanLang) -> Vec<Game> {
+fn read(name: &str, notation: SanLang) -> Vec<PgnGame> {
     let bytes = fs::read(data(name)).unwrap();
     PgnReader::with_options(bytes.as_slice(), ReaderOptions { notation })
         .enumerate()
@@ -34,7 +34,7 @@ fn expected(name: &str) -> Vec<(String, usize)> {
         .collect()
 }
 
-fn check_file(pgn: &str, notation: SanLang) -> Vec<Game> {
+fn check_file(pgn: &str, notation: SanLang) -> Vec<PgnGame> {
     let games = read(pgn, notation);
     let want = expected(&pgn.replace(".pgn", ".fen"));
     assert_eq!(games.len(), want.len(), "{pgn}");
@@ -47,15 +47,16 @@ fn check_file(pgn: &str, notation: SanLang) -> Vec<Game> {
 
 /// Writing the games and reading them back gives the same games, in the export
 /// format and in the Spanish rendering.
-fn round_trip(games: &[Game]) {
+fn round_trip(games: &[PgnGame]) {
     for (style, notation) in [
         (PgnStyle::export(), SanLang::En),
         (PgnStyle::spanish(), SanLang::Es),
     ] {
         let text: String = games.iter().map(|g| write_game_string(g, style)).collect();
-        let again: Vec<Game> = PgnReader::with_options(text.as_bytes(), ReaderOptions { notation })
-            .map(|r| r.unwrap())
-            .collect();
+        let again: Vec<PgnGame> =
+            PgnReader::with_options(text.as_bytes(), ReaderOptions { notation })
+                .map(|r| r.unwrap())
+                .collect();
         assert_eq!(again.len(), games.len());
         for (a, b) in games.iter().zip(&again) {
             assert_eq!(a.moves, b.moves);
@@ -100,7 +101,7 @@ fn stockfish_games_from_python_chess() {
         .iter()
         .map(|g| write_game_string(g, PgnStyle::export()))
         .collect();
-    let again: Vec<Game> = PgnReader::new(text.as_bytes())
+    let again: Vec<PgnGame> = PgnReader::new(text.as_bytes())
         .map(|r| r.unwrap())
         .collect();
     assert_eq!(again, games);

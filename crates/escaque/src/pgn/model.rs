@@ -39,7 +39,7 @@ impl Node {
 
 /// A game: tags, starting position, moves as a tree, result.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Game {
+pub struct PgnGame {
     /// Tag pairs in the order read.
     pub tags: Vec<(String, String)>,
     /// The starting position.
@@ -53,7 +53,7 @@ pub struct Game {
     pub result: Option<Option<GameResult>>,
 }
 
-impl Game {
+impl PgnGame {
     /// The result the game records: its termination marker, or else its
     /// `Result` tag (`None` for `*`, an unknown text, or neither).
     pub fn recorded_result(&self) -> Option<GameResult> {
@@ -103,10 +103,10 @@ impl Game {
     }
 }
 
-/// A [`Visitor`] that builds a [`Game`] with its variations.
+/// A [`Visitor`] that builds a [`PgnGame`] with its variations.
 #[derive(Default)]
 pub struct GameBuilder {
-    game: Game,
+    game: PgnGame,
     /// The lines being built: the main line first, then open variations.
     stack: Vec<Vec<Node>>,
     /// Comments waiting for the next move of the innermost line.
@@ -121,7 +121,7 @@ impl GameBuilder {
 
     /// What was built so far: after an error, the part of the game read before
     /// it (open variations are closed where they stopped).
-    pub fn partial(&self) -> Game {
+    pub fn partial(&self) -> PgnGame {
         let mut b = GameBuilder {
             game: self.game.clone(),
             stack: self.stack.clone(),
@@ -133,7 +133,7 @@ impl GameBuilder {
         b.finish()
     }
 
-    fn finish(&mut self) -> Game {
+    fn finish(&mut self) -> PgnGame {
         let mut game = std::mem::take(&mut self.game);
         game.moves = self.stack.drain(..).next().unwrap_or_default();
         let pending = std::mem::take(&mut self.pending);
@@ -146,10 +146,10 @@ impl GameBuilder {
 }
 
 impl Visitor for GameBuilder {
-    type Output = Game;
+    type Output = PgnGame;
 
     fn begin_game(&mut self) {
-        self.game = Game::default();
+        self.game = PgnGame::default();
         self.stack.clear();
         self.stack.push(Vec::new());
         self.pending.clear();
@@ -218,7 +218,7 @@ impl Visitor for GameBuilder {
         self.game.result = Some(result);
     }
 
-    fn end_game(&mut self) -> Game {
+    fn end_game(&mut self) -> PgnGame {
         self.finish()
     }
 }

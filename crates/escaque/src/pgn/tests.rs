@@ -2,7 +2,7 @@ use super::*;
 use crate::read::MoveError;
 use crate::san::SanLang;
 
-fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
+fn read_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     PgnReader::new(text.as_bytes()).collect()
 }
 

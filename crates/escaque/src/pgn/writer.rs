@@ -3,7 +3,7 @@
 use crate::san::{write_san, SanStyle};
 use crate::{Color, Lang, Position};
 
-use super::model::{Game, Node};
+use super::model::{Node, PgnGame};
 
 /// How to write a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -111,7 +111,7 @@ impl Tokens {
 }
 
 /// Writes `game` to `out` in `style`, followed by an empty line.
-pub fn write_game(out: &mut String, game: &Game, style: PgnStyle) {
+pub fn write_game(out: &mut String, game: &PgnGame, style: PgnStyle) {
     let result = game.result_text();
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
@@ -141,7 +141,7 @@ pub fn write_game(out: &mut String, game: &Game, style: PgnStyle) {
 }
 
 /// A game written in `style`.
-pub fn write_game_string(game: &Game, style: PgnStyle) -> String {
+pub fn write_game_string(game: &PgnGame, style: PgnStyle) -> String {
     let mut s = String::new();
     write_game(&mut s, game, style);
     s
