@@ -138,7 +138,13 @@ fn convert(
 /// that ending.
 fn ending(game: &PgnGame) -> Ending {
     let mut g = escaque::game::Game::from_position(game.start);
-    for m in game.mainline() {
+    let mut null_move = None;
+    for (ply, m) in game.mainline().enumerate() {
+        if m.is_null() {
+            // A pass is no move of a played game: judge up to it.
+            null_move = Some(ply + 1);
+            break;
+        }
         if g.outcome().is_some() || g.play(m).is_err() {
             break;
         }
@@ -147,6 +153,7 @@ fn ending(game: &PgnGame) -> Ending {
         termination: g.termination(),
         insufficient_material: g.position().is_insufficient_material(),
         claims: g.claimable(),
+        null_move,
     }
 }
 
@@ -155,6 +162,10 @@ struct Ending {
     termination: Option<Termination>,
     insufficient_material: bool,
     claims: Vec<DrawClaim>,
+    /// The half-move (from 1) of the first null move, if the game has one:
+    /// it is then no played game, and the ending and claims are judged up to
+    /// there.
+    null_move: Option<usize>,
 }
 
 impl Ending {
@@ -253,7 +264,12 @@ fn check(
                 }
                 json_str(&mut line, c.id());
             }
-            line.push_str("],\"error\":");
+            line.push_str("],\"null_move\":");
+            match end.null_move {
+                Some(ply) => line.push_str(&ply.to_string()),
+                None => line.push_str("null"),
+            }
+            line.push_str(",\"error\":");
             json_opt(&mut line, error.as_deref());
             line.push_str("}\n");
         } else {
@@ -290,6 +306,15 @@ fn check(
                 "  {}: {claim_text}\n",
                 lang.pick("se puede reclamar", "can be claimed"),
             ));
+            if let Some(ply) = end.null_move {
+                line.push_str(&format!(
+                    "  {}\n",
+                    lang.pick(
+                        format!("jugada nula (--) en la media jugada {ply}: no es una partida jugada; el final y las reclamaciones se juzgan hasta ella"),
+                        format!("null move (--) at half-move {ply}: not a played game; its ending and claims are judged up to it"),
+                    )
+                ));
+            }
             if let Some(e) = &error {
                 line.push_str(&format!("  ERROR: {e}\n"));
             }

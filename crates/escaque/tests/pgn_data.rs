@@ -156,3 +156,16 @@ fn hand_written_spanish_games() {
     assert_eq!(forced, games);
     round_trip(&games);
 }
+
+#[test]
+fn chessbase_export_with_a_null_move() {
+    // `41. Bxf3 Z0 42. Ke1`: Black passed. Read to the end, the final position
+    // as python-chess computes it, written back with `--` and read again.
+    let games = check_file("chessbase_null_move.pgn", SanLang::Auto);
+    let moves: Vec<_> = games[0].mainline().collect();
+    assert_eq!(moves.iter().filter(|m| m.is_null()).count(), 1);
+    assert!(moves[81].is_null());
+    round_trip(&games);
+    let text = write_game_string(&games[0], PgnStyle::export());
+    assert!(text.contains("41. Bxf3 -- 42. Ke1 Qh1+ 1-0"), "{text}");
+}

@@ -106,7 +106,9 @@ fn classify_other(sym: &[u8]) -> Sym {
         b"0-1" => return Sym::Result(Some(GameResult::BlackWins)),
         b"1/2-1/2" | [0xC2, 0xBD, b'-', 0xC2, 0xBD] => return Sym::Result(Some(GameResult::Draw)),
         b"*" => return Sym::Result(None),
-        b"--" => return Sym::NullMove,
+        // Null moves as python-chess reads them: PGN's `--`, ChessBase's `Z0`,
+        // and the coordinate forms `0000` and `@@@@`.
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Sym::NullMove,
         _ => {}
     }
     let mut a = 0;

@@ -97,7 +97,9 @@ impl PgnGame {
     pub fn final_position(&self) -> Position {
         let mut pos = self.start;
         for m in self.mainline() {
-            pos.play_unchecked(m);
+            if !pos.play_recorded(m) {
+                break;
+            }
         }
         pos
     }

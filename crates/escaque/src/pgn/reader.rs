@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Read};
 
 use crate::read::{read_any, read_plain, MoveError};
 use crate::san::SanLang;
-use crate::{Lang, Position};
+use crate::{Lang, Move, Position};
 
 use super::error::{PgnError, PgnErrorKind};
 use super::lang::scan_language;
@@ -465,7 +465,15 @@ impl<R: Read> PgnReader<R> {
                         }
                     }
                     Sym::NullMove => {
-                        return Err((line, self.column(start), PgnErrorKind::NullMove))
+                        // The side to move passes: kept in the tree as
+                        // `Move::NULL`, written back as `--`.
+                        let Some(next) = top.current.null_move() else {
+                            return Err((line, self.column(start), PgnErrorKind::NullMoveInCheck));
+                        };
+                        v.mv(&top.current, Move::NULL);
+                        top.before = top.current;
+                        top.current = next;
+                        top.has_move = true;
                     }
                     Sym::San(a, b, nag) => {
                         let bytes = &self.line[s + a..s + b];

@@ -223,7 +223,7 @@ fn write_line(toks: &mut Tokens, start: Position, line: &[Node], style: PgnStyle
             toks.close();
             need_number = true;
         }
-        pos.play_unchecked(node.mv);
+        pos.play_recorded(node.mv);
     }
 }
 
