@@ -22,7 +22,15 @@ pub struct PerftArgs {
 
 pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), CliError> {
     let pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen).map_err(CliError::Fen)?,
+        Some(fen) => {
+            // Any playable position, as other programs send them; what was
+            // relaxed is said on standard error.
+            let (pos, warnings) = Position::from_fen_playable(fen).map_err(CliError::Fen)?;
+            for w in warnings {
+                eprintln!("escaque: {}", escaque::Localized::message(&w, lang));
+            }
+            pos
+        }
         None => Position::new(),
     };
     let start = Instant::now();

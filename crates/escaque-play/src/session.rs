@@ -10,8 +10,8 @@ use escaque::coord::move_between;
 use escaque::pgn::{PgnReader, PgnStyle};
 use escaque::read::{read_move, Notation};
 use escaque::{
-    ClaimResult, Clock, Color, DrawClaim, FenError, Game, GameError, Lang, Move, MoveError, Odds,
-    Outcome, Position, Role, RuleSet, Square, TimeControl, TimeSource,
+    ClaimResult, Clock, Color, DrawClaim, FenError, FenWarning, Game, GameError, Lang, Move,
+    MoveError, Odds, Outcome, Position, Role, RuleSet, Square, TimeControl, TimeSource,
 };
 
 use crate::engine::{Budget, EnginePlayer};
@@ -170,6 +170,8 @@ pub enum Notice {
     },
     /// A FEN typed in place is not valid.
     InvalidFen(FenError),
+    /// A position no game can reach was loaded: what was relaxed in it.
+    FenRelaxed(Vec<FenWarning>),
     /// The front end saved the game to this file.
     Saved(String),
     /// The front end could not use this file.
@@ -826,8 +828,14 @@ impl Session {
         let arg = arg.trim();
         // A FEN typed in place.
         if arg.contains('/') && arg.split_whitespace().count() >= 2 {
-            return match Position::from_fen(arg) {
-                Ok(pos) => self.load_position(pos, "FEN"),
+            return match Position::from_fen_playable(arg) {
+                Ok((pos, warnings)) => {
+                    let mut out = self.load_position(pos, "FEN");
+                    if !warnings.is_empty() {
+                        out.insert(1, notice(Notice::FenRelaxed(warnings)));
+                    }
+                    out
+                }
                 Err(e) => vec![notice(Notice::InvalidFen(e))],
             };
         }
@@ -848,8 +856,12 @@ impl Session {
     /// session's; clock times restored and running). A result that the moves
     /// do not show (a resignation) ends the game as recorded.
     pub fn load_text(&mut self, text: &str, source: &str) -> Vec<Event> {
-        if let Ok(pos) = Position::from_fen(text.trim()) {
-            return self.load_position(pos, source);
+        if let Ok((pos, warnings)) = Position::from_fen_playable(text.trim()) {
+            let mut out = self.load_position(pos, source);
+            if !warnings.is_empty() {
+                out.insert(1, notice(Notice::FenRelaxed(warnings)));
+            }
+            return out;
         }
         let mut game = match Game::resume_from_pgn(text, Arc::clone(&self.source)) {
             Ok(g) => g,

@@ -123,18 +123,8 @@ pub enum FenError {
 }
 
 impl Position {
-    /// Reads a position from FEN, checking that it obeys the rules.
-    ///
-    /// ```
-    /// use escaque::{FenError, Position};
-    /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
-    /// assert_eq!(pos.legal_moves().len(), 3);
-    /// assert_eq!(
-    ///     Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
-    ///     Err(FenError::KingCount { color: escaque::Color::White, found: 0 })
-    /// );
-    /// ```
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+    /// The fields of a FEN read into a position, before any rule is checked.
+    fn parse_fen(fen: &str) -> Result<Position, FenError> {
         let text = fen.trim();
         if text.is_empty() {
             return Err(FenError::Empty);
@@ -191,9 +181,54 @@ impl Position {
             pos.fullmoves = n.max(1);
         }
 
+        Ok(pos)
+    }
+
+    /// Reads a position from FEN, checking that it obeys the rules.
+    ///
+    /// ```
+    /// use escaque::{FenError, Position};
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 3);
+    /// assert_eq!(
+    ///     Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+    ///     Err(FenError::KingCount { color: escaque::Color::White, found: 0 })
+    /// );
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut pos = Position::parse_fen(fen)?;
         pos.validate()?;
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// Reads a FEN that other programs may send: any position that can be
+    /// played from, reachable or not. What cannot be played is still an error
+    /// (no king or two kings of a colour, the side not to move in check, pawns
+    /// on the first or last rank, more than 16 pieces of a colour); an
+    /// impossible check or impossible material is accepted, and castling
+    /// rights the position cannot have and an en passant square no double
+    /// step could have left are dropped. Each of those comes back as a
+    /// [`FenWarning`].
+    ///
+    /// ```
+    /// use escaque::{FenWarning, Position};
+    ///
+    /// // Published perft positions that no game can reach.
+    /// let (pos, warnings) =
+    ///     Position::from_fen_playable("3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1").unwrap();
+    /// assert_eq!(warnings, vec![FenWarning::ImpossibleCheck]);
+    /// assert!(Position::from_fen("3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1").is_err());
+    /// let (pos, warnings) =
+    ///     Position::from_fen_playable("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1").unwrap();
+    /// assert_eq!(warnings, vec![FenWarning::CastlingDropped { right: 'q' }]);
+    /// assert_eq!(pos.to_fen(), "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQ - 0 1");
+    /// ```
+    pub fn from_fen_playable(fen: &str) -> Result<(Position, Vec<FenWarning>), FenError> {
+        let mut pos = Position::parse_fen(fen)?;
+        let warnings = pos.validate_playable()?;
+        pos.hash = pos.compute_hash();
+        Ok((pos, warnings))
     }
 
     /// Writes the position as FEN.
@@ -235,6 +270,72 @@ impl Position {
 
     /// Checks the rules a position must obey (see [`FenError`] for the list).
     pub(crate) fn validate(&self) -> Result<(), FenError> {
+        self.validate_playable_core()?;
+        for color in Color::ALL {
+            if self.impossible_material(color) {
+                return Err(FenError::TooManyPieces { color });
+            }
+        }
+        for (color, side, ch) in CASTLING_CHARS {
+            if self.castling.has(color, side) && !self.can_castle_from_home(color, side) {
+                return Err(FenError::CastlingContradicted { right: ch });
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            self.validate_ep(ep)?;
+        }
+        self.validate_checkers()
+    }
+
+    /// [`Position::validate`] for a position to be played from: the checks
+    /// that cannot be relaxed are errors; the others relax the position and
+    /// say so.
+    fn validate_playable(&mut self) -> Result<Vec<FenWarning>, FenError> {
+        self.validate_playable_core()?;
+        let mut warnings = Vec::new();
+        for color in Color::ALL {
+            if self.impossible_material(color) {
+                warnings.push(FenWarning::ImpossibleMaterial { color });
+            }
+        }
+        for (color, side, ch) in CASTLING_CHARS {
+            if self.castling.has(color, side) && !self.can_castle_from_home(color, side) {
+                self.castling = self.castling.without(color, side);
+                warnings.push(FenWarning::CastlingDropped { right: ch });
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            if self.validate_ep(ep).is_err() {
+                self.ep_square = None;
+                warnings.push(FenWarning::EnPassantDropped { square: ep });
+            }
+        }
+        if self.validate_checkers().is_err() {
+            warnings.push(FenWarning::ImpossibleCheck);
+        }
+        Ok(warnings)
+    }
+
+    fn can_castle_from_home(&self, color: Color, side: CastlingSide) -> bool {
+        self.pieces(color, Role::King).contains(king_home(color))
+            && self
+                .pieces(color, Role::Rook)
+                .contains(side.rook_from(color))
+    }
+
+    /// More pawns, or more promoted pieces, than a game can give `color`.
+    fn impossible_material(&self, color: Color) -> bool {
+        let count = |r| self.pieces(color, r).count();
+        let pawns = count(Role::Pawn);
+        let promoted = count(Role::Queen).saturating_sub(1)
+            + count(Role::Rook).saturating_sub(2)
+            + count(Role::Bishop).saturating_sub(2)
+            + count(Role::Knight).saturating_sub(2);
+        pawns > 8 || pawns + promoted > 8
+    }
+
+    /// What no position can have and still be played from.
+    fn validate_playable_core(&self) -> Result<(), FenError> {
         for color in Color::ALL {
             let kings = self.pieces(color, Role::King).count();
             if kings != 1 {
@@ -249,29 +350,8 @@ impl Position {
             return Err(FenError::PawnOnBackRank { square });
         }
         for color in Color::ALL {
-            let count = |r| self.pieces(color, r).count();
-            let pawns = count(Role::Pawn);
-            let promoted = count(Role::Queen).saturating_sub(1)
-                + count(Role::Rook).saturating_sub(2)
-                + count(Role::Bishop).saturating_sub(2)
-                + count(Role::Knight).saturating_sub(2);
-            if self.by_color(color).count() > 16 || pawns > 8 || pawns + promoted > 8 {
+            if self.by_color(color).count() > 16 {
                 return Err(FenError::TooManyPieces { color });
-            }
-        }
-        for (color, side, ch) in [
-            (Color::White, CastlingSide::KingSide, 'K'),
-            (Color::White, CastlingSide::QueenSide, 'Q'),
-            (Color::Black, CastlingSide::KingSide, 'k'),
-            (Color::Black, CastlingSide::QueenSide, 'q'),
-        ] {
-            if self.castling.has(color, side)
-                && (!self.pieces(color, Role::King).contains(king_home(color))
-                    || !self
-                        .pieces(color, Role::Rook)
-                        .contains(side.rook_from(color)))
-            {
-                return Err(FenError::CastlingContradicted { right: ch });
             }
         }
         let them = self.turn.other();
@@ -281,10 +361,7 @@ impl Position {
         {
             return Err(FenError::OpponentInCheck);
         }
-        if let Some(ep) = self.ep_square {
-            self.validate_ep(ep)?;
-        }
-        self.validate_checkers()
+        Ok(())
     }
 
     fn validate_ep(&self, ep: Square) -> Result<(), FenError> {
@@ -334,6 +411,39 @@ impl Position {
         }
         Ok(())
     }
+}
+
+const CASTLING_CHARS: [(Color, CastlingSide, char); 4] = [
+    (Color::White, CastlingSide::KingSide, 'K'),
+    (Color::White, CastlingSide::QueenSide, 'Q'),
+    (Color::Black, CastlingSide::KingSide, 'k'),
+    (Color::Black, CastlingSide::QueenSide, 'q'),
+];
+
+/// What [`Position::from_fen_playable`] relaxed in a position no game can
+/// reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenWarning {
+    /// The side to move is in a check that no last move could have given
+    /// (accepted: the move generator plays it).
+    ImpossibleCheck,
+    /// More pawns or promoted pieces of `color` than a game can give
+    /// (accepted).
+    ImpossibleMaterial {
+        /// The colour.
+        color: Color,
+    },
+    /// This castling right (`K`, `Q`, `k`, `q`) was dropped: the king or the
+    /// rook is not on its square.
+    CastlingDropped {
+        /// The right as FEN writes it.
+        right: char,
+    },
+    /// The en passant square was dropped: no double step can have left it.
+    EnPassantDropped {
+        /// The square.
+        square: Square,
+    },
 }
 
 /// Splits on ASCII whitespace, keeping each field's 1-based column.

@@ -61,7 +61,7 @@ pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
 pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
-pub use fen::FenError;
+pub use fen::{FenError, FenWarning};
 pub use game::{
     ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
     Termination,

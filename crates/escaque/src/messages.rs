@@ -178,6 +178,40 @@ impl Localized for FenError {
     }
 }
 
+impl Localized for crate::FenWarning {
+    fn message(&self, lang: Lang) -> String {
+        use crate::FenWarning::*;
+        match (self, lang) {
+            (ImpossibleCheck, Lang::Es) => {
+                "el jaque no puede venir de ninguna jugada; se acepta la posición igualmente".into()
+            }
+            (ImpossibleCheck, Lang::En) => {
+                "no move could have given this check; the position is accepted anyway".into()
+            }
+            (ImpossibleMaterial { color }, Lang::Es) => format!(
+                "{} tienen más peones o piezas coronadas de los que permite una partida; se acepta igualmente",
+                color_name_capital(*color, lang)
+            ),
+            (ImpossibleMaterial { color }, Lang::En) => format!(
+                "{} has more pawns or promoted pieces than a game allows; accepted anyway",
+                color_name_capital(*color, lang)
+            ),
+            (CastlingDropped { right }, Lang::Es) => format!(
+                "se quita el derecho de enroque {right}: el rey o la torre no están en su casilla"
+            ),
+            (CastlingDropped { right }, Lang::En) => format!(
+                "castling right {right} dropped: the king or the rook is not on its square"
+            ),
+            (EnPassantDropped { square }, Lang::Es) => format!(
+                "se quita la casilla de captura al paso {square}: ningún avance doble pudo dejarla"
+            ),
+            (EnPassantDropped { square }, Lang::En) => format!(
+                "en passant square {square} dropped: no double step could have left it"
+            ),
+        }
+    }
+}
+
 impl Localized for IllegalReason {
     fn message(&self, lang: Lang) -> String {
         use IllegalReason::*;

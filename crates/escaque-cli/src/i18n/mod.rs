@@ -232,6 +232,11 @@ pub fn notice_text(lang: Lang, n: &Notice) -> String {
         Notice::Loaded(s) => text(lang, &Msg::Loaded(s)),
         Notice::CannotLoad { source, why } => text(lang, &Msg::FileError(source, why)),
         Notice::InvalidFen(e) => text(lang, &Msg::InvalidFen(&e.message(lang))),
+        Notice::FenRelaxed(warnings) => warnings
+            .iter()
+            .map(|w| w.message(lang))
+            .collect::<Vec<_>>()
+            .join("; "),
         Notice::Saved(p) => text(lang, &Msg::Saved(p)),
         Notice::FileError { path, error } => text(lang, &Msg::FileError(path, error)),
         Notice::ConfirmQuit => text(lang, &Msg::ConfirmQuit),

@@ -54,7 +54,9 @@ impl PlayArgs {
 }
 
 /// The game set-up the options ask for.
-pub fn config_from_args(args: &PlayArgs) -> Result<Config, CliError> {
+/// Whatever a start position given as FEN had relaxed is said on standard
+/// error in `lang`.
+pub fn config_from_args(args: &PlayArgs, lang: Lang) -> Result<Config, CliError> {
     let player = |t: &Option<String>| -> Result<Option<Player>, CliError> {
         t.as_deref()
             .map(str::parse::<Player>)
@@ -89,7 +91,13 @@ pub fn config_from_args(args: &PlayArgs) -> Result<Config, CliError> {
         ),
     };
     let start = match args.fen.as_deref() {
-        Some(f) => Some(Position::from_fen(f.trim()).map_err(CliError::Fen)?),
+        Some(f) => {
+            let (pos, warnings) = Position::from_fen_playable(f.trim()).map_err(CliError::Fen)?;
+            for w in warnings {
+                eprintln!("escaque: {}", escaque::Localized::message(&w, lang));
+            }
+            Some(pos)
+        }
         None => None,
     };
     Ok(Config {
@@ -160,7 +168,7 @@ pub fn with_files(session: &mut Session, events: Vec<Event>) -> Vec<Event> {
 
 /// Runs `escaque jugar`.
 pub fn run(args: &PlayArgs, lang: Lang) -> Result<(), CliError> {
-    let config = config_from_args(args)?;
+    let config = config_from_args(args, lang)?;
     let source = Arc::new(MonotonicTime::new());
     let text_mode =
         args.text || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
@@ -187,21 +195,21 @@ mod tests {
             white: Some("motor:2".into()),
             ..PlayArgs::default()
         };
-        let c = config_from_args(&args).unwrap();
+        let c = config_from_args(&args, Lang::Es).unwrap();
         let two = escaque_play::Level::from_number(2).unwrap();
         assert_eq!(c.players, [Player::Engine(two), Player::Human]);
         let args = PlayArgs {
             rules: Some("londres1846".into()),
             ..PlayArgs::default()
         };
-        let c = config_from_args(&args).unwrap();
+        let c = config_from_args(&args, Lang::Es).unwrap();
         assert_eq!(c.rules, RuleSet::londres_1846());
         assert_eq!(c.players, [Player::Human, Player::Engine(default_level())]);
     }
 
     #[test]
     fn bad_options_are_typed_errors_worded_in_both_languages() {
-        let bad = |args: PlayArgs| config_from_args(&args).unwrap_err();
+        let bad = |args: PlayArgs| config_from_args(&args, Lang::Es).unwrap_err();
         let e = bad(PlayArgs {
             black: Some("motor:11".into()),
             ..PlayArgs::default()
