@@ -23,9 +23,11 @@
 pub mod eval;
 mod handmade;
 pub mod level;
+mod movepick;
 mod rng;
 pub mod search;
 pub mod see;
+pub mod timeman;
 pub mod tt;
 pub mod tune;
 pub mod uci;
@@ -39,11 +41,13 @@ use escaque::{Move, Position};
 
 pub use handmade::handmade;
 pub use level::{Level, Weakening};
-pub use search::{Info, Limits, Report, Score, TimeBudget, MATE, MATE_BOUND};
+pub use search::{Info, Limits, Report, Score, MATE, MATE_BOUND};
+pub use timeman::TimeBudget;
 pub use tt::TranspositionTable;
 pub use weights::WEIGHTS;
 
 use search::{Shared, Worker, MAX_PLY};
+use timeman::TimeManager;
 
 /// Settings of the engine (the UCI options).
 #[derive(Clone, Debug)]
@@ -256,21 +260,13 @@ impl Engine {
             self.options.threads
         };
         self.tt.new_search();
+        let budget = TimeBudget::compute(limits, pos.turn(), self.options.move_overhead);
         let shared = Shared {
             tt: &self.tt,
             stop,
-            ponder,
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-            start,
-            clock_from: AtomicU64::new(
-                if ponder.is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed)) {
-                    u64::MAX
-                } else {
-                    0
-                },
-            ),
-            budget: TimeBudget::compute(limits, pos.turn(), self.options.move_overhead),
+            time: TimeManager::new(start, ponder, budget),
             node_limit,
             multipv,
         };
