@@ -21,7 +21,6 @@
 #![warn(missing_docs)]
 
 pub mod eval;
-mod handmade;
 pub mod level;
 mod movepick;
 mod rng;
@@ -29,7 +28,6 @@ pub mod search;
 pub mod see;
 pub mod timeman;
 pub mod tt;
-pub mod tune;
 pub mod uci;
 mod weights;
 
@@ -39,7 +37,6 @@ use std::time::Instant;
 
 use escaque::{Move, Position};
 
-pub use handmade::handmade;
 pub use level::{Level, Weakening};
 pub use search::{Info, Limits, Report, Score, MATE, MATE_BOUND};
 pub use timeman::TimeBudget;
