@@ -10,7 +10,7 @@
 //! use escaque_engine::{Engine, Level, Limits};
 //!
 //! let mut engine = Engine::new();
-//! engine.set_level(Level::Maestro);
+//! engine.set_level(Level::Master);
 //! let limits = Limits { depth: Some(4), ..Limits::default() };
 //! let stop = AtomicBool::new(false);
 //! let result = engine.search(&Position::new(), &[], &limits, &stop);
@@ -165,7 +165,7 @@ impl Engine {
     /// Plays at one of the ten named levels (sets `UCI_LimitStrength` and `UCI_Elo`).
     pub fn set_level(&mut self, level: Level) {
         self.options.skill_level = 20;
-        self.set_limit_strength(level != Level::Maestro, level.elo());
+        self.set_limit_strength(level != Level::Master, level.elo());
     }
 
     /// Seeds the random choice of weakened play (for reproducible tests).

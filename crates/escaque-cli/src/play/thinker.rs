@@ -31,7 +31,7 @@ impl Thinker {
         stop: &AtomicBool,
     ) -> Option<Move> {
         if self.level != Some(budget.level) {
-            let level = Level::from_number(budget.level).unwrap_or(Level::JugadorDeClub);
+            let level = Level::from_number(budget.level).unwrap_or(Level::ClubPlayer);
             self.engine.set_level(level);
             self.level = Some(budget.level);
         }
@@ -57,8 +57,5 @@ impl Thinker {
 
 /// The name of engine level `n` (1–10) in `lang`.
 pub fn level_name(n: u32, lang: Lang) -> Option<&'static str> {
-    Level::from_number(n).map(|l| match lang {
-        Lang::Es => l.name_es(),
-        Lang::En => l.name_en(),
-    })
+    Level::from_number(n).map(|l| l.name(lang))
 }
