@@ -2,8 +2,9 @@
 
 use std::sync::atomic::AtomicBool;
 
+use escaque::coord::parse_uci;
 use escaque::{Move, Position};
-use escaque_engine::{uci::parse_move, Engine, Level, Limits, Score, SearchResult};
+use escaque_engine::{Engine, Level, Limits, Score, SearchResult};
 
 fn search(fen: &str, depth: u32) -> (Position, SearchResult) {
     let pos = Position::from_fen(fen).unwrap();
@@ -18,7 +19,7 @@ fn search(fen: &str, depth: u32) -> (Position, SearchResult) {
 }
 
 fn mv(pos: &Position, text: &str) -> Move {
-    parse_move(pos, text).unwrap()
+    parse_uci(pos, text).unwrap()
 }
 
 #[test]
