@@ -128,19 +128,19 @@ impl Histories {
 
 /// Hands out a node's moves best first: every move is scored once, then each
 /// call to [`MovePicker::next`] does one step of a selection sort (cheaper
-/// than a full sort, since cut-offs come early).
-pub(crate) struct MovePicker {
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
+/// than a full sort, since cut-offs come early). The moves and their scores
+/// live in the caller's stack frame (no copy of the move list per node).
+pub(crate) struct MovePicker<'a> {
+    moves: &'a mut MoveList,
+    scores: &'a mut [i32; MAX_MOVES],
     next: usize,
 }
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// Root moves in the order given (the previous iteration's order).
     #[inline]
-    pub fn root(moves: MoveList) -> MovePicker {
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, s) in scores.iter_mut().enumerate().take(moves.len()) {
+    pub fn root(moves: &'a mut MoveList, scores: &'a mut [i32; MAX_MOVES]) -> MovePicker<'a> {
+        for (i, s) in scores[..moves.len()].iter_mut().enumerate() {
             *s = 1_000_000 - i as i32;
         }
         MovePicker {
@@ -152,21 +152,22 @@ impl MovePicker {
 
     /// The moves of an inner node of the main search, ordered by the hash
     /// move, captures, killers, countermove and history.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn main(
         pos: &Position,
-        moves: MoveList,
+        moves: &'a mut MoveList,
+        scores: &'a mut [i32; MAX_MOVES],
         tt_move: Option<Move>,
         histories: &Histories,
         ply: usize,
         prev: Option<(Move, usize)>,
-    ) -> MovePicker {
-        let mut scores = [0i32; MAX_MOVES];
+    ) -> MovePicker<'a> {
         let us = pos.turn();
         let counter = prev.and_then(|(m, p)| histories.counters[p][m.to().index()]);
         let killers = histories.killers[ply];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
+        for (&m, s) in moves.iter().zip(scores.iter_mut()) {
+            *s = if Some(m) == tt_move {
                 HASH_MOVE
             } else if is_noisy(pos, m) {
                 noisy_score(pos, m)
@@ -190,10 +191,13 @@ impl MovePicker {
     /// The moves of a quiescence node: captures and promotions by their
     /// score, anything else (evasions) after them.
     #[inline]
-    pub fn quiescence(pos: &Position, moves: MoveList) -> MovePicker {
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if is_noisy(pos, m) {
+    pub fn quiescence(
+        pos: &Position,
+        moves: &'a mut MoveList,
+        scores: &'a mut [i32; MAX_MOVES],
+    ) -> MovePicker<'a> {
+        for (&m, s) in moves.iter().zip(scores.iter_mut()) {
+            *s = if is_noisy(pos, m) {
                 noisy_score(pos, m)
             } else {
                 0
@@ -206,22 +210,27 @@ impl MovePicker {
         }
     }
 
-    /// The best-scored move not handed out yet, with its ordering score.
+    /// The best-scored move not handed out yet (the first of equals), with
+    /// its ordering score.
     #[inline]
     pub fn next(&mut self) -> Option<(Move, i32)> {
         let i = self.next;
-        if i >= self.moves.len() {
+        let n = self.moves.len();
+        if i >= n {
             return None;
         }
+        let scores = &mut self.scores[..n];
         let mut best = i;
-        for j in i + 1..self.moves.len() {
-            if self.scores[j] > self.scores[best] {
+        let mut best_score = scores[i];
+        for (j, &s) in scores.iter().enumerate().skip(i + 1) {
+            if s > best_score {
                 best = j;
+                best_score = s;
             }
         }
+        scores.swap(i, best);
         self.moves.swap(i, best);
-        self.scores.swap(i, best);
-        self.next += 1;
-        Some((self.moves[i], self.scores[i]))
+        self.next = i + 1;
+        Some((self.moves[i], best_score))
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role};
+use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role, MAX_MOVES};
 
 use crate::eval::{evaluate, non_pawn_material};
 use crate::movepick::{is_noisy, Histories, MovePicker, COUNTER};
@@ -452,7 +452,7 @@ impl<'a, 'r> Worker<'a, 'r> {
             depth -= 1;
         }
 
-        let moves: MoveList = if root {
+        let mut moves: MoveList = if root {
             self.root_moves[self.pv_idx..]
                 .iter()
                 .map(|r| r.mv)
@@ -464,10 +464,19 @@ impl<'a, 'r> Worker<'a, 'r> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let prev = self.stack[ply].prev;
+        let mut scores = [0i32; MAX_MOVES];
         let mut picker = if root {
-            MovePicker::root(moves)
+            MovePicker::root(&mut moves, &mut scores)
         } else {
-            MovePicker::main(pos, moves, tt_move, &self.histories, ply, prev)
+            MovePicker::main(
+                pos,
+                &mut moves,
+                &mut scores,
+                tt_move,
+                &self.histories,
+                ply,
+                prev,
+            )
         };
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
@@ -687,7 +696,8 @@ impl<'a, 'r> Worker<'a, 'r> {
                 }
             }
         }
-        let mut picker = MovePicker::quiescence(pos, moves);
+        let mut scores = [0i32; MAX_MOVES];
+        let mut picker = MovePicker::quiescence(pos, &mut moves, &mut scores);
         let mut best = stand_pat;
         let mut best_move = None;
         while let Some((m, _)) = picker.next() {
