@@ -152,7 +152,6 @@ impl<'a> MovePicker<'a> {
 
     /// The moves of an inner node of the main search, ordered by the hash
     /// move, captures, killers, countermove and history.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn main(
         pos: &Position,
