@@ -1,6 +1,6 @@
 //! `escaque uci` with its strength flags, run as a match script runs it.
 
-use escaque::{coord, Position};
+use escaque::Position;
 
 mod common;
 
@@ -36,7 +36,7 @@ fn every_strength_flag_answers_with_a_legal_move() {
         let out = uci(args, &format!("position fen {fen}\ngo depth 6\n"));
         let mv = best_move(&out);
         assert!(
-            coord::parse_uci(&pos, mv).is_ok(),
+            escaque::read_move(&pos, mv, escaque::Notation::Uci).is_ok(),
             "{args:?}: {mv} is not legal"
         );
     }

@@ -73,16 +73,6 @@ pub enum ResumeError {
 const RULES_TAG: &str = "Rules";
 const OWN_TC_TAG: &str = "EscaqueTimeControl";
 
-fn rules_from_name(name: &str) -> Option<RuleSet> {
-    [
-        RuleSet::fide_2023(),
-        RuleSet::londres_1846(),
-        RuleSet::londres_1846_inglaterra(),
-    ]
-    .into_iter()
-    .find(|r| r.name() == name)
-}
-
 impl Game {
     /// The game as a PGN game tree: the tags listed in the module
     /// documentation, every move with its `[%clk]`, and the result.
@@ -103,8 +93,8 @@ impl Game {
             g.set_tag("TimeControl", &tc.to_pgn().unwrap_or_else(|_| "?".into()));
             g.set_tag(OWN_TC_TAG, &tc.to_string());
             let r = clock.peek();
-            g.set_tag("WhiteClock", &format_hms_exact(r.white));
-            g.set_tag("BlackClock", &format_hms_exact(r.black));
+            g.set_tag("WhiteClock", &format_hms(r.white));
+            g.set_tag("BlackClock", &format_hms(r.black));
         }
         if self.outcome().is_none() {
             g.set_tag("Termination", "unterminated");
@@ -139,10 +129,7 @@ impl Game {
             .next_game()
             .ok_or(ResumeError::NoGame)?
             .map_err(ResumeError::Pgn)?;
-        let rules = pg
-            .tag(RULES_TAG)
-            .and_then(rules_from_name)
-            .unwrap_or_default();
+        let rules = pg.tag(RULES_TAG).and_then(parse_rules).unwrap_or_default();
         let mut game = Game::from_position(pg.start).with_rules(rules);
         for node in &pg.moves {
             game.play(node.mv).map_err(ResumeError::Replay)?;
@@ -194,12 +181,6 @@ impl Game {
     }
 }
 
-/// `H:MM:SS`, with tenths when there are any.
-fn format_hms_exact(d: Duration) -> String {
-    let tenths = d.subsec_millis() / 100;
-    if tenths == 0 {
-        format_hms(d)
-    } else {
-        format!("{}.{}", format_hms(d), tenths)
-    }
+fn parse_rules(name: &str) -> Option<RuleSet> {
+    name.parse().ok()
 }

@@ -531,10 +531,32 @@ impl core::str::FromStr for TimeControl {
     }
 }
 
-/// Formats a time as `H:MM:SS`, the form of PGN's `[%clk]` (tenths are dropped).
+/// A time as records write it (PGN's `[%clk]`, escaque's clock tags):
+/// `H:MM:SS`, with the fraction of a second when there is one (`0:00:09.5`,
+/// `1:02:03.25`), to the millisecond.
 pub fn format_hms(d: Duration) -> String {
     let s = d.as_secs();
-    format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    let milli = d.subsec_millis();
+    let whole = format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
+    if milli == 0 {
+        whole
+    } else {
+        let frac = format!("{milli:03}");
+        format!("{whole}.{}", frac.trim_end_matches('0'))
+    }
+}
+
+/// A time as a clock face shows it to a player: `1:05:00`, `4:59`, and
+/// tenths under ten seconds (`9.8`).
+pub fn format_clock(d: Duration) -> String {
+    let secs = d.as_secs();
+    if secs < 10 {
+        format!("{}.{}", secs, d.subsec_millis() / 100)
+    } else if secs < 3600 {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    } else {
+        format!("{}:{:02}:{:02}", secs / 3600, (secs / 60) % 60, secs % 60)
+    }
 }
 
 /// Reads `H:MM:SS`, `MM:SS` or either with decimal seconds (`0:00:09.5`), as
@@ -1040,6 +1062,11 @@ mod tests {
     #[test]
     fn hms() {
         assert_eq!(format_hms(secs(3725)), "1:02:05");
+        assert_eq!(format_hms(Duration::from_millis(3_723_500)), "1:02:03.5");
+        assert_eq!(format_hms(Duration::from_millis(9_250)), "0:00:09.25");
+        assert_eq!(format_clock(Duration::from_millis(9_849)), "9.8");
+        assert_eq!(format_clock(secs(299)), "4:59");
+        assert_eq!(format_clock(secs(3_900)), "1:05:00");
         assert_eq!(parse_hms("1:02:05"), Some(secs(3725)));
         assert_eq!(parse_hms("0:00:09.5"), Some(Duration::from_millis(9500)));
         assert_eq!(parse_hms("02:05"), Some(secs(125)));

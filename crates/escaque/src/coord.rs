@@ -4,39 +4,23 @@
 //! Read leniently: `e2e4`, `E2E4`, `e2-e4`, `e2xd3`, `e2:d3`, castling as the
 //! king's move `e1g1`/`E1G1`, promotion with a Spanish (`e7e8d`) or English
 //! (`e7e8q`) letter, with or without `=`. UCI strings are read strictly and
-//! written exactly as the UCI protocol does (`e7e8q`).
+//! written exactly as the UCI protocol does (`e7e8q`). Reading goes through
+//! [`crate::read::read_move`], the one reader of typed moves.
 //!
 //! ```
-//! use escaque::{Lang, Position};
-//! use escaque::coord::{parse_coord, parse_uci, to_coord};
+//! use escaque::{Lang, Position, SanLang};
+//! use escaque::coord::to_coord;
+//! use escaque::read::{read_move, Notation};
 //!
 //! let pos = Position::new();
-//! let m = parse_coord(&pos, "E2-E4").unwrap();
-//! assert_eq!(parse_uci(&pos, "e2e4").unwrap(), m);
+//! let m = read_move(&pos, "E2-E4", Notation::Any(SanLang::Auto)).unwrap();
+//! assert_eq!(read_move(&pos, "e2e4", Notation::Uci).unwrap(), m);
 //! assert_eq!(to_coord(m, Lang::Es), "e2e4");
 //! ```
 
 use crate::castling::king_home;
-use crate::{Bitboard, IllegalReason, Lang, Move, Position, Role, Square};
-
-/// Why a coordinate or UCI text is not a legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CoordError {
-    /// The text is not a move in coordinate notation.
-    Unknown {
-        /// The text as given.
-        text: String,
-    },
-    /// A move in the notation, but not legal here.
-    Illegal {
-        /// The text as given.
-        text: String,
-        /// The move it names.
-        mv: Move,
-        /// Why it is illegal.
-        reason: IllegalReason,
-    },
-}
+use crate::read::MoveError;
+use crate::{Bitboard, Lang, Move, Position, Role, Square};
 
 /// Writes `m` in coordinate notation: `e2e4`, castling `e1g1`, promotion with
 /// the Spanish letter (`e7e8d`) or the English one (`e7e8q`), lower case.
@@ -58,8 +42,8 @@ pub fn to_uci(m: Move) -> String {
 }
 
 /// Reads coordinate notation leniently (see the module documentation).
-pub fn parse_coord(pos: &Position, text: &str) -> Result<Move, CoordError> {
-    let unknown = || CoordError::Unknown { text: text.into() };
+pub(crate) fn parse_coord(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let unknown = || MoveError::Unknown { text: text.into() };
     let t = text
         .trim()
         .trim_end_matches(['+', '#', '!', '?'])
@@ -106,10 +90,10 @@ fn promo_letter(c: u8) -> Option<Role> {
 
 /// Reads a UCI move string strictly: four lower-case coordinates and an
 /// optional lower-case `q r b n`; castling as the king's move.
-pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, CoordError> {
-    let unknown = || CoordError::Unknown { text: text.into() };
+pub(crate) fn parse_uci(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let unknown = || MoveError::Unknown { text: text.into() };
     let b = text.as_bytes();
-    if !(b.len() == 4 || b.len() == 5) || !text.is_ascii() {
+    if !(b.len() == 4 || b.len() == 5) || !text.is_ascii() || b.iter().any(u8::is_ascii_uppercase) {
         return Err(unknown());
     }
     let from = Square::parse(&text[0..2]).ok_or_else(unknown)?;
@@ -133,7 +117,7 @@ fn find(
     from: Square,
     to: Square,
     promo: Option<Role>,
-) -> Result<Move, CoordError> {
+) -> Result<Move, MoveError> {
     let found = pos
         .legal_moves_to(Bitboard::from_square(to))
         .into_iter()
@@ -155,9 +139,9 @@ fn find(
         }
         _ => Move::normal(from, to),
     };
-    Err(CoordError::Illegal {
+    Err(MoveError::Illegal {
         text: text.into(),
-        mv,
+        mv: Some(mv),
         reason: pos.illegal_reason(mv),
     })
 }
@@ -165,6 +149,7 @@ fn find(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::IllegalReason;
 
     fn parse(p: &Position, s: &str) -> String {
         parse_coord(p, s)
@@ -204,11 +189,11 @@ mod tests {
         assert_eq!(to_coord(m, Lang::En), "c7d8n");
         assert!(matches!(
             parse_uci(&p, "C7D8N"),
-            Err(CoordError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
         assert!(matches!(
             parse_uci(&p, "c7d8d"),
-            Err(CoordError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
     }
 
@@ -217,25 +202,25 @@ mod tests {
         let p = Position::new();
         assert!(matches!(
             parse_coord(&p, "e2"),
-            Err(CoordError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
         assert!(matches!(
             parse_coord(&p, "i2i4"),
-            Err(CoordError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
         assert!(matches!(
             parse_coord(&p, "e2e4k"),
-            Err(CoordError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
         match parse_coord(&p, "e2e5") {
-            Err(CoordError::Illegal { reason, .. }) => {
+            Err(MoveError::Illegal { reason, .. }) => {
                 assert_eq!(reason, IllegalReason::CannotReach(Role::Pawn))
             }
             other => panic!("{other:?}"),
         }
         match parse_coord(&p, "e1g1") {
-            Err(CoordError::Illegal { mv, reason, .. }) => {
-                assert!(mv.is_castle());
+            Err(MoveError::Illegal { mv, reason, .. }) => {
+                assert!(mv.is_some_and(|m| m.is_castle()));
                 assert_eq!(reason, IllegalReason::CastlingBlocked);
             }
             other => panic!("{other:?}"),
@@ -243,7 +228,7 @@ mod tests {
         let p = Position::from_fen("7k/4P3/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert!(matches!(
             parse_coord(&p, "e7e8"),
-            Err(CoordError::Illegal {
+            Err(MoveError::Illegal {
                 reason: IllegalReason::PromotionRequired,
                 ..
             })

@@ -32,8 +32,9 @@ use core::time::Duration;
 
 use crate::attacks::{king_attacks, pawn_attacks};
 use crate::clock::{Clock, ClockReading, ClockSnapshot, FlagFell};
+use crate::read::MoveError;
 use crate::rules::{FiftyMoveRule, RuleSet, StalemateRule};
-use crate::san::{SanError, SanLang};
+use crate::san::SanLang;
 use crate::{zobrist, Bitboard, Color, FenError, IllegalMove, Lang, Move, Position, Role};
 
 /// The score of a finished game.
@@ -70,6 +71,46 @@ impl GameResult {
             GameResult::Draw => "1/2-1/2",
         }
     }
+
+    /// The result as a person reads it: `1-0`, `0-1`, `½-½`.
+    pub fn display(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "½-½",
+        }
+    }
+}
+
+/// A text that is not a game result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseResultError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl core::str::FromStr for GameResult {
+    type Err = ParseResultError;
+
+    /// Reads `1-0`, `0-1`, `1/2-1/2`, `½-½` (spaces around the dash allowed).
+    /// `*` (a game in progress) is not a result: see [`GameResult::from_pgn`].
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
+        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+        match t.as_str() {
+            "1-0" => Ok(GameResult::WhiteWins),
+            "0-1" => Ok(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" => Ok(GameResult::Draw),
+            _ => Err(ParseResultError { text: s.into() }),
+        }
+    }
+}
+
+impl GameResult {
+    /// A PGN result token or `Result` tag: `Some` result, or `None` for `*`
+    /// and anything else (a game whose result is unknown or still open).
+    pub fn from_pgn(text: &str) -> Option<GameResult> {
+        text.parse().ok()
+    }
 }
 
 /// Why a game ended.
@@ -103,6 +144,32 @@ pub enum Termination {
         /// Who ran out of time.
         flagged: Color,
     },
+    /// The result as a record gives it (a PGN's `Result`, an arbiter's entry)
+    /// when the moves do not show how it came about.
+    Recorded,
+}
+
+impl Termination {
+    /// A short identifier for files and programs: `checkmate`, `stalemate`,
+    /// `dead_position`, `fivefold_repetition`, `seventy_five_moves`,
+    /// `threefold_repetition`, `fifty_moves`, `agreed_fifty_moves`,
+    /// `agreement`, `resignation`, `time_forfeit`, `recorded`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation { .. } => "resignation",
+            Termination::Stalemate => "stalemate",
+            Termination::DeadPosition => "dead_position",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::SeventyFiveMoves => "seventy_five_moves",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::AgreedFiftyMoves => "agreed_fifty_moves",
+            Termination::Agreement => "agreement",
+            Termination::Time { .. } => "time_forfeit",
+            Termination::Recorded => "recorded",
+        }
+    }
 }
 
 /// How a game ended: the score and the reason.
@@ -145,7 +212,7 @@ pub enum GameError {
     /// The move is not legal.
     Illegal(IllegalMove),
     /// The SAN text could not be read as a legal move.
-    San(SanError),
+    San(MoveError),
     /// The flag of the player fell before the move was completed; the game has
     /// ended (see [`Game::outcome`]).
     FlagFell(Color),
@@ -734,6 +801,19 @@ impl Game {
                 GameResult::win_for(by.other())
             },
             termination: Termination::Resignation { by },
+        };
+        self.finish(o);
+        Ok(o)
+    }
+
+    /// Ends a game in progress with a result that a record gives (a PGN's
+    /// `Result` tag, an arbiter's entry) when the moves do not show how it
+    /// came about: [`Termination::Recorded`].
+    pub fn record_result(&mut self, result: GameResult) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        let o = Outcome {
+            result,
+            termination: Termination::Recorded,
         };
         self.finish(o);
         Ok(o)

@@ -50,6 +50,7 @@ mod perft;
 pub mod pgn;
 mod polyglot_keys;
 mod position;
+pub mod read;
 mod role;
 pub mod rules;
 pub mod san;
@@ -60,7 +61,6 @@ pub use bitboard::Bitboard;
 pub use castling::{king_home, CastlingRights, CastlingSide};
 pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
-pub use coord::CoordError;
 pub use fen::FenError;
 pub use game::{
     ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
@@ -73,9 +73,10 @@ pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use position::Position;
+pub use read::{read_move, MoveError, Notation};
 pub use role::{Piece, Role};
 pub use rules::{Odds, RuleSet};
-pub use san::{SanError, SanLang};
+pub use san::{San, SanLang};
 pub use square::{File, Rank, Square};
 
 /// The FEN of the initial position.

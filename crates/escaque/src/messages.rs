@@ -7,9 +7,7 @@ use crate::clock::TimeControlError;
 use crate::game::{
     ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
 };
-use crate::{
-    Color, CoordError, FenError, IllegalMove, IllegalReason, PgnError, PgnErrorKind, Role, SanError,
-};
+use crate::{Color, FenError, IllegalMove, IllegalReason, MoveError, PgnError, PgnErrorKind, Role};
 
 /// The language of messages for people. Spanish is the default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -28,6 +26,14 @@ impl Lang {
         match locale {
             Some(l) if l.to_ascii_lowercase().starts_with("en") => Lang::En,
             _ => Lang::Es,
+        }
+    }
+
+    /// The other language.
+    pub const fn other(self) -> Lang {
+        match self {
+            Lang::Es => Lang::En,
+            Lang::En => Lang::Es,
         }
     }
 
@@ -370,28 +376,92 @@ impl Localized for Termination {
             (Time { flagged }, Lang::En) => {
                 format!("{} ran out of time", color_name(*flagged, lang))
             }
+            (Recorded, Lang::Es) => "resultado anotado".into(),
+            (Recorded, Lang::En) => "result as recorded".into(),
         }
     }
 }
 
 impl Localized for Outcome {
+    /// The end of a game as the board announces it: `Jaque mate. Ganan las
+    /// blancas (1-0)`, `Tablas por ahogado (½-½)`.
     fn message(&self, lang: Lang) -> String {
-        let why = self.termination.message(lang);
-        let drawn_anyway = matches!(
-            self.termination,
-            Termination::Resignation { .. } | Termination::Time { .. }
-        ) && self.result == GameResult::Draw;
-        match (self.result.winner(), lang) {
-            (Some(w), Lang::Es) => format!("{} ganan: {why}", color_name_capital(w, lang)),
-            (Some(w), Lang::En) => format!("{} wins: {why}", color_name_capital(w, lang)),
-            (None, Lang::Es) if drawn_anyway => {
-                format!("Tablas: {why}, pero el rival no podía dar mate de ningún modo")
+        use Termination::*;
+        let res = self.result.display();
+        let win = match (self.result, lang) {
+            (GameResult::WhiteWins, Lang::Es) => "Ganan las blancas",
+            (GameResult::BlackWins, Lang::Es) => "Ganan las negras",
+            (GameResult::Draw, Lang::Es) => "Tablas",
+            (GameResult::WhiteWins, Lang::En) => "White wins",
+            (GameResult::BlackWins, Lang::En) => "Black wins",
+            (GameResult::Draw, Lang::En) => "Draw",
+        };
+        let drawn = self.result == GameResult::Draw;
+        match (self.termination, lang) {
+            (Checkmate, Lang::Es) => format!("Jaque mate. {win} ({res})"),
+            (Checkmate, Lang::En) => format!("Checkmate. {win} ({res})"),
+            (Stalemate, Lang::Es) if drawn => format!("Tablas por ahogado ({res})"),
+            (Stalemate, Lang::En) if drawn => format!("Draw by stalemate ({res})"),
+            (Stalemate, Lang::Es) => {
+                format!("Ahogado: según la regla inglesa gana el ahogado. {win} ({res})")
             }
-            (None, Lang::En) if drawn_anyway => {
-                format!("Draw: {why}, but the opponent could not mate by any series of legal moves")
+            (Stalemate, Lang::En) => format!(
+                "Stalemate: by the English rule the stalemated side wins. {win} ({res})"
+            ),
+            (DeadPosition, Lang::Es) => {
+                format!("Tablas: ninguno de los dos puede dar mate ({res})")
             }
-            (None, Lang::Es) => format!("Tablas: {why}"),
-            (None, Lang::En) => format!("Draw: {why}"),
+            (DeadPosition, Lang::En) => format!("Draw: neither side can checkmate ({res})"),
+            (Agreement, Lang::Es) => format!("Tablas por acuerdo ({res})"),
+            (Agreement, Lang::En) => format!("Draw by agreement ({res})"),
+            (ThreefoldRepetition, Lang::Es) => format!("Tablas por triple repetición ({res})"),
+            (ThreefoldRepetition, Lang::En) => format!("Draw by threefold repetition ({res})"),
+            (FiftyMoves | AgreedFiftyMoves, Lang::Es) => {
+                format!("Tablas por la regla de los cincuenta movimientos ({res})")
+            }
+            (FiftyMoves | AgreedFiftyMoves, Lang::En) => {
+                format!("Draw by the fifty-move rule ({res})")
+            }
+            (FivefoldRepetition, Lang::Es) => format!("Tablas por quíntuple repetición ({res})"),
+            (FivefoldRepetition, Lang::En) => format!("Draw by fivefold repetition ({res})"),
+            (SeventyFiveMoves, Lang::Es) => {
+                format!("Tablas por la regla de los setenta y cinco movimientos ({res})")
+            }
+            (SeventyFiveMoves, Lang::En) => {
+                format!("Draw by the seventy-five-move rule ({res})")
+            }
+            (Resignation { by }, Lang::Es) if drawn => format!(
+                "{} abandonan, pero el rival no puede dar mate: la partida es tablas ({res})",
+                color_name_capital(by, lang)
+            ),
+            (Resignation { by }, Lang::En) if drawn => format!(
+                "{} resigns, but the opponent cannot checkmate: the game is drawn ({res})",
+                color_name_capital(by, lang)
+            ),
+            (Resignation { by }, Lang::Es) => {
+                format!("{} abandonan. {win} ({res})", color_name_capital(by, lang))
+            }
+            (Resignation { by }, Lang::En) => {
+                format!("{} resigns. {win} ({res})", color_name_capital(by, lang))
+            }
+            (Time { flagged }, Lang::Es) if drawn => format!(
+                "Tablas: el rival no puede dar mate; {} perdieron por tiempo pero la partida es tablas ({res})",
+                color_name(flagged, lang)
+            ),
+            (Time { flagged }, Lang::En) if drawn => format!(
+                "Draw: the opponent cannot checkmate; {} lost on time but the game is drawn ({res})",
+                color_name_capital(flagged, lang)
+            ),
+            (Time { flagged }, Lang::Es) => format!(
+                "{} pierden por tiempo. {win} ({res})",
+                color_name_capital(flagged, lang)
+            ),
+            (Time { flagged }, Lang::En) => format!(
+                "{} lost on time. {win} ({res})",
+                color_name_capital(flagged, lang)
+            ),
+            (Recorded, Lang::Es) => format!("Partida terminada. {win} ({res})"),
+            (Recorded, Lang::En) => format!("Game over. {win} ({res})"),
         }
     }
 }
@@ -461,13 +531,13 @@ impl Localized for GameStatus {
             parts.push(match lang {
                 Lang::Es => format!(
                     "reloj: blancas {}, negras {}",
-                    crate::clock::format_hms(c.white),
-                    crate::clock::format_hms(c.black)
+                    crate::clock::format_clock(c.white),
+                    crate::clock::format_clock(c.black)
                 ),
                 Lang::En => format!(
                     "clock: White {}, Black {}",
-                    crate::clock::format_hms(c.white),
-                    crate::clock::format_hms(c.black)
+                    crate::clock::format_clock(c.white),
+                    crate::clock::format_clock(c.black)
                 ),
             });
         }
@@ -534,17 +604,26 @@ macro_rules! display_in_spanish {
     )*};
 }
 
-impl Localized for SanError {
+fn join_san(list: &[crate::San], lang: Lang, sep: &str) -> String {
+    list.iter()
+        .map(|s| s.display(lang))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+impl Localized for MoveError {
     fn message(&self, lang: Lang) -> String {
-        use SanError::*;
+        use MoveError::*;
         match (self, lang) {
             (Empty, Lang::Es) => "no hay ninguna jugada escrita".into(),
             (Empty, Lang::En) => "no move was written".into(),
             (Unknown { text }, Lang::Es) => format!(
-                "{text:?} no es una jugada en notación algebraica (por ejemplo e4, Cf3, exd5, 0-0, e8=D)"
+                "«{}» no es una jugada: escribe por ejemplo Cf3, exd5, 0-0, e8=D o g1f3",
+                text.trim()
             ),
             (Unknown { text }, Lang::En) => format!(
-                "{text:?} is not a move in algebraic notation (for example e4, Nf3, exd5, O-O, e8=Q)"
+                "\"{}\" is not a move: write for example Nf3, exd5, O-O, e8=Q or g1f3",
+                text.trim()
             ),
             (Illegal { text, mv: Some(m), reason }, Lang::Es) => {
                 format!("{text:?} ({m}) es ilegal: {}", reason.message(lang))
@@ -568,37 +647,22 @@ impl Localized for SanError {
             ),
             (Ambiguous { text, candidates }, Lang::Es) => format!(
                 "{text:?} es ambigua: puede ser {}; indica la columna o la fila de origen",
-                candidates.join(" o ")
+                join_san(candidates, Lang::Es, " o ")
             ),
             (Ambiguous { text, candidates }, Lang::En) => format!(
                 "{text:?} is ambiguous: it may be {}; give the origin file or rank",
-                candidates.join(" or ")
+                join_san(candidates, Lang::En, " or ")
             ),
             (AmbiguousLanguage { text, spanish, english }, Lang::Es) => format!(
-                "{text:?} es ambigua: en español (R = rey) es {spanish}, en inglés (R = torre) es {english}; elige el idioma de la notación"
+                "{text:?} es ambigua: en español (R = rey) es {}, en inglés (R = torre) es {}; elige el idioma de la notación",
+                spanish.display(Lang::Es),
+                english.display(Lang::En)
             ),
             (AmbiguousLanguage { text, spanish, english }, Lang::En) => format!(
-                "{text:?} is ambiguous: in Spanish (R = king) it is {spanish}, in English (R = rook) it is {english}; choose the notation's language"
+                "{text:?} is ambiguous: in Spanish (R = king) it is {}, in English (R = rook) it is {}; choose the notation's language",
+                spanish.display(Lang::Es),
+                english.display(Lang::En)
             ),
-        }
-    }
-}
-
-impl Localized for CoordError {
-    fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (CoordError::Unknown { text }, Lang::Es) => format!(
-                "{text:?} no es una jugada en notación de coordenadas (origen y destino, como e2e4, e7e8d)"
-            ),
-            (CoordError::Unknown { text }, Lang::En) => format!(
-                "{text:?} is not a move in coordinate notation (origin and destination, such as e2e4, e7e8q)"
-            ),
-            (CoordError::Illegal { text, reason, .. }, Lang::Es) => {
-                format!("{text:?} es ilegal: {}", reason.message(lang))
-            }
-            (CoordError::Illegal { text, reason, .. }, Lang::En) => {
-                format!("{text:?} is illegal: {}", reason.message(lang))
-            }
         }
     }
 }
@@ -664,8 +728,7 @@ impl Localized for PgnError {
 display_in_spanish!(
     FenError,
     IllegalMove,
-    SanError,
-    CoordError,
+    MoveError,
     TimeControlError,
     GameError,
     PgnError,

@@ -35,6 +35,13 @@ pub trait MoveVisitor {
     fn promotion_shift(&mut self, to: Bitboard, delta: i32);
     /// A castling or an en passant capture.
     fn special(&mut self, m: Move);
+    /// True once the visitor needs no more moves: the generator then stops
+    /// between groups of moves. A visitor that wants them all leaves the
+    /// default, which costs nothing.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl MoveVisitor for MoveList {
@@ -75,6 +82,36 @@ impl MoveVisitor for MoveList {
     #[inline]
     fn special(&mut self, m: Move) {
         self.push(m);
+    }
+}
+
+/// Notes whether there is any move, and stops the generator at the first.
+struct Any(bool);
+
+impl MoveVisitor for Any {
+    #[inline]
+    fn normal(&mut self, _: Square, to: Bitboard) {
+        self.0 |= to.any();
+    }
+    #[inline]
+    fn promotions(&mut self, _: Square, to: Bitboard) {
+        self.0 |= to.any();
+    }
+    #[inline]
+    fn pawn_shift(&mut self, to: Bitboard, _: i32) {
+        self.0 |= to.any();
+    }
+    #[inline]
+    fn promotion_shift(&mut self, to: Bitboard, _: i32) {
+        self.0 |= to.any();
+    }
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
     }
 }
 
@@ -133,7 +170,9 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut any = Any(false);
+        self.generate(Bitboard::FULL, &mut any);
+        any.0
     }
 
     /// True if `m` is legal here.
@@ -157,7 +196,7 @@ impl Position {
         let danger = self.attacked_squares(them, occ.without(king));
         v.normal(king, king_attacks(king) & !ours & !danger & mask);
 
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || v.done() {
             return; // double check: only the king may move
         }
         let check_mask = match checkers.single() {
@@ -178,6 +217,9 @@ impl Position {
         }
         for from in orth & !pinned {
             v.normal(from, rook_attacks(from, occ) & target);
+        }
+        if v.done() {
+            return;
         }
         if checkers.is_empty() {
             // A pinned piece may move along the pin line (never when in check).

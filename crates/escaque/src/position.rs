@@ -392,9 +392,14 @@ impl Position {
 
         self.castling = self.castling.after_touching(from).after_touching(to);
         hash ^= zobrist::castling_key(self.castling);
-        self.halfmoves = if reset_clock { 0 } else { self.halfmoves + 1 };
+        // Counters saturate: a FEN may start them anywhere up to `u32::MAX`.
+        self.halfmoves = if reset_clock {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         hash ^= zobrist::WHITE_TO_MOVE_KEY;
@@ -421,9 +426,9 @@ impl Position {
         }
         next.turn = self.turn.other();
         next.hash ^= zobrist::WHITE_TO_MOVE_KEY;
-        next.halfmoves += 1;
+        next.halfmoves = next.halfmoves.saturating_add(1);
         if self.turn == Color::Black {
-            next.fullmoves += 1;
+            next.fullmoves = next.fullmoves.saturating_add(1);
         }
         Some(next)
     }

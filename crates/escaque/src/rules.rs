@@ -149,6 +149,72 @@ impl RuleSet {
     }
 }
 
+impl RuleSet {
+    /// The rule sets escaque offers, in the order a menu shows them: FIDE 2023,
+    /// Londres 1846, Londres 1846 with the English custom (stalemate wins).
+    pub const PRESETS: [RuleSet; 3] = [
+        RuleSet::fide_2023(),
+        RuleSet::londres_1846(),
+        RuleSet::londres_1846_inglaterra(),
+    ];
+
+    /// The short name a command line takes: `fide`, `londres1846`,
+    /// `londres1846-inglaterra` (Spanish) or `fide`, `london1846`,
+    /// `london1846-english` (English).
+    pub fn key(&self, lang: crate::Lang) -> &'static str {
+        match (self.book, self.stalemate, lang) {
+            (RuleBook::Fide2023, _, _) => "fide",
+            (RuleBook::Londres1846, StalemateRule::Draw, crate::Lang::Es) => "londres1846",
+            (RuleBook::Londres1846, StalemateRule::Draw, crate::Lang::En) => "london1846",
+            (RuleBook::Londres1846, StalemateRule::StalematedPlayerWins, crate::Lang::Es) => {
+                "londres1846-inglaterra"
+            }
+            (RuleBook::Londres1846, StalemateRule::StalematedPlayerWins, crate::Lang::En) => {
+                "london1846-english"
+            }
+        }
+    }
+}
+
+/// A text that names no rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRuleSet {
+    /// The text as given.
+    pub text: String,
+}
+
+impl core::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+
+    /// Reads a rule set's short name or full name in either language, ignoring
+    /// case, spaces, hyphens and underscores: `fide`, `FIDE 2023`,
+    /// `londres1846`, `London 1846`, `londres1846-inglaterra`,
+    /// `london1846-english`, `Londres 1846 (ahogado gana)`.
+    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
+        let squash = |t: &str| -> String {
+            t.chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '_' | '(' | ')'))
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let want = squash(s);
+        let aliases = ["londres", "london"];
+        if aliases.contains(&want.as_str()) {
+            return Ok(RuleSet::londres_1846());
+        }
+        RuleSet::PRESETS
+            .into_iter()
+            .find(|r| {
+                [crate::Lang::Es, crate::Lang::En].into_iter().any(|l| {
+                    squash(r.key(l)) == want
+                        || squash(r.name_in(l)) == want
+                        || (r.book == RuleBook::Fide2023 && want == "fide2023")
+                })
+            })
+            .ok_or_else(|| UnknownRuleSet { text: s.into() })
+    }
+}
+
 /// An odds preset (ventaja), London art. ii.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Odds {
@@ -329,5 +395,23 @@ mod tests {
             RuleSet::londres_1846_inglaterra().stalemate,
             StalemateRule::StalematedPlayerWins
         );
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn rule_sets_from_their_names() {
+        for r in RuleSet::PRESETS {
+            for l in [crate::Lang::Es, crate::Lang::En] {
+                assert_eq!(r.key(l).parse::<RuleSet>(), Ok(r));
+                assert_eq!(r.name_in(l).parse::<RuleSet>(), Ok(r));
+            }
+        }
+        assert_eq!("FIDE2023".parse(), Ok(RuleSet::fide_2023()));
+        assert_eq!("Londres".parse(), Ok(RuleSet::londres_1846()));
+        assert!("ajedrez chino".parse::<RuleSet>().is_err());
     }
 }

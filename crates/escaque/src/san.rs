@@ -20,7 +20,10 @@
 //! ```
 
 use crate::castling::king_home;
-use crate::{Bitboard, CastlingSide, IllegalReason, Lang, Move, MoveKind, Position, Role, Square};
+use crate::read::MoveError;
+use crate::{
+    Bitboard, CastlingSide, File, IllegalReason, Lang, Move, MoveKind, Position, Rank, Role, Square,
+};
 
 /// The language a SAN text is read in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -64,53 +67,6 @@ impl SanStyle {
     }
 }
 
-/// Why a SAN text could not be read as a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanError {
-    /// Nothing to read.
-    Empty,
-    /// The text is not a move in the notation (for example `Xz9`).
-    Unknown {
-        /// The text as given.
-        text: String,
-    },
-    /// The text names a move, but it is not legal here.
-    Illegal {
-        /// The text as given.
-        text: String,
-        /// The move meant, when one piece could be identified.
-        mv: Option<Move>,
-        /// Why it is illegal.
-        reason: IllegalReason,
-    },
-    /// No piece of that kind (matching the given origin) can go there.
-    NoCandidate {
-        /// The text as given.
-        text: String,
-        /// The kind of piece named.
-        role: Role,
-        /// The destination.
-        to: Square,
-    },
-    /// More than one legal move fits the text.
-    Ambiguous {
-        /// The text as given.
-        text: String,
-        /// The moves that fit, written in the notation of the text.
-        candidates: Vec<String>,
-    },
-    /// In [`SanLang::Auto`], the Spanish and English readings differ and both
-    /// are legal.
-    AmbiguousLanguage {
-        /// The text as given.
-        text: String,
-        /// The Spanish reading, written in Spanish SAN.
-        spanish: String,
-        /// The English reading, written in English SAN.
-        english: String,
-    },
-}
-
 // ---------------------------------------------------------------- writing
 
 /// The SAN of `m` (which must be legal in `pos`) with `+`/`#`, in `lang`.
@@ -144,60 +100,11 @@ fn role_letter(role: Role, lang: Lang) -> char {
 /// not (or has no piece on its origin) is written in coordinate notation rather
 /// than panicking.
 pub fn write_san(out: &mut String, pos: &Position, m: Move, style: SanStyle) {
-    let (from, to) = (m.from(), m.to());
-    let Some(role) = pos.role_at(from) else {
+    if pos.role_at(m.from()).is_none() {
         out.push_str(&m.to_string());
         return;
-    };
-    let zero = style.lang.pick('0', 'O');
-    match m.kind() {
-        MoveKind::Castle => {
-            out.push(zero);
-            out.push('-');
-            out.push(zero);
-            if CastlingSide::from_king_to(to) == CastlingSide::QueenSide {
-                out.push('-');
-                out.push(zero);
-            }
-        }
-        _ if role == Role::Pawn => {
-            let capture = m.is_en_passant() || pos.occupied().contains(to);
-            if capture {
-                out.push(from.file().char());
-                out.push('x');
-            }
-            push_square(out, to);
-            if let Some(p) = m.promotion_role() {
-                out.push('=');
-                out.push(role_letter(p, style.lang));
-            }
-        }
-        _ => {
-            out.push(role_letter(role, style.lang));
-            if role != Role::King {
-                let others = pos
-                    .legal_moves_to(Bitboard::from_square(to))
-                    .into_iter()
-                    .filter(|o| o.from() != from && pos.role_at(o.from()) == Some(role))
-                    .fold(Bitboard::EMPTY, |b, o| b.with(o.from()));
-                if others.any() {
-                    let same_file = (others & Bitboard::file(from.file())).any();
-                    let same_rank = (others & Bitboard::rank(from.rank())).any();
-                    if !same_file {
-                        out.push(from.file().char());
-                    } else if !same_rank {
-                        out.push(from.rank().char());
-                    } else {
-                        push_square(out, from);
-                    }
-                }
-            }
-            if pos.occupied().contains(to) {
-                out.push('x');
-            }
-            push_square(out, to);
-        }
     }
+    San::from_move(pos, m).write(out, style.lang);
     if style.en_passant_suffix && m.is_en_passant() {
         out.push_str(style.lang.pick(" a.p.", " e.p."));
     }
@@ -213,6 +120,200 @@ pub fn write_san(out: &mut String, pos: &Position, m: Move, style: SanStyle) {
 fn push_square(out: &mut String, sq: Square) {
     out.push(sq.file().char());
     out.push(sq.rank().char());
+}
+
+// ---------------------------------------------------------------- the value
+
+/// A move in SAN as a value: read once from text in a language, or made from
+/// a legal move; resolved against a position with [`San::to_move`] and written
+/// in either language with [`San::write`] / [`San::display`] (check marks are
+/// not part of it: they depend on the position after the move).
+///
+/// ```
+/// use escaque::{Lang, Position};
+/// use escaque::san::San;
+///
+/// let pos = Position::new();
+/// let san = San::parse("Cf3", Lang::Es).unwrap();
+/// assert_eq!(san.display(Lang::En), "Nf3");
+/// let m = san.to_move(&pos).unwrap();
+/// assert_eq!(San::from_move(&pos, m), san);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// Castling: `O-O`, `O-O-O` (`0-0`, `0-0-0` in Spanish).
+    Castle(CastlingSide),
+    /// Any other move.
+    Normal {
+        /// The kind of piece that moves.
+        role: Role,
+        /// The origin file, when given (disambiguation, or a pawn's capture).
+        file: Option<File>,
+        /// The origin rank, when given.
+        rank: Option<Rank>,
+        /// Whether the text marks a capture.
+        capture: bool,
+        /// The destination.
+        to: Square,
+        /// The piece a pawn becomes.
+        promotion: Option<Role>,
+    },
+}
+
+impl San {
+    /// The shortest correct SAN of `m`, which must be legal in `pos` (a move
+    /// with no piece on its origin is taken for a pawn's).
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        let (from, to) = (m.from(), m.to());
+        let role = pos.role_at(from).unwrap_or(Role::Pawn);
+        if m.kind() == MoveKind::Castle {
+            return San::Castle(CastlingSide::from_king_to(to));
+        }
+        let capture = m.is_en_passant() || pos.occupied().contains(to);
+        let (mut file, mut rank) = (None, None);
+        if role == Role::Pawn {
+            if capture {
+                file = Some(from.file());
+            }
+        } else if role != Role::King {
+            let others = pos
+                .legal_moves_to(Bitboard::from_square(to))
+                .into_iter()
+                .filter(|o| o.from() != from && pos.role_at(o.from()) == Some(role))
+                .fold(Bitboard::EMPTY, |b, o| b.with(o.from()));
+            if others.any() {
+                let same_file = (others & Bitboard::file(from.file())).any();
+                let same_rank = (others & Bitboard::rank(from.rank())).any();
+                if !same_file {
+                    file = Some(from.file());
+                } else if !same_rank {
+                    rank = Some(from.rank());
+                } else {
+                    file = Some(from.file());
+                    rank = Some(from.rank());
+                }
+            }
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: m.promotion_role(),
+        }
+    }
+
+    /// Reads `text` in the notation of `lang` (leniently, as [`parse_san`]
+    /// does), without a position.
+    pub fn parse(text: &str, lang: Lang) -> Result<San, MoveError> {
+        let lexed = lex(text).ok_or_else(|| unreadable(text))?;
+        let reading =
+            interpret(lexed, lang).ok_or_else(|| MoveError::Unknown { text: text.into() })?;
+        Ok(match reading {
+            Reading::Castle(side) => San::Castle(side),
+            Reading::Move {
+                role,
+                from_file,
+                from_rank,
+                to,
+                promo,
+            } => San::Normal {
+                role,
+                file: from_file.and_then(|f| File::new(u32::from(f))),
+                rank: from_rank.and_then(|r| Rank::new(u32::from(r))),
+                capture: text.contains(['x', 'X', ':']),
+                to,
+                promotion: promo,
+            },
+        })
+    }
+
+    /// The legal move of `pos` this SAN names, or why there is none.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
+        let reading = match *self {
+            San::Castle(side) => Reading::Castle(side),
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => Reading::Move {
+                role,
+                from_file: file.map(|f| f.index() as u8),
+                from_rank: rank.map(|r| r.index() as u8),
+                to,
+                promo: promotion,
+            },
+        };
+        resolve(pos, reading, &self.to_string())
+    }
+
+    /// Appends the text in `lang`'s letters (`Cbd2`, `exd5`, `e8=D`, `0-0`).
+    pub fn write(&self, out: &mut String, lang: Lang) {
+        match *self {
+            San::Castle(side) => {
+                let zero = lang.pick('0', 'O');
+                out.push(zero);
+                out.push('-');
+                out.push(zero);
+                if side == CastlingSide::QueenSide {
+                    out.push('-');
+                    out.push(zero);
+                }
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    out.push(role_letter(role, lang));
+                }
+                if let Some(f) = file {
+                    out.push(f.char());
+                }
+                if let Some(r) = rank {
+                    out.push(r.char());
+                }
+                if capture {
+                    out.push('x');
+                }
+                push_square(out, to);
+                if let Some(p) = promotion {
+                    out.push('=');
+                    out.push(role_letter(p, lang));
+                }
+            }
+        }
+    }
+
+    /// The text in `lang`'s letters.
+    pub fn display(&self, lang: Lang) -> String {
+        let mut s = String::with_capacity(8);
+        self.write(&mut s, lang);
+        s
+    }
+}
+
+impl core::fmt::Display for San {
+    /// English letters, as PGN writes them.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.display(Lang::En))
+    }
+}
+
+fn unreadable(text: &str) -> MoveError {
+    if text.trim().is_empty() {
+        MoveError::Empty
+    } else {
+        MoveError::Unknown { text: text.into() }
+    }
 }
 
 // ---------------------------------------------------------------- reading
@@ -246,7 +347,7 @@ enum Lexed {
 /// lower-case promotion letter, `+`/`#`/`++` present, absent or wrong, trailing
 /// `!`/`?` marks, `e.p.`/`a.p.`, figurines (`♘f3`), long algebraic (`Cg1-f3`,
 /// `Ng1xf3`).
-pub fn parse_san(pos: &Position, text: &str, lang: SanLang) -> Result<Move, SanError> {
+pub fn parse_san(pos: &Position, text: &str, lang: SanLang) -> Result<Move, MoveError> {
     parse_san_lang(pos, text, lang).map(|(m, _)| m)
 }
 
@@ -258,27 +359,8 @@ pub fn parse_san_lang(
     pos: &Position,
     text: &str,
     lang: SanLang,
-) -> Result<(Move, Option<Lang>), SanError> {
-    parse_san_after(pos, text, lang, &mut None)
-}
-
-/// Like [`parse_san_lang`]; when the move was found by trying it on a copy of
-/// the position, that copy (the position after the move) is left in `after`,
-/// so a caller replaying a game need not play the move again.
-pub(crate) fn parse_san_after(
-    pos: &Position,
-    text: &str,
-    lang: SanLang,
-    after: &mut Option<Position>,
-) -> Result<(Move, Option<Lang>), SanError> {
-    *after = None;
-    let lexed = lex(text).ok_or_else(|| {
-        if text.trim().is_empty() {
-            SanError::Empty
-        } else {
-            SanError::Unknown { text: text.into() }
-        }
-    })?;
+) -> Result<(Move, Option<Lang>), MoveError> {
+    let lexed = lex(text).ok_or_else(|| unreadable(text))?;
     match lang {
         SanLang::Es | SanLang::En => {
             let l = if lang == SanLang::Es {
@@ -286,39 +368,28 @@ pub(crate) fn parse_san_after(
             } else {
                 Lang::En
             };
-            let r = interpret(lexed, l).ok_or_else(|| SanError::Unknown { text: text.into() })?;
-            let m = resolve(pos, r, text, l, after)?;
+            let r = interpret(lexed, l).ok_or_else(|| MoveError::Unknown { text: text.into() })?;
+            let m = resolve(pos, r, text)?;
             Ok((m, letters_differ(lexed).then_some(l)))
         }
         SanLang::Auto => {
             let (es, en) = (interpret(lexed, Lang::Es), interpret(lexed, Lang::En));
             match (es, en) {
-                (None, None) => Err(SanError::Unknown { text: text.into() }),
-                (Some(r), None) => {
-                    resolve(pos, r, text, Lang::Es, after).map(|m| (m, Some(Lang::Es)))
-                }
-                (None, Some(r)) => {
-                    resolve(pos, r, text, Lang::En, after).map(|m| (m, Some(Lang::En)))
-                }
-                (Some(re), Some(rn)) if re == rn => {
-                    resolve(pos, rn, text, Lang::En, after).map(|m| (m, None))
-                }
-                (Some(re), Some(rn)) => {
-                    match (
-                        resolve(pos, re, text, Lang::Es, &mut None),
-                        resolve(pos, rn, text, Lang::En, &mut None),
-                    ) {
-                        (Ok(a), Ok(b)) if a == b => Ok((a, None)),
-                        (Ok(a), Ok(b)) => Err(SanError::AmbiguousLanguage {
-                            text: text.into(),
-                            spanish: san(pos, a, Lang::Es),
-                            english: san(pos, b, Lang::En),
-                        }),
-                        (Ok(a), Err(_)) => Ok((a, Some(Lang::Es))),
-                        (Err(_), Ok(b)) => Ok((b, Some(Lang::En))),
-                        (Err(e), Err(_)) => Err(e),
-                    }
-                }
+                (None, None) => Err(MoveError::Unknown { text: text.into() }),
+                (Some(r), None) => resolve(pos, r, text).map(|m| (m, Some(Lang::Es))),
+                (None, Some(r)) => resolve(pos, r, text).map(|m| (m, Some(Lang::En))),
+                (Some(re), Some(rn)) if re == rn => resolve(pos, rn, text).map(|m| (m, None)),
+                (Some(re), Some(rn)) => match (resolve(pos, re, text), resolve(pos, rn, text)) {
+                    (Ok(a), Ok(b)) if a == b => Ok((a, None)),
+                    (Ok(a), Ok(b)) => Err(MoveError::AmbiguousLanguage {
+                        text: text.into(),
+                        spanish: San::from_move(pos, a),
+                        english: San::from_move(pos, b),
+                    }),
+                    (Ok(a), Err(_)) => Ok((a, Some(Lang::Es))),
+                    (Err(_), Ok(b)) => Ok((b, Some(Lang::En))),
+                    (Err(e), Err(_)) => Err(e),
+                },
             }
         }
     }
@@ -550,13 +621,7 @@ fn promo_tok(s: &str) -> Option<PieceTok> {
         .then(|| PieceTok::Letter(c.to_ascii_uppercase() as u8))
 }
 
-fn resolve(
-    pos: &Position,
-    reading: Reading,
-    text: &str,
-    lang: Lang,
-    after: &mut Option<Position>,
-) -> Result<Move, SanError> {
+fn resolve(pos: &Position, reading: Reading, text: &str) -> Result<Move, MoveError> {
     let us = pos.turn();
     match reading {
         Reading::Castle(side) => {
@@ -564,7 +629,7 @@ fn resolve(
             if pos.is_legal(m) {
                 Ok(m)
             } else {
-                Err(SanError::Illegal {
+                Err(MoveError::Illegal {
                     text: text.into(),
                     mv: Some(m),
                     reason: pos.illegal_reason(m),
@@ -583,18 +648,14 @@ fn resolve(
                 return resolve_matching(
                     pos,
                     text,
-                    lang,
                     role,
                     Some(to.file().index() as u8),
                     None,
                     to,
                     promo,
-                    after,
                 );
             }
-            resolve_matching(
-                pos, text, lang, role, from_file, from_rank, to, promo, after,
-            )
+            resolve_matching(pos, text, role, from_file, from_rank, to, promo)
         }
     }
 }
@@ -603,19 +664,16 @@ fn resolve(
 fn resolve_matching(
     pos: &Position,
     text: &str,
-    lang: Lang,
     role: Role,
     from_file: Option<u8>,
     from_rank: Option<u8>,
     to: Square,
     promo: Option<Role>,
-    after: &mut Option<Position>,
-) -> Result<Move, SanError> {
+) -> Result<Move, MoveError> {
     if let Some(m) = unique_fast(pos, role, origin_hint(from_file, from_rank), to, promo) {
-        *after = None;
         return Ok(m);
     }
-    resolve_slow(pos, text, lang, role, from_file, from_rank, to, promo)
+    resolve_slow(pos, text, role, from_file, from_rank, to, promo)
 }
 
 /// The squares a move may come from, given the file and rank it names.
@@ -706,13 +764,12 @@ fn lex_plain(text: &[u8]) -> Option<Lexed> {
 fn resolve_slow(
     pos: &Position,
     text: &str,
-    lang: Lang,
     role: Role,
     from_file: Option<u8>,
     from_rank: Option<u8>,
     to: Square,
     promo: Option<Role>,
-) -> Result<Move, SanError> {
+) -> Result<Move, MoveError> {
     let origins = origin_hint(from_file, from_rank);
     let mut found: Option<Move> = None;
     let mut more = false;
@@ -754,9 +811,9 @@ fn resolve_slow(
                         && m.promotion_role() == promo
                         && !m.is_castle()
                 })
-                .map(|m| san(pos, m, lang))
+                .map(|m| San::from_move(pos, m))
                 .collect();
-            Err(SanError::Ambiguous {
+            Err(MoveError::Ambiguous {
                 text: text.into(),
                 candidates,
             })
@@ -873,10 +930,10 @@ fn explain_no_move(
     to: Square,
     promo: Option<Role>,
     needs_promo: bool,
-) -> SanError {
+) -> MoveError {
     let us = pos.turn();
     if needs_promo {
-        return SanError::Illegal {
+        return MoveError::Illegal {
             text: text.into(),
             mv: None,
             reason: IllegalReason::PromotionRequired,
@@ -884,7 +941,7 @@ fn explain_no_move(
     }
     if promo.is_some_and(|p| !Role::PROMOTIONS.contains(&p)) {
         // Promotion to a king or a pawn.
-        return SanError::Illegal {
+        return MoveError::Illegal {
             text: text.into(),
             mv: None,
             reason: IllegalReason::InvalidPromotion,
@@ -926,7 +983,7 @@ fn explain_no_move(
     } else if reasons.len() == 1 {
         Some(reasons[0])
     } else if !reaching.is_empty() && reaching.iter().all(|(_, r)| *r == reaching[0].1) {
-        return SanError::Illegal {
+        return MoveError::Illegal {
             text: text.into(),
             mv: None,
             reason: reaching[0].1,
@@ -935,12 +992,12 @@ fn explain_no_move(
         None
     };
     match pick {
-        Some((m, reason)) => SanError::Illegal {
+        Some((m, reason)) => MoveError::Illegal {
             text: text.into(),
             mv: Some(m),
             reason,
         },
-        None => SanError::NoCandidate {
+        None => MoveError::NoCandidate {
             text: text.into(),
             role,
             to,
@@ -1138,11 +1195,19 @@ mod tests {
         assert_eq!(parse(&p, "Rf1", SanLang::Es), "e1f1");
         assert_eq!(parse(&p, "Rf1", SanLang::En), "h1f1");
         match parse_san(&p, "Rf1", SanLang::Auto) {
-            Err(SanError::AmbiguousLanguage {
+            Err(MoveError::AmbiguousLanguage {
                 spanish, english, ..
             }) => {
-                assert_eq!(spanish, "Rf1");
-                assert_eq!(english, "Rf1");
+                assert_eq!(spanish.display(Lang::Es), "Rf1");
+                assert_eq!(english.display(Lang::En), "Rf1");
+                assert_eq!(
+                    spanish.to_move(&p).map(|m| m.to_string()),
+                    Ok("e1f1".into())
+                );
+                assert_eq!(
+                    english.to_move(&p).map(|m| m.to_string()),
+                    Ok("h1f1".into())
+                );
             }
             other => panic!("{other:?}"),
         }
@@ -1158,25 +1223,25 @@ mod tests {
     #[test]
     fn explains_errors() {
         let p = Position::new();
-        assert_eq!(parse_san(&p, "", SanLang::Es), Err(SanError::Empty));
+        assert_eq!(parse_san(&p, "", SanLang::Es), Err(MoveError::Empty));
         assert!(matches!(
             parse_san(&p, "Xz9", SanLang::Es),
-            Err(SanError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
         assert!(matches!(
             parse_san(&p, "Nf3", SanLang::Es),
-            Err(SanError::Unknown { .. })
+            Err(MoveError::Unknown { .. })
         ));
         assert!(matches!(
             parse_san(&p, "Cf4", SanLang::Es),
-            Err(SanError::NoCandidate {
+            Err(MoveError::NoCandidate {
                 role: Role::Knight,
                 ..
             })
         ));
         assert!(matches!(
             parse_san(&p, "e5", SanLang::Es),
-            Err(SanError::Illegal {
+            Err(MoveError::Illegal {
                 reason: IllegalReason::CannotReach(Role::Pawn),
                 ..
             })
@@ -1185,7 +1250,7 @@ mod tests {
         let p = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
         match parse_san(&p, "Cc3", SanLang::Es) {
             Err(
-                e @ SanError::Illegal {
+                e @ MoveError::Illegal {
                     reason: IllegalReason::LeavesKingInCheck,
                     ..
                 },
@@ -1197,8 +1262,9 @@ mod tests {
         // Two knights reach d2.
         let p = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
         match parse_san(&p, "Cd2", SanLang::Es) {
-            Err(SanError::Ambiguous { candidates, .. }) => {
-                assert_eq!(candidates, vec!["Cbd2".to_string(), "Cfd2".to_string()]);
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                let shown: Vec<String> = candidates.iter().map(|c| c.display(Lang::Es)).collect();
+                assert_eq!(shown, vec!["Cbd2".to_string(), "Cfd2".to_string()]);
             }
             other => panic!("{other:?}"),
         }
@@ -1206,7 +1272,7 @@ mod tests {
         let p = pos("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
         assert!(matches!(
             parse_san(&p, "e8", SanLang::Es),
-            Err(SanError::Illegal {
+            Err(MoveError::Illegal {
                 reason: IllegalReason::PromotionRequired,
                 ..
             })
@@ -1214,7 +1280,7 @@ mod tests {
         // Promotion to a king (R in Spanish): refused; in Auto, R is a rook.
         assert!(matches!(
             parse_san(&p, "e8=R", SanLang::Es),
-            Err(SanError::Illegal {
+            Err(MoveError::Illegal {
                 reason: IllegalReason::InvalidPromotion,
                 ..
             })
@@ -1227,7 +1293,7 @@ mod tests {
         let p = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
         assert!(matches!(
             parse_san(&p, "0-0", SanLang::Es),
-            Err(SanError::Illegal {
+            Err(MoveError::Illegal {
                 reason: IllegalReason::CastlingRightLost,
                 ..
             })

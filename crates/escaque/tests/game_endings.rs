@@ -575,7 +575,7 @@ fn status_for_a_user_interface() {
     assert_eq!(c.white, Duration::from_secs(5400 + 3 * 30 - 5));
     assert_eq!(c.running, None, "the clock stops at the end");
     assert_eq!(c.moves_to_control, [Some(37), Some(38)]);
-    assert_eq!(s.message(Lang::En), "White wins: checkmate");
+    assert_eq!(s.message(Lang::En), "Checkmate. White wins (1-0)");
 
     // A game in progress, in Spanish.
     let t = FakeTime::new();
@@ -591,7 +591,7 @@ fn status_for_a_user_interface() {
     assert_eq!(
         s.message(Lang::Es),
         "Juegan las blancas (jugada 5); las blancas ofrecen tablas; \
-         puede reclamar tablas por triple repetición; reloj: blancas 0:04:07, negras 0:05:12"
+         puede reclamar tablas por triple repetición; reloj: blancas 4:07, negras 5:12"
     );
 }
 
@@ -623,8 +623,8 @@ fn wording_in_both_languages() {
         result: GameResult::BlackWins,
         termination: Termination::Checkmate,
     };
-    assert_eq!(m.to_string(), "Las negras ganan: jaque mate");
-    assert_eq!(m.message(Lang::En), "Black wins: checkmate");
+    assert_eq!(m.to_string(), "Jaque mate. Ganan las negras (0-1)");
+    assert_eq!(m.message(Lang::En), "Checkmate. Black wins (0-1)");
 }
 
 #[test]

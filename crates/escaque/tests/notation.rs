@@ -13,10 +13,11 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position as _};
 
-use escaque::coord::{parse_coord, parse_uci, to_coord, to_uci};
+use escaque::coord::{to_coord, to_uci};
 use escaque::pgn::{write_game_string, Game, Node, PgnReader, PgnStyle, ReaderOptions};
+use escaque::read::{read_move, Notation};
 use escaque::san::{parse_san, san, san_display, SanLang};
-use escaque::{Lang, Move, Position, SanError};
+use escaque::{Lang, Move, MoveError, Position};
 
 /// A random legal move, preferring captures and promotions now and then so that
 /// games reach promotions, en passant and crowded disambiguations.
@@ -87,11 +88,16 @@ fn san_and_coordinates_round_trip_on_random_games() {
             for text in [&en, &es] {
                 match parse_san(&pos, text, SanLang::Auto) {
                     Ok(x) => assert_eq!(x, m, "{text} {}", pos.to_fen()),
-                    Err(SanError::AmbiguousLanguage {
+                    Err(MoveError::AmbiguousLanguage {
                         spanish, english, ..
                     }) => {
                         assert!(text.starts_with('R'), "{text}");
-                        assert!(*text == spanish || *text == english, "{text}");
+                        let bare = text.trim_end_matches(['+', '#']);
+                        assert!(
+                            bare == spanish.display(Lang::Es) || bare == english.display(Lang::En),
+                            "{text}"
+                        );
+                        assert_ne!(spanish.to_move(&pos), english.to_move(&pos), "{text}");
                         ambiguous_auto += 1;
                     }
                     Err(e) => panic!("{text} {}: {e}", pos.to_fen()),
@@ -99,10 +105,25 @@ fn san_and_coordinates_round_trip_on_random_games() {
             }
             for lang in [Lang::Es, Lang::En] {
                 let c = to_coord(m, lang);
-                assert_eq!(parse_coord(&pos, &c), Ok(m), "{c}");
-                assert_eq!(parse_coord(&pos, &c.to_uppercase()), Ok(m), "{c}");
+                for any in [SanLang::Es, SanLang::En, SanLang::Auto] {
+                    assert_eq!(read_move(&pos, &c, Notation::Any(any)), Ok(m), "{c}");
+                    let upper = c.to_uppercase();
+                    assert_eq!(read_move(&pos, &upper, Notation::Any(any)), Ok(m), "{c}");
+                }
             }
-            assert_eq!(parse_uci(&pos, &to_uci(m)), Ok(m));
+            assert_eq!(read_move(&pos, &to_uci(m), Notation::Uci), Ok(m));
+            // The typed SAN value: the same move from its text in either language.
+            let value = escaque::San::from_move(&pos, m);
+            for lang in [Lang::Es, Lang::En] {
+                let text = value.display(lang);
+                assert_eq!(escaque::San::parse(&text, lang), Ok(value), "{text}");
+                assert_eq!(value.to_move(&pos), Ok(m), "{text}");
+                assert_eq!(
+                    read_move(&pos, &text, Notation::Any(lang.into())),
+                    Ok(m),
+                    "{text}"
+                );
+            }
         }
     }
     // The games were varied enough to mean something.

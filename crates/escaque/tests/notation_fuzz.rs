@@ -2,10 +2,10 @@
 
 use proptest::prelude::*;
 
-use escaque::coord::{parse_coord, parse_uci};
 use escaque::pgn::{PgnReader, ReaderOptions};
+use escaque::read::{read_move, Notation};
 use escaque::san::{parse_san, SanLang};
-use escaque::Position;
+use escaque::{Lang, Position};
 
 /// Positions with many kinds of moves available (castling, en passant,
 /// promotion, pins, checks).
@@ -92,8 +92,13 @@ proptest! {
             for lang in [SanLang::Es, SanLang::En, SanLang::Auto] {
                 let _ = parse_san(&pos, t, lang);
             }
-            let _ = parse_coord(&pos, t);
-            let _ = parse_uci(&pos, t);
+            for lang in [SanLang::Es, SanLang::En, SanLang::Auto] {
+                let _ = read_move(&pos, t, Notation::Any(lang));
+                if let Ok(san) = escaque::San::parse(t, Lang::Es) {
+                    let _ = san.to_move(&pos);
+                }
+            }
+            let _ = read_move(&pos, t, Notation::Uci);
         }
     }
 

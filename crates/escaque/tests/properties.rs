@@ -77,3 +77,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn move_counters_saturate_instead_of_overflowing() {
+    // Tests run in debug too, where an overflow would panic.
+    let fen = "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295";
+    let mut pos = Position::from_fen(fen).unwrap();
+    let m = pos.legal_moves()[0];
+    pos.play(m).unwrap();
+    assert_eq!(pos.halfmove_clock(), u32::MAX);
+    assert_eq!(pos.fullmove_number(), u32::MAX);
+    let null = pos.null_move().unwrap();
+    assert_eq!(null.halfmove_clock(), u32::MAX);
+}
+
+proptest! {
+    #[test]
+    fn has_legal_moves_agrees_with_the_count(choices in prop::collection::vec(any::<u16>(), 0..200)) {
+        for pos in play_choices(&choices) {
+            prop_assert_eq!(pos.has_legal_moves(), pos.count_legal_moves() > 0);
+        }
+    }
+}

@@ -342,6 +342,7 @@ fn ending_of(o: escaque::Outcome) -> Ending {
         Termination::FiftyMoves | Termination::AgreedFiftyMoves => EndReason::FiftyMoves,
         Termination::Agreement => EndReason::Agreement,
         Termination::Time { flagged } => EndReason::Time(flagged),
+        Termination::Recorded => EndReason::Other,
     };
     Ending { outcome, reason }
 }
@@ -375,40 +376,8 @@ pub fn display_move(pos: &Position, m: Move, lang: Lang) -> String {
 /// text that is legal in the player's language is read in it). The error, in
 /// `lang`, says why the text is not a legal move.
 pub fn parse_move(pos: &Position, text: &str, lang: Lang) -> Result<Move, String> {
-    use escaque::coord::parse_coord;
-    use escaque::san::parse_san;
-    use escaque::{CoordError, SanError, SanLang};
-
-    match parse_coord(pos, text) {
-        Ok(m) => return Ok(m),
-        Err(e @ CoordError::Illegal { .. }) => return Err(e.message(lang)),
-        Err(CoordError::Unknown { .. }) => {}
-    }
-    let other = match lang {
-        Lang::Es => Lang::En,
-        Lang::En => Lang::Es,
-    };
-    let first = match parse_san(pos, text, SanLang::from(lang)) {
-        Ok(m) => return Ok(m),
-        Err(e) => e,
-    };
-    match parse_san(pos, text, SanLang::from(other)) {
-        Ok(m) => Ok(m),
-        Err(second) => match (&first, &second) {
-            (SanError::Unknown { .. }, SanError::Unknown { .. }) => Err(lang.pick(
-                format!(
-                    "«{}» no es una jugada: escribe por ejemplo Cf3, exd5, 0-0, e8=D o g1f3",
-                    text.trim()
-                ),
-                format!(
-                    "\"{}\" is not a move: write for example Nf3, exd5, O-O, e8=Q or g1f3",
-                    text.trim()
-                ),
-            )),
-            (SanError::Unknown { .. }, _) => Err(second.message(lang)),
-            _ => Err(first.message(lang)),
-        },
-    }
+    use escaque::read::{read_move, Notation};
+    read_move(pos, text, Notation::Any(lang.into())).map_err(|e| e.message(lang))
 }
 
 /// A position from a FEN, with the error in the player's language.

@@ -1,0 +1,160 @@
+//! Symbols of the movetext: move text, NAG glyphs, results, null moves.
+
+/// Bytes that end a symbol, as a table (this test runs for every byte of the
+/// movetext).
+const DELIMITERS: [bool; 256] = {
+    let mut t = [false; 256];
+    let list = b" \t\n\r\x0c{}();[]$";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+pub(super) fn is_delimiter(b: u8) -> bool {
+    DELIMITERS[b as usize]
+}
+
+pub(super) fn collapse_whitespace(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+pub(super) enum Sym {
+    Result(&'static str),
+    /// A move number, a lone `+`, an `a.p.`: nothing to do.
+    Skip,
+    Nag(u8),
+    NullMove,
+    /// SAN at bytes `a..b` of the symbol, with a NAG from its glyph suffix.
+    San(usize, usize, Option<u8>),
+}
+
+/// The NAG of a suffix glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+pub(super) fn glyph_nag(g: &[u8]) -> Option<u8> {
+    Some(match g {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
+        _ => {
+            return match core::str::from_utf8(g).ok()? {
+                "‼" => Some(3),
+                "⁇" => Some(4),
+                "⁉" => Some(5),
+                "⁈" => Some(6),
+                _ => None,
+            }
+        }
+    })
+}
+
+pub(super) fn glyph_suffix_len(s: &[u8]) -> usize {
+    let ascii = s
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'!' || b == b'?')
+        .count();
+    if ascii > 0 {
+        return ascii;
+    }
+    for g in ["‼", "⁇", "⁉", "⁈"] {
+        if s.ends_with(g.as_bytes()) {
+            return g.len();
+        }
+    }
+    0
+}
+
+#[inline]
+pub(super) fn classify(sym: &[u8]) -> Sym {
+    // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
+    // which ends in a check mark: marks take the long way).
+    if let [first, .., last] = sym {
+        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
+            return Sym::San(0, sym.len(), None);
+        }
+        // Next most common: a move number such as `12.` or `12...`.
+        if first.is_ascii_digit() && *last == b'.' {
+            let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+            if sym[digits..].iter().all(|&b| b == b'.') {
+                return Sym::Skip;
+            }
+        }
+    }
+    classify_other(sym)
+}
+
+/// [`classify`] past its common cases, kept out of line.
+#[inline(never)]
+fn classify_other(sym: &[u8]) -> Sym {
+    match sym {
+        b"1-0" => return Sym::Result("1-0"),
+        b"0-1" => return Sym::Result("0-1"),
+        b"1/2-1/2" | [0xC2, 0xBD, b'-', 0xC2, 0xBD] => return Sym::Result("1/2-1/2"),
+        b"*" => return Sym::Result("*"),
+        b"--" => return Sym::NullMove,
+        _ => {}
+    }
+    let mut a = 0;
+    let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == sym.len() {
+        return Sym::Skip; // a move number without dots
+    }
+    if digits > 0 && sym[digits] == b'.' {
+        a = digits + sym[digits..].iter().take_while(|&&b| b == b'.').count();
+        if a == sym.len() {
+            return Sym::Skip;
+        }
+    }
+    let body = &sym[a..];
+    let g = glyph_suffix_len(body);
+    let nag = glyph_nag(&body[body.len() - g..]);
+    let core = &body[..body.len() - g];
+    let bare: &[u8] = {
+        let mut c = core;
+        while let [rest @ .., b'+' | b'#'] = c {
+            c = rest;
+        }
+        c
+    };
+    if bare.is_empty() {
+        return match nag {
+            Some(n) => Sym::Nag(n),
+            None => Sym::Skip,
+        };
+    }
+    // `a.p.` after an en passant capture, with marks in any order after it.
+    let tail = body
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
+        .count();
+    let ep_core = &body[..body.len() - tail];
+    if [&b"a.p."[..], b"e.p.", b"a.p", b"e.p"]
+        .iter()
+        .any(|s| ep_core.eq_ignore_ascii_case(s))
+    {
+        let marks: Vec<u8> = body[body.len() - tail..]
+            .iter()
+            .copied()
+            .filter(|b| matches!(b, b'!' | b'?'))
+            .collect();
+        return match glyph_nag(&marks) {
+            Some(n) => Sym::Nag(n),
+            None => Sym::Skip,
+        };
+    }
+    Sym::San(a, a + body.len() - g, nag)
+}

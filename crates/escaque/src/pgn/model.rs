@@ -1,0 +1,205 @@
+//! The game tree: moves with comments, NAGs and clock times, variations,
+//! tags and result; and the visitor that builds it.
+
+use crate::{Move, Position};
+
+use super::clk::extract_clock;
+use super::visitor::{VariationAction, Visitor};
+
+/// One move of a game, with what was said about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The move.
+    pub mv: Move,
+    /// Comments before the move (at the start of a game or variation).
+    pub comments_before: Vec<String>,
+    /// Numeric annotation glyphs.
+    pub nags: Vec<u8>,
+    /// Comments after the move, without the clock command.
+    pub comments: Vec<String>,
+    /// The clock after the move (`[%clk 0:03:25]`), in milliseconds.
+    pub clock_ms: Option<u64>,
+    /// Alternatives to this move, each a line from the position before it.
+    pub variations: Vec<Vec<Node>>,
+}
+
+impl Node {
+    /// A bare move.
+    pub fn new(mv: Move) -> Node {
+        Node {
+            mv,
+            comments_before: Vec::new(),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            clock_ms: None,
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A game: tags, starting position, moves as a tree, result.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Game {
+    /// Tag pairs in the order read.
+    pub tags: Vec<(String, String)>,
+    /// The starting position.
+    pub start: Position,
+    /// The main line, with variations hanging from its nodes.
+    pub moves: Vec<Node>,
+    /// Comments of a game that has no moves.
+    pub comments: Vec<String>,
+    /// The termination marker, if the movetext had one.
+    pub result: Option<String>,
+}
+
+impl Game {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (replacing it in place, or adding it at the end).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The moves of the main line.
+    pub fn mainline(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().map(|n| n.mv)
+    }
+
+    /// The position after the main line.
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.start;
+        for m in self.mainline() {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+}
+
+/// A [`Visitor`] that builds a [`Game`] with its variations.
+#[derive(Default)]
+pub struct GameBuilder {
+    game: Game,
+    /// The lines being built: the main line first, then open variations.
+    stack: Vec<Vec<Node>>,
+    /// Comments waiting for the next move of the innermost line.
+    pending: Vec<String>,
+}
+
+impl GameBuilder {
+    /// A builder with nothing in it.
+    pub fn new() -> GameBuilder {
+        GameBuilder::default()
+    }
+
+    /// What was built so far: after an error, the part of the game read before
+    /// it (open variations are closed where they stopped).
+    pub fn partial(&self) -> Game {
+        let mut b = GameBuilder {
+            game: self.game.clone(),
+            stack: self.stack.clone(),
+            pending: self.pending.clone(),
+        };
+        while b.stack.len() > 1 {
+            b.end_variation();
+        }
+        b.finish()
+    }
+
+    fn finish(&mut self) -> Game {
+        let mut game = std::mem::take(&mut self.game);
+        game.moves = self.stack.drain(..).next().unwrap_or_default();
+        let pending = std::mem::take(&mut self.pending);
+        match game.moves.last_mut() {
+            Some(last) => last.comments.extend(pending),
+            None => game.comments.extend(pending),
+        }
+        game
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = Game;
+
+    fn begin_game(&mut self) {
+        self.game = Game::default();
+        self.stack.clear();
+        self.stack.push(Vec::new());
+        self.pending.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.game.tags.push((name.to_string(), value.to_string()));
+    }
+
+    fn start(&mut self, start: &Position) {
+        self.game.start = *start;
+    }
+
+    fn mv(&mut self, _before: &Position, m: Move) {
+        let mut node = Node::new(m);
+        node.comments_before = std::mem::take(&mut self.pending);
+        if let Some(line) = self.stack.last_mut() {
+            line.push(node);
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(node) = self.stack.last_mut().and_then(|l| l.last_mut()) {
+            node.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        match self.stack.last_mut().and_then(|l| l.last_mut()) {
+            Some(node) => match extract_clock(text) {
+                Some((ms, rest)) if node.clock_ms.is_none() => {
+                    node.clock_ms = Some(ms);
+                    if !rest.is_empty() {
+                        node.comments.push(rest);
+                    }
+                }
+                _ => node.comments.push(text.to_string()),
+            },
+            None => self.pending.push(text.to_string()),
+        }
+    }
+
+    fn begin_variation(&mut self) -> VariationAction {
+        self.stack.push(Vec::new());
+        VariationAction::Enter
+    }
+
+    fn end_variation(&mut self) {
+        if self.stack.len() < 2 {
+            return;
+        }
+        let mut line = self.stack.pop().unwrap_or_default();
+        // Comments at the end of a variation with no moves are dropped with it.
+        if let Some(last) = line.last_mut() {
+            last.comments.append(&mut self.pending);
+        }
+        self.pending.clear();
+        if !line.is_empty() {
+            if let Some(node) = self.stack.last_mut().and_then(|l| l.last_mut()) {
+                node.variations.push(line);
+            }
+        }
+    }
+
+    fn result(&mut self, result: &str) {
+        self.game.result = Some(result.to_string());
+    }
+
+    fn end_game(&mut self) -> Game {
+        self.finish()
+    }
+}

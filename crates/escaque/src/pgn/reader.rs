@@ -1,0 +1,625 @@
+//! The streaming reader: lines, tokens, tags and movetext, each move
+//! replayed as it is read.
+
+use std::io::{BufRead, BufReader, Read};
+
+use crate::read::{read_any, read_plain, MoveError};
+use crate::san::SanLang;
+use crate::{Lang, Position};
+
+use super::error::{PgnError, PgnErrorKind};
+use super::lang::scan_language;
+use super::lexer::{classify, collapse_whitespace, is_delimiter, Sym};
+use super::model::{Game, GameBuilder};
+use super::visitor::{VariationAction, Visitor};
+use super::MAX_VARIATION_DEPTH;
+
+/// Options for [`PgnReader`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ReaderOptions {
+    /// The notation of the movetext: Spanish, English, or Auto (detected per
+    /// game from the first move whose letters belong to one notation only).
+    pub notation: SanLang,
+}
+
+impl Default for ReaderOptions {
+    fn default() -> ReaderOptions {
+        ReaderOptions {
+            notation: SanLang::Auto,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Eof,
+    /// A `[` (not consumed).
+    TagStart,
+    /// A comment; its text is in `comment`.
+    Comment,
+    Open,
+    Close,
+    Nag(u8),
+    /// A symbol: bytes `start..end` of the current line.
+    Symbol(usize, usize),
+}
+
+#[derive(Copy, Clone)]
+struct Frame {
+    before: Position,
+    current: Position,
+    has_move: bool,
+}
+
+/// Reads games one after another from any [`Read`].
+pub struct PgnReader<R: Read> {
+    src: BufReader<R>,
+    line: Vec<u8>,
+    pos: usize,
+    /// Number of the line in `line`, from 1 (0 before the first).
+    line_no: usize,
+    eof: bool,
+    first_line: bool,
+    game_no: usize,
+    comment: String,
+    tag_value: Vec<u8>,
+    opts: ReaderOptions,
+    game_lang: Option<Lang>,
+}
+
+/// The result of reading one game: where it was going wrong, if it was.
+type Step<T> = Result<T, (usize, usize, PgnErrorKind)>;
+
+impl<R: Read> PgnReader<R> {
+    /// A reader with default options (notation detected per game).
+    pub fn new(src: R) -> PgnReader<R> {
+        PgnReader::with_options(src, ReaderOptions::default())
+    }
+
+    /// A reader with `opts`.
+    pub fn with_options(src: R, opts: ReaderOptions) -> PgnReader<R> {
+        PgnReader {
+            src: BufReader::with_capacity(64 * 1024, src),
+            line: Vec::with_capacity(256),
+            pos: 0,
+            line_no: 0,
+            eof: false,
+            first_line: true,
+            game_no: 0,
+            comment: String::new(),
+            tag_value: Vec::new(),
+            opts,
+            game_lang: None,
+        }
+    }
+
+    /// Reads the next game into a [`Game`]; `None` at the end of the input.
+    pub fn next_game(&mut self) -> Option<Result<Game, PgnError>> {
+        let mut b = GameBuilder::new();
+        self.read_game(&mut b)
+    }
+
+    /// Reads the next game into a [`Game`]; on error, also gives what was read
+    /// of that game before the error.
+    pub fn next_game_partial(&mut self) -> Option<Result<Game, (PgnError, Game)>> {
+        let mut b = GameBuilder::new();
+        match self.read_game(&mut b)? {
+            Ok(g) => Some(Ok(g)),
+            Err(e) => Some(Err((e, b.partial()))),
+        }
+    }
+
+    /// Reads the next game through `visitor`; `None` at the end of the input.
+    /// After an error the rest of the failed game is skipped, so the next call
+    /// reads the game after it.
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, PgnError>> {
+        match self.skip_blank() {
+            Ok(true) => {}
+            Ok(false) => return None,
+            Err((line, column, kind)) => {
+                self.game_no += 1;
+                self.eof = true;
+                return Some(Err(PgnError {
+                    game: self.game_no,
+                    line,
+                    column,
+                    kind,
+                }));
+            }
+        }
+        self.game_no += 1;
+        self.game_lang = match self.opts.notation {
+            SanLang::Es => Some(Lang::Es),
+            SanLang::En => Some(Lang::En),
+            SanLang::Auto => None,
+        };
+        visitor.begin_game();
+        let mut in_movetext = false;
+        match self.read_body(visitor, &mut in_movetext) {
+            Ok(()) => Some(Ok(visitor.end_game())),
+            Err((line, column, kind)) => {
+                self.skip_rest(in_movetext);
+                Some(Err(PgnError {
+                    game: self.game_no,
+                    line,
+                    column,
+                    kind,
+                }))
+            }
+        }
+    }
+
+    /// Reads a line into `line`; false at the end of the input.
+    fn next_line(&mut self) -> Step<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.line.clear();
+        self.pos = 0;
+        match self.src.read_until(b'\n', &mut self.line) {
+            Ok(0) => {
+                self.eof = true;
+                Ok(false)
+            }
+            Ok(_) => {
+                self.line_no += 1;
+                if self.first_line {
+                    self.first_line = false;
+                    if self.line.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                        self.pos = 3;
+                    }
+                }
+                if self.line.get(self.pos) == Some(&b'%') {
+                    // Escape line: ignored.
+                    self.pos = self.line.len();
+                }
+                Ok(true)
+            }
+            Err(e) => {
+                self.eof = true;
+                Err((self.line_no + 1, 1, PgnErrorKind::Io(e.to_string())))
+            }
+        }
+    }
+
+    fn column(&self, byte: usize) -> usize {
+        let b = byte.min(self.line.len());
+        String::from_utf8_lossy(&self.line[..b]).chars().count() + 1
+    }
+
+    fn here(&self) -> (usize, usize) {
+        (self.line_no, self.column(self.pos))
+    }
+
+    /// Skips whitespace and empty lines; false at the end of the input.
+    fn skip_blank(&mut self) -> Step<bool> {
+        loop {
+            while let Some(&c) = self.line.get(self.pos) {
+                if c.is_ascii_whitespace() {
+                    self.pos += 1;
+                } else {
+                    return Ok(true);
+                }
+            }
+            if !self.next_line()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    #[inline]
+    fn next_token(&mut self) -> Step<(Tok, usize)> {
+        // The common case: a move or a move number further along the line,
+        // after spaces, not followed by `(`.
+        let mut i = self.pos;
+        while self.line.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if self.line.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            let end = i + self.line[i..]
+                .iter()
+                .take_while(|&&b| !is_delimiter(b))
+                .count();
+            if self.line.get(end) != Some(&b'(') {
+                self.pos = end;
+                return Ok((Tok::Symbol(i, end), i));
+            }
+        }
+        self.next_token_other()
+    }
+
+    /// [`Self::next_token`] in general.
+    #[inline(never)]
+    fn next_token_other(&mut self) -> Step<(Tok, usize)> {
+        if !self.skip_blank()? {
+            return Ok((Tok::Eof, self.pos));
+        }
+        let start = self.pos;
+        let c = self.line[start];
+        let tok = match c {
+            b'[' => return Ok((Tok::TagStart, start)),
+            b'{' => {
+                let (l, col) = self.here();
+                self.comment.clear();
+                self.pos += 1;
+                loop {
+                    let rest = &self.line[self.pos..];
+                    if let Some(i) = rest.iter().position(|&b| b == b'}') {
+                        self.comment.push_str(&String::from_utf8_lossy(&rest[..i]));
+                        self.pos += i + 1;
+                        break;
+                    }
+                    self.comment.push_str(&String::from_utf8_lossy(rest));
+                    self.comment.push(' ');
+                    self.pos = self.line.len();
+                    // A comment runs across lines; escape lines do not apply in it,
+                    // but `next_line` only skips them at their first byte, which
+                    // is harmless here.
+                    if !self.next_line()? {
+                        return Err((l, col, PgnErrorKind::UnclosedComment));
+                    }
+                }
+                Tok::Comment
+            }
+            b';' => {
+                self.comment.clear();
+                self.comment
+                    .push_str(&String::from_utf8_lossy(&self.line[start + 1..]));
+                self.pos = self.line.len();
+                Tok::Comment
+            }
+            b'(' => {
+                self.pos += 1;
+                Tok::Open
+            }
+            b')' => {
+                self.pos += 1;
+                Tok::Close
+            }
+            b'$' => {
+                let digits = self.line[start + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                self.pos = start + 1 + digits;
+                let text = core::str::from_utf8(&self.line[start + 1..self.pos]).unwrap_or("");
+                match text.parse::<u8>() {
+                    Ok(n) => Tok::Nag(n),
+                    // `$` without a number, or beyond 255: not a NAG; read as a symbol.
+                    Err(_) => Tok::Symbol(start, self.pos),
+                }
+            }
+            _ => {
+                let len = self.line[start..]
+                    .iter()
+                    .take_while(|&&b| !is_delimiter(b))
+                    .count()
+                    .max(1);
+                self.pos = start + len;
+                // A promotion written `e8(D)`: one letter in parentheses is never a
+                // variation, so it belongs to the move.
+                if let [b'(', c, b')', ..] = self.line[self.pos..] {
+                    if c.is_ascii_alphabetic() {
+                        self.pos += 3;
+                    }
+                }
+                Tok::Symbol(start, self.pos)
+            }
+        };
+        Ok((tok, start))
+    }
+
+    /// Reads a tag pair at `pos` (a `[`).
+    /// Reads a tag pair at `pos` (a `[`): the name's byte range in the line,
+    /// and the value (unescaped) into `tag_value`.
+    fn read_tag(&mut self) -> Step<(usize, usize)> {
+        let start = self.pos;
+        let bad = |r: &Self| (r.line_no, r.column(start), PgnErrorKind::BadTag);
+        let line = &self.line;
+        let mut i = self.pos + 1;
+        let skip_ws = |i: &mut usize| {
+            while line.get(*i).is_some_and(|b| b.is_ascii_whitespace()) {
+                *i += 1;
+            }
+        };
+        skip_ws(&mut i);
+        let name_start = i;
+        while line
+            .get(i)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
+            i += 1;
+        }
+        let name_end = i;
+        if name_end == name_start {
+            return Err(bad(self));
+        }
+        skip_ws(&mut i);
+        if line.get(i) != Some(&b'"') {
+            return Err(bad(self));
+        }
+        i += 1;
+        self.tag_value.clear();
+        loop {
+            match self.line.get(i) {
+                None | Some(b'\n') => return Err(bad(self)),
+                Some(b'\\') if matches!(self.line.get(i + 1), Some(b'"' | b'\\')) => {
+                    self.tag_value.push(self.line[i + 1]);
+                    i += 2;
+                }
+                Some(b'"') => {
+                    i += 1;
+                    break;
+                }
+                Some(&b) => {
+                    self.tag_value.push(b);
+                    i += 1;
+                }
+            }
+        }
+        while self.line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if self.line.get(i) != Some(&b']') {
+            return Err(bad(self));
+        }
+        self.pos = i + 1;
+        Ok((name_start, name_end))
+    }
+
+    fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
+        let mut fen: Option<(String, usize, usize)> = None;
+        let mut stack: Vec<Frame> = Vec::new();
+        loop {
+            let (tok, start) = self.next_token()?;
+            // The column is worked out only when needed (an error, a FEN tag).
+            let line = self.line_no;
+            if tok == Tok::TagStart {
+                if *in_movetext {
+                    // The next game starts without this one having a result.
+                    break;
+                }
+                let (a, b) = self.read_tag()?;
+                // The name is ASCII (letters, digits, `_`, `-`).
+                let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
+                let value = String::from_utf8_lossy(&self.tag_value);
+                if name == "FEN" {
+                    fen = Some((value.to_string(), line, self.column(start)));
+                }
+                v.tag(name, &value);
+                continue;
+            }
+            if tok == Tok::Eof {
+                break;
+            }
+            if !*in_movetext {
+                *in_movetext = true;
+                let start_pos = start_position(&fen)?;
+                v.start(&start_pos);
+                stack.push(Frame {
+                    before: start_pos,
+                    current: start_pos,
+                    has_move: false,
+                });
+            }
+            let depth = stack.len();
+            let Some(top) = stack.last_mut() else {
+                break;
+            };
+            match tok {
+                Tok::Eof | Tok::TagStart => break,
+                Tok::Comment => {
+                    let text = collapse_whitespace(&self.comment);
+                    v.comment(&text);
+                }
+                Tok::Nag(n) => {
+                    if top.has_move {
+                        v.nag(n);
+                    }
+                }
+                Tok::Open => {
+                    if !top.has_move {
+                        return Err((line, self.column(start), PgnErrorKind::VariationWithoutMove));
+                    }
+                    if depth > MAX_VARIATION_DEPTH {
+                        return Err((line, self.column(start), PgnErrorKind::TooDeep));
+                    }
+                    match v.begin_variation() {
+                        VariationAction::Enter => {
+                            let before = top.before;
+                            stack.push(Frame {
+                                before,
+                                current: before,
+                                has_move: false,
+                            });
+                        }
+                        VariationAction::Skip => self.skip_variation(line, self.column(start))?,
+                    }
+                }
+                Tok::Close => {
+                    if depth < 2 {
+                        return Err((line, self.column(start), PgnErrorKind::UnmatchedClose));
+                    }
+                    stack.pop();
+                    v.end_variation();
+                }
+                Tok::Symbol(s, e) => match classify(&self.line[s..e]) {
+                    Sym::Result(r) => {
+                        if depth > 1 {
+                            return Err((
+                                line,
+                                self.column(start),
+                                PgnErrorKind::UnclosedVariation,
+                            ));
+                        }
+                        v.result(r);
+                        return Ok(());
+                    }
+                    Sym::Skip => {}
+                    Sym::Nag(n) => {
+                        if top.has_move {
+                            v.nag(n);
+                        }
+                    }
+                    Sym::NullMove => {
+                        return Err((line, self.column(start), PgnErrorKind::NullMove))
+                    }
+                    Sym::San(a, b, nag) => {
+                        let bytes = &self.line[s + a..s + b];
+                        // The common case: plain SAN in a known notation (or a
+                        // pawn move, which reads the same in both), one legal move.
+                        let plain_lang = self.game_lang.or_else(|| {
+                            bytes
+                                .first()
+                                .is_some_and(u8::is_ascii_lowercase)
+                                .then_some(Lang::En)
+                        });
+                        if let Some((m, role)) =
+                            plain_lang.and_then(|l| read_plain(&top.current, bytes, l))
+                        {
+                            v.mv(&top.current, m);
+                            top.before = top.current;
+                            top.current.play_moving(m, role);
+                            top.has_move = true;
+                            if let Some(n) = nag {
+                                v.nag(n);
+                            }
+                            continue;
+                        }
+                        let text = match core::str::from_utf8(bytes) {
+                            Ok(t) => std::borrow::Cow::Borrowed(t),
+                            Err(_) => String::from_utf8_lossy(bytes),
+                        };
+                        let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
+                        let parsed = match read_any(&top.current, &text, lang) {
+                            Err(MoveError::AmbiguousLanguage { .. })
+                                if self.game_lang.is_none() =>
+                            {
+                                // Look ahead in this game for a move whose letters
+                                // belong to one notation only, and read with it.
+                                match self.lookahead_language(e) {
+                                    Some(l) => {
+                                        self.game_lang = Some(l);
+                                        read_any(&top.current, &text, l.into())
+                                    }
+                                    None => read_any(&top.current, &text, lang),
+                                }
+                            }
+                            other => other,
+                        };
+                        let (m, shown) =
+                            parsed.map_err(|e| (line, self.column(start), PgnErrorKind::San(e)))?;
+                        if self.game_lang.is_none() {
+                            self.game_lang = shown;
+                        }
+                        v.mv(&top.current, m);
+                        top.before = top.current;
+                        top.current.play_unchecked(m);
+                        top.has_move = true;
+                        if let Some(n) = nag {
+                            v.nag(n);
+                        }
+                    }
+                },
+            }
+        }
+        if stack.len() > 1 {
+            let (l, c) = self.here();
+            return Err((l, c, PgnErrorKind::UnclosedVariation));
+        }
+        if !*in_movetext {
+            // A game of tags only: its movetext is empty.
+            let start_pos = start_position(&fen)?;
+            v.start(&start_pos);
+        }
+        Ok(())
+    }
+
+    /// The notation shown by the first move, after byte `from` of the current
+    /// line and in the input already buffered, whose piece or promotion letter
+    /// belongs to one notation only; the search stops at the next tag section.
+    fn lookahead_language(&self, from: usize) -> Option<Lang> {
+        let rest = self.line.get(from..).unwrap_or(&[]);
+        scan_language(rest).or_else(|| {
+            let buf = self.src.buffer();
+            let end = buf
+                .windows(2)
+                .position(|w| w == b"\n[")
+                .map_or(buf.len(), |i| i + 1);
+            scan_language(&buf[..end])
+        })
+    }
+
+    /// Skips to the `)` that closes a variation opened at (`line`, `col`).
+    fn skip_variation(&mut self, line: usize, col: usize) -> Step<()> {
+        let mut depth = 1usize;
+        loop {
+            match self.next_token()?.0 {
+                Tok::Eof | Tok::TagStart => {
+                    return Err((line, col, PgnErrorKind::UnclosedVariation));
+                }
+                Tok::Open => depth += 1,
+                Tok::Close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// After an error, skips the rest of the game: up to its result, or to the
+    /// next tag section.
+    fn skip_rest(&mut self, mut in_movetext: bool) {
+        loop {
+            let Ok((tok, start)) = self.next_token() else {
+                return;
+            };
+            match tok {
+                Tok::Eof => return,
+                Tok::TagStart => {
+                    if in_movetext {
+                        return;
+                    }
+                    self.pos = self.line.len();
+                }
+                Tok::Symbol(s, e) => {
+                    in_movetext = true;
+                    if matches!(classify(&self.line[s..e]), Sym::Result(_)) {
+                        return;
+                    }
+                }
+                _ => {
+                    let _ = start;
+                    in_movetext = true;
+                }
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for PgnReader<R> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game()
+    }
+}
+
+/// The game's starting position: its FEN tag (with the tag's line and column
+/// for an error), or the initial position.
+fn start_position(
+    fen: &Option<(String, usize, usize)>,
+) -> Result<Position, (usize, usize, PgnErrorKind)> {
+    match fen {
+        Some((text, l, c)) => {
+            Position::from_fen(text.trim()).map_err(|e| (*l, *c, PgnErrorKind::BadFen(e)))
+        }
+        None => Ok(Position::new()),
+    }
+}
