@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use escaque::coord::{parse_uci, CoordError};
+use escaque::read::{MoveError, Notation};
 use escaque::{FenError, Lang, Localized, Move, Position};
 
 use crate::level::{MAX_ELO, MIN_ELO};
@@ -346,7 +346,7 @@ impl Uci {
                             Ok(m) => limits.searchmoves.push(m),
                             Err(e) => self.say(&format!(
                                 "info string go searchmoves: {}; ignored",
-                                e.message(Lang::En)
+                                move_error_text(&e)
                             )),
                         }
                     }
@@ -470,7 +470,7 @@ enum PositionError {
         /// Its number in the list, from 1.
         number: usize,
         /// Why it is not a legal move there.
-        error: CoordError,
+        error: MoveError,
     },
 }
 
@@ -483,7 +483,7 @@ impl std::fmt::Display for PositionError {
             ),
             PositionError::Fen(e) => write!(f, "invalid FEN: {}", e.message(Lang::En)),
             PositionError::Move { number, error } => {
-                write!(f, "move {number} of the list: {}", error.message(Lang::En))
+                write!(f, "move {number} of the list: {}", move_error_text(error))
             }
         }
     }
@@ -516,18 +516,33 @@ fn read_position(args: &[&str], history: &mut Vec<u64>) -> Result<Position, Posi
 }
 
 /// A move in UCI notation (`e2e4`, `e1g1`, `e7e8q`), legal in `pos`, read by
-/// the rules library. Upper case is accepted as well (`E1G1`, `e7e8Q`: some
-/// programs send the promotion letter in upper case).
-fn read_move(pos: &Position, text: &str) -> Result<Move, CoordError> {
-    parse_uci(pos, &text.to_ascii_lowercase()).map_err(|e| match e {
-        // Report the text as it was sent.
-        CoordError::Unknown { .. } => CoordError::Unknown { text: text.into() },
-        CoordError::Illegal { mv, reason, .. } => CoordError::Illegal {
+/// the rules library's one move reader. Upper case is accepted as well
+/// (`E1G1`, `e7e8Q`: some programs send the promotion letter in upper case);
+/// an error quotes the text as it was sent.
+fn read_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    escaque::read::read_move(pos, &text.to_ascii_lowercase(), Notation::Uci).map_err(|e| match e {
+        MoveError::Unknown { .. } => MoveError::Unknown { text: text.into() },
+        MoveError::Illegal { mv, reason, .. } => MoveError::Illegal {
             text: text.into(),
             mv,
             reason,
         },
+        other => other,
     })
+}
+
+/// Why a UCI move text is not a legal move, in English and in UCI's own
+/// terms (the library's wording suggests SAN examples, and repeats the move).
+fn move_error_text(e: &MoveError) -> String {
+    match e {
+        MoveError::Unknown { text } => {
+            format!("{text:?} is not a UCI move (such as e2e4, e1g1, e7e8q)")
+        }
+        MoveError::Illegal { text, reason, .. } => {
+            format!("{text:?} is illegal: {}", reason.message(Lang::En))
+        }
+        e => e.message(Lang::En),
+    }
 }
 
 /// Win/draw/loss per mille for a score, from a logistic model.

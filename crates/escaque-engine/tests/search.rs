@@ -2,9 +2,14 @@
 
 use std::sync::atomic::AtomicBool;
 
-use escaque::coord::parse_uci;
+use escaque::read::{read_move, Notation};
 use escaque::{Move, Position};
 use escaque_engine::{Engine, Level, Limits, Score, SearchResult};
+
+/// A move in UCI notation, read by the rules library.
+fn uci_move(pos: &Position, text: &str) -> Result<escaque::Move, escaque::read::MoveError> {
+    read_move(pos, text, Notation::Uci)
+}
 
 fn search(fen: &str, depth: u32) -> (Position, SearchResult) {
     let pos = Position::from_fen(fen).unwrap();
@@ -19,7 +24,7 @@ fn search(fen: &str, depth: u32) -> (Position, SearchResult) {
 }
 
 fn mv(pos: &Position, text: &str) -> Move {
-    parse_uci(pos, text).unwrap()
+    uci_move(pos, text).unwrap()
 }
 
 #[test]

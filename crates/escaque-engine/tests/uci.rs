@@ -2,9 +2,14 @@
 
 use std::sync::{Arc, Mutex};
 
-use escaque::coord::parse_uci;
+use escaque::read::{read_move, Notation};
 use escaque::Position;
 use escaque_engine::uci::{SharedBuf, Uci};
+
+/// A move in UCI notation, read by the rules library.
+fn uci_move(pos: &Position, text: &str) -> Result<escaque::Move, escaque::read::MoveError> {
+    read_move(pos, text, Notation::Uci)
+}
 
 struct Session {
     buf: Arc<Mutex<Vec<u8>>>,
@@ -43,7 +48,7 @@ impl Session {
 
 /// Whether `text` is a legal move in `pos`, read by the rules library.
 fn is_legal_in(pos: &Position, text: &str) -> bool {
-    parse_uci(pos, text).is_ok()
+    uci_move(pos, text).is_ok()
 }
 
 fn bestmove(out: &str) -> Option<&str> {
@@ -149,7 +154,7 @@ fn go_depth_and_movetime_answer_a_legal_move() {
     assert!(out.contains(" pv "));
     let mut pos = Position::new();
     for t in ["d2d4", "d7d5"] {
-        let m = parse_uci(&pos, t).unwrap();
+        let m = uci_move(&pos, t).unwrap();
         pos.play_unchecked(m);
     }
     assert!(is_legal_in(&pos, bestmove(&out).unwrap()));
@@ -308,7 +313,7 @@ fn a_bad_move_in_the_list_leaves_no_position_to_search() {
         // Malformed.
         (
             "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8 d7",
-            "move 2 of the list: \"e8\" is not a move",
+            "move 2 of the list: \"e8\" is not a UCI move",
         ),
         // Legal in the previous position but not in this one.
         (
@@ -364,7 +369,7 @@ fn a_valid_position_after_a_bad_one_is_searched_again() {
     assert!(out.contains("info depth 4 "), "{out}");
     let mut pos = Position::new();
     for t in ["e2e4", "e7e5", "g1f3"] {
-        pos.play_unchecked(parse_uci(&pos, t).unwrap());
+        pos.play_unchecked(uci_move(&pos, t).unwrap());
     }
     assert!(is_legal_in(&pos, bestmove(&out).unwrap()), "{out}");
     // And `ucinewgame` also gives a position back after a bad one.
@@ -392,7 +397,7 @@ fn searchmoves_are_read_by_the_library_and_bad_ones_reported() {
         "{out}"
     );
     assert!(
-        out.contains("info string go searchmoves: \"zz\" is not a move"),
+        out.contains("info string go searchmoves: \"zz\" is not a UCI move"),
         "{out}"
     );
     assert!(!out.contains("unknown parameter"), "{out}");
@@ -450,7 +455,7 @@ mod properties {
                 // would make a different, valid game).
                 let (_, pos) = game(&choices[..at]);
                 let token = text.split_whitespace().next().unwrap_or("x").to_string();
-                if parse_uci(&pos, &token.to_ascii_lowercase()).is_err() && token != "moves" {
+                if uci_move(&pos, &token.to_ascii_lowercase()).is_err() && token != "moves" {
                     texts.insert(at, token);
                     expect_fen = None;
                 }
