@@ -11,6 +11,8 @@ use clap::Args;
 use escaque::{Lang, Position};
 use escaque_engine::{Engine, Limits};
 
+use crate::error::CliError;
+
 /// Positions from openings, middlegames and endgames.
 const BENCH_FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -34,7 +36,7 @@ pub struct BenchArgs {
     pub depth: u32,
 }
 
-pub fn run(args: &BenchArgs, lang: Lang) -> Result<(), String> {
+pub fn run(args: &BenchArgs, lang: Lang) -> Result<(), CliError> {
     let mut engine = Engine::new();
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -45,12 +47,12 @@ pub fn run(args: &BenchArgs, lang: Lang) -> Result<(), String> {
     let mut total = 0u64;
     let start = Instant::now();
     for (i, fen) in BENCH_FENS.iter().enumerate() {
-        let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
+        let pos = Position::from_fen(fen).map_err(CliError::Fen)?;
         engine.clear_hash();
         let r = engine.search(&pos, &[], &limits, &stop);
         total += r.nodes;
         let best = r.best_move.map_or("(none)".to_string(), |m| m.to_string());
-        writeln!(out, "{:>2} {:>10} {best:<6} {fen}", i + 1, r.nodes).map_err(|e| e.to_string())?;
+        writeln!(out, "{:>2} {:>10} {best:<6} {fen}", i + 1, r.nodes).map_err(CliError::Write)?;
     }
     let ms = start.elapsed().as_millis().max(1) as u64;
     writeln!(
@@ -60,6 +62,6 @@ pub fn run(args: &BenchArgs, lang: Lang) -> Result<(), String> {
         lang.pick("tiempo (ms)", "time (ms)"),
         total * 1000 / ms
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(CliError::Write)?;
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! `escaque`: the command-line program — the terminal game (`jugar`, also the
-//! default action) and `perft`; `uci`, `pgn` and `bench` join it as they are built.
+//! `escaque`: the command-line program. Each subcommand wires the library
+//! crates to a terminal: the game (`jugar`, also the default action, on the
+//! shared session of `escaque-play`), `uci`, `pgn`, `perft` and `bench`.
 
 #![forbid(unsafe_code)]
 
@@ -9,6 +10,7 @@ use clap::{Parser, Subcommand};
 use escaque::Lang;
 
 mod bench_cmd;
+mod error;
 mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
@@ -63,8 +65,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("escaque: {msg}");
+        Err(e) => {
+            eprintln!("escaque: {}", escaque::Localized::message(&e, lang));
             ExitCode::from(2)
         }
     }

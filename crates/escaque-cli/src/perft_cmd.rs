@@ -4,7 +4,9 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use escaque::{divide, perft, Lang, Localized, Position};
+use escaque::{divide, perft, Lang, Position};
+
+use crate::error::CliError;
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -18,15 +20,9 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
-pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), String> {
+pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), CliError> {
     let pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen).map_err(|e| {
-            format!(
-                "{}: {}",
-                lang.pick("FEN no válido", "invalid FEN"),
-                e.message(lang)
-            )
-        })?,
+        Some(fen) => Position::from_fen(fen).map_err(CliError::Fen)?,
         None => Position::new(),
     };
     let start = Instant::now();
@@ -34,10 +30,10 @@ pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), String> {
     let total = if args.divide {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
-            writeln!(out, "{m}: {n}").map_err(|e| e.to_string())?;
+            writeln!(out, "{m}: {n}").map_err(CliError::Write)?;
             total += n;
         }
-        writeln!(out).map_err(|e| e.to_string())?;
+        writeln!(out).map_err(CliError::Write)?;
         total
     } else {
         perft(&pos, args.depth)
@@ -52,5 +48,5 @@ pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), String> {
         lang.pick("nodos/s", "nodes/s"),
         nps
     )
-    .map_err(|e| e.to_string())
+    .map_err(CliError::Write)
 }

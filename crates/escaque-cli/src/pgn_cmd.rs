@@ -10,6 +10,8 @@ use escaque::game::{DrawClaim, Termination};
 use escaque::pgn::{write_game, Game, PgnReader, PgnStyle, ReaderOptions};
 use escaque::{Lang, Localized, PgnErrorKind, SanLang};
 
+use crate::error::CliError;
+
 #[derive(Args)]
 pub struct PgnArgs {
     #[command(subcommand)]
@@ -67,41 +69,31 @@ impl InputNotation {
     }
 }
 
-fn open(path: &Option<PathBuf>, lang: Lang) -> Result<Box<dyn Read>, String> {
+fn open(path: &Option<PathBuf>) -> Result<Box<dyn Read>, CliError> {
     match path {
         Some(p) => File::open(p)
             .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| {
-                format!(
-                    "{} {}: {e}",
-                    lang.pick("no se puede abrir", "cannot open"),
-                    p.display()
-                )
+            .map_err(|error| CliError::Open {
+                path: p.display().to_string(),
+                error,
             }),
         None => Ok(Box::new(io::stdin().lock())),
     }
 }
 
-pub fn run(args: &PgnArgs, lang: Lang) -> Result<(), String> {
+pub fn run(args: &PgnArgs, lang: Lang) -> Result<(), CliError> {
     match &args.command {
         PgnCommand::Convertir {
             notacion,
             entrada,
             archivo,
-        } => convert(open(archivo, lang)?, *notacion, *entrada, lang),
+        } => convert(open(archivo)?, *notacion, *entrada, lang),
         PgnCommand::Revisar {
             archivo,
             json,
             entrada,
-        } => check(open(archivo, lang)?, *json, *entrada, lang),
+        } => check(open(archivo)?, *json, *entrada, lang),
     }
-}
-
-fn write_err(e: io::Error, lang: Lang) -> String {
-    format!(
-        "{}: {e}",
-        lang.pick("no se pudo escribir", "could not write")
-    )
 }
 
 fn convert(
@@ -109,7 +101,7 @@ fn convert(
     notation: Notation,
     entrada: InputNotation,
     lang: Lang,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let style = match notation {
         Notation::Es => PgnStyle::spanish(),
         Notation::En => PgnStyle::export(),
@@ -127,8 +119,7 @@ fn convert(
             Ok(game) => {
                 buf.clear();
                 write_game(&mut buf, &game, style);
-                out.write_all(buf.as_bytes())
-                    .map_err(|e| write_err(e, lang))?;
+                out.write_all(buf.as_bytes()).map_err(CliError::Write)?;
             }
             Err(e) => {
                 failed += 1;
@@ -136,12 +127,9 @@ fn convert(
             }
         }
     }
-    out.flush().map_err(|e| write_err(e, lang))?;
+    out.flush().map_err(CliError::Write)?;
     if failed > 0 {
-        return Err(lang.pick(
-            format!("{failed} partida(s) con errores no se convirtieron"),
-            format!("{failed} game(s) with errors were not converted"),
-        ));
+        return Err(CliError::NotConverted { failed });
     }
     Ok(())
 }
@@ -150,53 +138,46 @@ fn convert(
 /// from replaying its main line in an [`escaque::game::Game`] (FIDE rules).
 /// Moves after an automatic ending (a fivefold repetition, say) do not change
 /// that ending.
-fn ending(game: &Game) -> (Option<&'static str>, Vec<&'static str>) {
+fn ending(game: &Game) -> Ending {
     let mut g = escaque::game::Game::from_position(game.start);
     for m in game.mainline() {
         if g.outcome().is_some() || g.play(m).is_err() {
             break;
         }
     }
-    let term = g.termination().map(|t| match t {
-        Termination::Checkmate => "checkmate",
-        Termination::Stalemate => "stalemate",
-        Termination::DeadPosition if g.position().is_insufficient_material() => {
-            "insufficient_material"
-        }
-        Termination::DeadPosition => "dead_position",
-        Termination::FivefoldRepetition => "fivefold_repetition",
-        Termination::SeventyFiveMoves => "seventy_five_moves",
-        _ => "other",
-    });
-    let claims = g
-        .claimable()
-        .into_iter()
-        .map(|c| match c {
-            DrawClaim::Threefold => "threefold_repetition",
-            DrawClaim::FiftyMoves => "fifty_moves",
-        })
-        .collect();
-    (term, claims)
-}
-
-fn claim_words(c: &str, lang: Lang) -> &'static str {
-    match c {
-        "threefold_repetition" => lang.pick("triple repetición", "threefold repetition"),
-        _ => lang.pick("cincuenta jugadas", "fifty moves"),
+    Ending {
+        termination: g.termination(),
+        insufficient_material: g.position().is_insufficient_material(),
+        claims: g.claimable(),
     }
 }
 
-fn termination_words(t: Option<&str>, lang: Lang) -> &'static str {
-    match t {
-        Some("checkmate") => lang.pick("jaque mate", "checkmate"),
-        Some("stalemate") => lang.pick("rey ahogado", "stalemate"),
-        Some("insufficient_material") => {
-            lang.pick("material insuficiente", "insufficient material")
+/// How a game ended on the board, by the library's arbiter.
+struct Ending {
+    termination: Option<Termination>,
+    insufficient_material: bool,
+    claims: Vec<DrawClaim>,
+}
+
+impl Ending {
+    /// The identifier in the JSON output: the library's, with a dead position
+    /// by insufficient material told apart (`insufficient_material`).
+    fn id(&self) -> Option<&'static str> {
+        self.termination.map(|t| match t {
+            Termination::DeadPosition if self.insufficient_material => "insufficient_material",
+            t => t.id(),
+        })
+    }
+
+    /// The words for people, from the library's catalogue.
+    fn words(&self, lang: Lang) -> String {
+        match self.termination {
+            Some(Termination::DeadPosition) if self.insufficient_material => lang
+                .pick("material insuficiente", "insufficient material")
+                .to_string(),
+            Some(t) => t.message(lang),
+            None => lang.pick("ninguno", "none").to_string(),
         }
-        Some("dead_position") => lang.pick("posición muerta", "dead position"),
-        Some("fivefold_repetition") => lang.pick("quíntuple repetición", "fivefold repetition"),
-        Some("seventy_five_moves") => lang.pick("setenta y cinco jugadas", "seventy-five moves"),
-        _ => lang.pick("ninguno", "none"),
     }
 }
 
@@ -228,7 +209,7 @@ fn check(
     json: bool,
     entrada: InputNotation,
     lang: Lang,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let opts = ReaderOptions {
         notation: entrada.san_lang(),
     };
@@ -251,7 +232,7 @@ fn check(
         let fen = (!bad_start).then(|| game.final_position().to_fen());
         let moves = game.moves.len();
         // A game that failed is judged on what was read of it.
-        let (term, claims) = ending(&game);
+        let end = ending(&game);
         let result = game.result.as_deref().or(game.tag("Result"));
         let mut line = String::new();
         if json {
@@ -264,13 +245,13 @@ fn check(
             line.push_str(",\"result\":");
             json_opt(&mut line, result);
             line.push_str(",\"termination\":");
-            json_opt(&mut line, term);
+            json_opt(&mut line, end.id());
             line.push_str(",\"claimable\":[");
-            for (i, c) in claims.iter().enumerate() {
+            for (i, c) in end.claims.iter().enumerate() {
                 if i > 0 {
                     line.push(',');
                 }
-                json_str(&mut line, c);
+                json_str(&mut line, c.id());
             }
             line.push_str("],\"error\":");
             json_opt(&mut line, error.as_deref());
@@ -294,14 +275,14 @@ fn check(
             line.push_str(&format!(
                 "  {}: {}\n",
                 lang.pick("final en el tablero", "ended on the board by"),
-                termination_words(term, lang)
+                end.words(lang)
             ));
-            let claim_text = if claims.is_empty() {
+            let claim_text = if end.claims.is_empty() {
                 lang.pick("nada", "nothing").to_string()
             } else {
-                claims
+                end.claims
                     .iter()
-                    .map(|c| claim_words(c, lang))
+                    .map(|c| c.message(lang))
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -313,15 +294,14 @@ fn check(
                 line.push_str(&format!("  ERROR: {e}\n"));
             }
         }
-        out.write_all(line.as_bytes())
-            .map_err(|e| write_err(e, lang))?;
+        out.write_all(line.as_bytes()).map_err(CliError::Write)?;
     }
-    out.flush().map_err(|e| write_err(e, lang))?;
+    out.flush().map_err(CliError::Write)?;
     if failed > 0 {
-        return Err(lang.pick(
-            format!("{failed} de {number} partida(s) con errores"),
-            format!("{failed} of {number} game(s) have errors"),
-        ));
+        return Err(CliError::GamesWithErrors {
+            failed,
+            total: number,
+        });
     }
     Ok(())
 }

@@ -7,6 +7,8 @@ use clap::Args;
 use escaque_engine::uci::Uci;
 use escaque_engine::{Engine, Level};
 
+use crate::error::CliError;
+
 #[derive(Args)]
 pub struct UciArgs {
     /// Juega con esta fuerza (UCI_LimitStrength + UCI_Elo, 800–2200).
@@ -24,13 +26,11 @@ pub struct UciArgs {
     pub hilos: Option<u32>,
 }
 
-pub fn run(args: &UciArgs) -> Result<(), String> {
+pub fn run(args: &UciArgs) -> Result<(), CliError> {
     let mut engine = Engine::new();
     match (args.elo, args.nivel) {
         (Some(elo), _) => engine.set_limit_strength(true, elo),
-        (None, Some(n)) => {
-            engine.set_level(Level::from_number(n).ok_or_else(|| format!("nivel {n}: 1..10"))?)
-        }
+        (None, Some(n)) => engine.set_level(Level::from_number(n).ok_or(CliError::Level(n))?),
         (None, None) => {}
     }
     engine.set_strength_setting(args.ajuste);

@@ -190,6 +190,17 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
+impl DrawClaim {
+    /// The identifier for files and programs: `threefold_repetition`,
+    /// `fifty_moves` (as [`Termination::id`] names the draws they give).
+    pub fn id(self) -> &'static str {
+        match self {
+            DrawClaim::Threefold => "threefold_repetition",
+            DrawClaim::FiftyMoves => "fifty_moves",
+        }
+    }
+}
+
 /// What came of a claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClaimResult {

@@ -625,16 +625,22 @@ impl Localized for MoveError {
                 "\"{}\" is not a move: write for example Nf3, exd5, O-O, e8=Q or g1f3",
                 text.trim()
             ),
-            (Illegal { text, mv: Some(m), reason }, Lang::Es) => {
+            // The move meant is shown when the text does not already say it
+            // (SAN, not coordinates).
+            (Illegal { text, mv: Some(m), reason }, Lang::Es)
+                if !text.trim().eq_ignore_ascii_case(&m.to_string()) =>
+            {
                 format!("{text:?} ({m}) es ilegal: {}", reason.message(lang))
             }
-            (Illegal { text, mv: Some(m), reason }, Lang::En) => {
+            (Illegal { text, mv: Some(m), reason }, Lang::En)
+                if !text.trim().eq_ignore_ascii_case(&m.to_string()) =>
+            {
                 format!("{text:?} ({m}) is illegal: {}", reason.message(lang))
             }
-            (Illegal { text, mv: None, reason }, Lang::Es) => {
+            (Illegal { text, reason, .. }, Lang::Es) => {
                 format!("{text:?} es ilegal: {}", reason.message(lang))
             }
-            (Illegal { text, mv: None, reason }, Lang::En) => {
+            (Illegal { text, reason, .. }, Lang::En) => {
                 format!("{text:?} is illegal: {}", reason.message(lang))
             }
             (NoCandidate { text, role, to }, Lang::Es) => format!(

@@ -308,8 +308,43 @@ impl Odds {
 
     /// The starting position with the usual giver.
     pub fn position(self) -> Position {
+        self.position_for(self.usual_giver())
+    }
+
+    /// The starting position when `giver` gives the odds ([`Odds::fen_for`]).
+    pub fn position_for(self, giver: Color) -> Position {
         // The presets are valid FENs (checked by the tests).
-        Position::from_fen(&self.fen()).unwrap_or_default()
+        Position::from_fen(&self.fen_for(giver)).unwrap_or_default()
+    }
+}
+
+/// A text that names no odds preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownOdds {
+    /// The text as given.
+    pub text: String,
+}
+
+impl core::str::FromStr for Odds {
+    type Err = UnknownOdds;
+
+    /// Reads `peon` / `peón y salida`, `caballo`, `torre`, `dama` (English
+    /// `pawn`, `knight`, `rook`, `queen`), or the preset's full name.
+    fn from_str(text: &str) -> Result<Odds, UnknownOdds> {
+        let t = text.trim().to_lowercase();
+        match t.as_str() {
+            "peon" | "peón" | "peonysalida" | "peón y salida" | "peon y salida" | "pawn" => {
+                return Ok(Odds::PawnAndMove)
+            }
+            "caballo" | "knight" => return Ok(Odds::Knight),
+            "torre" | "rook" => return Ok(Odds::Rook),
+            "dama" | "queen" => return Ok(Odds::Queen),
+            _ => {}
+        }
+        Odds::ALL
+            .into_iter()
+            .find(|o| o.name_es() == t || o.name_en() == t)
+            .ok_or_else(|| UnknownOdds { text: text.into() })
     }
 }
 

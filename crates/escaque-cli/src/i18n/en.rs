@@ -2,7 +2,10 @@
 
 use escaque::Color;
 
-use super::{ClaimKind, EndReason, Ending, MenuRow, Msg, Outcome, PlayerKind};
+use escaque::{DrawClaim, Lang, Localized};
+use escaque_play::Player;
+
+use super::{MenuRow, Msg};
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -11,51 +14,10 @@ fn side(c: Color) -> &'static str {
     }
 }
 
-fn ending(e: &Ending) -> String {
-    let res = e.outcome.display();
-    let win = |o: Outcome| match o {
-        Outcome::WhiteWins => "White wins",
-        Outcome::BlackWins => "Black wins",
-        Outcome::Draw => "Draw",
-    };
-    match (e.reason, e.outcome) {
-        (EndReason::Checkmate, o) => format!("Checkmate. {} ({res})", win(o)),
-        (EndReason::Stalemate, Outcome::Draw) => format!("Draw by stalemate ({res})"),
-        (EndReason::Stalemate, o) => {
-            format!(
-                "Stalemate: by the English rule the stalemated side wins. {} ({res})",
-                win(o)
-            )
-        }
-        (EndReason::DeadPosition, _) => format!("Draw: neither side can checkmate ({res})"),
-        (EndReason::Agreement, _) => format!("Draw by agreement ({res})"),
-        (EndReason::Threefold, _) => format!("Draw by threefold repetition ({res})"),
-        (EndReason::FiftyMoves, _) => format!("Draw by the fifty-move rule ({res})"),
-        (EndReason::Fivefold, _) => format!("Draw by fivefold repetition ({res})"),
-        (EndReason::SeventyFiveMoves, _) => {
-            format!("Draw by the seventy-five-move rule ({res})")
-        }
-        (EndReason::Resignation(c), Outcome::Draw) => format!(
-            "{} resigns, but the opponent cannot checkmate: the game is drawn ({res})",
-            side(c)
-        ),
-        (EndReason::Resignation(c), o) => format!("{} resigns. {} ({res})", side(c), win(o)),
-        (EndReason::Time(c), Outcome::Draw) => format!(
-            "Draw: the opponent cannot checkmate; {} lost on time but the game is drawn ({res})",
-            side(c)
-        ),
-        (EndReason::Time(c), o) => format!("{} lost on time. {} ({res})", side(c), win(o)),
-        (EndReason::Other, o) => format!("Game over. {} ({res})", win(o)),
-    }
-}
-
-fn player(p: PlayerKind) -> String {
+fn player(p: Player) -> String {
     match p {
-        PlayerKind::Human => "person".into(),
-        PlayerKind::Engine(n) => match crate::play::thinker::level_name(n, escaque::Lang::En) {
-            Some(l) => format!("engine, level {n} ({l})"),
-            None => format!("engine, level {n}"),
-        },
+        Player::Human => "person".into(),
+        Player::Engine(l) => format!("engine, level {} ({})", l.number(), l.name(Lang::En)),
     }
 }
 
@@ -82,13 +44,13 @@ pub fn text(msg: &Msg) -> String {
     match msg {
         Msg::ToMove(c) => format!("{} to move", side(*c)),
         Msg::Check => "Check!".into(),
-        Msg::CanClaim(ClaimKind::Threefold) => "You can claim a draw by threefold repetition".into(),
-        Msg::CanClaim(ClaimKind::FiftyMoves) => {
+        Msg::CanClaim(DrawClaim::Threefold) => "You can claim a draw by threefold repetition".into(),
+        Msg::CanClaim(DrawClaim::FiftyMoves) => {
             "You can claim a draw by the fifty-move rule".into()
         }
         Msg::DrawOffered(c) => format!("{} offers a draw: type \"accept\" or \"decline\"", side(*c)),
         Msg::Thinking => "The engine is thinking…".into(),
-        Msg::GameOver(e) => ending(e),
+        Msg::GameOver(o) => o.message(escaque::Lang::En),
         Msg::Played { number, color, san } => match color {
             Color::White => format!("{number}. {san}"),
             Color::Black => format!("{number}... {san}"),
@@ -150,6 +112,5 @@ pub fn text(msg: &Msg) -> String {
         Msg::KeyHint => "F1 help  F2 flip  F3 undo  F4 draw  F5 claim  F6 new  ^C quit".into(),
         Msg::ConfirmQuitHint => "y: save and quit · n: quit without saving · Esc: keep playing".into(),
         Msg::InvalidFen(e) => format!("invalid FEN: {e}"),
-        Msg::InvalidClock(e) => format!("invalid clock: {e}"),
     }
 }

@@ -2,7 +2,10 @@
 
 use escaque::Color;
 
-use super::{ClaimKind, EndReason, Ending, MenuRow, Msg, Outcome, PlayerKind};
+use escaque::{DrawClaim, Lang, Localized};
+use escaque_play::Player;
+
+use super::{MenuRow, Msg};
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -18,56 +21,10 @@ fn side_cap(c: Color) -> &'static str {
     }
 }
 
-fn ending(e: &Ending) -> String {
-    let res = e.outcome.display();
-    let win = |o: Outcome| match o {
-        Outcome::WhiteWins => "Ganan las blancas",
-        Outcome::BlackWins => "Ganan las negras",
-        Outcome::Draw => "Tablas",
-    };
-    match (e.reason, e.outcome) {
-        (EndReason::Checkmate, o) => format!("Jaque mate. {} ({res})", win(o)),
-        (EndReason::Stalemate, Outcome::Draw) => format!("Tablas por ahogado ({res})"),
-        (EndReason::Stalemate, o) => {
-            format!("Ahogado: según la regla inglesa gana el ahogado. {} ({res})", win(o))
-        }
-        (EndReason::DeadPosition, _) => {
-            format!("Tablas: ninguno de los dos puede dar mate ({res})")
-        }
-        (EndReason::Agreement, _) => format!("Tablas por acuerdo ({res})"),
-        (EndReason::Threefold, _) => format!("Tablas por triple repetición ({res})"),
-        (EndReason::FiftyMoves, _) => {
-            format!("Tablas por la regla de los cincuenta movimientos ({res})")
-        }
-        (EndReason::Fivefold, _) => format!("Tablas por quíntuple repetición ({res})"),
-        (EndReason::SeventyFiveMoves, _) => {
-            format!("Tablas por la regla de los setenta y cinco movimientos ({res})")
-        }
-        (EndReason::Resignation(c), Outcome::Draw) => format!(
-            "{} abandonan, pero el rival no puede dar mate: la partida es tablas ({res})",
-            side_cap(c)
-        ),
-        (EndReason::Resignation(c), o) => {
-            format!("{} abandonan. {} ({res})", side_cap(c), win(o))
-        }
-        (EndReason::Time(c), Outcome::Draw) => format!(
-            "Tablas: el rival no puede dar mate; {} perdieron por tiempo pero la partida es tablas ({res})",
-            side(c)
-        ),
-        (EndReason::Time(c), o) => {
-            format!("{} pierden por tiempo. {} ({res})", side_cap(c), win(o))
-        }
-        (EndReason::Other, o) => format!("Partida terminada. {} ({res})", win(o)),
-    }
-}
-
-fn player(p: PlayerKind) -> String {
+fn player(p: Player) -> String {
     match p {
-        PlayerKind::Human => "persona".into(),
-        PlayerKind::Engine(n) => match crate::play::thinker::level_name(n, escaque::Lang::Es) {
-            Some(l) => format!("motor, nivel {n} ({l})"),
-            None => format!("motor, nivel {n}"),
-        },
+        Player::Human => "persona".into(),
+        Player::Engine(l) => format!("motor, nivel {} ({})", l.number(), l.name(Lang::Es)),
     }
 }
 
@@ -94,10 +51,10 @@ pub fn text(msg: &Msg) -> String {
     match msg {
         Msg::ToMove(c) => format!("Juegan {}", side(*c)),
         Msg::Check => "¡Jaque!".into(),
-        Msg::CanClaim(ClaimKind::Threefold) => {
+        Msg::CanClaim(DrawClaim::Threefold) => {
             "Puedes reclamar tablas por triple repetición".into()
         }
-        Msg::CanClaim(ClaimKind::FiftyMoves) => {
+        Msg::CanClaim(DrawClaim::FiftyMoves) => {
             "Puedes reclamar tablas por la regla de los cincuenta movimientos".into()
         }
         Msg::DrawOffered(c) => format!(
@@ -105,7 +62,7 @@ pub fn text(msg: &Msg) -> String {
             side_cap(*c)
         ),
         Msg::Thinking => "El motor está pensando…".into(),
-        Msg::GameOver(e) => ending(e),
+        Msg::GameOver(o) => o.message(escaque::Lang::Es),
         Msg::Played { number, color, san } => match color {
             Color::White => format!("{number}. {san}"),
             Color::Black => format!("{number}... {san}"),
@@ -180,6 +137,5 @@ pub fn text(msg: &Msg) -> String {
         }
         Msg::ConfirmQuitHint => "s: guardar y salir · n: salir sin guardar · Esc: seguir".into(),
         Msg::InvalidFen(e) => format!("FEN no válido: {e}"),
-        Msg::InvalidClock(e) => format!("Reloj no válido: {e}"),
     }
 }

@@ -2,96 +2,11 @@
 //! [`es`] holds the Spanish texts, [`en`] the English ones. The rest of the
 //! program names a message with [`Msg`] and asks [`text`] for its wording.
 
-use escaque::{Color, Lang};
+use escaque::{Color, DrawClaim, Lang, Localized, Outcome};
+use escaque_play::{Action, Notice, Player, Refusal, Status};
 
 mod en;
 mod es;
-
-/// How a finished game was scored.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// 1-0.
-    WhiteWins,
-    /// 0-1.
-    BlackWins,
-    /// ½-½.
-    Draw,
-}
-
-impl Outcome {
-    /// The result as PGN writes it.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::WhiteWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The result as a person reads it (`½-½`).
-    pub fn display(self) -> &'static str {
-        match self {
-            Outcome::WhiteWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "½-½",
-        }
-    }
-}
-
-/// Why a game ended, with the side concerned where there is one (the
-/// automatic endings come from the arbiter).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum EndReason {
-    /// The side to move was mated.
-    Checkmate,
-    /// The side to move was stalemated.
-    Stalemate,
-    /// Neither side can mate by any series of legal moves.
-    DeadPosition,
-    /// Agreed draw.
-    Agreement,
-    /// Claimed threefold repetition.
-    Threefold,
-    /// Claimed fifty-move rule.
-    FiftyMoves,
-    /// Automatic fivefold repetition.
-    Fivefold,
-    /// Automatic seventy-five-move rule.
-    SeventyFiveMoves,
-    /// This side resigned.
-    Resignation(Color),
-    /// This side's flag fell.
-    Time(Color),
-    /// Ended some other way (for example a loaded PGN's result).
-    Other,
-}
-
-/// A finished game: the score and why.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    /// The score.
-    pub outcome: Outcome,
-    /// The reason.
-    pub reason: EndReason,
-}
-
-/// Who plays one side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// A person at the keyboard.
-    Human,
-    /// The engine at this level (1–10).
-    Engine(u32),
-}
-
-/// A draw that the side to move may claim now.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ClaimKind {
-    /// The position has appeared three times.
-    Threefold,
-    /// Fifty moves without a capture or pawn move.
-    FiftyMoves,
-}
 
 /// Every message the game shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,13 +16,13 @@ pub enum Msg<'a> {
     /// "¡Jaque!".
     Check,
     /// A draw the side to move can claim.
-    CanClaim(ClaimKind),
+    CanClaim(DrawClaim),
     /// The opponent of the side to move offered a draw.
     DrawOffered(Color),
     /// The engine is looking for a move.
     Thinking,
-    /// The end of the game.
-    GameOver(Ending),
+    /// The end of the game, worded by the library.
+    GameOver(Outcome),
     /// A move was played (`12. Cf3`, `12... Cf6`).
     Played {
         /// Move number.
@@ -148,7 +63,7 @@ pub enum Msg<'a> {
     /// Saving or loading failed.
     FileError(&'a str, &'a str),
     /// A new game starts between these players.
-    NewGame(PlayerKind, PlayerKind),
+    NewGame(Player, Player),
     /// Leaving a game in progress: ask to save first.
     ConfirmQuit,
     /// Goodbye.
@@ -160,7 +75,7 @@ pub enum Msg<'a> {
     /// Label before a player name: "Blancas" / "Negras".
     Side(Color),
     /// A player's description.
-    Player(PlayerKind),
+    Player(Player),
     /// "Reglas: FIDE 2023".
     Rules(&'a str),
     /// "Reloj: 5+3" or "sin reloj".
@@ -189,8 +104,6 @@ pub enum Msg<'a> {
     ConfirmQuitHint,
     /// The side to move is in a position given by FEN.
     InvalidFen(&'a str),
-    /// A time control text was not understood.
-    InvalidClock(&'a str),
 }
 
 /// A row of the new-game menu.
@@ -219,75 +132,44 @@ pub fn text(lang: Lang, msg: &Msg) -> String {
 }
 
 /// Words a player may type, in both languages, for each command.
-pub const COMMAND_WORDS: &[(&str, Command)] = &[
-    ("abandonar", Command::Resign),
-    ("rendirse", Command::Resign),
-    ("resign", Command::Resign),
-    ("tablas", Command::OfferDraw),
-    ("ofrecer", Command::OfferDraw),
-    ("draw", Command::OfferDraw),
-    ("offer", Command::OfferDraw),
-    ("aceptar", Command::Accept),
-    ("accept", Command::Accept),
-    ("rechazar", Command::Decline),
-    ("decline", Command::Decline),
-    ("reclamar", Command::Claim),
-    ("claim", Command::Claim),
-    ("deshacer", Command::Undo),
-    ("undo", Command::Undo),
-    ("girar", Command::Flip),
-    ("flip", Command::Flip),
-    ("guardar", Command::Save),
-    ("save", Command::Save),
-    ("cargar", Command::Load),
-    ("load", Command::Load),
-    ("nueva", Command::New),
-    ("new", Command::New),
-    ("salir", Command::Quit),
-    ("quit", Command::Quit),
-    ("exit", Command::Quit),
-    ("ayuda", Command::Help),
-    ("help", Command::Help),
-    ("?", Command::Help),
-    ("tablero", Command::Board),
-    ("board", Command::Board),
+pub const COMMAND_WORDS: &[(&str, Action)] = &[
+    ("abandonar", Action::Resign),
+    ("rendirse", Action::Resign),
+    ("resign", Action::Resign),
+    ("tablas", Action::OfferDraw),
+    ("ofrecer", Action::OfferDraw),
+    ("draw", Action::OfferDraw),
+    ("offer", Action::OfferDraw),
+    ("aceptar", Action::Accept),
+    ("accept", Action::Accept),
+    ("rechazar", Action::Decline),
+    ("decline", Action::Decline),
+    ("reclamar", Action::Claim),
+    ("claim", Action::Claim),
+    ("deshacer", Action::Undo),
+    ("undo", Action::Undo),
+    ("girar", Action::Flip),
+    ("flip", Action::Flip),
+    ("guardar", Action::Save),
+    ("save", Action::Save),
+    ("cargar", Action::Load),
+    ("load", Action::Load),
+    ("nueva", Action::New),
+    ("new", Action::New),
+    ("salir", Action::Quit),
+    ("quit", Action::Quit),
+    ("exit", Action::Quit),
+    ("ayuda", Action::Help),
+    ("help", Action::Help),
+    ("?", Action::Help),
+    ("tablero", Action::Board),
+    ("board", Action::Board),
 ];
-
-/// A command of the game, whatever the language it was typed in.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// abandonar
-    Resign,
-    /// ofrecer tablas
-    OfferDraw,
-    /// aceptar (the draw offer)
-    Accept,
-    /// rechazar (the draw offer)
-    Decline,
-    /// reclamar tablas
-    Claim,
-    /// deshacer
-    Undo,
-    /// girar el tablero
-    Flip,
-    /// guardar [ARCHIVO]
-    Save,
-    /// cargar ARCHIVO|FEN
-    Load,
-    /// nueva partida
-    New,
-    /// salir
-    Quit,
-    /// ayuda
-    Help,
-    /// show the board again (plain-text mode)
-    Board,
-}
 
 /// Reads a typed line as a command and its argument, if it is one. The first
 /// word decides (`ofrecer tablas`, `reclamar tablas` and `nueva partida` also
 /// work); case does not matter.
-pub fn parse_command(line: &str) -> Option<(Command, &str)> {
+pub fn parse_command(line: &str) -> Option<(Action, &str)> {
     let line = line.trim();
     let (first, rest) = match line.find(char::is_whitespace) {
         Some(i) => (&line[..i], line[i..].trim()),
@@ -301,11 +183,73 @@ pub fn parse_command(line: &str) -> Option<(Command, &str)> {
     // The second word of "ofrecer tablas", "reclamar tablas", "nueva partida"
     // is not an argument.
     let rest = match (cmd, rest.to_lowercase().as_str()) {
-        (Command::OfferDraw | Command::Claim, "tablas" | "draw")
-        | (Command::New, "partida" | "game") => "",
+        (Action::OfferDraw | Action::Claim, "tablas" | "draw")
+        | (Action::New, "partida" | "game") => "",
         _ => rest,
     };
     Some((cmd, rest))
+}
+
+/// The wording of a session's notice in `lang`.
+pub fn notice_text(lang: Lang, n: &Notice) -> String {
+    match n {
+        Notice::NewGame([w, b]) => text(lang, &Msg::NewGame(*w, *b)),
+        Notice::Played {
+            number,
+            color,
+            before,
+            mv,
+        } => {
+            let san = escaque::san::san_display(before, *mv, lang);
+            text(
+                lang,
+                &Msg::Played {
+                    number: *number,
+                    color: *color,
+                    san: &san,
+                },
+            )
+        }
+        Notice::GameOver(o) => text(lang, &Msg::GameOver(*o)),
+        Notice::Refused(r) => {
+            let why = match r {
+                Refusal::Move(e) => e.message(lang),
+                Refusal::Game(e) => e.message(lang),
+            };
+            text(lang, &Msg::Refused(&why))
+        }
+        Notice::GameAlreadyOver => text(lang, &Msg::GameAlreadyOver),
+        Notice::EngineFailed => text(lang, &Msg::EngineFailed),
+        Notice::NotYourTurn => text(lang, &Msg::NotYourTurn),
+        Notice::NothingToClaim => text(lang, &Msg::NothingToClaim),
+        Notice::ClaimRejected => text(lang, &Msg::ClaimRejected),
+        Notice::OfferMade(c) => text(lang, &Msg::OfferMade(*c)),
+        Notice::OfferDeclined => text(lang, &Msg::OfferDeclined),
+        Notice::NoOffer => text(lang, &Msg::NoOffer),
+        Notice::CannotUndo => text(lang, &Msg::CannotUndo),
+        Notice::Undone(n) => text(lang, &Msg::Undone(*n)),
+        Notice::Flipped(c) => text(lang, &Msg::Flipped(*c)),
+        Notice::Loaded(s) => text(lang, &Msg::Loaded(s)),
+        Notice::CannotLoad { source, why } => text(lang, &Msg::FileError(source, why)),
+        Notice::InvalidFen(e) => text(lang, &Msg::InvalidFen(&e.message(lang))),
+        Notice::Saved(p) => text(lang, &Msg::Saved(p)),
+        Notice::FileError { path, error } => text(lang, &Msg::FileError(path, error)),
+        Notice::ConfirmQuit => text(lang, &Msg::ConfirmQuit),
+        Notice::Bye => text(lang, &Msg::Bye),
+        Notice::Help => text(lang, &Msg::Help),
+    }
+}
+
+/// The wording of a status line in `lang`.
+pub fn status_text(lang: Lang, s: Status) -> String {
+    match s {
+        Status::Over(o) => text(lang, &Msg::GameOver(o)),
+        Status::ToMove(c) => text(lang, &Msg::ToMove(c)),
+        Status::Check => text(lang, &Msg::Check),
+        Status::CanClaim(c) => text(lang, &Msg::CanClaim(c)),
+        Status::DrawOffered(c) => text(lang, &Msg::DrawOffered(c)),
+        Status::Thinking => text(lang, &Msg::Thinking),
+    }
 }
 
 #[cfg(test)]
@@ -314,12 +258,12 @@ mod tests {
 
     #[test]
     fn commands_in_both_languages() {
-        assert_eq!(parse_command("abandonar"), Some((Command::Resign, "")));
-        assert_eq!(parse_command("Resign"), Some((Command::Resign, "")));
-        assert_eq!(parse_command("reclamar tablas"), Some((Command::Claim, "")));
+        assert_eq!(parse_command("abandonar"), Some((Action::Resign, "")));
+        assert_eq!(parse_command("Resign"), Some((Action::Resign, "")));
+        assert_eq!(parse_command("reclamar tablas"), Some((Action::Claim, "")));
         assert_eq!(
             parse_command("guardar  mi partida.pgn "),
-            Some((Command::Save, "mi partida.pgn"))
+            Some((Action::Save, "mi partida.pgn"))
         );
         assert_eq!(parse_command("Cf3"), None);
         assert_eq!(parse_command(""), None);
@@ -327,9 +271,9 @@ mod tests {
 
     #[test]
     fn every_message_has_both_wordings() {
-        let e = Ending {
-            outcome: Outcome::Draw,
-            reason: EndReason::Stalemate,
+        let e = Outcome {
+            result: escaque::GameResult::Draw,
+            termination: escaque::Termination::Stalemate,
         };
         assert_eq!(
             text(Lang::Es, &Msg::GameOver(e)),

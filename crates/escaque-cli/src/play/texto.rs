@@ -5,11 +5,12 @@
 
 use std::io::{self, BufRead, Write};
 
+use escaque::clock::format_clock;
 use escaque::{Color, File, Lang, Position, Rank, Square};
+use escaque_play::{Event, Notice, Session, Status};
 
-use super::session::{Event, Session};
-use crate::i18n::{text, Msg};
-use crate::tui::app::format_clock;
+use super::{handle_line, with_files};
+use crate::i18n::{notice_text, status_text, text, Msg};
 
 /// The board as lines of text, `bottom` nearest the reader: pieces by their
 /// letters (upper case White, lower case Black; Spanish letters in Spanish),
@@ -54,40 +55,46 @@ pub fn board_text(pos: &Position, bottom: Color, lang: Lang) -> String {
     out
 }
 
-fn show<W: Write>(session: &Session, events: Vec<Event>, out: &mut W) -> io::Result<bool> {
-    let mut said: Vec<String> = Vec::new();
+fn show<W: Write>(session: &mut Session, events: Vec<Event>, out: &mut W) -> io::Result<bool> {
+    let lang = session.lang;
+    let mut announced = None;
     let mut board = false;
     let mut quit = false;
-    for e in events {
+    for e in with_files(session, events) {
         match e {
-            Event::Say(s) => {
-                writeln!(out, "{s}")?;
-                said.push(s);
+            Event::Notice(n) => {
+                if let Notice::GameOver(o) = n {
+                    announced = Some(o);
+                }
+                writeln!(out, "{}", notice_text(lang, &n))?;
             }
             Event::Board => board = true,
             Event::Quit => quit = true,
+            Event::Save { .. } | Event::Load { .. } => {}
         }
     }
     if board && !quit {
         writeln!(
             out,
             "{}",
-            board_text(session.game.position(), session.orientation, session.lang)
+            board_text(session.position(), session.orientation, lang)
         )?;
         if let Some(t) = session.clock_times() {
             writeln!(
                 out,
                 "{} {} · {} {}",
-                text(session.lang, &Msg::Side(Color::White)),
+                text(lang, &Msg::Side(Color::White)),
                 format_clock(t[0]),
-                text(session.lang, &Msg::Side(Color::Black)),
+                text(lang, &Msg::Side(Color::Black)),
                 format_clock(t[1])
             )?;
         }
-        for line in session.status() {
-            if !said.contains(&line) {
-                writeln!(out, "{line}")?;
+        for s in session.status() {
+            // The end was just announced: not again as the status.
+            if announced.is_some_and(|o| s == Status::Over(o)) {
+                continue;
             }
+            writeln!(out, "{}", status_text(lang, s))?;
         }
     }
     out.flush()?;
@@ -106,9 +113,8 @@ where
     I: Iterator<Item = io::Result<String>>,
     W: Write,
 {
-    let [w, b] = session.config.players;
     let greeting = vec![
-        Event::Say(text(session.lang, &Msg::NewGame(w, b))),
+        Event::Notice(Notice::NewGame(session.config.players)),
         Event::Board,
     ];
     show(session, greeting, out)?;
@@ -121,7 +127,7 @@ where
             return Ok(());
         };
         let line = line?;
-        let events = session.handle_line(&line);
+        let events = handle_line(session, &line);
         if show(session, events, out)? {
             return Ok(());
         }
@@ -136,8 +142,8 @@ mod tests {
     use escaque::{FakeTime, Lang};
 
     use super::*;
-    use crate::i18n::PlayerKind;
-    use crate::play::session::Config;
+    use escaque::{GameResult, Outcome, Termination, TimeControl};
+    use escaque_play::{Config, Player};
 
     /// Plays `lines` in the plain-text mode with a fake clock; each line
     /// comes with the seconds that pass before it is typed.
@@ -155,15 +161,15 @@ mod tests {
     /// A Spanish session on a fake clock, and the clock to move it on.
     fn fake_clock_session(config: Config) -> (FakeTime, Session) {
         let time = FakeTime::new();
-        let s = Session::new(config, Lang::Es, Arc::new(time.clone())).unwrap();
+        let s = Session::new(config, Lang::Es, Arc::new(time.clone()));
         (time, s)
     }
 
     fn people_with_clock(clock: &str, fen: Option<&str>) -> Config {
         Config {
-            players: [PlayerKind::Human, PlayerKind::Human],
-            clock: Some(clock.into()),
-            fen: fen.map(str::to_string),
+            players: [Player::Human, Player::Human],
+            clock: Some(TimeControl::parse(clock).unwrap()),
+            start: fen.map(|f| Position::from_fen(f).unwrap()),
             odds: None,
             ..Config::default()
         }
@@ -175,28 +181,36 @@ mod tests {
         // before the move is completed.
         let (time, mut s) = fake_clock_session(people_with_clock("1+0", None));
         time.advance(Duration::from_secs(20));
-        s.handle_line("e4");
+        handle_line(&mut s, "e4");
         assert_eq!(s.clock_times().unwrap()[0], Duration::from_secs(40));
         time.advance(Duration::from_millis(59_500));
         assert_eq!(s.clock_times().unwrap()[1], Duration::from_millis(500));
         time.advance(Duration::from_secs(1));
-        let ev = s.handle_line("e5");
+        let ev = handle_line(&mut s, "e5");
+        let flagged = |c: Color| Outcome {
+            result: GameResult::win_for(!c),
+            termination: Termination::Time { flagged: c },
+        };
         assert!(
-            ev.contains(&Event::Say(
-                "Las negras pierden por tiempo. Ganan las blancas (1-0)".into()
-            )),
+            ev.contains(&Event::Notice(Notice::GameOver(flagged(Color::Black)))),
             "{ev:?}"
         );
-        assert_eq!(s.game.ply(), 1);
+        assert_eq!(
+            notice_text(Lang::Es, &Notice::GameOver(flagged(Color::Black))),
+            "Las negras pierden por tiempo. Ganan las blancas (1-0)"
+        );
+        assert_eq!(s.game().moves().len(), 1);
         // Detected without a move too: the next tick reports it.
         let (time, mut s) = fake_clock_session(people_with_clock("1+0", None));
         time.advance(Duration::from_secs(61));
         let ev = s.tick();
         assert!(
-            ev.contains(&Event::Say(
-                "Las blancas pierden por tiempo. Ganan las negras (0-1)".into()
-            )),
+            ev.contains(&Event::Notice(Notice::GameOver(flagged(Color::White)))),
             "{ev:?}"
+        );
+        assert_eq!(
+            notice_text(Lang::Es, &Notice::GameOver(flagged(Color::White))),
+            "Las blancas pierden por tiempo. Ganan las negras (0-1)"
         );
     }
 
@@ -232,8 +246,10 @@ mod tests {
             people_with_clock("3+2", None),
             Lang::Es,
             Arc::new(FakeTime::new()),
-        )
-        .unwrap();
-        assert_eq!(s.game.clock_label().as_deref(), Some("3+2"));
+        );
+        assert_eq!(
+            s.time_control().map(|t| t.to_string()).as_deref(),
+            Some("3+2")
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! The full-screen game's state, its drawing and its handling of keys and
 //! mouse clicks. Every move and command goes to the [`Session`].
 
-use std::time::Duration;
-
+use escaque::clock::format_clock;
 use escaque::{Color, Move, Role, Square};
+use escaque_play::{Action, Event, Notice, Session};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -15,8 +15,8 @@ use ratatui::Frame;
 
 use super::board::{BoardView, Geometry};
 use super::menu::Menu;
-use crate::i18n::{parse_command, text, Command, Msg, PlayerKind};
-use crate::play::session::{Event, Session};
+use crate::i18n::{notice_text, parse_command, status_text, text, Msg};
+use crate::play::{handle_line, with_files};
 
 /// What covers the board, if anything.
 #[derive(Clone, Debug)]
@@ -79,11 +79,12 @@ impl App {
     }
 
     fn absorb(&mut self, events: Vec<Event>) {
-        for e in events {
+        for e in with_files(&mut self.session, events) {
             match e {
-                Event::Say(s) => self.message = Some(s),
+                Event::Notice(n) => self.message = Some(notice_text(self.session.lang, &n)),
                 Event::Board => self.selected = None,
                 Event::Quit => self.quit = true,
+                Event::Save { .. } | Event::Load { .. } => {}
             }
         }
     }
@@ -100,12 +101,14 @@ impl App {
     /// Sends a typed line: a move or a command.
     pub fn submit(&mut self, line: &str) {
         match parse_command(line) {
-            Some((Command::New, _)) => {
+            Some((Action::New, _)) if !self.session.confirming_quit() => {
                 self.overlay = Overlay::Menu(Menu::from_config(&self.session.config));
             }
-            Some((Command::Help, _)) => self.overlay = Overlay::Help,
+            Some((Action::Help, _)) if !self.session.confirming_quit() => {
+                self.overlay = Overlay::Help
+            }
             _ => {
-                let ev = self.session.handle_line(line);
+                let ev = handle_line(&mut self.session, line);
                 self.absorb(ev);
             }
         }
@@ -113,13 +116,7 @@ impl App {
 
     fn targets(&self) -> Vec<Square> {
         match self.selected {
-            Some(s) => self
-                .session
-                .game
-                .moves_from(s)
-                .iter()
-                .map(|m| m.to())
-                .collect(),
+            Some(s) => self.session.moves_from(s).iter().map(|m| m.to()).collect(),
             None => Vec::new(),
         }
     }
@@ -127,13 +124,13 @@ impl App {
     /// Selects the piece on `sq`, or moves the selected one there.
     pub fn choose(&mut self, sq: Square) {
         if !self.session.human_to_move() {
-            if self.session.game.ending().is_none() {
-                self.message = Some(text(self.session.lang, &Msg::NotYourTurn));
+            if self.session.outcome().is_none() {
+                self.message = Some(notice_text(self.session.lang, &Notice::NotYourTurn));
             }
             return;
         }
-        let turn = self.session.game.position().turn();
-        let own = self.session.game.position().color_at(sq) == Some(turn);
+        let turn = self.session.position().turn();
+        let own = self.session.position().color_at(sq) == Some(turn);
         if own {
             self.selected = if self.selected == Some(sq) {
                 None
@@ -148,15 +145,14 @@ impl App {
         };
         let moves: Vec<Move> = self
             .session
-            .game
             .moves_from(from)
             .into_iter()
             .filter(|m| m.to() == sq)
             .collect();
         match moves.as_slice() {
             [] => {
-                // Let the library say why (typed as coordinates).
-                let ev = self.session.handle_line(&format!("{from}{sq}"));
+                // The library says why.
+                let ev = self.session.play_squares(from, sq, None);
                 self.absorb(ev);
                 self.selected = None;
             }
@@ -172,7 +168,6 @@ impl App {
         self.overlay = Overlay::None;
         let m = self
             .session
-            .game
             .moves_from(from)
             .into_iter()
             .find(|m| m.to() == to && m.promotion_role() == Some(role));
@@ -284,7 +279,7 @@ impl App {
     fn menu_key(&mut self, m: &mut Menu, key: KeyEvent) {
         match key.code {
             KeyCode::Esc => {
-                if self.session.in_progress() || self.session.game.ply() > 0 {
+                if self.session.in_progress() || !self.session.game().moves().is_empty() {
                     self.overlay = Overlay::None;
                 } else {
                     self.quit = true;
@@ -299,21 +294,19 @@ impl App {
             KeyCode::Char(c) => {
                 m.type_char(c);
             }
-            KeyCode::Enter => {
-                let config = m.to_config(random_bool);
-                match self.session.restart(config) {
-                    Ok(ev) => {
-                        self.absorb(ev);
-                        self.overlay = Overlay::None;
-                        self.cursor = match self.session.orientation {
-                            Color::White => Square::E2,
-                            Color::Black => Square::E7,
-                        };
-                        return;
-                    }
-                    Err(e) => m.error = Some(e),
+            KeyCode::Enter => match m.to_config(random_bool) {
+                Ok(config) => {
+                    let ev = self.session.restart(config);
+                    self.absorb(ev);
+                    self.overlay = Overlay::None;
+                    self.cursor = match self.session.orientation {
+                        Color::White => Square::E2,
+                        Color::Black => Square::E7,
+                    };
+                    return;
                 }
-            }
+                Err(e) => m.error = Some(escaque::Localized::message(&e, self.session.lang)),
+            },
             _ => {}
         }
         self.overlay = Overlay::Menu(m.clone());
@@ -344,10 +337,10 @@ impl App {
         let board_w = Geometry::fit(main).size().0.min(main.width);
         let [board_area, panel] =
             Layout::horizontal([Constraint::Length(board_w + 1), Constraint::Min(20)]).areas(main);
-        let last = self.session.game.last_move().map(|m| (m.from(), m.to()));
+        let last = self.session.last_move().map(|m| (m.from(), m.to()));
         let targets = self.targets();
         let view = BoardView {
-            pos: self.session.game.position(),
+            pos: self.session.position(),
             bottom: self.session.orientation,
             ascii: self.ascii,
             lang,
@@ -360,7 +353,13 @@ impl App {
         frame.render_widget(view, board_area);
         self.draw_panel(frame, panel);
 
-        let status = self.session.status().join(" · ");
+        let status = self
+            .session
+            .status()
+            .into_iter()
+            .map(|s| status_text(lang, s))
+            .collect::<Vec<_>>()
+            .join(" · ");
         let prompt = text(lang, &Msg::Prompt);
         let lines = vec![
             Line::from(Span::styled(
@@ -412,17 +411,14 @@ impl App {
     fn draw_panel(&mut self, frame: &mut Frame, area: Rect) {
         let lang = self.session.lang;
         let times = self.session.clock_times();
-        let turn = self.session.game.position().turn();
+        let turn = self.session.position().turn();
         let mut lines = Vec::new();
         for c in [Color::White, Color::Black] {
-            let who = match self.session.player(c) {
-                PlayerKind::Engine(n) => engine_label(lang, n),
-                p => text(lang, &Msg::Player(p)),
-            };
+            let who = text(lang, &Msg::Player(self.session.player(c)));
             let clock = times
                 .map(|t| format_clock(t[c.index()]))
                 .unwrap_or_default();
-            let style = if c == turn && self.session.game.ending().is_none() {
+            let style = if c == turn && self.session.outcome().is_none() {
                 Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED)
             } else {
                 Style::default()
@@ -441,10 +437,10 @@ impl App {
                 Span::raw(format!(" {who}")),
             ]));
         }
-        let clock_label = self.session.game.clock_label();
+        let clock_label = self.session.time_control().map(|t| t.to_string());
         lines.push(Line::from(format!(
             "{} · {}",
-            text(lang, &Msg::Rules(self.session.game.rules().name_in(lang))),
+            text(lang, &Msg::Rules(self.session.game().rules().name_in(lang))),
             text(lang, &Msg::ClockLabel(clock_label.as_deref()))
         )));
         let [head, list] =
@@ -452,7 +448,7 @@ impl App {
         frame.render_widget(Paragraph::new(lines), head);
 
         // The move list, two half-moves a line, the newest kept in view.
-        let rows = move_rows(&self.session.game.move_list(lang));
+        let rows = move_rows(&self.session.move_list(lang));
         let inner = list.height.saturating_sub(2) as usize;
         let skip = rows.len().saturating_sub(inner);
         let text_rows: Vec<Line> = rows.into_iter().skip(skip).map(Line::from).collect();
@@ -484,23 +480,6 @@ pub fn move_rows(moves: &[(u32, Color, String)]) -> Vec<String> {
         }
     }
     rows
-}
-
-fn engine_label(lang: escaque::Lang, level: u32) -> String {
-    text(lang, &Msg::Player(PlayerKind::Engine(level)))
-}
-
-/// A clock reading: `1:05:00`, `4:59`, and tenths under ten seconds (`9.8`).
-pub fn format_clock(d: Duration) -> String {
-    let ms = d.as_millis();
-    let secs = d.as_secs();
-    if secs < 10 {
-        format!("{}.{}", secs, (ms / 100) % 10)
-    } else if secs < 3600 {
-        format!("{}:{:02}", secs / 60, secs % 60)
-    } else {
-        format!("{}:{:02}:{:02}", secs / 3600, (secs / 60) % 60, secs % 60)
-    }
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, body: &str, w: u16, h: u16) {

@@ -2,14 +2,14 @@
 //! position. Each row is a list to step through with ←→; the clock and the
 //! position also take a typed text.
 
-use escaque::{Color, Lang, Odds};
+use escaque::{Color, Lang, Odds, Position, RuleSet, TimeControl};
+use escaque_play::{Config, Level, Player};
 
 /// Index of the typed FEN in the position row.
 const FEN_ENTRY: usize = Odds::ALL.len() + 1;
 
-use crate::i18n::{text, MenuRow, Msg, PlayerKind};
-use crate::play::backend::RuleChoice;
-use crate::play::session::Config;
+use crate::error::CliError;
+use crate::i18n::{text, MenuRow, Msg};
 
 /// The time controls offered; the last entry is the typed one.
 pub const CLOCKS: &[&str] = &["", "1+0", "3+2", "5+3", "10+5", "15+10", "30+0", "90+30"];
@@ -38,7 +38,7 @@ pub struct Menu {
     /// The typed time control.
     pub custom_clock: String,
     /// The rule set.
-    pub rules: RuleChoice,
+    pub rules: RuleSet,
     /// 0: standard; 1–4: an odds preset ([`Odds::ALL`]); 5: the typed FEN.
     pub position: usize,
     /// The typed FEN.
@@ -51,18 +51,22 @@ impl Menu {
     /// A menu showing `config`, with "Empezar" highlighted.
     pub fn from_config(config: &Config) -> Menu {
         let (opponent, color) = match config.players {
-            [PlayerKind::Human, PlayerKind::Engine(n)] => (n, 0),
-            [PlayerKind::Engine(n), PlayerKind::Human] => (n, 1),
+            [Player::Human, Player::Engine(l)] => (l.number(), 0),
+            [Player::Engine(l), Player::Human] => (l.number(), 1),
             _ => (0, 0),
         };
         let (clock, custom_clock) = match &config.clock {
             None => (0, String::new()),
-            Some(c) => match CLOCKS.iter().position(|k| k == c) {
-                Some(i) => (i, String::new()),
-                None => (CLOCKS.len(), c.clone()),
-            },
+            Some(c) => {
+                let c = c.to_string();
+                match CLOCKS.iter().position(|k| *k == c) {
+                    Some(i) => (i, String::new()),
+                    None => (CLOCKS.len(), c),
+                }
+            }
         };
-        let (position, custom_fen) = match (&config.fen, config.odds) {
+        let fen = config.start.map(|p| p.to_fen());
+        let (position, custom_fen) = match (&fen, config.odds) {
             (_, Some(o)) => (
                 1 + Odds::ALL.iter().position(|x| *x == o).unwrap_or(0),
                 String::new(),
@@ -84,45 +88,53 @@ impl Menu {
     }
 
     /// The set-up the menu describes; `random` picks the colour when asked.
-    pub fn to_config(&self, random: impl FnOnce() -> bool) -> Config {
+    /// A typed clock or FEN that cannot be read is an error.
+    pub fn to_config(&self, random: impl FnOnce() -> bool) -> Result<Config, CliError> {
         let me = match self.color {
             0 => Color::White,
             1 => Color::Black,
             _ => Color::from_white(random()),
         };
-        let other = if self.opponent == 0 {
-            PlayerKind::Human
-        } else {
-            PlayerKind::Engine(self.opponent)
+        let other = match Level::from_number(self.opponent) {
+            None => Player::Human,
+            Some(l) => Player::Engine(l),
         };
         let players = match me {
-            Color::White => [PlayerKind::Human, other],
-            Color::Black => [other, PlayerKind::Human],
+            Color::White => [Player::Human, other],
+            Color::Black => [other, Player::Human],
         };
-        let clock = if self.clock == 0 {
+        let clock_text = if self.clock == 0 {
             None
         } else if self.clock < CLOCKS.len() {
-            Some(CLOCKS[self.clock].to_string())
+            Some(CLOCKS[self.clock])
         } else {
-            Some(self.custom_clock.trim().to_string()).filter(|s| !s.is_empty())
+            Some(self.custom_clock.trim()).filter(|s| !s.is_empty())
+        };
+        let clock = match clock_text {
+            Some(c) => Some(TimeControl::parse(c).map_err(CliError::Clock)?),
+            None => None,
         };
         let fen = if self.position == FEN_ENTRY {
-            Some(self.custom_fen.trim().to_string()).filter(|s| !s.is_empty())
+            Some(self.custom_fen.trim()).filter(|s| !s.is_empty())
         } else {
             None
+        };
+        let start = match fen {
+            Some(f) => Some(Position::from_fen(f).map_err(CliError::Fen)?),
+            None => None,
         };
         let odds = match self.position {
             0 => None,
             i if i < FEN_ENTRY => Some(Odds::ALL[i - 1]),
             _ => None,
         };
-        Config {
+        Ok(Config {
             players,
             clock,
             rules: self.rules,
-            fen,
+            start,
             odds,
-        }
+        })
     }
 
     /// Moves the highlight up or down.
@@ -143,7 +155,7 @@ impl Menu {
             MenuRow::Color => self.color = step(self.color, 3),
             MenuRow::Clock => self.clock = step(self.clock, CLOCKS.len() + 1),
             MenuRow::Rules => {
-                let all = RuleChoice::ALL;
+                let all = RuleSet::PRESETS;
                 let i = all.iter().position(|r| *r == self.rules).unwrap_or(0);
                 self.rules = all[step(i, all.len())];
             }
@@ -190,11 +202,12 @@ impl Menu {
                 let label = text(lang, &Msg::MenuRow(*r));
                 let value = match r {
                     MenuRow::Opponent if self.opponent == 0 => {
-                        text(lang, &Msg::Player(PlayerKind::Human))
+                        text(lang, &Msg::Player(Player::Human))
                     }
-                    MenuRow::Opponent => {
-                        text(lang, &Msg::Player(PlayerKind::Engine(self.opponent)))
-                    }
+                    MenuRow::Opponent => match Level::from_number(self.opponent) {
+                        Some(l) => text(lang, &Msg::Player(Player::Engine(l))),
+                        None => text(lang, &Msg::Player(Player::Human)),
+                    },
                     MenuRow::Color => match self.color {
                         0 => text(lang, &Msg::Side(Color::White)),
                         1 => text(lang, &Msg::Side(Color::Black)),
@@ -226,7 +239,7 @@ mod tests {
     fn default_menu_gives_default_config_and_edits_change_it() {
         let c = Config::default();
         let mut m = Menu::from_config(&c);
-        assert_eq!(m.to_config(|| true), c);
+        assert_eq!(m.to_config(|| true).unwrap(), c);
         m.row = 0;
         m.step_value(false); // level 5 -> 4
         m.row = 1;
@@ -240,15 +253,26 @@ mod tests {
         m.row = 4;
         m.step_value(true);
         m.step_value(true); // knight odds
-        let c2 = m.to_config(|| true);
-        assert_eq!(c2.players, [PlayerKind::Engine(4), PlayerKind::Human]);
-        assert_eq!(c2.clock.as_deref(), Some("2+1"));
-        assert_eq!(c2.rules, RuleChoice::London1846);
+        let c2 = m.to_config(|| true).unwrap();
+        let four = Level::from_number(4).unwrap();
+        assert_eq!(c2.players, [Player::Engine(four), Player::Human]);
+        assert_eq!(c2.clock.map(|c| c.to_string()).as_deref(), Some("2+1"));
+        assert_eq!(c2.rules, RuleSet::londres_1846());
         assert_eq!(c2.odds, Some(Odds::Knight));
         assert_eq!(m.lines(Lang::Es)[4].1, "ventaja de caballo");
-        // Typing on the position row selects the typed FEN.
+        // Typing on the position row selects the typed FEN; a FEN that
+        // cannot be read is an error, a good one the start position.
         assert!(m.type_char('8'));
-        assert_eq!(m.to_config(|| true).fen.as_deref(), Some("8"));
-        assert_eq!(m.to_config(|| true).odds, None);
+        assert!(matches!(m.to_config(|| true), Err(CliError::Fen(_))));
+        m.custom_fen.clear();
+        for ch in "4k3/8/8/8/8/8/8/4K3 w - - 0 1".chars() {
+            assert!(m.type_char(ch));
+        }
+        let c3 = m.to_config(|| true).unwrap();
+        assert_eq!(c3.odds, None);
+        assert_eq!(
+            c3.start.map(|p| p.to_fen()).as_deref(),
+            Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        );
     }
 }

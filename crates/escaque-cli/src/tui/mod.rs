@@ -8,12 +8,12 @@ use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 
-use escaque::Lang;
+use escaque::{Lang, TimeSource};
+use escaque_play::{Config, Session};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 
-use crate::play::backend::TimeSource;
-use crate::play::session::{Config, Session};
+use crate::error::CliError;
 use app::App;
 
 /// Runs the full-screen game until the player leaves.
@@ -23,15 +23,15 @@ pub fn run(
     source: Arc<dyn TimeSource>,
     ascii: bool,
     menu: bool,
-) -> Result<(), String> {
-    let session = Session::new(config, lang, source)?;
+) -> Result<(), CliError> {
+    let session = Session::new(config, lang, source);
     let mut app = App::new(session, ascii, menu);
-    let mut terminal = ratatui::try_init().map_err(|e| e.to_string())?;
+    let mut terminal = ratatui::try_init().map_err(CliError::Write)?;
     let _ = execute!(io::stdout(), EnableMouseCapture);
     let result = event_loop(&mut terminal, &mut app);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    result.map_err(|e| e.to_string())
+    result.map_err(CliError::Write)
 }
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {

@@ -2,24 +2,23 @@
 
 use std::sync::Arc;
 
-use escaque::{Color, Lang, Square};
+use escaque::clock::format_clock;
+use escaque::{Color, Lang, MonotonicTime, Position, Square, TimeControl};
+use escaque_play::{Config, Level, Player, Session};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
 
-use super::app::{format_clock, move_rows, App};
+use super::app::{move_rows, App};
 use super::board::{capture, palette, BoardView, Geometry};
-use crate::i18n::PlayerKind;
-use crate::play::backend::MonotonicTime;
-use crate::play::session::{Config, Session};
 
 fn app(lang: Lang, ascii: bool) -> App {
     let config = Config {
-        players: [PlayerKind::Human, PlayerKind::Human],
+        players: [Player::Human, Player::Human],
         ..Config::default()
     };
-    let s = Session::new(config, lang, Arc::new(MonotonicTime::new())).unwrap();
+    let s = Session::new(config, lang, Arc::new(MonotonicTime::new()));
     App::new(s, ascii, false)
 }
 
@@ -142,11 +141,7 @@ fn selecting_a_piece_marks_its_destinations_and_the_cursor_moves() {
     assert_eq!(buf[cell(&a, Square::G3)].symbol(), " ");
     a.choose(Square::F3);
     assert_eq!(
-        a.session
-            .game
-            .position()
-            .piece_at(Square::F3)
-            .map(|p| p.color),
+        a.session.position().piece_at(Square::F3).map(|p| p.color),
         Some(Color::White)
     );
 }
@@ -212,10 +207,10 @@ fn keys_drive_the_menu_and_the_board() {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
     let config = Config {
-        players: [PlayerKind::Human, PlayerKind::Human],
+        players: [Player::Human, Player::Human],
         ..Config::default()
     };
-    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new())).unwrap();
+    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new()));
     let mut a = App::new(s, false, true);
     let buf = render(&mut a, 100, 32);
     assert!(screen(&buf).contains("Nueva partida"), "{}", screen(&buf));
@@ -227,29 +222,26 @@ fn keys_drive_the_menu_and_the_board() {
     a.on_key(key(KeyCode::Left));
     a.on_key(key(KeyCode::Enter));
     assert!(matches!(a.overlay, super::app::Overlay::None));
-    assert_eq!(
-        a.session.config.players,
-        [PlayerKind::Human, PlayerKind::Human]
-    );
+    assert_eq!(a.session.config.players, [Player::Human, Player::Human]);
     // Select the pawn on e2 (the cursor starts there), move to e4, place it.
     a.on_key(key(KeyCode::Enter)); // selects the pawn on e2
     assert_eq!(a.selected, Some(Square::E2));
     a.on_key(key(KeyCode::Up));
     a.on_key(key(KeyCode::Up));
     a.on_key(key(KeyCode::Enter));
-    assert_eq!(a.session.game.last_move().map(|m| m.to()), Some(Square::E4));
+    assert_eq!(a.session.last_move().map(|m| m.to()), Some(Square::E4));
     // Typed text goes to the input line and is played on Enter.
     for c in "Cf6".chars() {
         a.on_key(key(KeyCode::Char(c)));
     }
     a.on_key(key(KeyCode::Enter));
-    assert_eq!(a.session.game.last_move().map(|m| m.to()), Some(Square::F6));
+    assert_eq!(a.session.last_move().map(|m| m.to()), Some(Square::F6));
     // A wrong move shows its reason and changes nothing.
     for c in "Dh8".chars() {
         a.on_key(key(KeyCode::Char(c)));
     }
     a.on_key(key(KeyCode::Enter));
-    assert_eq!(a.session.game.ply(), 2);
+    assert_eq!(a.session.game().moves().len(), 2);
     assert!(a
         .message
         .as_deref()
@@ -260,11 +252,11 @@ fn keys_drive_the_menu_and_the_board() {
 #[test]
 fn a_pawn_reaching_the_last_rank_asks_which_piece() {
     let config = Config {
-        players: [PlayerKind::Human, PlayerKind::Human],
-        fen: Some("8/P6k/8/8/8/8/8/K7 w - - 0 1".into()),
+        players: [Player::Human, Player::Human],
+        start: Some(Position::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap()),
         ..Config::default()
     };
-    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new())).unwrap();
+    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new()));
     let mut a = App::new(s, false, false);
     a.choose(Square::A7);
     a.choose(Square::A8);
@@ -273,17 +265,20 @@ fn a_pawn_reaching_the_last_rank_asks_which_piece() {
     assert!(screen(&buf).contains("Coronar: D dama"), "{}", screen(&buf));
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     a.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE));
-    let p = a.session.game.position().piece_at(Square::A8).unwrap();
+    let p = a.session.position().piece_at(Square::A8).unwrap();
     assert_eq!(p.role, escaque::Role::Knight);
 }
 
 #[test]
 fn the_engine_thinks_in_the_background_and_says_so() {
     let config = Config {
-        players: [PlayerKind::Human, PlayerKind::Engine(10)],
+        players: [
+            Player::Human,
+            Player::Engine(Level::from_number(10).unwrap()),
+        ],
         ..Config::default()
     };
-    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new())).unwrap();
+    let s = Session::new(config, Lang::Es, Arc::new(MonotonicTime::new()));
     let mut a = App::new(s, true, false);
     a.submit("e4");
     let t = std::time::Instant::now();
@@ -298,11 +293,11 @@ fn the_engine_thinks_in_the_background_and_says_so() {
     a.submit("girar");
     assert_eq!(a.session.orientation, Color::Black);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while a.session.game.ply() < 2 && std::time::Instant::now() < deadline {
+    while a.session.game().moves().len() < 2 && std::time::Instant::now() < deadline {
         a.tick();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    assert_eq!(a.session.game.ply(), 2, "the engine answered");
+    assert_eq!(a.session.game().moves().len(), 2, "the engine answered");
     assert!(a.message.as_deref().unwrap_or("").starts_with("1... "));
     assert!(!screen(&render(&mut a, 100, 32)).contains("pensando"));
 }
@@ -310,12 +305,15 @@ fn the_engine_thinks_in_the_background_and_says_so() {
 #[test]
 fn both_clocks_show_in_an_80_column_terminal() {
     let config = Config {
-        players: [PlayerKind::Human, PlayerKind::Engine(5)],
-        clock: Some("5+3".into()),
+        players: [
+            Player::Human,
+            Player::Engine(Level::from_number(5).unwrap()),
+        ],
+        clock: Some(TimeControl::parse("5+3").unwrap()),
         ..Config::default()
     };
     let time = escaque::FakeTime::new();
-    let s = Session::new(config, Lang::Es, Arc::new(time.clone())).unwrap();
+    let s = Session::new(config, Lang::Es, Arc::new(time.clone()));
     let mut a = App::new(s, false, false);
     time.advance(std::time::Duration::from_millis(290_150));
     let s = screen(&render(&mut a, 80, 24));
@@ -341,7 +339,7 @@ fn clicks_select_and_move() {
     click(&mut a, Square::E2);
     assert_eq!(a.selected, Some(Square::E2));
     click(&mut a, Square::E5); // not a legal destination: refused with a reason
-    assert_eq!(a.session.game.ply(), 0);
+    assert_eq!(a.session.game().moves().len(), 0);
     assert!(a
         .message
         .as_deref()
@@ -349,7 +347,7 @@ fn clicks_select_and_move() {
         .contains("el peón no puede ir"));
     click(&mut a, Square::G1);
     click(&mut a, Square::F3);
-    assert_eq!(a.session.game.last_move().map(|m| m.to()), Some(Square::F3));
+    assert_eq!(a.session.last_move().map(|m| m.to()), Some(Square::F3));
     // A click outside the board does nothing.
     a.on_mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -357,5 +355,5 @@ fn clicks_select_and_move() {
         row: 31,
         modifiers: KeyModifiers::NONE,
     });
-    assert_eq!(a.session.game.ply(), 1);
+    assert_eq!(a.session.game().moves().len(), 1);
 }

@@ -1,0 +1,99 @@
+//! Why a command failed, as a value: each subcommand returns a [`CliError`]
+//! and `main` words it once, in the user's language, at the edge.
+
+use std::io;
+
+use escaque::clock::TimeControlError;
+use escaque::rules::UnknownRuleSet;
+use escaque::{FenError, Lang, Localized};
+use escaque_play::ParsePlayerError;
+
+/// A failed command.
+#[derive(Debug)]
+pub enum CliError {
+    /// A FEN given on the command line is not a valid position.
+    Fen(FenError),
+    /// `--blancas` / `--negras` name no player.
+    Player(ParsePlayerError),
+    /// `--reglas` names no rule set.
+    Rules(UnknownRuleSet),
+    /// `--reloj` is not a time control.
+    Clock(TimeControlError),
+    /// `--ventaja` names no odds preset.
+    Odds(String),
+    /// An engine level out of 1–10.
+    Level(u32),
+    /// A file could not be opened or read.
+    Open {
+        /// The file.
+        path: String,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// Writing the output (or driving the terminal) failed.
+    Write(io::Error),
+    /// Some games of a PGN could not be converted.
+    NotConverted {
+        /// How many.
+        failed: usize,
+    },
+    /// Some games of a PGN have errors.
+    GamesWithErrors {
+        /// How many.
+        failed: usize,
+        /// Of how many.
+        total: usize,
+    },
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError::Write(e)
+    }
+}
+
+impl Localized for CliError {
+    fn message(&self, lang: Lang) -> String {
+        match self {
+            CliError::Fen(e) => format!(
+                "{}: {}",
+                lang.pick("FEN no válido", "invalid FEN"),
+                e.message(lang)
+            ),
+            CliError::Player(e) => e.message(lang),
+            CliError::Rules(UnknownRuleSet { text }) => lang.pick(
+                format!("reglas {text:?}: escribe fide, londres1846 o londres1846-inglaterra"),
+                format!("rules {text:?}: write fide, london1846 or london1846-english"),
+            ),
+            CliError::Clock(e) => format!(
+                "{}: {}",
+                lang.pick("reloj no válido", "invalid clock"),
+                e.message(lang)
+            ),
+            CliError::Odds(v) => lang.pick(
+                format!("ventaja {v:?}: escribe peon, caballo, torre o dama"),
+                format!("odds {v:?}: write pawn, knight, rook or queen"),
+            ),
+            CliError::Level(n) => lang.pick(
+                format!("nivel {n}: el nivel del motor va de 1 a 10"),
+                format!("level {n}: engine levels go from 1 to 10"),
+            ),
+            CliError::Open { path, error } => format!(
+                "{} {path}: {error}",
+                lang.pick("no se puede abrir", "cannot open")
+            ),
+            CliError::Write(e) => format!(
+                "{}: {e}",
+                lang.pick("no se pudo escribir", "could not write")
+            ),
+            CliError::NotConverted { failed } => lang.pick(
+                format!("{failed} partida(s) con errores no se convirtieron"),
+                format!("{failed} game(s) with errors were not converted"),
+            ),
+            CliError::GamesWithErrors { failed, total } => lang.pick(
+                format!("{failed} de {total} partida(s) con errores"),
+                format!("{failed} of {total} game(s) have errors"),
+            ),
+        }
+    }
+}
