@@ -6,11 +6,11 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use escaque::Lang;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench_cmd;
 mod error;
+mod help;
 mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
@@ -21,14 +21,14 @@ mod uci_cmd;
 /// escaque: ajedrez en español (chess in Spanish and English).
 #[derive(Parser)]
 #[command(name = "escaque", version, about)]
-struct Cli {
+pub(crate) struct Cli {
     /// Idioma de los mensajes: es | en (por defecto, LANG; español si no se sabe).
     #[arg(long = "idioma", alias = "lang", global = true)]
-    idioma: Option<String>,
+    lang: Option<String>,
 
     /// Without a subcommand, `escaque` opens a game: these are `jugar`'s options.
     #[command(flatten)]
-    jugar: play::PlayArgs,
+    play: play::PlayArgs,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -45,23 +45,36 @@ enum Command {
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
     Pgn(pgn_cmd::PgnArgs),
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
-    #[command(visible_alias = "play")]
-    Jugar(play::PlayArgs),
+    #[command(name = "jugar", visible_alias = "play")]
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let lang = match cli.idioma.as_deref() {
-        Some(l) => Lang::from_locale(Some(l)),
-        None => Lang::from_locale(std::env::var("LANG").ok().as_deref()),
+    // The language is needed before clap reads the line: its help and
+    // usage are shown in it.
+    let args: Vec<String> = std::env::args().collect();
+    let lang = help::lang_from_args(&args);
+    let parsed = help::localize(Cli::command(), lang)
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => match help::error_text(&e, lang) {
+            Some(text) => {
+                eprint!("{text}");
+                return ExitCode::from(2);
+            }
+            // Help, version, and what clap says best itself.
+            None => e.exit(),
+        },
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args, lang),
         Some(Command::Uci(args)) => uci_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
-        Some(Command::Jugar(args)) => play::run(&args, lang),
-        None => play::run(&cli.jugar, lang),
+        Some(Command::Play(args)) => play::run(&args, lang),
+        None => play::run(&cli.play, lang),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 use escaque::game::{DrawClaim, Termination};
-use escaque::pgn::{write_game, Game, PgnReader, PgnStyle, ReaderOptions};
+use escaque::pgn::{write_game, PgnGame, PgnReader, PgnStyle, ReaderOptions};
 use escaque::{Lang, Localized, PgnErrorKind, SanLang};
 
 use crate::error::CliError;
@@ -21,28 +21,30 @@ pub struct PgnArgs {
 #[derive(Subcommand)]
 enum PgnCommand {
     /// Reescribe las partidas en otra notación (convert).
-    #[command(alias = "convert")]
-    Convertir {
+    #[command(name = "convertir", alias = "convert")]
+    Convert {
         /// Notación de salida: es (española) o en (inglesa, formato de exportación PGN).
         #[arg(long = "notacion", alias = "notation", value_enum)]
-        notacion: Notation,
+        notation: Notation,
         /// Notación de las jugadas de entrada (por defecto, se detecta en cada partida).
         #[arg(long = "entrada", alias = "input", value_enum, default_value = "auto")]
-        entrada: InputNotation,
+        input: InputNotation,
         /// Archivo PGN (entrada estándar si falta).
-        archivo: Option<PathBuf>,
+        #[arg(value_name = "ARCHIVO")]
+        file: Option<PathBuf>,
     },
     /// Reproduce y comprueba cada partida (check).
-    #[command(alias = "check")]
-    Revisar {
+    #[command(name = "revisar", alias = "check")]
+    Check {
         /// Archivo PGN (entrada estándar si falta).
-        archivo: Option<PathBuf>,
+        #[arg(value_name = "ARCHIVO")]
+        file: Option<PathBuf>,
         /// Un objeto JSON por línea y partida.
         #[arg(long)]
         json: bool,
         /// Notación de las jugadas de entrada (por defecto, se detecta en cada partida).
         #[arg(long = "entrada", alias = "input", value_enum, default_value = "auto")]
-        entrada: InputNotation,
+        input: InputNotation,
     },
 }
 
@@ -83,16 +85,12 @@ fn open(path: &Option<PathBuf>) -> Result<Box<dyn Read>, CliError> {
 
 pub fn run(args: &PgnArgs, lang: Lang) -> Result<(), CliError> {
     match &args.command {
-        PgnCommand::Convertir {
-            notacion,
-            entrada,
-            archivo,
-        } => convert(open(archivo)?, *notacion, *entrada, lang),
-        PgnCommand::Revisar {
-            archivo,
-            json,
-            entrada,
-        } => check(open(archivo)?, *json, *entrada, lang),
+        PgnCommand::Convert {
+            notation,
+            input,
+            file,
+        } => convert(open(file)?, *notation, *input, lang),
+        PgnCommand::Check { file, json, input } => check(open(file)?, *json, *input, lang),
     }
 }
 
@@ -138,9 +136,15 @@ fn convert(
 /// from replaying its main line in an [`escaque::game::Game`] (FIDE rules).
 /// Moves after an automatic ending (a fivefold repetition, say) do not change
 /// that ending.
-fn ending(game: &Game) -> Ending {
+fn ending(game: &PgnGame) -> Ending {
     let mut g = escaque::game::Game::from_position(game.start);
-    for m in game.mainline() {
+    let mut null_move = None;
+    for (ply, m) in game.mainline().enumerate() {
+        if m.is_null() {
+            // A pass is no move of a played game: judge up to it.
+            null_move = Some(ply + 1);
+            break;
+        }
         if g.outcome().is_some() || g.play(m).is_err() {
             break;
         }
@@ -149,6 +153,7 @@ fn ending(game: &Game) -> Ending {
         termination: g.termination(),
         insufficient_material: g.position().is_insufficient_material(),
         claims: g.claimable(),
+        null_move,
     }
 }
 
@@ -157,6 +162,10 @@ struct Ending {
     termination: Option<Termination>,
     insufficient_material: bool,
     claims: Vec<DrawClaim>,
+    /// The half-move (from 1) of the first null move, if the game has one:
+    /// it is then no played game, and the ending and claims are judged up to
+    /// there.
+    null_move: Option<usize>,
 }
 
 impl Ending {
@@ -233,7 +242,9 @@ fn check(
         let moves = game.moves.len();
         // A game that failed is judged on what was read of it.
         let end = ending(&game);
-        let result = game.result.as_deref().or(game.tag("Result"));
+        // The marker, or else the tag: none when the game records neither.
+        let result =
+            (game.result.is_some() || game.tag("Result").is_some()).then(|| game.result_text());
         let mut line = String::new();
         if json {
             line.push_str(&format!("{{\"game\":{number},\"white\":"));
@@ -253,7 +264,12 @@ fn check(
                 }
                 json_str(&mut line, c.id());
             }
-            line.push_str("],\"error\":");
+            line.push_str("],\"null_move\":");
+            match end.null_move {
+                Some(ply) => line.push_str(&ply.to_string()),
+                None => line.push_str("null"),
+            }
+            line.push_str(",\"error\":");
             json_opt(&mut line, error.as_deref());
             line.push_str("}\n");
         } else {
@@ -290,6 +306,15 @@ fn check(
                 "  {}: {claim_text}\n",
                 lang.pick("se puede reclamar", "can be claimed"),
             ));
+            if let Some(ply) = end.null_move {
+                line.push_str(&format!(
+                    "  {}\n",
+                    lang.pick(
+                        format!("jugada nula (--) en la media jugada {ply}: no es una partida jugada; el final y las reclamaciones se juzgan hasta ella"),
+                        format!("null move (--) at half-move {ply}: not a played game; its ending and claims are judged up to it"),
+                    )
+                ));
+            }
             if let Some(e) = &error {
                 line.push_str(&format!("  ERROR: {e}\n"));
             }

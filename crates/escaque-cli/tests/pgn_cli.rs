@@ -56,3 +56,25 @@ fn reports_claims_in_english() {
         "{out}"
     );
 }
+
+#[test]
+fn a_null_move_is_read_and_reported_not_called_broken() {
+    // Black passes at move 3 in a position that then repeats: the game is read
+    // to the end, but it is no played game, so no claim or ending is made up.
+    let input = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 -- 4. Ng1 Nf6 *\n";
+    let (out, err, ok) = escaque(&["pgn", "revisar", "--json"], input);
+    assert!(ok, "{err}");
+    assert!(out.contains("\"moves\":8"), "{out}");
+    assert!(out.contains("\"null_move\":6"), "{out}");
+    assert!(out.contains("\"error\":null"), "{out}");
+    let (out, _, ok) = escaque(&["pgn", "revisar"], input);
+    assert!(ok);
+    assert!(
+        out.contains("jugada nula (--) en la media jugada 6"),
+        "{out}"
+    );
+    // Written back, the pass is `--`.
+    let (out, _, ok) = escaque(&["pgn", "convertir", "--notacion", "en"], input);
+    assert!(ok);
+    assert!(out.contains("3. Nf3 -- 4. Ng1 Nf6 *"), "{out}");
+}

@@ -10,8 +10,8 @@ use escaque::coord::move_between;
 use escaque::pgn::{PgnReader, PgnStyle};
 use escaque::read::{read_move, Notation};
 use escaque::{
-    ClaimResult, Clock, Color, DrawClaim, FenError, Game, GameError, GameResult, Lang, Move,
-    MoveError, Odds, Outcome, Position, Role, RuleSet, Square, TimeControl, TimeSource,
+    ClaimResult, Clock, Color, DrawClaim, FenError, Game, GameError, Lang, Move, MoveError, Odds,
+    Outcome, Position, Role, RuleSet, Square, TimeControl, TimeSource,
 };
 
 use crate::engine::{Budget, EnginePlayer};
@@ -800,7 +800,7 @@ impl Session {
         g.set_tag("Black", &self.pgn_name(Color::Black, person));
         let result = self.outcome().map_or("*", |o| o.result.pgn());
         g.set_tag("Result", result);
-        g.result = Some(result.to_string());
+        g.result = Some(self.outcome().map(|o| o.result));
         if let Some(o) = self.outcome() {
             let tag = match o.termination {
                 escaque::Termination::Time { .. } => "time forfeit",
@@ -869,8 +869,7 @@ impl Session {
         }
         game.start_clock();
         if game.outcome().is_none() {
-            let recorded = pgn.result.as_deref().or(pgn.tag("Result"));
-            if let Some(r) = recorded.and_then(GameResult::from_pgn) {
+            if let Some(r) = pgn.recorded_result() {
                 let _ = game.record_result(r);
             }
         }

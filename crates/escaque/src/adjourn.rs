@@ -76,10 +76,10 @@ const OWN_TC_TAG: &str = "EscaqueTimeControl";
 impl Game {
     /// The game as a PGN game tree: the tags listed in the module
     /// documentation, every move with its `[%clk]`, and the result.
-    pub fn to_pgn_game(&self) -> pgn::Game {
-        let mut g = pgn::Game {
+    pub fn to_pgn_game(&self) -> pgn::PgnGame {
+        let mut g = pgn::PgnGame {
             start: *self.start_position(),
-            ..pgn::Game::default()
+            ..pgn::PgnGame::default()
         };
         let result = self.result().map_or("*", |r| r.pgn());
         g.set_tag("Result", result);
@@ -104,7 +104,7 @@ impl Game {
             node.clock_ms = rec.clock.map(|d| d.as_millis() as u64);
             g.moves.push(node);
         }
-        g.result = Some(result.to_string());
+        g.result = Some(self.result());
         g
     }
 

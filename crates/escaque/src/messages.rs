@@ -684,8 +684,12 @@ impl Localized for PgnErrorKind {
             (BadFen(e), Lang::Es) => format!("la etiqueta FEN no es válida: {}", e.message(lang)),
             (BadFen(e), Lang::En) => format!("the FEN tag is not valid: {}", e.message(lang)),
             (San(e), _) => e.message(lang),
-            (NullMove, Lang::Es) => "jugada nula (--): no se admite".into(),
-            (NullMove, Lang::En) => "null move (--) is not accepted".into(),
+            (NullMoveInCheck, Lang::Es) => {
+                "jugada nula (--) con el rey en jaque: no se puede pasar estando en jaque".into()
+            }
+            (NullMoveInCheck, Lang::En) => {
+                "null move (--) while in check: a side in check cannot pass".into()
+            }
             (UnclosedComment, Lang::Es) => "comentario { sin cerrar".into(),
             (UnclosedComment, Lang::En) => "comment { is never closed".into(),
             (UnclosedVariation, Lang::Es) => "variante ( sin cerrar".into(),

@@ -31,6 +31,17 @@ const KIND_EP: u16 = 2;
 const KIND_PROMO_BASE: u16 = 4; // + role index - 1: knight 4, bishop 5, rook 6, queen 7
 
 impl Move {
+    /// The null move: a pass, nothing moves (`--` in PGN, `0000` in UCI). It
+    /// is never legal in a [`Position`](crate::Position); a PGN game may
+    /// record one (analysis, ChessBase's `Z0`).
+    pub const NULL: Move = Move(0);
+
+    /// True for [`Move::NULL`].
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
     #[inline]
     const fn pack(from: Square, to: Square, kind: u16) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | kind << 12)
@@ -124,8 +135,12 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// UCI coordinate notation: `e2e4`, `e1g1`, `e7e8q`.
+    /// UCI coordinate notation: `e2e4`, `e1g1`, `e7e8q`; `0000` for the null
+    /// move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from(), self.to())?;
         if let Some(r) = self.promotion_role() {
             write!(f, "{}", r.char_en().to_ascii_lowercase())?;

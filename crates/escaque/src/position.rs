@@ -411,6 +411,22 @@ impl Position {
         self.hash = hash;
     }
 
+    /// Plays a move recorded in a game, which may be [`Move::NULL`] (then the
+    /// turn passes as [`Position::null_move`] does); `false`, with the
+    /// position unchanged, for a null move while in check. `m` must otherwise
+    /// be legal, as for [`Position::play_unchecked`].
+    pub fn play_recorded(&mut self, m: Move) -> bool {
+        if m.is_null() {
+            match self.null_move() {
+                Some(next) => *self = next,
+                None => return false,
+            }
+        } else {
+            self.play_unchecked(m);
+        }
+        true
+    }
+
     /// Passes the move to the opponent without moving a piece (a "null move", for
     /// search). `None` when the side to move is in check, where that would be
     /// meaningless.

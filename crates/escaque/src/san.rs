@@ -100,6 +100,10 @@ fn role_letter(role: Role, lang: Lang) -> char {
 /// not (or has no piece on its origin) is written in coordinate notation rather
 /// than panicking.
 pub fn write_san(out: &mut String, pos: &Position, m: Move, style: SanStyle) {
+    if m.is_null() {
+        out.push_str("--");
+        return;
+    }
     if pos.role_at(m.from()).is_none() {
         out.push_str(&m.to_string());
         return;

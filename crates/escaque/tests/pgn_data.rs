@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use escaque::pgn::{write_game_string, Game, PgnReader, PgnStyle, ReaderOptions};
+use escaque::pgn::{write_game_string, PgnGame, PgnReader, PgnStyle, ReaderOptions};
 use escaque::SanLang;
 
 fn data(name: &str) -> PathBuf {
@@ -15,7 +15,7 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn read(name: &str, notation: SanLang) -> Vec<Game> {
+fn read(name: &str, notation: SanLang) -> Vec<PgnGame> {
     let bytes = fs::read(data(name)).unwrap();
     PgnReader::with_options(bytes.as_slice(), ReaderOptions { notation })
         .enumerate()
@@ -34,7 +34,7 @@ fn expected(name: &str) -> Vec<(String, usize)> {
         .collect()
 }
 
-fn check_file(pgn: &str, notation: SanLang) -> Vec<Game> {
+fn check_file(pgn: &str, notation: SanLang) -> Vec<PgnGame> {
     let games = read(pgn, notation);
     let want = expected(&pgn.replace(".pgn", ".fen"));
     assert_eq!(games.len(), want.len(), "{pgn}");
@@ -47,22 +47,23 @@ fn check_file(pgn: &str, notation: SanLang) -> Vec<Game> {
 
 /// Writing the games and reading them back gives the same games, in the export
 /// format and in the Spanish rendering.
-fn round_trip(games: &[Game]) {
+fn round_trip(games: &[PgnGame]) {
     for (style, notation) in [
         (PgnStyle::export(), SanLang::En),
         (PgnStyle::spanish(), SanLang::Es),
     ] {
         let text: String = games.iter().map(|g| write_game_string(g, style)).collect();
-        let again: Vec<Game> = PgnReader::with_options(text.as_bytes(), ReaderOptions { notation })
-            .map(|r| r.unwrap())
-            .collect();
+        let again: Vec<PgnGame> =
+            PgnReader::with_options(text.as_bytes(), ReaderOptions { notation })
+                .map(|r| r.unwrap())
+                .collect();
         assert_eq!(again.len(), games.len());
         for (a, b) in games.iter().zip(&again) {
             assert_eq!(a.moves, b.moves);
             assert_eq!(a.start, b.start);
             // The writer always ends the movetext with a result.
-            let result = a.result.as_deref().or(a.tag("Result")).unwrap_or("*");
-            assert_eq!(b.result.as_deref(), Some(result));
+            assert_eq!(b.result_text(), a.result_text());
+            assert!(b.result.is_some());
             for (name, value) in &a.tags {
                 assert_eq!(b.tag(name), Some(value.as_str()), "{name}");
             }
@@ -100,7 +101,7 @@ fn stockfish_games_from_python_chess() {
         .iter()
         .map(|g| write_game_string(g, PgnStyle::export()))
         .collect();
-    let again: Vec<Game> = PgnReader::new(text.as_bytes())
+    let again: Vec<PgnGame> = PgnReader::new(text.as_bytes())
         .map(|r| r.unwrap())
         .collect();
     assert_eq!(again, games);
@@ -149,9 +150,22 @@ fn hand_written_spanish_games() {
     assert_eq!(games[1].moves[0].nags, vec![3]);
     assert_eq!(games[1].moves[0].variations[0][0].nags, vec![4]);
     assert!(games[2].moves[1].mv.is_en_passant());
-    assert_eq!(games[3].result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(games[3].result, Some(Some(escaque::GameResult::Draw)));
     assert!(games[5].final_position().is_checkmate());
     let forced = check_file("espanol_manual.pgn", SanLang::Es);
     assert_eq!(forced, games);
     round_trip(&games);
+}
+
+#[test]
+fn chessbase_export_with_a_null_move() {
+    // `41. Bxf3 Z0 42. Ke1`: Black passed. Read to the end, the final position
+    // as python-chess computes it, written back with `--` and read again.
+    let games = check_file("chessbase_null_move.pgn", SanLang::Auto);
+    let moves: Vec<_> = games[0].mainline().collect();
+    assert_eq!(moves.iter().filter(|m| m.is_null()).count(), 1);
+    assert!(moves[81].is_null());
+    round_trip(&games);
+    let text = write_game_string(&games[0], PgnStyle::export());
+    assert!(text.contains("41. Bxf3 -- 42. Ke1 Qh1+ 1-0"), "{text}");
 }

@@ -14,8 +14,8 @@ pub enum PgnErrorKind {
     BadFen(FenError),
     /// A move could not be read or is not legal.
     San(MoveError),
-    /// A null move (`--`), which this reader does not accept.
-    NullMove,
+    /// A null move (`--`, `Z0`, `0000`) while the side to move is in check.
+    NullMoveInCheck,
     /// A `{` comment that is never closed.
     UnclosedComment,
     /// A `(` variation that is never closed.

@@ -1,5 +1,7 @@
 //! Symbols of the movetext: move text, NAG glyphs, results, null moves.
 
+use crate::GameResult;
+
 /// Bytes that end a symbol, as a table (this test runs for every byte of the
 /// movetext).
 const DELIMITERS: [bool; 256] = {
@@ -30,7 +32,7 @@ pub(super) fn collapse_whitespace(s: &str) -> String {
 }
 
 pub(super) enum Sym {
-    Result(&'static str),
+    Result(Option<GameResult>),
     /// A move number, a lone `+`, an `a.p.`: nothing to do.
     Skip,
     Nag(u8),
@@ -100,11 +102,13 @@ pub(super) fn classify(sym: &[u8]) -> Sym {
 #[inline(never)]
 fn classify_other(sym: &[u8]) -> Sym {
     match sym {
-        b"1-0" => return Sym::Result("1-0"),
-        b"0-1" => return Sym::Result("0-1"),
-        b"1/2-1/2" | [0xC2, 0xBD, b'-', 0xC2, 0xBD] => return Sym::Result("1/2-1/2"),
-        b"*" => return Sym::Result("*"),
-        b"--" => return Sym::NullMove,
+        b"1-0" => return Sym::Result(Some(GameResult::WhiteWins)),
+        b"0-1" => return Sym::Result(Some(GameResult::BlackWins)),
+        b"1/2-1/2" | [0xC2, 0xBD, b'-', 0xC2, 0xBD] => return Sym::Result(Some(GameResult::Draw)),
+        b"*" => return Sym::Result(None),
+        // Null moves as python-chess reads them: PGN's `--`, ChessBase's `Z0`,
+        // and the coordinate forms `0000` and `@@@@`.
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Sym::NullMove,
         _ => {}
     }
     let mut a = 0;

@@ -1,7 +1,7 @@
 //! The game tree: moves with comments, NAGs and clock times, variations,
 //! tags and result; and the visitor that builds it.
 
-use crate::{Move, Position};
+use crate::{GameResult, Move, Position};
 
 use super::clk::extract_clock;
 use super::visitor::{VariationAction, Visitor};
@@ -39,7 +39,7 @@ impl Node {
 
 /// A game: tags, starting position, moves as a tree, result.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Game {
+pub struct PgnGame {
     /// Tag pairs in the order read.
     pub tags: Vec<(String, String)>,
     /// The starting position.
@@ -48,11 +48,30 @@ pub struct Game {
     pub moves: Vec<Node>,
     /// Comments of a game that has no moves.
     pub comments: Vec<String>,
-    /// The termination marker, if the movetext had one.
-    pub result: Option<String>,
+    /// The termination marker, if the movetext had one: `Some(Some(r))` for a
+    /// result, `Some(None)` for `*`.
+    pub result: Option<Option<GameResult>>,
 }
 
-impl Game {
+impl PgnGame {
+    /// The result the game records: its termination marker, or else its
+    /// `Result` tag (`None` for `*`, an unknown text, or neither).
+    pub fn recorded_result(&self) -> Option<GameResult> {
+        match self.result {
+            Some(r) => r,
+            None => self.tag("Result").and_then(GameResult::from_pgn),
+        }
+    }
+
+    /// The result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`, `*`): the
+    /// termination marker, or else the `Result` tag as written, or `*`.
+    pub fn result_text(&self) -> &str {
+        match self.result {
+            Some(r) => r.map_or("*", GameResult::pgn),
+            None => self.tag("Result").unwrap_or("*"),
+        }
+    }
+
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -78,16 +97,18 @@ impl Game {
     pub fn final_position(&self) -> Position {
         let mut pos = self.start;
         for m in self.mainline() {
-            pos.play_unchecked(m);
+            if !pos.play_recorded(m) {
+                break;
+            }
         }
         pos
     }
 }
 
-/// A [`Visitor`] that builds a [`Game`] with its variations.
+/// A [`Visitor`] that builds a [`PgnGame`] with its variations.
 #[derive(Default)]
 pub struct GameBuilder {
-    game: Game,
+    game: PgnGame,
     /// The lines being built: the main line first, then open variations.
     stack: Vec<Vec<Node>>,
     /// Comments waiting for the next move of the innermost line.
@@ -102,7 +123,7 @@ impl GameBuilder {
 
     /// What was built so far: after an error, the part of the game read before
     /// it (open variations are closed where they stopped).
-    pub fn partial(&self) -> Game {
+    pub fn partial(&self) -> PgnGame {
         let mut b = GameBuilder {
             game: self.game.clone(),
             stack: self.stack.clone(),
@@ -114,7 +135,7 @@ impl GameBuilder {
         b.finish()
     }
 
-    fn finish(&mut self) -> Game {
+    fn finish(&mut self) -> PgnGame {
         let mut game = std::mem::take(&mut self.game);
         game.moves = self.stack.drain(..).next().unwrap_or_default();
         let pending = std::mem::take(&mut self.pending);
@@ -127,10 +148,10 @@ impl GameBuilder {
 }
 
 impl Visitor for GameBuilder {
-    type Output = Game;
+    type Output = PgnGame;
 
     fn begin_game(&mut self) {
-        self.game = Game::default();
+        self.game = PgnGame::default();
         self.stack.clear();
         self.stack.push(Vec::new());
         self.pending.clear();
@@ -195,11 +216,11 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn result(&mut self, result: &str) {
-        self.game.result = Some(result.to_string());
+    fn result(&mut self, result: Option<GameResult>) {
+        self.game.result = Some(result);
     }
 
-    fn end_game(&mut self) -> Game {
+    fn end_game(&mut self) -> PgnGame {
         self.finish()
     }
 }

@@ -5,12 +5,12 @@ use std::io::{BufRead, BufReader, Read};
 
 use crate::read::{read_any, read_plain, MoveError};
 use crate::san::SanLang;
-use crate::{Lang, Position};
+use crate::{Lang, Move, Position};
 
 use super::error::{PgnError, PgnErrorKind};
 use super::lang::scan_language;
 use super::lexer::{classify, collapse_whitespace, is_delimiter, Sym};
-use super::model::{Game, GameBuilder};
+use super::model::{GameBuilder, PgnGame};
 use super::visitor::{VariationAction, Visitor};
 use super::MAX_VARIATION_DEPTH;
 
@@ -93,15 +93,15 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    /// Reads the next game into a [`Game`]; `None` at the end of the input.
-    pub fn next_game(&mut self) -> Option<Result<Game, PgnError>> {
+    /// Reads the next game into a [`PgnGame`]; `None` at the end of the input.
+    pub fn next_game(&mut self) -> Option<Result<PgnGame, PgnError>> {
         let mut b = GameBuilder::new();
         self.read_game(&mut b)
     }
 
-    /// Reads the next game into a [`Game`]; on error, also gives what was read
+    /// Reads the next game into a [`PgnGame`]; on error, also gives what was read
     /// of that game before the error.
-    pub fn next_game_partial(&mut self) -> Option<Result<Game, (PgnError, Game)>> {
+    pub fn next_game_partial(&mut self) -> Option<Result<PgnGame, (PgnError, PgnGame)>> {
         let mut b = GameBuilder::new();
         match self.read_game(&mut b)? {
             Ok(g) => Some(Ok(g)),
@@ -465,7 +465,15 @@ impl<R: Read> PgnReader<R> {
                         }
                     }
                     Sym::NullMove => {
-                        return Err((line, self.column(start), PgnErrorKind::NullMove))
+                        // The side to move passes: kept in the tree as
+                        // `Move::NULL`, written back as `--`.
+                        let Some(next) = top.current.null_move() else {
+                            return Err((line, self.column(start), PgnErrorKind::NullMoveInCheck));
+                        };
+                        v.mv(&top.current, Move::NULL);
+                        top.before = top.current;
+                        top.current = next;
+                        top.has_move = true;
                     }
                     Sym::San(a, b, nag) => {
                         let bytes = &self.line[s + a..s + b];
@@ -604,7 +612,7 @@ impl<R: Read> PgnReader<R> {
 }
 
 impl<R: Read> Iterator for PgnReader<R> {
-    type Item = Result<Game, PgnError>;
+    type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_game()

@@ -1,8 +1,9 @@
 use super::*;
 use crate::read::MoveError;
 use crate::san::SanLang;
+use crate::Move;
 
-fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
+fn read_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     PgnReader::new(text.as_bytes()).collect()
 }
 
@@ -25,7 +26,7 @@ fn reads_tags_moves_comments_variations_nags_clock() {
     assert_eq!(g.moves[2].variations[0].len(), 3);
     assert_eq!(g.moves[2].variations[0][1].variations[0].len(), 1);
     assert_eq!(g.moves[3].comments, vec!["fin".to_string()]);
-    assert_eq!(g.result.as_deref(), Some("1-0"));
+    assert_eq!(g.result, Some(Some(crate::GameResult::WhiteWins)));
 }
 
 #[test]
@@ -57,7 +58,7 @@ fn spanish_movetext_and_half_results() {
     let text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. 0-0 f6 ½-½";
     let g = read_all(text).remove(0).unwrap();
     assert_eq!(g.mainline().count(), 10);
-    assert_eq!(g.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(g.result, Some(Some(crate::GameResult::Draw)));
     let out = write_game_string(&g, PgnStyle::export());
     assert!(out.contains("4. Bxc6 dxc6 5. O-O f6 1/2-1/2"), "{out}");
     let es = write_game_string(&g, PgnStyle::spanish());
@@ -89,7 +90,7 @@ fn errors_on_structure() {
         "1. e4 { open",
         "[Event \"x]\n1. e4",
         "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4",
-        "1. e4 -- e5",
+        "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ --",
         "1. e4 zz9",
     ]
     .iter()
@@ -101,7 +102,7 @@ fn errors_on_structure() {
     assert_eq!(kinds[3], PgnErrorKind::UnclosedComment);
     assert_eq!(kinds[4], PgnErrorKind::BadTag);
     assert!(matches!(kinds[5], PgnErrorKind::BadFen(_)));
-    assert_eq!(kinds[6], PgnErrorKind::NullMove);
+    assert_eq!(kinds[6], PgnErrorKind::NullMoveInCheck);
     assert!(matches!(
         kinds[7],
         PgnErrorKind::San(MoveError::Unknown { .. })
@@ -167,4 +168,26 @@ fn clock_round_trip() {
         "0:03:25"
     );
     assert_eq!(extract_clock("[%clk 0:61:00]"), None);
+}
+
+#[test]
+fn null_moves_are_kept_and_written_as_pgn_does() {
+    // The forms python-chess reads: `--`, ChessBase's `Z0`, `0000`, `@@@@`.
+    for null in ["--", "Z0", "0000", "@@@@"] {
+        let text = format!("1. e4 {null} 2. d4 e5 *");
+        let g = read_all(&text).remove(0).unwrap();
+        let moves: Vec<Move> = g.mainline().collect();
+        assert_eq!(moves.len(), 4, "{null}");
+        assert!(moves[1].is_null(), "{null}");
+        // Black passed: White moved twice, then Black.
+        assert_eq!(
+            g.final_position().to_fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq e6 0 3",
+            "{null}"
+        );
+        let out = write_game_string(&g, PgnStyle::export());
+        assert!(out.contains("1. e4 -- 2. d4 e5 *"), "{out}");
+        let again = read_all(&out).remove(0).unwrap();
+        assert_eq!(again.moves, g.moves);
+    }
 }

@@ -1,6 +1,6 @@
 //! The visitor interface: the reader hands each game to it as it reads.
 
-use crate::{Move, Position};
+use crate::{GameResult, Move, Position};
 
 /// Whether to read a variation or skip over it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,9 +34,9 @@ pub trait Visitor {
     }
     /// The variation that was entered ends.
     fn end_variation(&mut self) {}
-    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`; `½-½` is given
-    /// as `1/2-1/2`).
-    fn result(&mut self, _result: &str) {}
+    /// The result token that ends the movetext: a result, or `None` for `*`
+    /// (a game in progress or whose result is unknown).
+    fn result(&mut self, _result: Option<GameResult>) {}
     /// The game ends without error.
     fn end_game(&mut self) -> Self::Output;
 }

@@ -3,7 +3,7 @@
 use crate::san::{write_san, SanStyle};
 use crate::{Color, Lang, Position};
 
-use super::model::{Game, Node};
+use super::model::{Node, PgnGame};
 
 /// How to write a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -111,8 +111,8 @@ impl Tokens {
 }
 
 /// Writes `game` to `out` in `style`, followed by an empty line.
-pub fn write_game(out: &mut String, game: &Game, style: PgnStyle) {
-    let result = game.result.as_deref().or(game.tag("Result")).unwrap_or("*");
+pub fn write_game(out: &mut String, game: &PgnGame, style: PgnStyle) {
+    let result = game.result_text();
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
             "Result" => Some(result),
@@ -141,7 +141,7 @@ pub fn write_game(out: &mut String, game: &Game, style: PgnStyle) {
 }
 
 /// A game written in `style`.
-pub fn write_game_string(game: &Game, style: PgnStyle) -> String {
+pub fn write_game_string(game: &PgnGame, style: PgnStyle) -> String {
     let mut s = String::new();
     write_game(&mut s, game, style);
     s
@@ -223,7 +223,7 @@ fn write_line(toks: &mut Tokens, start: Position, line: &[Node], style: PgnStyle
             toks.close();
             need_number = true;
         }
-        pos.play_unchecked(node.mv);
+        pos.play_recorded(node.mv);
     }
 }
 

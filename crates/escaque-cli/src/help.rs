@@ -1,0 +1,368 @@
+//! The command-line help in the user's language. The help texts written on
+//! the options (`///` comments) are Spanish; [`localize`] gives the whole
+//! tree clap builds Spanish or English headings, its own `-h`/`-V` flags
+//! worded in that language, and, in English, the English text of every
+//! command and option from [`ENGLISH`].
+
+use clap::{Arg, ArgAction, Command};
+use escaque::Lang;
+
+/// English help for each command (`path`) and option (`path` + `:` + id),
+/// the path being the subcommand names from the top (`""` for `escaque`
+/// itself, `pgn convertir`).
+pub const ENGLISH: &[(&str, &str)] = &[
+    ("", "escaque: chess in Spanish and English"),
+    (":lang", "Language of the messages: es | en (default: LANG; Spanish when unknown)"),
+    (":white", "Who plays White: human | engine[:LEVEL] (LEVEL 1-10)"),
+    (":black", "Who plays Black: human | engine[:LEVEL]"),
+    (":clock", "Time control, e.g. 5+3 (minutes + seconds of increment)"),
+    (":fen", "Start position in FEN"),
+    (":odds", "Odds game: pawn (pawn and move) | knight | rook | queen"),
+    (":rules", "Rules: fide | london1846 | london1846-english (stalemate wins)"),
+    (":text", "Text mode: one line per move or command, no full screen"),
+    (":ascii", "Pieces as letters instead of figurines"),
+    ("perft", "Count the nodes of the tree of legal moves (perft) to DEPTH"),
+    ("perft:depth", "Depth in half-moves"),
+    ("perft:fen", "Start position in FEN (default: the initial one)"),
+    ("perft:divide", "Show each root move with its count (divide)"),
+    ("uci", "Speak the UCI protocol on standard input and output (for GUIs)"),
+    ("uci:elo", "Play at this strength (UCI_LimitStrength + UCI_Elo, 800-2200)"),
+    ("uci:level", "Play at this level of the terminal game (1 beginner … 10 master)"),
+    (
+        "uci:setting",
+        "Play at this raw weakening setting (200-2600), bypassing the calibration table: for measuring the levels",
+    ),
+    ("uci:threads", "Search threads (the Threads option, 1-256)"),
+    ("bench", "Search fixed positions to a fixed depth: total nodes and speed"),
+    ("bench:depth", "Depth of each search"),
+    ("pgn", "Read, convert and check PGN games (convertir/convert, revisar/check)"),
+    ("pgn convertir", "Rewrite the games in another notation"),
+    (
+        "pgn convertir:notation",
+        "Output notation: es (Spanish) or en (English, PGN export format)",
+    ),
+    (
+        "pgn convertir:input",
+        "Notation of the input moves (default: detected in each game)",
+    ),
+    ("pgn convertir:file", "PGN file (standard input when missing)"),
+    ("pgn revisar", "Replay and check each game"),
+    ("pgn revisar:file", "PGN file (standard input when missing)"),
+    ("pgn revisar:json", "One JSON object per line and game"),
+    (
+        "pgn revisar:input",
+        "Notation of the input moves (default: detected in each game)",
+    ),
+    ("jugar", "Play a game in the terminal (against the engine or between two people)"),
+    ("jugar:white", "Who plays White: human | engine[:LEVEL] (LEVEL 1-10)"),
+    ("jugar:black", "Who plays Black: human | engine[:LEVEL]"),
+    ("jugar:clock", "Time control, e.g. 5+3 (minutes + seconds of increment)"),
+    ("jugar:fen", "Start position in FEN"),
+    ("jugar:odds", "Odds game: pawn (pawn and move) | knight | rook | queen"),
+    ("jugar:rules", "Rules: fide | london1846 | london1846-english (stalemate wins)"),
+    ("jugar:text", "Text mode: one line per move or command, no full screen"),
+    ("jugar:ascii", "Pieces as letters instead of figurines"),
+];
+
+/// The language the command line asks for before clap reads it: `--idioma`
+/// or `--lang` (`--idioma en`, `--lang=en`), else `LANG`.
+pub fn lang_from_args(args: &[String]) -> Lang {
+    let mut asked = None;
+    for (i, a) in args.iter().enumerate() {
+        for flag in ["--idioma", "--lang"] {
+            if a == flag {
+                asked = args.get(i + 1).map(String::as_str);
+            } else if let Some(v) = a.strip_prefix(flag).and_then(|r| r.strip_prefix('=')) {
+                asked = Some(v);
+            }
+        }
+    }
+    match asked {
+        Some(l) => Lang::from_locale(Some(l)),
+        None => Lang::from_locale(std::env::var("LANG").ok().as_deref()),
+    }
+}
+
+fn english(key: &str) -> Option<&'static str> {
+    ENGLISH.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+}
+
+/// `cmd` and all its subcommands with help in `lang`, built.
+pub fn localize(cmd: Command, lang: Lang) -> Command {
+    let mut cmd = localize_at(cmd, lang, "");
+    cmd.build();
+    match lang {
+        Lang::Es => spanish_usage(cmd),
+        Lang::En => cmd,
+    }
+}
+
+/// clap writes `[OPTIONS]` in every usage line: Spanish says `[OPCIONES]`.
+fn spanish_usage(mut cmd: Command) -> Command {
+    let usage = cmd.render_usage().to_string();
+    let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage).to_string();
+    cmd = cmd.override_usage(usage.replace("[OPTIONS]", "[OPCIONES]"));
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(&name, spanish_usage);
+    }
+    cmd
+}
+
+/// clap's own error for a command line it could not read, in `lang`: the
+/// usual mistakes are said in Spanish; anything else (and every message in
+/// English) is clap's text.
+pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if lang == Lang::En {
+        return None;
+    }
+    let ctx = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    };
+    let usage = ctx(ContextKind::Usage);
+    let usage = usage
+        .trim_start_matches("Usage: ")
+        .replace("[OPTIONS]", "[OPCIONES]");
+    let what = match e.kind() {
+        ErrorKind::MissingRequiredArgument => {
+            format!(
+                "falta un argumento obligatorio: {}",
+                ctx(ContextKind::InvalidArg)
+            )
+        }
+        ErrorKind::UnknownArgument => {
+            format!("argumento desconocido: {}", ctx(ContextKind::InvalidArg))
+        }
+        ErrorKind::InvalidSubcommand => {
+            format!("orden desconocida: {}", ctx(ContextKind::InvalidSubcommand))
+        }
+        ErrorKind::ValueValidation => {
+            // clap's reason comes from the value parser, such as "5000 is
+            // not in 200..=2600".
+            let why = std::error::Error::source(e)
+                .map(|s| s.to_string().replace(" is not in ", " no está en "))
+                .unwrap_or_default();
+            format!(
+                "valor no válido {:?} para {}: {why}",
+                ctx(ContextKind::InvalidValue),
+                ctx(ContextKind::InvalidArg)
+            )
+        }
+        ErrorKind::InvalidValue => format!(
+            "valor no válido {:?} para {}{}",
+            ctx(ContextKind::InvalidValue),
+            ctx(ContextKind::InvalidArg),
+            match ctx(ContextKind::ValidValue) {
+                v if v.is_empty() => String::new(),
+                v => format!(" (valores posibles: {v})"),
+            }
+        ),
+        ErrorKind::ArgumentConflict => {
+            format!(
+                "{} no se puede usar con {}",
+                ctx(ContextKind::InvalidArg),
+                ctx(ContextKind::PriorArg)
+            )
+        }
+        ErrorKind::NoEquals
+        | ErrorKind::TooManyValues
+        | ErrorKind::TooFewValues
+        | ErrorKind::WrongNumberOfValues => {
+            format!(
+                "número de valores incorrecto para {}",
+                ctx(ContextKind::InvalidArg)
+            )
+        }
+        _ => return None,
+    };
+    let usage = if usage.trim().is_empty() {
+        String::new()
+    } else {
+        format!("\nUso: {usage}\n")
+    };
+    Some(format!(
+        "error: {what}\n{usage}\nEscribe --ayuda para ver la ayuda.\n"
+    ))
+}
+
+fn localize_at(mut cmd: Command, lang: Lang, path: &str) -> Command {
+    let (usage, commands, options, arguments) = match lang {
+        Lang::Es => ("Uso", "Órdenes", "Opciones", "Argumentos"),
+        Lang::En => ("Usage", "Commands", "Options", "Arguments"),
+    };
+    cmd = cmd
+        .help_template(format!(
+            "{{before-help}}{{about-with-newline}}\n{usage}: {{usage}}\n\n{{all-args}}{{after-help}}"
+        ))
+        .subcommand_help_heading(commands)
+        .subcommand_value_name(lang.pick("ORDEN", "COMMAND"))
+        .disable_help_subcommand(true)
+        .disable_help_flag(true)
+        .arg({
+            let help = Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::Help)
+                .help(lang.pick("Muestra esta ayuda", "Show this help"));
+            match lang {
+                Lang::Es => help.visible_alias("ayuda"),
+                Lang::En => help,
+            }
+        });
+    if path.is_empty() {
+        cmd = cmd.disable_version_flag(true).arg(
+            Arg::new("version")
+                .short('V')
+                .long("version")
+                .action(ArgAction::Version)
+                .help(lang.pick("Muestra la versión", "Show the version")),
+        );
+    }
+    if lang == Lang::En {
+        if let Some(about) = english(path) {
+            cmd = cmd.about(about);
+        }
+    }
+    cmd = cmd.mut_args(|a| {
+        let id = a.get_id().to_string();
+        let heading = if a.is_positional() {
+            arguments
+        } else {
+            options
+        };
+        let a = a.help_heading(heading);
+        match (lang, english(&format!("{path}:{id}"))) {
+            (Lang::En, Some(help)) => a.help(help),
+            _ => a,
+        }
+    });
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        let sub_path = if path.is_empty() {
+            name.clone()
+        } else {
+            format!("{path} {name}")
+        };
+        cmd = cmd.mut_subcommand(&name, |s| localize_at(s, lang, &sub_path));
+    }
+    cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn walk(cmd: &Command, path: &str, out: &mut Vec<String>) {
+        out.push(path.to_string());
+        for a in cmd.get_arguments() {
+            let id = a.get_id().as_str();
+            if !matches!(id, "help" | "version") {
+                out.push(format!("{path}:{id}"));
+            }
+        }
+        for s in cmd.get_subcommands() {
+            let p = if path.is_empty() {
+                s.get_name().to_string()
+            } else {
+                format!("{path} {}", s.get_name())
+            };
+            walk(s, &p, out);
+        }
+    }
+
+    #[test]
+    fn every_command_and_option_has_english_help() {
+        let mut keys = Vec::new();
+        walk(&crate::Cli::command(), "", &mut keys);
+        let missing: Vec<&String> = keys.iter().filter(|k| english(k).is_none()).collect();
+        assert!(missing.is_empty(), "no English help for {missing:?}");
+    }
+
+    fn render(lang: Lang, sub: &[&str]) -> String {
+        let mut cmd = localize(crate::Cli::command(), lang);
+        let mut c = &mut cmd;
+        for s in sub {
+            c = c.find_subcommand_mut(s).unwrap();
+        }
+        c.render_long_help().to_string()
+    }
+
+    #[test]
+    fn spanish_help_is_all_spanish_and_english_all_english() {
+        for sub in [&[][..], &["jugar"], &["pgn"], &["pgn", "revisar"], &["uci"]] {
+            let es = render(Lang::Es, sub);
+            for english in [
+                "Usage:",
+                "Commands:",
+                "Options:",
+                "Arguments:",
+                "Print help",
+                "Print version",
+            ] {
+                assert!(!es.contains(english), "{english} in {sub:?}:\n{es}");
+            }
+            assert!(es.contains("Uso:"), "{es}");
+            let en = render(Lang::En, sub);
+            assert!(en.contains("Usage:"), "{en}");
+            for spanish in ["Uso:", "Opciones", "Muestra", "Quién", "partida"] {
+                assert!(!en.contains(spanish), "{spanish} in {sub:?}:\n{en}");
+            }
+        }
+        assert!(render(Lang::Es, &[]).contains("Órdenes:"));
+        assert!(render(Lang::En, &["jugar"]).contains("Who plays White"));
+    }
+
+    #[test]
+    fn usual_mistakes_are_said_in_spanish() {
+        let cmd = || localize(crate::Cli::command(), Lang::Es);
+        let e = cmd()
+            .try_get_matches_from(["escaque", "perft"])
+            .unwrap_err();
+        let t = error_text(&e, Lang::Es).unwrap();
+        assert!(t.contains("falta un argumento obligatorio: <DEPTH>"), "{t}");
+        assert!(t.contains("Uso: escaque perft"), "{t}");
+        let e = cmd()
+            .try_get_matches_from(["escaque", "--colores"])
+            .unwrap_err();
+        assert!(error_text(&e, Lang::Es)
+            .unwrap()
+            .contains("argumento desconocido: --colores"));
+        let e = cmd()
+            .try_get_matches_from(["escaque", "pgn", "convertir", "--notacion", "fr"])
+            .unwrap_err();
+        let t = error_text(&e, Lang::Es).unwrap();
+        assert!(
+            t.contains("valor no válido \"fr\"") && t.contains("es, en"),
+            "{t}"
+        );
+        let e = cmd()
+            .try_get_matches_from(["escaque", "perft", "x"])
+            .unwrap_err();
+        assert!(error_text(&e, Lang::Es)
+            .unwrap()
+            .contains("valor no válido"));
+        assert_eq!(error_text(&e, Lang::En), None);
+    }
+
+    #[test]
+    fn the_language_is_read_before_clap() {
+        let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            lang_from_args(&args("escaque --idioma en perft 1")),
+            Lang::En
+        );
+        assert_eq!(lang_from_args(&args("escaque perft 1 --lang=en")), Lang::En);
+        assert_eq!(lang_from_args(&args("escaque --idioma es")), Lang::Es);
+    }
+}
