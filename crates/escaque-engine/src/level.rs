@@ -1,6 +1,11 @@
 //! Playing strength for people: `Skill Level` 0–20, `UCI_Elo`, and the ten
 //! named levels of the terminal game.
 
+use std::fmt;
+use std::str::FromStr;
+
+use escaque::{Lang, Localized};
+
 /// The weakest `UCI_Elo` accepted.
 pub const MIN_ELO: u32 = 800;
 /// The strongest `UCI_Elo` accepted: what full strength measured (see
@@ -111,44 +116,45 @@ impl Weakening {
     }
 }
 
-/// The ten levels of the terminal game, named in Spanish.
+/// The ten levels of the terminal game, shown to players by name
+/// ([`Level::name`]; `Display` gives the Spanish one).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// 1 — principiante (~800).
-    Principiante = 1,
-    /// 2 — novato (~950).
-    Novato,
-    /// 3 — aprendiz (~1100).
-    Aprendiz,
-    /// 4 — aficionado (~1250).
-    Aficionado,
-    /// 5 — jugador de club (~1400).
-    JugadorDeClub,
-    /// 6 — avanzado (~1550).
-    Avanzado,
-    /// 7 — experto (~1700).
-    Experto,
-    /// 8 — fuerte (~1800).
-    Fuerte,
-    /// 9 — muy fuerte (~1900).
-    MuyFuerte,
-    /// 10 — maestro: full strength ([`MAX_ELO`]).
-    Maestro,
+    /// 1 — principiante, beginner (~800).
+    Beginner = 1,
+    /// 2 — novato, novice (~950).
+    Novice,
+    /// 3 — aprendiz, learner (~1100).
+    Learner,
+    /// 4 — aficionado, amateur (~1250).
+    Amateur,
+    /// 5 — jugador de club, club player (~1400).
+    ClubPlayer,
+    /// 6 — avanzado, advanced (~1550).
+    Advanced,
+    /// 7 — experto, expert (~1700).
+    Expert,
+    /// 8 — fuerte, strong (~1800).
+    Strong,
+    /// 9 — muy fuerte, very strong (~1900).
+    VeryStrong,
+    /// 10 — maestro, master: full strength ([`MAX_ELO`]).
+    Master,
 }
 
 impl Level {
     /// All ten, weakest first.
     pub const ALL: [Level; 10] = [
-        Level::Principiante,
-        Level::Novato,
-        Level::Aprendiz,
-        Level::Aficionado,
-        Level::JugadorDeClub,
-        Level::Avanzado,
-        Level::Experto,
-        Level::Fuerte,
-        Level::MuyFuerte,
-        Level::Maestro,
+        Level::Beginner,
+        Level::Novice,
+        Level::Learner,
+        Level::Amateur,
+        Level::ClubPlayer,
+        Level::Advanced,
+        Level::Expert,
+        Level::Strong,
+        Level::VeryStrong,
+        Level::Master,
     ];
 
     /// The level numbered 1–10.
@@ -161,36 +167,22 @@ impl Level {
         self as u32
     }
 
-    /// The Spanish name shown to players.
-    pub fn name_es(self) -> &'static str {
-        match self {
-            Level::Principiante => "principiante",
-            Level::Novato => "novato",
-            Level::Aprendiz => "aprendiz",
-            Level::Aficionado => "aficionado",
-            Level::JugadorDeClub => "jugador de club",
-            Level::Avanzado => "avanzado",
-            Level::Experto => "experto",
-            Level::Fuerte => "fuerte",
-            Level::MuyFuerte => "muy fuerte",
-            Level::Maestro => "maestro",
-        }
-    }
-
-    /// The English name.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Level::Principiante => "beginner",
-            Level::Novato => "novice",
-            Level::Aprendiz => "learner",
-            Level::Aficionado => "amateur",
-            Level::JugadorDeClub => "club player",
-            Level::Avanzado => "advanced",
-            Level::Experto => "expert",
-            Level::Fuerte => "strong",
-            Level::MuyFuerte => "very strong",
-            Level::Maestro => "master",
-        }
+    /// The name shown to players in `lang` (lower case: `"jugador de club"`,
+    /// `"club player"`).
+    pub fn name(self, lang: Lang) -> &'static str {
+        let (es, en) = match self {
+            Level::Beginner => ("principiante", "beginner"),
+            Level::Novice => ("novato", "novice"),
+            Level::Learner => ("aprendiz", "learner"),
+            Level::Amateur => ("aficionado", "amateur"),
+            Level::ClubPlayer => ("jugador de club", "club player"),
+            Level::Advanced => ("avanzado", "advanced"),
+            Level::Expert => ("experto", "expert"),
+            Level::Strong => ("fuerte", "strong"),
+            Level::VeryStrong => ("muy fuerte", "very strong"),
+            Level::Master => ("maestro", "master"),
+        };
+        lang.pick(es, en)
     }
 
     /// The `UCI_Elo` this level is mapped to: 800 to 1700 in steps of 150 for
@@ -199,11 +191,86 @@ impl Level {
     /// then full strength ([`MAX_ELO`]).
     pub fn elo(self) -> u32 {
         match self {
-            Level::Fuerte => 1800,
-            Level::MuyFuerte => 1900,
-            Level::Maestro => MAX_ELO,
+            Level::Strong => 1800,
+            Level::VeryStrong => 1900,
+            Level::Master => MAX_ELO,
             l => 800 + 150 * (l.number() - 1),
         }
+    }
+}
+
+/// The Spanish name (`"jugador de club"`); [`Level::name`] for English.
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name(Lang::Es))
+    }
+}
+
+impl Localized for Level {
+    fn message(&self, lang: Lang) -> String {
+        self.name(lang).to_string()
+    }
+}
+
+/// A text that names no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl Localized for ParseLevelError {
+    fn message(&self, lang: Lang) -> String {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name(lang)).collect();
+        match lang {
+            Lang::Es => format!(
+                "{:?} no es un nivel: escribe un número del 1 al 10 o un nombre ({})",
+                self.text,
+                names.join(", ")
+            ),
+            Lang::En => format!(
+                "{:?} is not a level: give a number from 1 to 10 or a name ({})",
+                self.text,
+                names.join(", ")
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::Es))
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+/// Reads a level from its number (`"5"`) or its Spanish or English name, in
+/// any case, with spaces, hyphens or underscores between words
+/// (`"jugador de club"`, `"Club-Player"`).
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
+        let err = || ParseLevelError { text: text.into() };
+        let t = text.trim();
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            return t
+                .parse::<u32>()
+                .ok()
+                .and_then(Level::from_number)
+                .ok_or_else(err);
+        }
+        let words: Vec<String> = t
+            .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let wanted = words.join(" ");
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name(Lang::Es) == wanted || l.name(Lang::En) == wanted)
+            .ok_or_else(err)
     }
 }
 
@@ -228,7 +295,7 @@ mod tests {
         assert!(Weakening::for_elo(MAX_ELO - 1).is_some());
         // Every level below full strength asks for an Elo the table covers.
         for level in Level::ALL {
-            if level != Level::Maestro {
+            if level != Level::Master {
                 assert!(level.elo() >= CALIBRATION[0].1);
                 assert!(level.elo() <= CALIBRATION[CALIBRATION.len() - 1].1);
             }

@@ -10,7 +10,7 @@
 //! use escaque_engine::{Engine, Level, Limits};
 //!
 //! let mut engine = Engine::new();
-//! engine.set_level(Level::Maestro);
+//! engine.set_level(Level::Master);
 //! let limits = Limits { depth: Some(4), ..Limits::default() };
 //! let stop = AtomicBool::new(false);
 //! let result = engine.search(&Position::new(), &[], &limits, &stop);
@@ -21,13 +21,13 @@
 #![warn(missing_docs)]
 
 pub mod eval;
-mod handmade;
 pub mod level;
+mod movepick;
 mod rng;
 pub mod search;
 pub mod see;
+pub mod timeman;
 pub mod tt;
-pub mod tune;
 pub mod uci;
 mod weights;
 
@@ -37,13 +37,14 @@ use std::time::Instant;
 
 use escaque::{Move, Position};
 
-pub use handmade::handmade;
 pub use level::{Level, Weakening};
-pub use search::{Info, Limits, Report, Score, TimeBudget, MATE, MATE_BOUND};
+pub use search::{Info, Limits, Report, Score, MATE, MATE_BOUND};
+pub use timeman::TimeBudget;
 pub use tt::TranspositionTable;
 pub use weights::WEIGHTS;
 
 use search::{Shared, Worker, MAX_PLY};
+use timeman::TimeManager;
 
 /// Settings of the engine (the UCI options).
 #[derive(Clone, Debug)]
@@ -164,7 +165,7 @@ impl Engine {
     /// Plays at one of the ten named levels (sets `UCI_LimitStrength` and `UCI_Elo`).
     pub fn set_level(&mut self, level: Level) {
         self.options.skill_level = 20;
-        self.set_limit_strength(level != Level::Maestro, level.elo());
+        self.set_limit_strength(level != Level::Master, level.elo());
     }
 
     /// Seeds the random choice of weakened play (for reproducible tests).
@@ -256,21 +257,13 @@ impl Engine {
             self.options.threads
         };
         self.tt.new_search();
+        let budget = TimeBudget::compute(limits, pos.turn(), self.options.move_overhead);
         let shared = Shared {
             tt: &self.tt,
             stop,
-            ponder,
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-            start,
-            clock_from: AtomicU64::new(
-                if ponder.is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed)) {
-                    u64::MAX
-                } else {
-                    0
-                },
-            ),
-            budget: TimeBudget::compute(limits, pos.turn(), self.options.move_overhead),
+            time: TimeManager::new(start, ponder, budget),
             node_limit,
             multipv,
         };

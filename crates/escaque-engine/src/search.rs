@@ -3,12 +3,13 @@
 //! (several threads searching the same tree, sharing only the table).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role, MAX_MOVES};
 
 use crate::eval::{evaluate, non_pawn_material};
-use crate::see::{captured_value, see_ge, SEE_VALUE};
+use crate::movepick::{is_noisy, Histories, MovePicker, COUNTER};
+use crate::see::{captured_value, see_ge};
+use crate::timeman::{Progress, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search goes to.
@@ -120,90 +121,20 @@ pub struct RootMove {
     pub pv: Vec<Move>,
 }
 
-/// Time budget for one search.
-#[derive(Copy, Clone, Debug)]
-pub struct TimeBudget {
-    /// Stop starting iterations after this (scaled by stability).
-    pub soft_ms: u64,
-    /// Never go past this.
-    pub hard_ms: u64,
-}
-
-impl TimeBudget {
-    /// The budget for `limits` with the side `us` to move; `None` for no time limit.
-    pub fn compute(limits: &Limits, us: Color, overhead: u64) -> Option<TimeBudget> {
-        if limits.infinite {
-            return None;
-        }
-        if let Some(mt) = limits.movetime {
-            let t = mt.saturating_sub(overhead).max(1);
-            return Some(TimeBudget {
-                soft_ms: t,
-                hard_ms: t,
-            });
-        }
-        let (time, inc) = match us {
-            Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
-            Color::Black => (limits.btime, limits.binc.unwrap_or(0)),
-        };
-        let time = time?;
-        let avail = time.saturating_sub(overhead).max(1);
-        let mtg = limits.movestogo.map(|m| m.clamp(1, 50)).unwrap_or(25) as u64;
-        let cap = if mtg == 1 {
-            avail * 7 / 10
-        } else {
-            avail * 2 / 5
-        };
-        let base = avail / mtg + inc * 3 / 4;
-        let hard = (base * 4).min(cap).max(1);
-        let soft = base.min(hard).max(1);
-        Some(TimeBudget {
-            soft_ms: soft,
-            hard_ms: hard,
-        })
-    }
-}
-
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     pub stop: &'a AtomicBool,
-    pub ponder: Option<&'a AtomicBool>,
     pub abort: AtomicBool,
     pub nodes: Vec<AtomicU64>,
-    pub start: Instant,
-    /// Milliseconds after `start` when pondering ended (u64::MAX while pondering).
-    pub clock_from: AtomicU64,
-    pub budget: Option<TimeBudget>,
+    pub time: TimeManager<'a>,
     pub node_limit: Option<u64>,
     pub multipv: usize,
 }
 
 impl Shared<'_> {
-    pub fn elapsed_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
-    }
-
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
-    }
-
-    fn pondering(&self) -> bool {
-        self.ponder.is_some_and(|p| p.load(Ordering::Relaxed))
-    }
-
-    /// Milliseconds that count against the budget.
-    fn budget_elapsed(&self) -> u64 {
-        let now = self.elapsed_ms();
-        if self.pondering() {
-            return 0;
-        }
-        let from = self.clock_from.load(Ordering::Relaxed);
-        if from == u64::MAX {
-            self.clock_from.store(now, Ordering::Relaxed);
-            return 0;
-        }
-        now - from
     }
 }
 
@@ -227,16 +158,12 @@ pub(crate) struct Worker<'a, 'r> {
     stack: Vec<Frame>,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 2],
-    killers: [[Option<Move>; 2]; MAX_PLY + 2],
-    history: Box<[[[i32; 64]; 64]; 2]>,
-    counters: Box<[[Option<Move>; 64]; 12]>,
+    histories: Histories,
     lmr: Box<[[u8; 64]; 64]>,
     pub root_moves: Vec<RootMove>,
     pv_idx: usize,
     pub completed_depth: u32,
 }
-
-const VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 0];
 
 impl<'a, 'r> Worker<'a, 'r> {
     pub fn new(
@@ -265,9 +192,7 @@ impl<'a, 'r> Worker<'a, 'r> {
             stack: vec![Frame::default(); MAX_PLY + 4],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
-            killers: [[None; 2]; MAX_PLY + 2],
-            history: Box::new([[[0; 64]; 64]; 2]),
-            counters: Box::new([[None; 64]; 12]),
+            histories: Histories::new(),
             lmr,
             root_moves: root_moves
                 .iter()
@@ -299,10 +224,8 @@ impl<'a, 'r> Worker<'a, 'r> {
                     self.stopped = true;
                 }
             }
-            if let Some(b) = self.shared.budget {
-                if self.shared.budget_elapsed() >= b.hard_ms {
-                    self.stopped = true;
-                }
+            if self.shared.time.past_hard_limit() {
+                self.stopped = true;
             }
         }
     }
@@ -310,10 +233,7 @@ impl<'a, 'r> Worker<'a, 'r> {
     /// Iterative deepening. Returns when the limits are reached or on stop.
     pub fn iterate(&mut self, root: &Position, max_depth: u32, mate: Option<u32>) {
         let multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
-        let mut prev_best: Option<Move> = None;
-        let mut stable = 0u32;
-        let mut last_score = 0;
-        let mut changes = 0.0f64;
+        let mut progress = Progress::default();
         let start_depth = 1 + (self.id % 2) as u32;
         for depth in start_depth..=max_depth.min(MAX_PLY as u32 - 1) {
             for rm in self.root_moves.iter_mut() {
@@ -345,7 +265,7 @@ impl<'a, 'r> Worker<'a, 'r> {
                     } else {
                         None
                     };
-                    if self.id == 0 && (bound.is_none() || self.shared.elapsed_ms() > 2000) {
+                    if self.id == 0 && (bound.is_none() || self.shared.time.elapsed_ms() > 2000) {
                         let info = self.info(depth, pv_idx, bound);
                         (self.report)(Report::Line(&info));
                     }
@@ -369,40 +289,16 @@ impl<'a, 'r> Worker<'a, 'r> {
             }
             let best = self.root_moves[0].mv;
             let score = self.root_moves[0].score;
-            if prev_best == Some(best) {
-                stable += 1;
-            } else {
-                stable = 0;
-                if prev_best.is_some() {
-                    changes += 1.0;
-                }
-            }
-            changes *= 0.5;
-            prev_best = Some(best);
+            progress.record(best, score);
             if let Some(n) = mate {
                 if score >= MATE - 2 * n as i32 {
                     break;
                 }
             }
-            if let Some(b) = self.shared.budget {
-                let elapsed = self.shared.budget_elapsed();
-                if self.root_moves.len() == 1 && !self.shared.pondering() {
-                    break;
-                }
-                let stability = if stable >= 6 {
-                    0.55
-                } else if stable >= 3 {
-                    0.8
-                } else {
-                    1.0
-                };
-                let unclear = 1.0 + changes * 1.2 + if score + 30 < last_score { 0.4 } else { 0.0 };
-                let target = b.soft_ms as f64 * stability * unclear;
-                if elapsed as f64 >= target.min(b.hard_ms as f64) {
-                    break;
-                }
+            let only_move = self.root_moves.len() == 1;
+            if self.shared.time.stop_after_iteration(&progress, only_move) {
+                break;
             }
-            last_score = score;
         }
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
     }
@@ -416,7 +312,7 @@ impl<'a, 'r> Worker<'a, 'r> {
             score: rm.score,
             bound,
             nodes: self.shared.total_nodes().max(self.nodes),
-            time_ms: self.shared.elapsed_ms(),
+            time_ms: self.shared.time.elapsed_ms(),
             hashfull: self.shared.tt.hashfull(),
             pv: rm.pv.clone(),
         }
@@ -567,37 +463,28 @@ impl<'a, 'r> Worker<'a, 'r> {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = [0i32; MAX_MOVES];
         let prev = self.stack[ply].prev;
-        let counter = prev.and_then(|(m, p)| self.counters[p][m.to().index()]);
-        let killers = self.killers[ply];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if root {
-                1_000_000 - i as i32
-            } else if Some(m) == tt_move {
-                1 << 28
-            } else if is_noisy(pos, m) {
-                noisy_score(pos, m)
-            } else if Some(m) == killers[0] {
-                1 << 21
-            } else if Some(m) == killers[1] {
-                (1 << 21) - 1
-            } else if Some(m) == counter {
-                1 << 20
-            } else {
-                self.history[us.index()][m.from().index()][m.to().index()]
-            };
-        }
-
+        let mut scores = [0i32; MAX_MOVES];
+        let mut picker = if root {
+            MovePicker::root(&mut moves, &mut scores)
+        } else {
+            MovePicker::main(
+                pos,
+                &mut moves,
+                &mut scores,
+                tt_move,
+                &self.histories,
+                ply,
+                prev,
+            )
+        };
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0usize;
         let orig_alpha = alpha;
-        let n = moves.len();
-        for i in 0..n {
-            let m = pick_next(&mut moves, &mut scores, i);
+        while let Some((m, order)) = picker.next() {
             let noisy = is_noisy(pos, m);
 
             let piece = Self::piece_index(pos, m);
@@ -621,13 +508,13 @@ impl<'a, 'r> Worker<'a, 'r> {
                     if depth <= 6 && !see_ge(pos, m, -25 * depth * depth) {
                         continue;
                     }
-                } else if noisy && depth <= 6 && scores[i] < 0 && !see_ge(pos, m, -90 * depth) {
+                } else if noisy && depth <= 6 && order < 0 && !see_ge(pos, m, -90 * depth) {
                     continue;
                 }
             }
 
             searched += 1;
-            if root && self.id == 0 && self.pv_idx == 0 && self.shared.elapsed_ms() > 3000 {
+            if root && self.id == 0 && self.pv_idx == 0 && self.shared.time.elapsed_ms() > 3000 {
                 (self.report)(Report::CurrMove {
                     depth: depth as u32,
                     mv: m,
@@ -665,10 +552,10 @@ impl<'a, 'r> Worker<'a, 'r> {
                     if gives_check || in_check {
                         r -= 1;
                     }
-                    if scores[i] >= 1 << 20 {
+                    if order >= COUNTER {
                         r -= 1;
                     }
-                    r -= self.history[us.index()][m.from().index()][m.to().index()] / 6000;
+                    r -= self.histories.quiet(us, m) / 6000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -702,7 +589,14 @@ impl<'a, 'r> Worker<'a, 'r> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !noisy {
-                            self.reward_quiet(pos, ply, m, depth, &quiets_tried[..n_quiets], prev);
+                            self.histories.reward_quiet(
+                                us,
+                                ply,
+                                m,
+                                depth,
+                                &quiets_tried[..n_quiets],
+                                prev,
+                            );
                         }
                         break;
                     }
@@ -732,41 +626,6 @@ impl<'a, 'r> Worker<'a, 'r> {
             );
         }
         best
-    }
-
-    fn reward_quiet(
-        &mut self,
-        pos: &Position,
-        ply: usize,
-        m: Move,
-        depth: i32,
-        tried: &[Option<Move>],
-        prev: Option<(Move, usize)>,
-    ) {
-        let us = pos.turn().index();
-        let bonus = (depth * depth * 16).min(1600);
-        let update = |h: &mut i32, b: i32| {
-            *h += b - *h * b.abs() / 16384;
-        };
-        update(
-            &mut self.history[us][m.from().index()][m.to().index()],
-            bonus,
-        );
-        for q in tried.iter().flatten() {
-            if *q != m {
-                update(
-                    &mut self.history[us][q.from().index()][q.to().index()],
-                    -bonus,
-                );
-            }
-        }
-        if self.killers[ply][0] != Some(m) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m);
-        }
-        if let Some((pm, p)) = prev {
-            self.counters[p][pm.to().index()] = Some(m);
-        }
     }
 
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -838,18 +697,10 @@ impl<'a, 'r> Worker<'a, 'r> {
             }
         }
         let mut scores = [0i32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if is_noisy(pos, m) {
-                noisy_score(pos, m)
-            } else {
-                0
-            };
-        }
+        let mut picker = MovePicker::quiescence(pos, &mut moves, &mut scores);
         let mut best = stand_pat;
         let mut best_move = None;
-        let n = moves.len();
-        for i in 0..n {
-            let m = pick_next(&mut moves, &mut scores, i);
+        while let Some((m, _)) = picker.next() {
             if !in_check {
                 if stand_pat + captured_value(pos, m) + 200 <= alpha && m.promotion_role().is_none()
                 {
@@ -889,38 +740,6 @@ impl<'a, 'r> Worker<'a, 'r> {
 }
 
 #[inline]
-fn is_noisy(pos: &Position, m: Move) -> bool {
-    m.is_en_passant()
-        || m.promotion_role().is_some()
-        || (!m.is_castle() && pos.role_at(m.to()).is_some())
-}
-
-/// Ordering score of a capture or promotion: good ones above killers, losing
-/// captures below the quiet moves.
-#[inline]
-fn noisy_score(pos: &Position, m: Move) -> i32 {
-    if let Some(p) = m.promotion_role() {
-        return if p == Role::Queen {
-            (1 << 24) + 900
-        } else {
-            -(1 << 24)
-        };
-    }
-    let victim = if m.is_en_passant() {
-        0
-    } else {
-        pos.role_at(m.to()).map_or(0, |r| r.index())
-    };
-    let attacker = pos.role_at(m.from()).map_or(0, |r| r.index());
-    let mvv = VICTIM[victim] * 64 - SEE_VALUE[attacker] / 100;
-    if see_ge(pos, m, 0) {
-        (1 << 24) + mvv
-    } else {
-        -(1 << 22) + mvv
-    }
-}
-
-#[inline]
 fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
@@ -940,19 +759,4 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
-}
-
-/// Selection sort, one step: brings the best-scored move among `i..` to `i` and
-/// returns it (cheaper than a full sort, since cut-offs come early).
-#[inline]
-fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
-    moves.swap(i, best);
-    scores.swap(i, best);
-    moves[i]
 }

@@ -20,12 +20,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use escaque::{Move, Position};
+use escaque::read::{MoveError, Notation};
+use escaque::{FenError, Lang, Localized, Move, Position};
 
 use crate::level::{MAX_ELO, MIN_ELO};
 use crate::search::{Info, Limits, Report, Score};
 use crate::tt::Bound;
-use crate::Engine;
+use crate::{Engine, SearchResult};
 
 /// A `Write` into a shared, growable buffer (for tests and in-process use).
 #[derive(Clone, Default)]
@@ -67,7 +68,8 @@ pub struct Uci {
     out: Out,
     engine: Option<Engine>,
     running: Option<Running>,
-    position: Position,
+    /// The position `go` searches, or why the last `position` command set none.
+    position: Result<Position, PositionError>,
     history: Vec<u64>,
     show_wdl: bool,
     ponder_option: bool,
@@ -104,7 +106,7 @@ impl Uci {
             out: Arc::new(Mutex::new(Box::new(output))),
             engine: Some(engine),
             running: None,
-            position: Position::new(),
+            position: Ok(Position::new()),
             history: Vec::new(),
             show_wdl: false,
             ponder_option: false,
@@ -180,7 +182,7 @@ impl Uci {
             },
             "ucinewgame" => {
                 self.engine().clear_hash();
-                self.position = Position::new();
+                self.position = Ok(Position::new());
                 self.history.clear();
             }
             "setoption" => self.setoption(args),
@@ -198,10 +200,13 @@ impl Uci {
                 self.finish_search(true);
                 return false;
             }
-            "d" => {
-                let fen = self.position.to_fen();
-                self.say(&format!("info string fen {fen}"));
-            }
+            "d" => match &self.position {
+                Ok(pos) => {
+                    let fen = pos.to_fen();
+                    self.say(&format!("info string fen {fen}"));
+                }
+                Err(e) => self.say(&format!("info string no position: {e}")),
+            },
             _ => {
                 let shown: String = line.chars().take(80).collect();
                 self.say(&format!("info string unknown command: {shown}"));
@@ -285,41 +290,19 @@ impl Uci {
         }
     }
 
+    /// Sets the position and the game history from `position …`. A command
+    /// that cannot be set in full (a bad FEN, an illegal or malformed move in
+    /// the list) leaves no position at all: `go` must not search the previous
+    /// one, nor the moves before the bad one, since the GUI's board is neither.
     fn set_position(&mut self, args: &[&str]) {
-        let moves_at = args.iter().position(|t| *t == "moves");
-        let (setup, moves) = match moves_at {
-            Some(i) => (&args[..i], &args[i + 1..]),
-            None => (args, &args[args.len()..]),
-        };
-        let mut pos = match setup.first() {
-            Some(&"startpos") => Position::new(),
-            Some(&"fen") => match Position::from_fen(&setup[1..].join(" ")) {
-                Ok(p) => p,
-                Err(e) => {
-                    self.say(&format!("info string invalid FEN, position unchanged: {e}"));
-                    return;
-                }
-            },
-            _ => {
-                self.say("info string position expects 'startpos' or 'fen <FEN>', then optionally 'moves ...'");
-                return;
-            }
-        };
-        let mut history = Vec::with_capacity(moves.len());
-        for text in moves {
-            match parse_move(&pos, text) {
-                Some(m) => {
-                    history.push(pos.zobrist());
-                    pos.play_unchecked(m);
-                }
-                None => {
-                    self.say(&format!("info string illegal or malformed move '{text}'; the moves after it are ignored"));
-                    break;
-                }
-            }
+        self.history.clear();
+        self.position = read_position(args, &mut self.history);
+        if let Err(e) = &self.position {
+            self.history.clear();
+            self.say(&format!(
+                "info string {e}; no position is set until a valid 'position' command"
+            ));
         }
-        self.position = pos;
-        self.history = history;
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -356,10 +339,16 @@ impl Uci {
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
                 "searchmoves" => {
-                    while let Some(m) = args.get(i + 1).and_then(|t| parse_move(&self.position, t))
-                    {
-                        limits.searchmoves.push(m);
+                    while let Some(&text) = args.get(i + 1).filter(|t| !GO_KEYWORDS.contains(t)) {
                         i += 1;
+                        let Ok(pos) = &self.position else { continue };
+                        match read_move(pos, text) {
+                            Ok(m) => limits.searchmoves.push(m),
+                            Err(e) => self.say(&format!(
+                                "info string go searchmoves: {}; ignored",
+                                move_error_text(&e)
+                            )),
+                        }
                     }
                 }
                 other => self.say(&format!(
@@ -371,6 +360,28 @@ impl Uci {
         if limits.mate.is_some() && limits.depth.is_none() {
             limits.depth = limits.mate.map(|m| (2 * m).max(1));
         }
+        // Without a position the answer is `bestmove (none)`, not a move of an
+        // older position that the GUI's board does not have. `(none)` rather
+        // than the null move `0000`: it is what Stockfish answers when it has
+        // no move to give, and what GUIs read as "no move" (python-chess's
+        // engine module maps `(none)` to no move, but plays `0000` as a null
+        // move on its board). It is written at once; only after `go infinite`
+        // or `go ponder` does it wait, as the protocol requires, for `stop`
+        // or `ponderhit` (through the search thread, which then searches
+        // nothing).
+        let pos = match &self.position {
+            Ok(p) => Some(*p),
+            Err(e) => {
+                let e = e.to_string();
+                self.finish_search(true);
+                self.say(&format!("info string no position to search: {e}"));
+                if !(limits.infinite || ponder) {
+                    self.say("bestmove (none)");
+                    return;
+                }
+                None
+            }
+        };
         let mut engine = match self.engine.take() {
             Some(e) => e,
             None => {
@@ -381,7 +392,6 @@ impl Uci {
         let stop = Arc::new(AtomicBool::new(false));
         let ponder_flag = Arc::new(AtomicBool::new(ponder));
         let out = self.out.clone();
-        let pos = self.position;
         let history = self.history.clone();
         let show_wdl = self.show_wdl;
         let infinite = limits.infinite;
@@ -394,8 +404,12 @@ impl Uci {
                     &format!("info depth {depth} currmove {mv} currmovenumber {number}"),
                 ),
             };
-            let result =
-                engine.search_with(&pos, &history, &limits, &stop2, Some(&ponder2), &mut report);
+            let result = match pos {
+                Some(pos) => {
+                    engine.search_with(&pos, &history, &limits, &stop2, Some(&ponder2), &mut report)
+                }
+                None => SearchResult::default(),
+            };
             // UCI: after `go infinite` or `go ponder`, wait for `stop`/`ponderhit`.
             while (infinite || ponder2.load(Ordering::Relaxed)) && !stop2.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));
@@ -418,23 +432,117 @@ impl Uci {
         });
         if self.debug {
             let ponder_option = self.ponder_option;
-            self.say(&format!(
-                "info string debug: searching {} (Ponder option {ponder_option})",
-                self.position.to_fen()
-            ));
+            if let Ok(pos) = &self.position {
+                self.say(&format!(
+                    "info string debug: searching {} (Ponder option {ponder_option})",
+                    pos.to_fen()
+                ));
+            }
         }
     }
 }
 
-/// Parses a move in UCI notation (`e2e4`, `e7e8q`), legal in `pos`.
-pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
-    if text.len() < 4 || text.len() > 5 {
-        return None;
+/// The words that start a parameter of `go` (they end a `searchmoves` list).
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// Why a `position` command set no position.
+#[derive(Clone, Debug, PartialEq)]
+enum PositionError {
+    /// Neither `startpos` nor `fen …` after `position`.
+    Syntax,
+    /// The FEN was refused.
+    Fen(FenError),
+    /// A move of the `moves` list is malformed or illegal.
+    Move {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// Why it is not a legal move there.
+        error: MoveError,
+    },
+}
+
+/// In English: UCI is an English protocol.
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Syntax => f.write_str(
+                "position expects 'startpos' or 'fen <FEN>', then optionally 'moves ...'",
+            ),
+            PositionError::Fen(e) => write!(f, "invalid FEN: {}", e.message(Lang::En)),
+            PositionError::Move { number, error } => {
+                write!(f, "move {number} of the list: {}", move_error_text(error))
+            }
+        }
     }
-    let lower = text.to_ascii_lowercase();
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| m.to_string() == lower)
+}
+
+impl std::error::Error for PositionError {}
+
+/// Reads the arguments of `position` into the position they describe,
+/// pushing the Zobrist key of every position before it onto `history`.
+fn read_position(args: &[&str], history: &mut Vec<u64>) -> Result<Position, PositionError> {
+    let moves_at = args.iter().position(|t| *t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &args[args.len()..]),
+    };
+    let mut pos = match setup.first() {
+        Some(&"startpos") => Position::new(),
+        Some(&"fen") => Position::from_fen(&setup[1..].join(" ")).map_err(PositionError::Fen)?,
+        _ => return Err(PositionError::Syntax),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let m = read_move(&pos, text).map_err(|error| PositionError::Move {
+            number: i + 1,
+            error,
+        })?;
+        history.push(pos.zobrist());
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+/// A move in UCI notation (`e2e4`, `e1g1`, `e7e8q`), legal in `pos`, read by
+/// the rules library's one move reader. Upper case is accepted as well
+/// (`E1G1`, `e7e8Q`: some programs send the promotion letter in upper case);
+/// an error quotes the text as it was sent.
+fn read_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    escaque::read::read_move(pos, &text.to_ascii_lowercase(), Notation::Uci).map_err(|e| match e {
+        MoveError::Unknown { .. } => MoveError::Unknown { text: text.into() },
+        MoveError::Illegal { mv, reason, .. } => MoveError::Illegal {
+            text: text.into(),
+            mv,
+            reason,
+        },
+        other => other,
+    })
+}
+
+/// Why a UCI move text is not a legal move, in English and in UCI's own
+/// terms (the library's wording suggests SAN examples, and repeats the move).
+fn move_error_text(e: &MoveError) -> String {
+    match e {
+        MoveError::Unknown { text } => {
+            format!("{text:?} is not a UCI move (such as e2e4, e1g1, e7e8q)")
+        }
+        MoveError::Illegal { text, reason, .. } => {
+            format!("{text:?} is illegal: {}", reason.message(Lang::En))
+        }
+        e => e.message(Lang::En),
+    }
 }
 
 /// Win/draw/loss per mille for a score, from a logistic model.

@@ -2,7 +2,7 @@
 
 use escaque::Color;
 
-use escaque::{DrawClaim, Localized};
+use escaque::{DrawClaim, Lang, Localized};
 use escaque_play::Player;
 
 use super::{MenuRow, Msg};
@@ -17,7 +17,7 @@ fn side(c: Color) -> &'static str {
 fn player(p: Player) -> String {
     match p {
         Player::Human => "person".into(),
-        Player::Engine(l) => format!("engine, level {} ({})", l.number(), l.name_en()),
+        Player::Engine(l) => format!("engine, level {} ({})", l.number(), l.name(Lang::En)),
     }
 }
 

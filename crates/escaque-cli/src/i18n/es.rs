@@ -2,7 +2,7 @@
 
 use escaque::Color;
 
-use escaque::{DrawClaim, Localized};
+use escaque::{DrawClaim, Lang, Localized};
 use escaque_play::Player;
 
 use super::{MenuRow, Msg};
@@ -24,7 +24,7 @@ fn side_cap(c: Color) -> &'static str {
 fn player(p: Player) -> String {
     match p {
         Player::Human => "persona".into(),
-        Player::Engine(l) => format!("motor, nivel {} ({})", l.number(), l.name_es()),
+        Player::Engine(l) => format!("motor, nivel {} ({})", l.number(), l.name(Lang::Es)),
     }
 }
 

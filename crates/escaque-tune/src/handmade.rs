@@ -1,7 +1,7 @@
-//! The hand-written starting weights, before any tuning. The tuner starts from
-//! these (`escaque-tune init`) and writes its result to `weights.rs`.
+//! The hand-written starting weights, before any tuning. `escaque-tune fit`
+//! starts from these and writes its result to the engine's `weights.rs`.
 
-use crate::eval::*;
+use escaque_engine::eval::*;
 
 const fn center(sq: usize) -> i32 {
     // 0 on the rim … 3 in the centre.

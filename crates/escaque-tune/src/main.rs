@@ -11,8 +11,8 @@ use std::io::{BufRead, BufWriter, Write};
 use std::sync::atomic::AtomicBool;
 
 use escaque::{Color, Position};
-use escaque_engine::tune::{error, fit, fit_k, parse_line, weights_source, Sample};
-use escaque_engine::{handmade, Engine, Limits};
+use escaque_engine::{Engine, Limits};
+use escaque_tune::{error, fit, fit_k, handmade, parse_line, weights_source, Sample};
 
 struct Xorshift(u64);
 impl Xorshift {

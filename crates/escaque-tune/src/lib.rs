@@ -8,11 +8,20 @@
 //!    error of `sigmoid(K · eval / 400)` against the result) and writes
 //!    `crates/escaque-engine/src/weights.rs`.
 //!
-//! See the crate's README for the exact commands used.
+//! The tuner is a crate of its own so that the engine's library API holds
+//! only what playing needs; it reads the engine's evaluation term by term
+//! through [`escaque_engine::eval::trace`]. See the README for the exact
+//! commands that made the shipped weights.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod handmade;
 
 use escaque::Position;
+use escaque_engine::eval::{phase, trace, Accumulator, N_PARAMS, PHASE_MAX};
 
-use crate::eval::{phase, trace, Accumulator, N_PARAMS, PHASE_MAX};
+pub use handmade::handmade;
 
 /// One training position: its evaluation terms (White positive), phase and result.
 #[derive(Clone, Debug)]

@@ -2,8 +2,8 @@
 
 use escaque::Position;
 use escaque_engine::eval::{MATERIAL, N_PARAMS};
-use escaque_engine::tune::{error, fit, parse_line, Sample};
-use escaque_engine::{handmade, WEIGHTS};
+use escaque_engine::WEIGHTS;
+use escaque_tune::{error, fit, handmade, parse_line, Sample};
 
 #[test]
 fn parses_training_lines() {
