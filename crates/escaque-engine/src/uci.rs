@@ -296,7 +296,13 @@ impl Uci {
     /// one, nor the moves before the bad one, since the GUI's board is neither.
     fn set_position(&mut self, args: &[&str]) {
         self.history.clear();
-        self.position = read_position(args, &mut self.history);
+        let mut relaxed = Vec::new();
+        self.position = read_position(args, &mut self.history, &mut relaxed);
+        for w in relaxed {
+            // A position no game can reach is still played from: say what was
+            // relaxed, as GUIs show `info string` lines to the user.
+            self.say(&format!("info string {}", w.message(Lang::En)));
+        }
         if let Err(e) = &self.position {
             self.history.clear();
             self.say(&format!(
@@ -493,7 +499,14 @@ impl std::error::Error for PositionError {}
 
 /// Reads the arguments of `position` into the position they describe,
 /// pushing the Zobrist key of every position before it onto `history`.
-fn read_position(args: &[&str], history: &mut Vec<u64>) -> Result<Position, PositionError> {
+/// The FEN is read as a playable position (`Position::from_fen_playable`):
+/// the perft suites' unreachable positions are set, and what was relaxed is
+/// left in `relaxed`.
+fn read_position(
+    args: &[&str],
+    history: &mut Vec<u64>,
+    relaxed: &mut Vec<escaque::FenWarning>,
+) -> Result<Position, PositionError> {
     let moves_at = args.iter().position(|t| *t == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -501,7 +514,12 @@ fn read_position(args: &[&str], history: &mut Vec<u64>) -> Result<Position, Posi
     };
     let mut pos = match setup.first() {
         Some(&"startpos") => Position::new(),
-        Some(&"fen") => Position::from_fen(&setup[1..].join(" ")).map_err(PositionError::Fen)?,
+        Some(&"fen") => {
+            let (pos, warnings) =
+                Position::from_fen_playable(&setup[1..].join(" ")).map_err(PositionError::Fen)?;
+            *relaxed = warnings;
+            pos
+        }
         _ => return Err(PositionError::Syntax),
     };
     for (i, text) in moves.iter().enumerate() {

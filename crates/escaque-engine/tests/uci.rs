@@ -493,3 +493,30 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn unreachable_positions_from_perft_suites_are_searched() {
+    // An impossible double check, and a castling right without its king at
+    // home: GUIs and perft suites send them; the engine plays from them and
+    // says in English what it relaxed.
+    for (fen, note) in [
+        (
+            "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1",
+            "no move could have given this check",
+        ),
+        (
+            "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1",
+            "castling right q dropped",
+        ),
+    ] {
+        let mut s = Session::new();
+        s.send(&format!("position fen {fen}"));
+        let out = s.take();
+        assert!(out.contains(&format!("info string {note}")), "{out}");
+        s.send("go depth 3");
+        let out = s.wait_for("bestmove");
+        let pos = Position::from_fen_playable(fen).unwrap().0;
+        let best = bestmove(&out).unwrap();
+        assert!(is_legal_in(&pos, best), "{best} in {fen}: {out}");
+    }
+}

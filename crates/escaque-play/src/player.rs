@@ -41,8 +41,9 @@ pub enum ParsePlayerError {
 impl FromStr for Player {
     type Err = ParsePlayerError;
 
-    /// Reads `humano`, `persona`, `motor`, `motor:3` (and English `human`,
-    /// `person`, `engine`, `engine:3`); case does not matter.
+    /// Reads `humano`, `persona`, `motor`, `motor:3`, `motor:principiante`
+    /// (and English `human`, `person`, `engine`, `engine:3`,
+    /// `engine:beginner`); case does not matter.
     fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
         let t = text.trim().to_lowercase();
         let (kind, level) = match t.split_once(':') {
@@ -57,11 +58,11 @@ impl FromStr for Player {
             },
             "motor" | "engine" | "escaque" => match level {
                 None => Ok(Player::Engine(default_level())),
+                // A number 1–10 or the level's name (`motor:principiante`).
                 Some(l) => l
                     .trim()
-                    .parse::<u32>()
+                    .parse::<Level>()
                     .ok()
-                    .and_then(Level::from_number)
                     .map(Player::Engine)
                     .ok_or_else(|| ParsePlayerError::Level {
                         level: l.to_string(),
@@ -112,6 +113,10 @@ mod tests {
             Ok(Player::Engine(Level::from_number(3).unwrap()))
         );
         assert_eq!("motor".parse(), Ok(Player::Engine(default_level())));
+        assert_eq!(
+            "motor:principiante".parse(),
+            Ok(Player::Engine(Level::from_number(1).unwrap()))
+        );
         let e = "motor:11".parse::<Player>().unwrap_err();
         assert!(e.message(Lang::Es).contains("1 a 10"), "{e}");
         assert!(matches!(
