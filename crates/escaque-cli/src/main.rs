@@ -13,6 +13,7 @@ mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod servir_cmd;
 mod tui;
 mod uci_cmd;
 
@@ -45,6 +46,9 @@ enum Command {
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(visible_alias = "play")]
     Jugar(play::PlayArgs),
+    /// Sirve partidas en línea por HTTP y WebSocket (SQLite o PostgreSQL).
+    #[command(visible_alias = "serve")]
+    Servir(servir_cmd::ServirArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         Some(Command::Jugar(args)) => play::run(&args, lang),
+        Some(Command::Servir(args)) => servir_cmd::run(&args, lang),
         None => play::run(&cli.jugar, lang),
     };
     match result {
