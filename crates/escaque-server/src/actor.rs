@@ -406,11 +406,7 @@ impl Actor {
 
     /// Runs until every handle is gone, or the game is over and nobody
     /// watches.
-    pub async fn run(
-        mut self,
-        mut rx: mpsc::Receiver<Cmd>,
-        mut engine_rx: EngineAnswers,
-    ) {
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut engine_rx: EngineAnswers) {
         self.maybe_think();
         loop {
             let deadline = self.flag_deadline();

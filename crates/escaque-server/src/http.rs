@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -951,7 +952,7 @@ async fn ws_game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult {
     let row = hub
         .store
@@ -973,6 +974,10 @@ async fn ws_game(
                 ));
             }
         },
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(r) => return Ok(r.into_response()),
     };
     Ok(ws
         .max_message_size(MAX_FRAME_BYTES)

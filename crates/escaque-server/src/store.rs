@@ -245,9 +245,18 @@ impl Store {
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
-        for stmt in SCHEMA {
-            sqlx::query(stmt).execute(&self.pool).await?;
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            // Several processes (or tests) may start at once on one
+            // database: one creates the schema at a time.
+            sqlx::query("SELECT pg_advisory_xact_lock(7312001)")
+                .execute(&mut *tx)
+                .await?;
         }
+        for stmt in SCHEMA {
+            sqlx::query(stmt).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
         let existing: Option<(String,)> = sqlx::query_as("SELECT value FROM meta WHERE key = $1")
             .bind("schema_version")
             .fetch_optional(&self.pool)
