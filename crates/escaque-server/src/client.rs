@@ -155,8 +155,8 @@ impl GameSocket {
             .map_err(|e| SocketError::Closed(e.to_string()))
     }
 
-    /// The next JSON message (pings answered and skipped), waiting at most
-    /// `wait`.
+    /// The next JSON message, waiting at most `wait`. Pings are answered
+    /// and skipped, or returned when `answer_pings` is off.
     pub async fn recv(&mut self, wait: Duration) -> Result<Value, SocketError> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
@@ -169,11 +169,9 @@ impl GameSocket {
                 Some(Ok(Message::Text(t))) => {
                     let v: Value = serde_json::from_str(t.as_str())
                         .map_err(|e| SocketError::Closed(format!("not JSON: {e}")))?;
-                    if v["t"] == "ping" {
-                        if self.answer_pings {
-                            let n = v["n"].as_u64().unwrap_or(0);
-                            self.send(&serde_json::json!({"t": "pong", "n": n})).await?;
-                        }
+                    if v["t"] == "ping" && self.answer_pings {
+                        let n = v["n"].as_u64().unwrap_or(0);
+                        self.send(&serde_json::json!({"t": "pong", "n": n})).await?;
                         continue;
                     }
                     return Ok(v);

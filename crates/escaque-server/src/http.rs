@@ -1057,7 +1057,7 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
             _ = ticker.tick() => {
                 ping_n += 1;
                 pings.push_back((ping_n, Instant::now()));
-                if pings.len() > 8 {
+                if pings.len() > 32 {
                     pings.pop_front();
                 }
                 say(json!({"t": "ping", "n": ping_n}));

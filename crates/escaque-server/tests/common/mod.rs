@@ -174,7 +174,9 @@ impl Player {
             if pred(&v) {
                 return v;
             }
-            self.backlog.push_back(v);
+            if v["t"] != "ping" {
+                self.backlog.push_back(v);
+            }
         }
     }
 
