@@ -133,7 +133,7 @@ async fn echo_ws(
     Path(room): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    ws.on_upgrade(move |socket| echo_conn(rooms, room, socket))
+    escaque_server::http::small_buffers(ws).on_upgrade(move |socket| echo_conn(rooms, room, socket))
 }
 
 /// Relays every text frame to everybody in the room (the sender too, as the
