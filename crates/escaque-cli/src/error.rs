@@ -32,6 +32,8 @@ pub enum CliError {
     },
     /// Writing the output (or driving the terminal) failed.
     Write(io::Error),
+    /// The server could not start (its storage, or the address to listen on).
+    Serve(escaque_server::StartError),
     /// Some games of a PGN could not be converted.
     NotConverted {
         /// How many.
@@ -85,6 +87,13 @@ impl Localized for CliError {
             CliError::Write(e) => format!(
                 "{}: {e}",
                 lang.pick("no se pudo escribir", "could not write")
+            ),
+            CliError::Serve(e) => format!(
+                "{}: {e}",
+                lang.pick(
+                    "no se pudo arrancar el servidor",
+                    "the server could not start"
+                )
             ),
             CliError::NotConverted { failed } => lang.pick(
                 format!("{failed} partida(s) con errores no se convirtieron"),

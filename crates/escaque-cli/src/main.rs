@@ -15,6 +15,7 @@ mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod servir_cmd;
 mod tui;
 mod uci_cmd;
 
@@ -47,6 +48,9 @@ enum Command {
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(name = "jugar", visible_alias = "play")]
     Play(play::PlayArgs),
+    /// Sirve partidas en línea por HTTP y WebSocket (SQLite o PostgreSQL).
+    #[command(name = "servir", visible_alias = "serve")]
+    Serve(servir_cmd::ServirArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
         Some(Command::Play(args)) => play::run(&args, lang),
+        Some(Command::Serve(args)) => servir_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),
     };
     match result {

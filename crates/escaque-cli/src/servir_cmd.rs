@@ -1,0 +1,75 @@
+//! `escaque servir` (alias `serve`): the online server — HTTP + WebSocket,
+//! games between people and against the engine, server clocks, storage in
+//! SQLite (a file in `--datos`) or PostgreSQL (`--db`).
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use clap::Args;
+use escaque::Lang;
+use escaque_server::{Config, Database};
+
+use crate::error::CliError;
+
+#[derive(Args)]
+pub struct ServirArgs {
+    /// Puerto en el que escuchar (0: cualquiera libre).
+    #[arg(long = "puerto", alias = "port", default_value_t = 8080)]
+    pub port: u16,
+    /// Dirección en la que escuchar.
+    #[arg(long = "direccion", alias = "address", default_value = "127.0.0.1")]
+    pub address: IpAddr,
+    /// Directorio de datos (la base SQLite vive ahí; se crea si falta).
+    #[arg(long = "datos", alias = "data", default_value = "escaque-datos")]
+    pub data: PathBuf,
+    /// Base de datos PostgreSQL (postgres://usuario@host/base) en vez de SQLite.
+    #[arg(long = "db")]
+    pub db: Option<String>,
+    /// Búsquedas del motor a la vez (por omisión, tantas como núcleos).
+    #[arg(long = "hilos-motor", alias = "engine-threads")]
+    pub engine_threads: Option<usize>,
+}
+
+pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
+    let mut config = Config {
+        addr: SocketAddr::new(args.address, args.port),
+        database: match &args.db {
+            Some(url) => Database::Url(url.clone()),
+            None => Database::Dir(args.data.clone()),
+        },
+        ..Config::default()
+    };
+    if let Some(n) = args.engine_threads {
+        config.engine_threads = n.max(1);
+    }
+    let where_data = match &args.db {
+        Some(_) => "PostgreSQL".to_string(),
+        None => args.data.display().to_string(),
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(CliError::Write)?;
+    rt.block_on(async move {
+        let server = escaque_server::start(config)
+            .await
+            .map_err(CliError::Serve)?;
+        println!(
+            "{}",
+            lang.pick(
+                format!(
+                    "escaque sirve en http://{} (datos: {where_data})",
+                    server.addr
+                ),
+                format!(
+                    "escaque serving on http://{} (data: {where_data})",
+                    server.addr
+                ),
+            )
+        );
+        let _ = std::io::stdout().flush();
+        server.wait().await;
+        Ok(())
+    })
+}

@@ -1,0 +1,140 @@
+//! Engine opponents: a small trait for "something that picks a move", the
+//! escaque engine behind it, and a bounded pool so that no more searches run
+//! at once than the machine has cores (excess requests wait their turn).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use escaque::{Color, Move, Position};
+use escaque_engine::{Engine, Level, Limits};
+use tokio::sync::Semaphore;
+
+/// What an engine player is asked for one move.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// The position.
+    pub pos: Position,
+    /// Zobrist keys of the earlier positions of the game (for repetitions).
+    pub history: Vec<u64>,
+    /// Level 1–10 (10 is full strength).
+    pub level: u32,
+    /// Remaining times of White and Black and the increment, with a clock.
+    pub clock: Option<([Duration; 2], Duration)>,
+    /// Time to spend when there is no clock.
+    pub movetime: Duration,
+}
+
+/// Something that chooses moves: the escaque engine, or a test double.
+pub trait MovePicker: Send {
+    /// The move to play, or `None` when there is none.
+    fn pick(&mut self, req: &ThinkRequest, stop: &AtomicBool) -> Option<Move>;
+}
+
+/// The escaque engine as a [`MovePicker`].
+pub struct EscaqueEngine {
+    engine: Engine,
+    level: Option<u32>,
+}
+
+impl EscaqueEngine {
+    /// A new engine with a small table (several run at once).
+    pub fn new() -> EscaqueEngine {
+        let mut engine = Engine::new();
+        engine.set_hash(8);
+        EscaqueEngine {
+            engine,
+            level: None,
+        }
+    }
+}
+
+impl Default for EscaqueEngine {
+    fn default() -> EscaqueEngine {
+        EscaqueEngine::new()
+    }
+}
+
+impl MovePicker for EscaqueEngine {
+    fn pick(&mut self, req: &ThinkRequest, stop: &AtomicBool) -> Option<Move> {
+        if self.level != Some(req.level) {
+            if let Some(level) = Level::from_number(req.level) {
+                self.engine.set_level(level);
+            }
+            self.level = Some(req.level);
+        }
+        self.engine.clear_hash();
+        let ms = |d: Duration| d.as_millis() as u64;
+        let limits = match req.clock {
+            Some((t, inc)) => Limits {
+                wtime: Some(ms(t[Color::White.index()])),
+                btime: Some(ms(t[Color::Black.index()])),
+                winc: Some(ms(inc)),
+                binc: Some(ms(inc)),
+                ..Limits::default()
+            },
+            None => Limits {
+                movetime: Some(ms(req.movetime).max(1)),
+                ..Limits::default()
+            },
+        };
+        let found = self
+            .engine
+            .search(&req.pos, &req.history, &limits, stop)
+            .best_move;
+        found.or_else(|| req.pos.legal_moves().iter().copied().next())
+    }
+}
+
+type Factory = dyn Fn() -> Box<dyn MovePicker> + Send + Sync;
+
+/// At most `size` searches at once; engines are kept and reused.
+pub struct EnginePool {
+    permits: Arc<Semaphore>,
+    idle: Arc<Mutex<Vec<Box<dyn MovePicker>>>>,
+    factory: Arc<Factory>,
+    size: usize,
+}
+
+impl EnginePool {
+    /// A pool of `size` (at least 1) escaque engines.
+    pub fn new(size: usize) -> EnginePool {
+        EnginePool::with_factory(size, Arc::new(|| Box::new(EscaqueEngine::new())))
+    }
+
+    /// A pool whose engines `factory` makes.
+    pub fn with_factory(size: usize, factory: Arc<Factory>) -> EnginePool {
+        let size = size.max(1);
+        EnginePool {
+            permits: Arc::new(Semaphore::new(size)),
+            idle: Arc::new(Mutex::new(Vec::new())),
+            factory,
+            size,
+        }
+    }
+
+    /// How many searches may run at once.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Searches on a blocking thread once a permit is free; `stop` cancels.
+    pub async fn think(&self, req: ThinkRequest, stop: Arc<AtomicBool>) -> Option<Move> {
+        let permit = Arc::clone(&self.permits).acquire_owned().await.ok()?;
+        let idle = Arc::clone(&self.idle);
+        let factory = Arc::clone(&self.factory);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let taken = idle.lock().map(|mut v| v.pop()).unwrap_or(None);
+            let mut engine = taken.unwrap_or_else(|| factory());
+            let m = engine.pick(&req, &stop);
+            if let Ok(mut v) = idle.lock() {
+                v.push(engine);
+            }
+            m
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+}

@@ -1,0 +1,411 @@
+//! # escaque-server — ajedrez en línea
+//!
+//! The HTTP + WebSocket server behind `escaque servir`: games between people
+//! or against the engine, server-side clocks, seats with secrets, accounts,
+//! a lobby of open seeks, spectators, PGN export, storage in SQLite (default)
+//! or PostgreSQL.
+//!
+//! * The rules are the library's: [`escaque::Game`] decides every move,
+//!   ending, offer and claim; [`escaque::Clock`] keeps the time.
+//! * One game, one task ([`actor`]): a change is stored before anybody is
+//!   told of it.
+//! * The protocol is in `docs/protocol.md`.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! let config = escaque_server::Config::default();
+//! let server = escaque_server::start(config).await?;
+//! println!("http://{}", server.addr);
+//! server.wait().await;
+//! # Ok(()) }
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod actor;
+pub mod client;
+pub mod engine;
+pub mod http;
+mod lobby;
+pub mod proto;
+mod ratelimit;
+pub mod store;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use escaque::{Color, Position, RuleSet, TimeControl};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use tokio::sync::mpsc;
+
+use actor::{Actor, Cmd, PlayerKind};
+use engine::EnginePool;
+use store::{GameRow, Store, StoreError};
+
+/// Where the data lives.
+#[derive(Clone, Debug)]
+pub enum Database {
+    /// SQLite file `escaque.sqlite3` in this directory (created if missing).
+    Dir(PathBuf),
+    /// A database URL: `postgres://…` or `sqlite:…`.
+    Url(String),
+}
+
+/// Everything the server can be told.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (port 0: any free port).
+    pub addr: SocketAddr,
+    /// Storage.
+    pub database: Database,
+    /// Most searches at once (default: the number of cores).
+    pub engine_threads: usize,
+    /// Engine thinking time per move in games without a clock.
+    pub engine_movetime: Duration,
+    /// The most network time credited to a player per move.
+    pub lag_cap: Duration,
+    /// Grace before a disconnected player's game may be claimed: base…
+    pub grace_base: Duration,
+    /// …plus the initial time divided by this…
+    pub grace_divisor: u32,
+    /// …at most this (also the grace of games without a clock).
+    pub grace_max: Duration,
+    /// Messages per second a connection may send (sustained).
+    pub msgs_per_sec: f64,
+    /// Burst of messages a connection may send at once.
+    pub msgs_burst: f64,
+    /// Game creations / logins per address: burst…
+    pub http_burst: f64,
+    /// …and sustained rate per second.
+    pub http_per_sec: f64,
+    /// Interval of the server's `ping` (lag measurement).
+    pub ping_every: Duration,
+    /// How long a finished game's task waits for watchers before it ends.
+    pub idle_actor: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: Database::Dir(PathBuf::from("escaque-datos")),
+            engine_threads: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
+            engine_movetime: Duration::from_millis(1000),
+            lag_cap: Duration::from_millis(500),
+            grace_base: Duration::from_secs(10),
+            grace_divisor: 20,
+            grace_max: Duration::from_secs(180),
+            msgs_per_sec: 10.0,
+            msgs_burst: 30.0,
+            http_burst: 30.0,
+            http_per_sec: 1.0,
+            ping_every: Duration::from_secs(3),
+            idle_actor: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Storage.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The address.
+    #[error("no se pudo escuchar en / could not listen on {addr}: {err}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        err: std::io::Error,
+    },
+}
+
+/// The shared state of the server.
+pub struct Hub {
+    /// Settings.
+    pub config: Config,
+    /// Storage.
+    pub store: Store,
+    /// The engine pool.
+    pub engines: EnginePool,
+    games: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
+    load_lock: tokio::sync::Mutex<()>,
+    lobby: lobby::Lobby,
+    http_limit: ratelimit::PerKey,
+}
+
+/// A random secret of 128 bits, as 32 hex digits.
+pub fn new_secret() -> String {
+    let mut b = [0u8; 16];
+    rand::rng().fill_bytes(&mut b);
+    hex(&b)
+}
+
+/// A short random id for links (80 bits, base-32-ish).
+pub fn new_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut b = [0u8; 16];
+    rand::rng().fill_bytes(&mut b);
+    b.iter()
+        .map(|x| ALPHABET[(*x as usize) % ALPHABET.len()] as char)
+        .collect()
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// SHA-256 of a secret, hex (what is stored).
+pub fn hash_secret(s: &str) -> String {
+    hex(&Sha256::digest(s.as_bytes()))
+}
+
+/// A new game's seats as created.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The game id.
+    pub game: String,
+    /// White's seat secret, if White is a person seated now.
+    pub white_secret: Option<String>,
+    /// Black's.
+    pub black_secret: Option<String>,
+}
+
+/// What a new game is.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Rules.
+    pub rules: RuleSet,
+    /// Start position.
+    pub start: Position,
+    /// Clock.
+    pub time_control: Option<TimeControl>,
+    /// White.
+    pub white: Seat,
+    /// Black.
+    pub black: Seat,
+}
+
+/// One seat of a new game.
+#[derive(Clone, Debug)]
+pub enum Seat {
+    /// A person, seated now.
+    Person {
+        /// Owner identity.
+        owner: String,
+        /// Display name.
+        name: String,
+    },
+    /// Left free for whoever follows the challenge link.
+    Open,
+    /// The engine.
+    Engine(u32),
+}
+
+impl Hub {
+    /// Creates a game, stores it and starts its task.
+    pub async fn create_game(self: &Arc<Hub>, g: NewGame) -> Result<Created, StoreError> {
+        let id = new_id();
+        let mut secrets = [None, None];
+        let mut owners = [None, None];
+        let mut names = [String::new(), String::new()];
+        let mut kinds = [PlayerKind::Human, PlayerKind::Human];
+        let mut open = false;
+        for (i, seat) in [&g.white, &g.black].into_iter().enumerate() {
+            match seat {
+                Seat::Person { owner, name } => {
+                    secrets[i] = Some(new_secret());
+                    owners[i] = Some(owner.clone());
+                    names[i] = name.clone();
+                }
+                Seat::Open => open = true,
+                Seat::Engine(level) => {
+                    kinds[i] = PlayerKind::Engine(*level);
+                    names[i] = format!("escaque (nivel {level})");
+                }
+            }
+        }
+        let init = g
+            .time_control
+            .as_ref()
+            .map(|t| t.initial_time().as_millis() as i64);
+        let row = GameRow {
+            id: id.clone(),
+            rules: g.rules.name().to_string(),
+            start_fen: g.start.to_fen(),
+            time_control: g.time_control.as_ref().map(|t| t.to_string()),
+            white_kind: kinds[0].to_db(),
+            black_kind: kinds[1].to_db(),
+            white_owner: owners[0].clone(),
+            black_owner: owners[1].clone(),
+            white_secret: secrets[0].as_deref().map(hash_secret),
+            black_secret: secrets[1].as_deref().map(hash_secret),
+            white_name: names[0].clone(),
+            black_name: names[1].clone(),
+            status: if open { "waiting" } else { "playing" }.into(),
+            result: None,
+            termination: None,
+            clock_white_ms: init,
+            clock_black_ms: init,
+            created_ms: store::now_ms(),
+        };
+        self.store.insert_game(&row).await?;
+        self.spawn_actor(row, Vec::new());
+        let [white_secret, black_secret] = secrets;
+        Ok(Created {
+            game: id,
+            white_secret,
+            black_secret,
+        })
+    }
+
+    /// The rematch of a finished game: same settings, colours swapped.
+    pub async fn create_rematch(self: &Arc<Hub>, old: &GameRow) -> Result<Created, StoreError> {
+        let seat = |kind: &str, owner: &Option<String>, name: &str| match PlayerKind::from_db(kind)
+        {
+            PlayerKind::Engine(n) => Seat::Engine(n),
+            PlayerKind::Human => Seat::Person {
+                owner: owner.clone().unwrap_or_default(),
+                name: name.to_string(),
+            },
+        };
+        let g = NewGame {
+            rules: actor::rules_from_name(&old.rules).unwrap_or_default(),
+            start: Position::from_fen(&old.start_fen).unwrap_or_default(),
+            time_control: old
+                .time_control
+                .as_deref()
+                .and_then(|t| TimeControl::parse(t).ok()),
+            white: seat(&old.black_kind, &old.black_owner, &old.black_name),
+            black: seat(&old.white_kind, &old.white_owner, &old.white_name),
+        };
+        self.create_game(g).await
+    }
+
+    fn spawn_actor(
+        self: &Arc<Hub>,
+        row: GameRow,
+        moves: Vec<store::MoveRow>,
+    ) -> Option<mpsc::Sender<Cmd>> {
+        let id = row.id.clone();
+        match Actor::load(Arc::clone(self), row, moves) {
+            Ok((actor, engine_rx)) => {
+                let (tx, rx) = mpsc::channel(256);
+                self.games
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(id, tx.clone());
+                tokio::spawn(actor.run(rx, engine_rx));
+                Some(tx)
+            }
+            Err(e) => {
+                eprintln!("escaque-server: {e}");
+                None
+            }
+        }
+    }
+
+    /// The task of game `id`, loading it from storage if needed.
+    pub async fn game(self: &Arc<Hub>, id: &str) -> Option<mpsc::Sender<Cmd>> {
+        if let Some(tx) = self.live(id) {
+            return Some(tx);
+        }
+        let _guard = self.load_lock.lock().await;
+        if let Some(tx) = self.live(id) {
+            return Some(tx);
+        }
+        let row = self.store.game(id).await.ok()??;
+        let moves = self.store.moves(id).await.ok()?;
+        self.spawn_actor(row, moves)
+    }
+
+    fn live(&self, id: &str) -> Option<mpsc::Sender<Cmd>> {
+        let map = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(id).filter(|tx| !tx.is_closed()).cloned()
+    }
+
+    pub(crate) fn forget(&self, id: &str) {
+        let mut map = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        map.remove(id);
+    }
+
+    /// Which seat of game row `row` the secret opens.
+    pub fn seat_of(row: &GameRow, secret: &str) -> Option<Color> {
+        let h = hash_secret(secret);
+        if row.white_secret.as_deref() == Some(h.as_str()) {
+            Some(Color::White)
+        } else if row.black_secret.as_deref() == Some(h.as_str()) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+}
+
+/// A running server.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its state.
+    pub hub: Arc<Hub>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Waits until the server stops (it does not, unless it fails).
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+
+    /// Stops serving.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+}
+
+/// Opens storage, resumes unfinished games, and serves.
+pub async fn start(config: Config) -> Result<Running, StartError> {
+    let store = match &config.database {
+        Database::Dir(d) => Store::open_dir(d).await?,
+        Database::Url(u) => Store::open(u).await?,
+    };
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|err| StartError::Bind {
+            addr: config.addr,
+            err,
+        })?;
+    let addr = listener.local_addr().map_err(|err| StartError::Bind {
+        addr: config.addr,
+        err,
+    })?;
+    let hub = Arc::new(Hub {
+        engines: EnginePool::new(config.engine_threads),
+        http_limit: ratelimit::PerKey::new(config.http_burst, config.http_per_sec),
+        config,
+        store,
+        games: Mutex::new(HashMap::new()),
+        load_lock: tokio::sync::Mutex::new(()),
+        lobby: lobby::Lobby::default(),
+    });
+    // Games in progress continue (their clocks and engine turns run again).
+    for id in hub.store.unfinished_games().await? {
+        let _ = hub.game(&id).await;
+    }
+    let app = http::router(Arc::clone(&hub));
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await;
+    });
+    Ok(Running { addr, hub, task })
+}

@@ -1,0 +1,96 @@
+//! The lobby: open seeks, kept in memory (a seek is an invitation, not a game:
+//! seeks do not survive a restart), and the connections watching it.
+
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+use serde_json::json;
+use tokio::sync::mpsc;
+
+use crate::actor::Out;
+
+/// An open seek.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seek {
+    /// Id.
+    pub id: String,
+    /// Who posted it (not shown).
+    #[serde(skip)]
+    pub owner: String,
+    /// Display name.
+    pub name: String,
+    /// Time control text, if any.
+    pub time_control: Option<String>,
+    /// `white`, `black` or `random`: the poster's colour.
+    pub color: String,
+    /// Rule set name.
+    pub rules: String,
+    /// Odds preset, if any (the poster gives them).
+    pub odds: Option<String>,
+}
+
+struct Watcher {
+    owner: String,
+    tx: mpsc::Sender<Out>,
+}
+
+/// Seeks and watchers.
+#[derive(Default)]
+pub struct Lobby {
+    seeks: Mutex<Vec<Seek>>,
+    watchers: Mutex<Vec<Watcher>>,
+}
+
+impl Lobby {
+    /// All open seeks.
+    pub fn list(&self) -> Vec<Seek> {
+        self.seeks.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn list_json(&self) -> Out {
+        Arc::from(json!({"t": "seeks", "seeks": self.list()}).to_string())
+    }
+
+    /// Adds a seek (one per owner: a new one replaces the old) and tells
+    /// everybody.
+    pub fn add(&self, seek: Seek) {
+        {
+            let mut s = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            s.retain(|x| x.owner != seek.owner);
+            s.push(seek);
+        }
+        self.publish();
+    }
+
+    /// Takes a seek away (accepted or withdrawn).
+    pub fn take(&self, id: &str) -> Option<Seek> {
+        let found = {
+            let mut s = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            let i = s.iter().position(|x| x.id == id)?;
+            Some(s.remove(i))
+        };
+        self.publish();
+        found
+    }
+
+    /// A watcher subscribes; it gets the list at once.
+    pub fn watch(&self, owner: String, tx: mpsc::Sender<Out>) {
+        let _ = tx.try_send(self.list_json());
+        self.watchers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Watcher { owner, tx });
+    }
+
+    fn publish(&self) {
+        let msg = self.list_json();
+        let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        w.retain(|x| x.tx.try_send(Arc::clone(&msg)).is_ok());
+    }
+
+    /// Tells the owner's lobby connections privately.
+    pub fn tell_owner(&self, owner: &str, msg: Out) {
+        let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        w.retain(|x| x.owner != owner || x.tx.try_send(Arc::clone(&msg)).is_ok());
+    }
+}

@@ -1,0 +1,689 @@
+//! Storage: one schema for SQLite and PostgreSQL through sqlx's `Any` driver.
+//! Every statement uses bound parameters (`$1`, `$2`…, which both databases
+//! accept); the schema is created on start and versioned in `meta`.
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+/// A storage error, with the database's own text.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("base de datos / database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// The data directory could not be created.
+    #[error("directorio de datos / data directory {path}: {err}")]
+    DataDir {
+        /// The directory.
+        path: String,
+        /// What went wrong.
+        err: std::io::Error,
+    },
+    /// The group-commit writer failed.
+    #[error("escritura / write: {0}")]
+    Writer(String),
+    /// The URL is neither `sqlite:` nor `postgres:`.
+    #[error("URL de base de datos no reconocida / unknown database URL: {0}")]
+    BadUrl(String),
+}
+
+/// Milliseconds since the Unix epoch (wall time, for records only; clocks use
+/// a monotonic source).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Which database is behind the pool.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Embedded SQLite (a file).
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// The pool and what it talks to.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    /// The group-commit writer (SQLite).
+    writer: Option<mpsc::Sender<(Job, JobReply)>>,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Public id (in links).
+    pub id: String,
+    /// Rule set name (`RuleSet::name`).
+    pub rules: String,
+    /// FEN of the start position.
+    pub start_fen: String,
+    /// Time control in escaque's text form, if any.
+    pub time_control: Option<String>,
+    /// `human` or `engine:N` (N = level 1–10).
+    pub white_kind: String,
+    /// As `white_kind`.
+    pub black_kind: String,
+    /// Owner identity (`u:ID` for an account, `g:ID` for a guest).
+    pub white_owner: Option<String>,
+    /// As `white_owner`.
+    pub black_owner: Option<String>,
+    /// SHA-256 of the seat secret (hex).
+    pub white_secret: Option<String>,
+    /// As `white_secret`.
+    pub black_secret: Option<String>,
+    /// Display name.
+    pub white_name: String,
+    /// Display name.
+    pub black_name: String,
+    /// `waiting`, `playing`, `over`.
+    pub status: String,
+    /// PGN result when over (`*` for aborted).
+    pub result: Option<String>,
+    /// Termination code when over.
+    pub termination: Option<String>,
+    /// White's remaining time after the last stored event, ms.
+    pub clock_white_ms: Option<i64>,
+    /// Black's remaining time after the last stored event, ms.
+    pub clock_black_ms: Option<i64>,
+    /// Creation time (wall, ms).
+    pub created_ms: i64,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// Half-move index from 0.
+    pub ply: i64,
+    /// The move in UCI.
+    pub uci: String,
+    /// The mover's remaining time after the move, ms.
+    pub clock_ms: Option<i64>,
+}
+
+/// An account.
+#[derive(Clone, Debug)]
+pub struct UserRow {
+    /// Id.
+    pub id: String,
+    /// Name as typed at sign-up.
+    pub name: String,
+    /// Argon2id PHC string.
+    pub pass_hash: String,
+}
+
+const SCHEMA_VERSION: &str = "1";
+
+const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        pass_hash TEXT NOT NULL,
+        created_ms BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        created_ms BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        start_fen TEXT NOT NULL,
+        time_control TEXT,
+        white_kind TEXT NOT NULL,
+        black_kind TEXT NOT NULL,
+        white_owner TEXT,
+        black_owner TEXT,
+        white_secret TEXT,
+        black_secret TEXT,
+        white_name TEXT NOT NULL,
+        black_name TEXT NOT NULL,
+        status TEXT NOT NULL,
+        result TEXT,
+        termination TEXT,
+        clock_white_ms BIGINT,
+        clock_black_ms BIGINT,
+        created_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS games_white_owner ON games (white_owner)",
+    "CREATE INDEX IF NOT EXISTS games_black_owner ON games (black_owner)",
+    "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
+    "CREATE TABLE IF NOT EXISTS moves (
+        game_id TEXT NOT NULL,
+        ply BIGINT NOT NULL,
+        uci TEXT NOT NULL,
+        clock_ms BIGINT,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, ply))",
+];
+
+const GAME_COLUMNS: &str = "id, rules, start_fen, time_control, white_kind, black_kind, \
+    white_owner, black_owner, white_secret, black_secret, white_name, black_name, status, \
+    result, termination, clock_white_ms, clock_black_ms, created_ms";
+
+fn game_from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        rules: r.try_get(1)?,
+        start_fen: r.try_get(2)?,
+        time_control: r.try_get(3)?,
+        white_kind: r.try_get(4)?,
+        black_kind: r.try_get(5)?,
+        white_owner: r.try_get(6)?,
+        black_owner: r.try_get(7)?,
+        white_secret: r.try_get(8)?,
+        black_secret: r.try_get(9)?,
+        white_name: r.try_get(10)?,
+        black_name: r.try_get(11)?,
+        status: r.try_get(12)?,
+        result: r.try_get(13)?,
+        termination: r.try_get(14)?,
+        clock_white_ms: r.try_get(15)?,
+        clock_black_ms: r.try_get(16)?,
+        created_ms: r.try_get(17)?,
+    })
+}
+
+impl Store {
+    /// Opens `url` (`sqlite:…` or `postgres://…`) and creates the schema.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError::BadUrl(url.to_string()));
+        };
+        let opts = AnyPoolOptions::new();
+        let pool = match backend {
+            Backend::Sqlite => {
+                opts.max_connections(4)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // WAL with FULL sync: a committed move survives a
+                            // killed process and a power cut.
+                            sqlx::query("PRAGMA journal_mode=WAL")
+                                .execute(&mut *conn)
+                                .await?;
+                            sqlx::query("PRAGMA synchronous=FULL")
+                                .execute(&mut *conn)
+                                .await?;
+                            sqlx::query("PRAGMA busy_timeout=10000")
+                                .execute(&mut *conn)
+                                .await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(url)
+                    .await?
+            }
+            Backend::Postgres => opts.max_connections(16).connect(url).await?,
+        };
+        let writer = (backend == Backend::Sqlite).then(|| {
+            let (tx, rx) = mpsc::channel(4096);
+            tokio::spawn(writer_task(pool.clone(), rx));
+            tx
+        });
+        let store = Store {
+            pool,
+            backend,
+            writer,
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Opens (creating if needed) `DIR/escaque.sqlite3`.
+    pub async fn open_dir(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|err| StoreError::DataDir {
+            path: dir.display().to_string(),
+            err,
+        })?;
+        let file = dir.join("escaque.sqlite3");
+        Store::open(&format!("sqlite://{}?mode=rwc", file.display())).await
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            // Several processes (or tests) may start at once on one
+            // database: one creates the schema at a time.
+            sqlx::query("SELECT pg_advisory_xact_lock(7312001)")
+                .execute(&mut *tx)
+                .await?;
+        }
+        for stmt in SCHEMA {
+            sqlx::query(stmt).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        let existing: Option<(String,)> = sqlx::query_as("SELECT value FROM meta WHERE key = $1")
+            .bind("schema_version")
+            .fetch_optional(&self.pool)
+            .await?;
+        if existing.is_none() {
+            // Two processes may start at once on one PostgreSQL: the second
+            // insert fails on the key and is harmless.
+            let _ = sqlx::query("INSERT INTO meta (key, value) VALUES ($1, $2)")
+                .bind("schema_version")
+                .bind(SCHEMA_VERSION)
+                .execute(&self.pool)
+                .await;
+        }
+        Ok(())
+    }
+
+    /// Stores a new game.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        let now = now_ms();
+        sqlx::query(&format!(
+            "INSERT INTO games ({GAME_COLUMNS}, updated_ms) VALUES \
+             ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)"
+        ))
+        .bind(&g.id)
+        .bind(&g.rules)
+        .bind(&g.start_fen)
+        .bind(&g.time_control)
+        .bind(&g.white_kind)
+        .bind(&g.black_kind)
+        .bind(&g.white_owner)
+        .bind(&g.black_owner)
+        .bind(&g.white_secret)
+        .bind(&g.black_secret)
+        .bind(&g.white_name)
+        .bind(&g.black_name)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.termination)
+        .bind(g.clock_white_ms)
+        .bind(g.clock_black_ms)
+        .bind(g.created_ms)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A game by id.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(game_from_row(&r)?),
+            None => None,
+        })
+    }
+
+    /// The moves of a game, in order.
+    pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, StoreError> {
+        let rows =
+            sqlx::query("SELECT ply, uci, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(MoveRow {
+                    ply: r.try_get(0)?,
+                    uci: r.try_get(1)?,
+                    clock_ms: r.try_get(2)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::Db)
+    }
+
+    /// Stores one move and the clocks after it, in one transaction. When this
+    /// returns `Ok`, the move is durable.
+    pub async fn append_move(
+        &self,
+        game: &str,
+        mv: &MoveRow,
+        clocks: Option<[i64; 2]>,
+        end: Option<(&str, &str)>,
+    ) -> Result<(), StoreError> {
+        self.write(Job {
+            game: game.to_string(),
+            insert: Some(mv.clone()),
+            delete_from: None,
+            clocks,
+            end: end.map(|(r, t)| (r.to_string(), t.to_string())),
+        })
+        .await
+    }
+
+    /// Updates clocks and/or the ending without a move (a claim, a flag, a
+    /// resignation…).
+    pub async fn update_game(
+        &self,
+        game: &str,
+        clocks: Option<[i64; 2]>,
+        end: Option<(&str, &str)>,
+    ) -> Result<(), StoreError> {
+        self.write(Job {
+            game: game.to_string(),
+            insert: None,
+            delete_from: None,
+            clocks,
+            end: end.map(|(r, t)| (r.to_string(), t.to_string())),
+        })
+        .await
+    }
+
+    /// Removes the moves from `from_ply` on (an accepted takeback) and sets
+    /// the clocks.
+    pub async fn take_back(
+        &self,
+        game: &str,
+        from_ply: i64,
+        clocks: Option<[i64; 2]>,
+    ) -> Result<(), StoreError> {
+        self.write(Job {
+            game: game.to_string(),
+            insert: None,
+            delete_from: Some(from_ply),
+            clocks,
+            end: None,
+        })
+        .await
+    }
+
+    /// Runs a game write: on SQLite through the group-commit writer (many
+    /// games' writes share one transaction and one sync), on PostgreSQL in a
+    /// transaction of its own (the server groups commits itself). Either way
+    /// it returns after the commit.
+    async fn write(&self, job: Job) -> Result<(), StoreError> {
+        match &self.writer {
+            Some(w) => {
+                let (tx, rx) = oneshot::channel();
+                w.send((job, tx))
+                    .await
+                    .map_err(|_| StoreError::Writer("writer stopped".into()))?;
+                rx.await
+                    .map_err(|_| StoreError::Writer("writer stopped".into()))?
+                    .map_err(StoreError::Writer)
+            }
+            None => {
+                let mut tx = self.pool.begin().await?;
+                job.run(&mut tx).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Seats the second player of a waiting game; false if the seat was taken
+    /// meanwhile (by another process or request).
+    pub async fn take_seat(
+        &self,
+        game: &str,
+        white: bool,
+        owner: &str,
+        secret_hash: &str,
+        name: &str,
+    ) -> Result<bool, StoreError> {
+        let (o, s, n) = if white {
+            ("white_owner", "white_secret", "white_name")
+        } else {
+            ("black_owner", "black_secret", "black_name")
+        };
+        let done = sqlx::query(&format!(
+            "UPDATE games SET {o} = $1, {s} = $2, {n} = $3, status = 'playing', updated_ms = $4 \
+             WHERE id = $5 AND status = 'waiting' AND {s} IS NULL"
+        ))
+        .bind(owner)
+        .bind(secret_hash)
+        .bind(name)
+        .bind(now_ms())
+        .bind(game)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Replaces the secret of a seat (a player who lost it).
+    pub async fn set_secret(
+        &self,
+        game: &str,
+        white: bool,
+        secret_hash: &str,
+    ) -> Result<(), StoreError> {
+        let col = if white {
+            "white_secret"
+        } else {
+            "black_secret"
+        };
+        sqlx::query(&format!("UPDATE games SET {col} = $1 WHERE id = $2"))
+            .bind(secret_hash)
+            .bind(game)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Games with status `playing` (to restart their actors after a restart).
+    pub async fn unfinished_games(&self) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT id FROM games WHERE status = 'playing' ORDER BY created_ms")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// The games of an owner identity, newest first.
+    pub async fn games_of(&self, owner: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE white_owner = $1 OR black_owner = $2 \
+             ORDER BY created_ms DESC LIMIT $3"
+        ))
+        .bind(owner)
+        .bind(owner)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(game_from_row)
+            .collect::<Result<_, _>>()
+            .map_err(StoreError::Db)
+    }
+
+    /// Creates an account; false if the name is taken.
+    pub async fn create_user(&self, u: &UserRow) -> Result<bool, StoreError> {
+        let r = sqlx::query(
+            "INSERT INTO users (id, name, name_key, pass_hash, created_ms) VALUES ($1,$2,$3,$4,$5)",
+        )
+        .bind(&u.id)
+        .bind(&u.name)
+        .bind(u.name.to_lowercase())
+        .bind(&u.pass_hash)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await;
+        match r {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// An account by name (case-insensitive).
+    pub async fn user_by_name(&self, name: &str) -> Result<Option<UserRow>, StoreError> {
+        let row: Option<(String, String, String)> =
+            sqlx::query_as("SELECT id, name, pass_hash FROM users WHERE name_key = $1")
+                .bind(name.to_lowercase())
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|(id, name, pass_hash)| UserRow {
+            id,
+            name,
+            pass_hash,
+        }))
+    }
+
+    /// Stores a login session (the hash of its token).
+    pub async fn insert_session(&self, token_hash: &str, user: &str) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_ms) VALUES ($1,$2,$3)")
+            .bind(token_hash)
+            .bind(user)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The account behind a session token hash: (id, name).
+    pub async fn session_user(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT users.id, users.name FROM sessions JOIN users ON users.id = sessions.user_id \
+             WHERE sessions.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Ends a session.
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+/// One game's write, as one unit.
+#[derive(Debug)]
+struct Job {
+    game: String,
+    insert: Option<MoveRow>,
+    delete_from: Option<i64>,
+    clocks: Option<[i64; 2]>,
+    end: Option<(String, String)>,
+}
+
+type JobReply = oneshot::Sender<Result<(), String>>;
+
+impl Job {
+    async fn run(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+        if let Some(from) = self.delete_from {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&self.game)
+                .bind(from)
+                .execute(&mut **tx)
+                .await?;
+        }
+        if let Some(mv) = &self.insert {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, uci, clock_ms, at_ms) VALUES ($1,$2,$3,$4,$5)",
+            )
+            .bind(&self.game)
+            .bind(mv.ply)
+            .bind(&mv.uci)
+            .bind(mv.clock_ms)
+            .bind(now_ms())
+            .execute(&mut **tx)
+            .await?;
+        }
+        let end = self.end.as_ref().map(|(r, t)| (r.as_str(), t.as_str()));
+        update_game(tx, &self.game, self.clocks, end).await
+    }
+}
+
+/// The SQLite group-commit writer: takes every job waiting, runs each in a
+/// savepoint (one job's failure does not undo the others), commits once,
+/// then answers them all.
+async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 512 {
+            match rx.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        let mut results: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
+        let outcome: Result<(), sqlx::Error> = async {
+            let mut tx = pool.begin().await?;
+            for (job, _) in &batch {
+                sqlx::query("SAVEPOINT job").execute(&mut *tx).await?;
+                match job.run(&mut tx).await {
+                    Ok(()) => {
+                        sqlx::query("RELEASE SAVEPOINT job")
+                            .execute(&mut *tx)
+                            .await?;
+                        results.push(Ok(()));
+                    }
+                    Err(e) => {
+                        sqlx::query("ROLLBACK TO SAVEPOINT job")
+                            .execute(&mut *tx)
+                            .await?;
+                        sqlx::query("RELEASE SAVEPOINT job")
+                            .execute(&mut *tx)
+                            .await?;
+                        results.push(Err(e.to_string()));
+                    }
+                }
+            }
+            tx.commit().await
+        }
+        .await;
+        for (i, (_, reply)) in batch.into_iter().enumerate() {
+            let r = match &outcome {
+                Ok(()) => results.get(i).cloned().unwrap_or(Err("not run".into())),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = reply.send(r);
+        }
+    }
+}
+
+async fn update_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &str,
+    clocks: Option<[i64; 2]>,
+    end: Option<(&str, &str)>,
+) -> Result<(), StoreError> {
+    let now = now_ms();
+    if let Some([w, b]) = clocks {
+        sqlx::query("UPDATE games SET clock_white_ms = $1, clock_black_ms = $2, updated_ms = $3 WHERE id = $4")
+            .bind(w)
+            .bind(b)
+            .bind(now)
+            .bind(game)
+            .execute(&mut **tx)
+            .await?;
+    }
+    if let Some((result, termination)) = end {
+        sqlx::query(
+            "UPDATE games SET status = 'over', result = $1, termination = $2, updated_ms = $3 WHERE id = $4",
+        )
+        .bind(result)
+        .bind(termination)
+        .bind(now)
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,244 @@
+//! Shared set-up: a server started in-process on 127.0.0.1:0, on SQLite (a
+//! fresh directory) or on the PostgreSQL named by `ESCAQUE_TEST_POSTGRES`.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use escaque_server::client::{http, GameSocket, HttpReply};
+use escaque_server::{Config, Database, Running};
+use serde_json::{json, Value};
+
+pub const WAIT: Duration = Duration::from_secs(20);
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let d = std::env::temp_dir().join(format!(
+        "escaque-server-test-{tag}-{}-{n}-{}",
+        std::process::id(),
+        escaque_server::new_id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// The PostgreSQL URL for the tests. Without one: `None`, unless
+/// `ESCAQUE_REQUIRE_POSTGRES=1`, which makes the test fail.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("ESCAQUE_TEST_POSTGRES") {
+        Ok(u) if !u.is_empty() => Some(u),
+        _ => {
+            if std::env::var("ESCAQUE_REQUIRE_POSTGRES").as_deref() == Ok("1") {
+                panic!(
+                    "ESCAQUE_REQUIRE_POSTGRES=1 but ESCAQUE_TEST_POSTGRES is not set: \
+                     run `eval \"$(scripts/postgres.sh)\"` first"
+                );
+            }
+            eprintln!("PostgreSQL variant not run: ESCAQUE_TEST_POSTGRES is not set");
+            None
+        }
+    }
+}
+
+/// Test settings: fast engine, short grace, frequent pings.
+pub fn test_config(db: Db) -> Option<Config> {
+    let database = match db {
+        Db::Sqlite => Database::Dir(temp_dir("db")),
+        Db::Postgres => Database::Url(postgres_url()?),
+    };
+    Some(Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database,
+        engine_threads: 2,
+        engine_movetime: Duration::from_millis(30),
+        grace_base: Duration::from_millis(300),
+        grace_divisor: 1000,
+        grace_max: Duration::from_millis(600),
+        ping_every: Duration::from_millis(200),
+        http_burst: 1000.0,
+        http_per_sec: 1000.0,
+        ..Config::default()
+    })
+}
+
+pub async fn start(db: Db) -> Option<Running> {
+    start_with(db, |_| {}).await
+}
+
+pub async fn start_with(db: Db, tweak: impl FnOnce(&mut Config)) -> Option<Running> {
+    let mut c = test_config(db)?;
+    tweak(&mut c);
+    Some(escaque_server::start(c).await.expect("server starts"))
+}
+
+/// An HTTP client with its own cookies (one identity).
+pub struct Browser {
+    pub addr: SocketAddr,
+    pub cookies: Vec<String>,
+}
+
+impl Browser {
+    pub fn new(addr: SocketAddr) -> Browser {
+        Browser {
+            addr,
+            cookies: Vec::new(),
+        }
+    }
+
+    pub async fn req(&mut self, method: &str, path: &str, body: Option<Value>) -> HttpReply {
+        let cookie = self.cookies.join("; ");
+        let mut extra = vec![];
+        if !cookie.is_empty() {
+            extra.push(("Cookie", cookie.as_str()));
+        }
+        let r = http(self.addr, method, path, body.as_ref(), &extra)
+            .await
+            .expect("http");
+        for c in r.cookies() {
+            let name = c.split('=').next().unwrap_or("").to_string();
+            self.cookies.retain(|x| !x.starts_with(&format!("{name}=")));
+            self.cookies.push(c);
+        }
+        r
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> HttpReply {
+        self.req("POST", path, Some(body)).await
+    }
+}
+
+/// A seat: its socket and what the server said about it.
+pub struct Player {
+    pub seat: String,
+    pub game: String,
+    pub secret: String,
+    pub ws: GameSocket,
+    /// Messages read while waiting for something else.
+    pub backlog: std::collections::VecDeque<Value>,
+}
+
+impl Player {
+    pub async fn connect(addr: SocketAddr, reply: &Value) -> Player {
+        let game = reply["game"].as_str().expect("game id").to_string();
+        let secret = reply["secret"].as_str().expect("secret").to_string();
+        let mut ws = GameSocket::connect(addr, &format!("/ws/games/{game}?seat={secret}"))
+            .await
+            .expect("ws");
+        let st = ws.until(WAIT, |v| v["t"] == "state").await.expect("state");
+        assert_eq!(st["you"], reply["seat"]);
+        Player {
+            seat: reply["seat"].as_str().unwrap_or("").to_string(),
+            game,
+            secret,
+            ws,
+            backlog: Default::default(),
+        }
+    }
+
+    /// Sends a move and waits for its ack (or error, returned).
+    pub async fn play(&mut self, mv: &str) -> Value {
+        self.act(json!({"t": "move", "move": mv, "id": 1})).await
+    }
+
+    pub async fn act(&mut self, msg: Value) -> Value {
+        self.ws.send(&msg).await.expect("send");
+        self.wait_for(|v| v["t"] == "ack" || v["t"] == "error")
+            .await
+    }
+
+    /// The first message (from the backlog, then the socket) that satisfies
+    /// `pred`; others read meanwhile are kept in the backlog.
+    pub async fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.backlog.iter().position(&pred) {
+            return self.backlog.remove(i).unwrap_or_default();
+        }
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let v = self
+                .ws
+                .recv(left)
+                .await
+                .unwrap_or_else(|e| panic!("waiting: {e:?}"));
+            if pred(&v) {
+                return v;
+            }
+            if v["t"] != "ping" {
+                self.backlog.push_back(v);
+            }
+        }
+    }
+
+    /// Asks for and returns the full state.
+    pub async fn state(&mut self) -> Value {
+        self.ws
+            .send(&json!({"t": "state", "id": 99}))
+            .await
+            .expect("send");
+        self.wait_for(|v| v["t"] == "state" && v["id"] == 99).await
+    }
+
+    /// Waits for an event of kind `kind`.
+    pub async fn event(&mut self, kind: &str) -> Value {
+        self.wait_for(|v| v["t"] == "event" && v["event"] == kind)
+            .await
+    }
+}
+
+/// Two people in one game: White and Black, created by a friend challenge.
+pub async fn friend_game(addr: SocketAddr, body: Value) -> (Player, Player) {
+    let mut a = Browser::new(addr);
+    let mut b = Browser::new(addr);
+    let mut body = body;
+    body["opponent"] = json!("friend");
+    let r = a.post("/api/games", body).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let created = r.json();
+    let game = created["game"].as_str().unwrap().to_string();
+    let j = b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    assert_eq!(j.status, 200, "{}", j.body);
+    let p1 = Player::connect(addr, &created).await;
+    let p2 = Player::connect(addr, &j.json()).await;
+    if p1.seat == "white" {
+        (p1, p2)
+    } else {
+        (p2, p1)
+    }
+}
+
+/// Plays moves alternately, each acknowledged.
+pub async fn play_line(w: &mut Player, b: &mut Player, moves: &[&str]) {
+    for (i, m) in moves.iter().enumerate() {
+        let p = if i % 2 == 0 { &mut *w } else { &mut *b };
+        let a = p.play(m).await;
+        assert_eq!(a["t"], "ack", "move {m}: {a}");
+    }
+}
+
+/// Defines a test on SQLite and its PostgreSQL twin.
+#[macro_export]
+macro_rules! both_dbs {
+    ($name:ident, $body:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$body($crate::common::Db::Sqlite).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$body($crate::common::Db::Postgres).await;
+            }
+        }
+    };
+}
