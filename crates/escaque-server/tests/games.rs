@@ -19,10 +19,10 @@ async fn mate(db: Db) {
     assert_eq!(end["result"], "0-1");
     assert_eq!(end["termination"], "checkmate");
     assert_eq!(end["status"], "over");
-    assert!(end["end_text"]["es"]
-        .as_str()
-        .unwrap()
-        .contains("jaque mate"));
+    assert_eq!(
+        end["end_text"]["es"].as_str().unwrap(),
+        "Jaque mate. Ganan las negras (0-1)"
+    );
     assert_eq!(end["last_move"]["san"], "Qh4#");
     assert_eq!(end["last_move"]["san_es"], "Dh4#");
     // Stored: the PGN export has all four moves and the result.
