@@ -9,10 +9,12 @@ use clap::{Parser, Subcommand};
 use escaque::Lang;
 
 mod bench_cmd;
+mod dead_cmd;
 mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod result_check;
 mod tui;
 mod uci_cmd;
 
@@ -42,6 +44,9 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
     Pgn(pgn_cmd::PgnArgs),
+    /// Dice si cada bando puede aún dar mate (posición muerta), con una línea de mate.
+    #[command(visible_alias = "dead")]
+    Muerta(dead_cmd::DeadArgs),
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(visible_alias = "play")]
     Jugar(play::PlayArgs),
@@ -58,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => uci_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
+        Some(Command::Muerta(args)) => dead_cmd::run(&args, lang),
         Some(Command::Jugar(args)) => play::run(&args, lang),
         None => play::run(&cli.jugar, lang),
     };

@@ -253,6 +253,7 @@ fn check(
         // A game that failed is judged on what was read of it.
         let (term, claims) = ending(&game);
         let result = game.result.as_deref().or(game.tag("Result"));
+        let findings = crate::result_check::check(&game, lang);
         let mut line = String::new();
         if json {
             line.push_str(&format!("{{\"game\":{number},\"white\":"));
@@ -271,6 +272,17 @@ fn check(
                     line.push(',');
                 }
                 json_str(&mut line, c);
+            }
+            line.push_str("],\"result_check\":[");
+            for (i, f) in findings.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                line.push_str("{\"code\":");
+                json_str(&mut line, f.code);
+                line.push_str(",\"reason\":");
+                json_str(&mut line, &f.reason);
+                line.push('}');
             }
             line.push_str("],\"error\":");
             json_opt(&mut line, error.as_deref());
@@ -309,6 +321,13 @@ fn check(
                 "  {}: {claim_text}\n",
                 lang.pick("se puede reclamar", "can be claimed"),
             ));
+            for f in &findings {
+                line.push_str(&format!(
+                    "  {}: {}\n",
+                    lang.pick("RESULTADO CONTRADICHO", "RESULT CONTRADICTED"),
+                    f.reason
+                ));
+            }
             if let Some(e) = &error {
                 line.push_str(&format!("  ERROR: {e}\n"));
             }

@@ -40,6 +40,7 @@ mod castling;
 pub mod clock;
 mod color;
 pub mod coord;
+pub mod dead;
 mod fen;
 pub mod game;
 mod legality;
