@@ -259,6 +259,12 @@ struct Tally {
 /// Lines `XY FEN` with `X` = `W` or `-` (White can / cannot mate) and `Y` =
 /// `B` or `-`. Every `step`-th line from `offset`.
 fn published(text: &str, step: usize, offset: usize, oracle: bool) -> Tally {
+    // `ESCAQUE_DEAD_FULL=1` judges every line (the run reported by hand).
+    let (step, offset) = if std::env::var_os("ESCAQUE_DEAD_FULL").is_some() {
+        (1, 0)
+    } else {
+        (step, offset)
+    };
     let mut t = Tally {
         agree: 0,
         undecided: 0,
