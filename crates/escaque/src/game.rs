@@ -103,6 +103,13 @@ pub enum Termination {
         /// Who ran out of time.
         flagged: Color,
     },
+    /// The sealed move of an adjourned game was illegal, ambiguous or
+    /// unreadable (FIDE Guidelines I): a loss for the sealer, a draw if the
+    /// opponent could not mate (see [`crate::sealed`]).
+    IllegalSealedMove {
+        /// Who sealed it.
+        by: Color,
+    },
 }
 
 /// How a game ended: the score and the reason.
@@ -750,6 +757,21 @@ impl Game {
         };
         self.finish(o);
         Ok(o)
+    }
+
+    /// Ends the game on an illegal sealed move by `by` (Guidelines I): the
+    /// opponent wins, or a draw if the opponent could not mate.
+    pub(crate) fn forfeit_sealed(&mut self, by: Color) -> Outcome {
+        let o = Outcome {
+            result: if could_not_mate_with(self.position(), by.other(), self.dead_budget) {
+                GameResult::Draw
+            } else {
+                GameResult::win_for(by.other())
+            },
+            termination: Termination::IllegalSealedMove { by },
+        };
+        self.finish(o);
+        o
     }
 
     fn poll_flag(&mut self) -> Option<Color> {

@@ -54,6 +54,7 @@ mod position;
 mod role;
 pub mod rules;
 pub mod san;
+pub mod sealed;
 mod square;
 pub mod zobrist;
 

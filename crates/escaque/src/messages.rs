@@ -370,6 +370,14 @@ impl Localized for Termination {
             (Time { flagged }, Lang::En) => {
                 format!("{} ran out of time", color_name(*flagged, lang))
             }
+            (IllegalSealedMove { by }, Lang::Es) => format!(
+                "la jugada secreta de {} era ilegal, ambigua o ilegible",
+                color_name(*by, lang)
+            ),
+            (IllegalSealedMove { by }, Lang::En) => format!(
+                "{}'s sealed move was illegal, ambiguous or unreadable",
+                color_name(*by, lang)
+            ),
         }
     }
 }
@@ -379,7 +387,9 @@ impl Localized for Outcome {
         let why = self.termination.message(lang);
         let drawn_anyway = matches!(
             self.termination,
-            Termination::Resignation { .. } | Termination::Time { .. }
+            Termination::Resignation { .. }
+                | Termination::Time { .. }
+                | Termination::IllegalSealedMove { .. }
         ) && self.result == GameResult::Draw;
         match (self.result.winner(), lang) {
             (Some(w), Lang::Es) => format!("{} ganan: {why}", color_name_capital(w, lang)),
@@ -494,6 +504,12 @@ impl Localized for ResumeError {
             (MissingClock, Lang::En) => "the game has a time control but no remaining times ([%clk] or WhiteClock/BlackClock)".into(),
             (Replay(e), Lang::Es) => format!("no se puede reproducir la partida: {}", e.message(lang)),
             (Replay(e), Lang::En) => format!("the game cannot be replayed: {}", e.message(lang)),
+            (BadEnvelope { tag, value }, Lang::Es) => {
+                format!("el sobre de la jugada secreta está mal: la etiqueta {tag} vale {value:?}")
+            }
+            (BadEnvelope { tag, value }, Lang::En) => {
+                format!("the sealed-move envelope is malformed: tag {tag} is {value:?}")
+            }
         }
     }
 }

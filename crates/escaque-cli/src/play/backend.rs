@@ -342,6 +342,9 @@ fn ending_of(o: escaque::Outcome) -> Ending {
         Termination::FiftyMoves | Termination::AgreedFiftyMoves => EndReason::FiftyMoves,
         Termination::Agreement => EndReason::Agreement,
         Termination::Time { flagged } => EndReason::Time(flagged),
+        // The terminal has no sealed moves yet (issue 16, the lead's part):
+        // shown as the sealer's defeat until it has its own wording.
+        Termination::IllegalSealedMove { by } => EndReason::Resignation(by),
     };
     Ending { outcome, reason }
 }
