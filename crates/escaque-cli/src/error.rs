@@ -32,6 +32,15 @@ pub enum CliError {
     },
     /// Writing the output (or driving the terminal) failed.
     Write(io::Error),
+    /// Reading standard input failed.
+    Read(io::Error),
+    /// Some FENs given to read were not valid.
+    InvalidFens {
+        /// How many.
+        failed: usize,
+        /// Of how many.
+        total: usize,
+    },
     /// The server could not start (its storage, or the address to listen on).
     Serve(escaque_server::StartError),
     /// Some games of a PGN could not be converted.
@@ -83,6 +92,11 @@ impl Localized for CliError {
             CliError::Open { path, error } => format!(
                 "{} {path}: {error}",
                 lang.pick("no se puede abrir", "cannot open")
+            ),
+            CliError::Read(e) => format!("{}: {e}", lang.pick("no se pudo leer", "could not read")),
+            CliError::InvalidFens { failed, total } => lang.pick(
+                format!("{failed} de {total} FEN no válidos"),
+                format!("{failed} of {total} FENs invalid"),
             ),
             CliError::Write(e) => format!(
                 "{}: {e}",

@@ -53,6 +53,12 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "pgn revisar:input",
         "Notation of the input moves (default: detected in each game)",
     ),
+    ("muerta", "Say whether each side can still checkmate (dead position), with a mating line"),
+    ("muerta:fens", "Positions in FEN (without them, one per line on standard input)"),
+    (
+        "muerta:json",
+        "One JSON object per line: fen, white, black (winnable/unwinnable/undecided) and the lines",
+    ),
     ("servir", "Serve online games over HTTP and WebSocket (SQLite or PostgreSQL)"),
     ("servir:port", "Port to listen on (0: any free one)"),
     ("servir:address", "Address to listen on"),

@@ -9,12 +9,14 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench_cmd;
+mod dead_cmd;
 mod error;
 mod help;
 mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod result_check;
 mod servir_cmd;
 mod tui;
 mod uci_cmd;
@@ -45,6 +47,9 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
     Pgn(pgn_cmd::PgnArgs),
+    /// Dice si cada bando puede aún dar mate (posición muerta), con una línea de mate.
+    #[command(name = "muerta", visible_alias = "dead")]
+    Dead(dead_cmd::DeadArgs),
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(name = "jugar", visible_alias = "play")]
     Play(play::PlayArgs),
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => uci_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
+        Some(Command::Dead(args)) => dead_cmd::run(&args, lang),
         Some(Command::Play(args)) => play::run(&args, lang),
         Some(Command::Serve(args)) => servir_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),

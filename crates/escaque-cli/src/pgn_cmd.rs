@@ -245,6 +245,7 @@ fn check(
         // The marker, or else the tag: none when the game records neither.
         let result =
             (game.result.is_some() || game.tag("Result").is_some()).then(|| game.result_text());
+        let findings = crate::result_check::check(&game, lang);
         let mut line = String::new();
         if json {
             line.push_str(&format!("{{\"game\":{number},\"white\":"));
@@ -269,7 +270,18 @@ fn check(
                 Some(ply) => line.push_str(&ply.to_string()),
                 None => line.push_str("null"),
             }
-            line.push_str(",\"error\":");
+            line.push_str(",\"result_check\":[");
+            for (i, f) in findings.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                line.push_str("{\"code\":");
+                json_str(&mut line, f.code);
+                line.push_str(",\"reason\":");
+                json_str(&mut line, &f.reason);
+                line.push('}');
+            }
+            line.push_str("],\"error\":");
             json_opt(&mut line, error.as_deref());
             line.push_str("}\n");
         } else {
@@ -313,6 +325,13 @@ fn check(
                         format!("jugada nula (--) en la media jugada {ply}: no es una partida jugada; el final y las reclamaciones se juzgan hasta ella"),
                         format!("null move (--) at half-move {ply}: not a played game; its ending and claims are judged up to it"),
                     )
+                ));
+            }
+            for f in &findings {
+                line.push_str(&format!(
+                    "  {}: {}\n",
+                    lang.pick("RESULTADO CONTRADICHO", "RESULT CONTRADICTED"),
+                    f.reason
                 ));
             }
             if let Some(e) = &error {

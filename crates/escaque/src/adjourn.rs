@@ -68,6 +68,13 @@ pub enum ResumeError {
     MissingClock,
     /// A move of the PGN could not be replayed (the game had ended before it).
     Replay(GameError),
+    /// The sealed-move envelope's tags are malformed (see [`crate::sealed`]).
+    BadEnvelope {
+        /// The tag's name.
+        tag: &'static str,
+        /// Its value.
+        value: String,
+    },
 }
 
 const RULES_TAG: &str = "Rules";

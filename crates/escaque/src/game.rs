@@ -6,16 +6,16 @@
 //! | ending | when | result |
 //! |---|---|---|
 //! | checkmate (5.1.1) | after the move | the mating side wins |
-//! | resignation (5.1.2) | [`Game::resign`], at any moment, either side | the opponent wins; a draw if the opponent could not mate by any series of legal moves |
+//! | resignation (5.1.2) | [`Game::resign`], at any moment, either side | the opponent wins; a draw if the opponent could not mate by any series of legal moves ([`could_not_mate`]) |
 //! | stalemate (5.2.1) | after the move | draw (London "inglaterra": the stalemated side wins) |
-//! | dead position (5.2.2) | after the move | draw; see [`is_dead_position`] |
+//! | dead position (5.2.2) | after the move | draw; see [`proves_dead`] and [`crate::dead`] |
 //! | fivefold repetition (9.6.1) | after the move, FIDE only | draw |
 //! | seventy-five moves (9.6.2) | after the move, FIDE only; a mate on the last move stands | draw |
 //! | threefold repetition (9.2) | [`Game::claim_draw`] / [`Game::claim_draw_with_move`] | draw |
 //! | fifty moves (9.3) | the same, FIDE only | draw |
 //! | agreed fifty moves (London xvii) | [`Game::agree_fifty_move_count`], then 50 moves each | draw |
 //! | agreement (9.1) | [`Game::offer_draw`] then [`Game::accept_draw`] | draw |
-//! | time (6.9) | the flag falls at a clock reading | the opponent wins; a draw if the opponent could not mate by any series of legal moves |
+//! | time (6.9) | the flag falls at a clock reading | the opponent wins; a draw if the opponent could not mate by any series of legal moves ([`could_not_mate`]) |
 //!
 //! "The same position" (9.2.3) means the same side to move, the same pieces on
 //! the same squares, the same castling rights and the same *possibility* of an
@@ -144,6 +144,13 @@ pub enum Termination {
         /// Who ran out of time.
         flagged: Color,
     },
+    /// The sealed move of an adjourned game was illegal, ambiguous or
+    /// unreadable (FIDE Guidelines I): a loss for the sealer, a draw if the
+    /// opponent could not mate (see [`crate::sealed`]).
+    IllegalSealedMove {
+        /// Who sealed it.
+        by: Color,
+    },
     /// The result as a record gives it (a PGN's `Result`, an arbiter's entry)
     /// when the moves do not show how it came about.
     Recorded,
@@ -167,6 +174,7 @@ impl Termination {
             Termination::AgreedFiftyMoves => "agreed_fifty_moves",
             Termination::Agreement => "agreement",
             Termination::Time { .. } => "time_forfeit",
+            Termination::IllegalSealedMove { .. } => "illegal_sealed_move",
             Termination::Recorded => "recorded",
         }
     }
@@ -317,6 +325,8 @@ pub struct Game {
     outcome: Option<Outcome>,
     /// Ply at which the players agreed to count fifty moves (London xvii).
     fifty_agreed_at: Option<usize>,
+    /// The budget of the full dead-position decision for 6.9 and 5.1.2.
+    dead_budget: crate::dead::Budget,
 }
 
 impl Default for Game {
@@ -344,6 +354,7 @@ impl Game {
             offer: None,
             outcome: None,
             fifty_agreed_at: None,
+            dead_budget: crate::dead::Budget::DEFAULT,
         };
         g.outcome = g.automatic_ending();
         g
@@ -368,6 +379,16 @@ impl Game {
     pub fn with_clock(mut self, mut clock: Clock) -> Game {
         clock.set_turn(self.position().turn());
         self.clock = Some(clock);
+        self
+    }
+
+    /// The same game with another budget for the full dead-position decision
+    /// made when a flag falls (6.9) or a player resigns (5.1.2); the default
+    /// is [`crate::dead::Budget::DEFAULT`]. A smaller budget answers sooner and
+    /// leaves more positions undecided (scored as a win, never as a draw on a
+    /// guess).
+    pub fn with_dead_position_budget(mut self, budget: crate::dead::Budget) -> Game {
+        self.dead_budget = budget;
         self
     }
 
@@ -485,7 +506,7 @@ impl Game {
         if let Some(clock) = &mut self.clock {
             snapshot = Some(clock.snapshot());
             if let Err(FlagFell { color }) = clock.press() {
-                self.outcome = Some(flag_outcome(&pos, color));
+                self.outcome = Some(flag_outcome(&pos, color, self.dead_budget));
                 self.offer = None;
                 return Err(GameError::FlagFell(color));
             }
@@ -575,7 +596,7 @@ impl Game {
                 termination,
             })
         };
-        if is_dead_position(pos) {
+        if proves_dead(pos) {
             return draw(Termination::DeadPosition);
         }
         if self.rules.automatic_repetition_and_75 {
@@ -806,7 +827,7 @@ impl Game {
         self.ensure_running()?;
         let pos = self.position();
         let o = Outcome {
-            result: if cannot_mate(pos, by.other()) {
+            result: if could_not_mate_with(pos, by.other(), self.dead_budget) {
                 GameResult::Draw
             } else {
                 GameResult::win_for(by.other())
@@ -830,12 +851,27 @@ impl Game {
         Ok(o)
     }
 
+    /// Ends the game on an illegal sealed move by `by` (Guidelines I): the
+    /// opponent wins, or a draw if the opponent could not mate.
+    pub(crate) fn forfeit_sealed(&mut self, by: Color) -> Outcome {
+        let o = Outcome {
+            result: if could_not_mate_with(self.position(), by.other(), self.dead_budget) {
+                GameResult::Draw
+            } else {
+                GameResult::win_for(by.other())
+            },
+            termination: Termination::IllegalSealedMove { by },
+        };
+        self.finish(o);
+        o
+    }
+
     fn poll_flag(&mut self) -> Option<Color> {
         if self.outcome.is_some() {
             return None;
         }
         let flagged = self.clock.as_mut()?.read().flagged?;
-        self.outcome = Some(flag_outcome(self.position(), flagged));
+        self.outcome = Some(flag_outcome(self.position(), flagged, self.dead_budget));
         self.offer = None;
         Some(flagged)
     }
@@ -875,9 +911,9 @@ fn record_san(pos: &Position, m: Move) -> String {
 }
 
 /// The result when `flagged` runs out of time in `pos` (6.9).
-fn flag_outcome(pos: &Position, flagged: Color) -> Outcome {
+fn flag_outcome(pos: &Position, flagged: Color, budget: crate::dead::Budget) -> Outcome {
     Outcome {
-        result: if cannot_mate(pos, flagged.other()) {
+        result: if could_not_mate_with(pos, flagged.other(), budget) {
             GameResult::Draw
         } else {
             GameResult::win_for(flagged.other())
@@ -908,6 +944,34 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && Color::ALL.iter().all(|&c| a.by_color(c) == b.by_color(c))
         && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
         && a.legal_ep_square() == b.legal_ep_square()
+}
+
+/// The full decision for 6.9 and 5.1.2: true only if `color` provably could
+/// not checkmate by any series of legal moves ([`crate::dead::winnability`]
+/// says `Unwinnable`, or the cheap [`cannot_mate`] proves it). When the
+/// search budget runs out (`Undecided`) the answer is `false`: the game is
+/// scored as the material rule scores it (a win for `color`), never on a
+/// guess.
+pub fn could_not_mate(pos: &Position, color: Color) -> bool {
+    could_not_mate_with(pos, color, crate::dead::Budget::DEFAULT)
+}
+
+/// [`could_not_mate`] with a search budget.
+pub fn could_not_mate_with(pos: &Position, color: Color, budget: crate::dead::Budget) -> bool {
+    cannot_mate(pos, color) || crate::dead::winnability_with(pos, color, budget).is_unwinnable()
+}
+
+/// The dead-position test [`Game`] applies after every move (5.2.2): the
+/// cheap sound check [`crate::dead::is_dead_fast`] first; then, only on
+/// positions [`crate::dead::worth_full_check`] selects (blocked pawn
+/// structures without queens, rooks or knights), the full decision with the small
+/// [`crate::dead::Budget::QUICK`] budget. `Undecided` counts as not dead:
+/// the game goes on (a player may still claim or agree a draw, and 6.9 /
+/// 5.1.2 use the full decision with the larger budget).
+pub fn proves_dead(pos: &Position) -> bool {
+    use crate::dead::{deadness_with, is_dead_fast, worth_full_check, Budget, Deadness};
+    is_dead_fast(pos)
+        || (worth_full_check(pos) && deadness_with(pos, Budget::QUICK) == Deadness::Dead)
 }
 
 /// True if `color` could not checkmate by any series of legal moves: by

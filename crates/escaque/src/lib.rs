@@ -40,6 +40,7 @@ mod castling;
 pub mod clock;
 mod color;
 pub mod coord;
+pub mod dead;
 mod fen;
 pub mod game;
 mod legality;
@@ -54,6 +55,7 @@ pub mod read;
 mod role;
 pub mod rules;
 pub mod san;
+pub mod sealed;
 mod square;
 pub mod zobrist;
 

@@ -410,6 +410,14 @@ impl Localized for Termination {
             (Time { flagged }, Lang::En) => {
                 format!("{} ran out of time", color_name(*flagged, lang))
             }
+            (IllegalSealedMove { by }, Lang::Es) => format!(
+                "la jugada secreta de {} era ilegal, ambigua o ilegible",
+                color_name(*by, lang)
+            ),
+            (IllegalSealedMove { by }, Lang::En) => format!(
+                "{}'s sealed move was illegal, ambiguous or unreadable",
+                color_name(*by, lang)
+            ),
             (Recorded, Lang::Es) => "resultado anotado".into(),
             (Recorded, Lang::En) => "result as recorded".into(),
         }
@@ -493,6 +501,22 @@ impl Localized for Outcome {
             (Time { flagged }, Lang::En) => format!(
                 "{} lost on time. {win} ({res})",
                 color_name_capital(flagged, lang)
+            ),
+            (IllegalSealedMove { by }, Lang::Es) if drawn => format!(
+                "La jugada secreta de {} no vale, pero el rival no puede dar mate: la partida es tablas ({res})",
+                color_name(by, lang)
+            ),
+            (IllegalSealedMove { by }, Lang::En) if drawn => format!(
+                "{}'s sealed move is not valid, but the opponent cannot checkmate: the game is drawn ({res})",
+                color_name_capital(by, lang)
+            ),
+            (IllegalSealedMove { by }, Lang::Es) => format!(
+                "La jugada secreta de {} es ilegal, ambigua o ilegible: pierden. {win} ({res})",
+                color_name(by, lang)
+            ),
+            (IllegalSealedMove { by }, Lang::En) => format!(
+                "{}'s sealed move is illegal, ambiguous or unreadable: they lose. {win} ({res})",
+                color_name_capital(by, lang)
             ),
             (Recorded, Lang::Es) => format!("Partida terminada. {win} ({res})"),
             (Recorded, Lang::En) => format!("Game over. {win} ({res})"),
@@ -598,6 +622,12 @@ impl Localized for ResumeError {
             (MissingClock, Lang::En) => "the game has a time control but no remaining times ([%clk] or WhiteClock/BlackClock)".into(),
             (Replay(e), Lang::Es) => format!("no se puede reproducir la partida: {}", e.message(lang)),
             (Replay(e), Lang::En) => format!("the game cannot be replayed: {}", e.message(lang)),
+            (BadEnvelope { tag, value }, Lang::Es) => {
+                format!("el sobre de la jugada secreta está mal: la etiqueta {tag} vale {value:?}")
+            }
+            (BadEnvelope { tag, value }, Lang::En) => {
+                format!("the sealed-move envelope is malformed: tag {tag} is {value:?}")
+            }
         }
     }
 }

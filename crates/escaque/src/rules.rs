@@ -23,6 +23,15 @@
 //!      The text counts from the agreement and says nothing of captures or pawn
 //!      moves resetting the count, so none do.
 //!
+//! Dead positions: the 1846 text has no rule for them (its art. xvii lets
+//! the players agree on fifty moves when a mate is doubtful). escaque keeps
+//! FIDE 5.2.2 under both London sets, with the full decision of
+//! [`crate::dead`]: a position in which neither side can mate ends drawn. With
+//! the "Inglaterra" custom, where a stalemate wins, this is a simplification
+//! made knowingly: a position without a possible mate may still allow a
+//! stalemate, and escaque draws it all the same (as it always has for bare
+//! kings and lone minor pieces).
+//!
 //! Odds games (art. ii, *"El que da una pieza debe ser mano, á no convenirse lo
 //! contrario"*: the player giving a piece has the first move) are offered as
 //! [`Odds`] presets that produce a starting FEN.

@@ -180,11 +180,6 @@ fn dead_positions_by_material_and_by_a_locked_wall() {
         ("4k3/8/8/1p1p1p1p/1PpPpPpP/P1P1P1P1/8/4K3 w - - 0 1", false),
         // A king inside the wall that can reach an enemy pawn: not dead.
         ("8/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/k7/4K3 w - - 0 1", false),
-        // A bishop besides the wall: not proved.
-        (
-            "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1",
-            false,
-        ),
     ];
     for (fen, dead) in cases {
         let pos = Position::from_fen(fen).unwrap();
@@ -196,6 +191,22 @@ fn dead_positions_by_material_and_by_a_locked_wall() {
         });
         assert_eq!(g.outcome(), want, "{fen}");
     }
+    // A bishop beside the wall that can never break it: the material-and-wall
+    // rule does not prove it, the static analysis of `escaque::dead` does, and
+    // the game ends at once (issue 13).
+    let fen = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    assert!(!is_dead_position(&pos));
+    assert!(escaque::dead::is_dead_fast(&pos));
+    assert_eq!(
+        Game::from_position(pos).termination(),
+        Some(Termination::DeadPosition)
+    );
+    // The same wall with a light-squared bishop that can take a black pawn
+    // (a4, c4, e4, g4 stand on light squares) is not dead.
+    let fen = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3BK3 w - - 0 1";
+    let g = Game::from_fen(fen).unwrap();
+    assert_eq!(g.outcome(), None, "{fen}");
 }
 
 #[test]
