@@ -60,6 +60,8 @@ pub enum Cmd {
         seat: Color,
         /// The player's name.
         name: String,
+        /// The player's identity.
+        owner: String,
     },
     /// The current state as JSON (HTTP).
     Snapshot {
@@ -500,8 +502,18 @@ impl Actor {
                 };
                 self.send_to(sub, &reply);
             }
-            Cmd::Seated { seat, name } => {
+            Cmd::Seated { seat, name, owner } => {
                 if self.phase == Phase::Waiting {
+                    match seat {
+                        Color::White => {
+                            self.row.white_owner = Some(owner);
+                            self.row.white_name = name.clone();
+                        }
+                        Color::Black => {
+                            self.row.black_owner = Some(owner);
+                            self.row.black_name = name.clone();
+                        }
+                    }
                     self.names[seat.index()] = name;
                     self.phase = Phase::Playing;
                     self.gone_since[seat.index()] = Some(Instant::now());
