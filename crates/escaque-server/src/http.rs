@@ -471,6 +471,7 @@ async fn join_game(
             .send(Cmd::Seated {
                 seat,
                 name: me.name.clone(),
+                owner: me.key.clone(),
             })
             .await;
     }

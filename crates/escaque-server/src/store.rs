@@ -54,7 +54,7 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
-    /// The group-commit writer (SQLite).
+    /// The group-commit writer.
     writer: Option<mpsc::Sender<(Job, JobReply)>>,
 }
 
@@ -197,6 +197,13 @@ fn game_from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
 impl Store {
     /// Opens `url` (`sqlite:…` or `postgres://…`) and creates the schema.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, true).await
+    }
+
+    /// As [`Store::open`]; `full_sync` false sets SQLite's
+    /// `synchronous=NORMAL` (a commit survives a killed process but not a
+    /// power cut; for measuring only).
+    pub async fn open_with(url: &str, full_sync: bool) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -209,16 +216,19 @@ impl Store {
         let pool = match backend {
             Backend::Sqlite => {
                 opts.max_connections(4)
-                    .after_connect(|conn, _| {
+                    .after_connect(move |conn, _| {
+                        let sync = if full_sync {
+                            "PRAGMA synchronous=FULL"
+                        } else {
+                            "PRAGMA synchronous=NORMAL"
+                        };
                         Box::pin(async move {
                             // WAL with FULL sync: a committed move survives a
                             // killed process and a power cut.
                             sqlx::query("PRAGMA journal_mode=WAL")
                                 .execute(&mut *conn)
                                 .await?;
-                            sqlx::query("PRAGMA synchronous=FULL")
-                                .execute(&mut *conn)
-                                .await?;
+                            sqlx::query(sync).execute(&mut *conn).await?;
                             sqlx::query("PRAGMA busy_timeout=10000")
                                 .execute(&mut *conn)
                                 .await?;
@@ -230,11 +240,13 @@ impl Store {
             }
             Backend::Postgres => opts.max_connections(16).connect(url).await?,
         };
-        let writer = (backend == Backend::Sqlite).then(|| {
+        // Both databases get the group-commit writer: one commit (one sync)
+        // for every game write waiting, instead of one each.
+        let writer = {
             let (tx, rx) = mpsc::channel(4096);
             tokio::spawn(writer_task(pool.clone(), rx));
-            tx
-        });
+            Some(tx)
+        };
         let store = Store {
             pool,
             backend,
@@ -245,13 +257,13 @@ impl Store {
     }
 
     /// Opens (creating if needed) `DIR/escaque.sqlite3`.
-    pub async fn open_dir(dir: &Path) -> Result<Store, StoreError> {
+    pub async fn open_dir(dir: &Path, full_sync: bool) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|err| StoreError::DataDir {
             path: dir.display().to_string(),
             err,
         })?;
         let file = dir.join("escaque.sqlite3");
-        Store::open(&format!("sqlite://{}?mode=rwc", file.display())).await
+        Store::open_with(&format!("sqlite://{}?mode=rwc", file.display()), full_sync).await
     }
 
     /// Which database this is.
@@ -405,10 +417,8 @@ impl Store {
         .await
     }
 
-    /// Runs a game write: on SQLite through the group-commit writer (many
-    /// games' writes share one transaction and one sync), on PostgreSQL in a
-    /// transaction of its own (the server groups commits itself). Either way
-    /// it returns after the commit.
+    /// Runs a game write through the group-commit writer (many games' writes
+    /// share one transaction and one sync); it returns after the commit.
     async fn write(&self, job: Job) -> Result<(), StoreError> {
         match &self.writer {
             Some(w) => {
@@ -610,7 +620,7 @@ impl Job {
     }
 }
 
-/// The SQLite group-commit writer: takes every job waiting, runs each in a
+/// The group-commit writer: takes every job waiting, runs each in a
 /// savepoint (one job's failure does not undo the others), commits once,
 /// then answers them all.
 async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {

@@ -10,7 +10,7 @@
 //!
 //! ```text
 //! escaque-carga [--partidas N] [--jugadas M] [--pensar-ms A-B]
-//!               [--db URL] [--modo reglas|eco|ambos]
+//!               [--db URL] [--modo reglas|eco|ambos] [--sqlite-normal]
 //! ```
 //!
 //! The servers run as child processes of this one (`escaque-carga servidor`,
@@ -40,6 +40,7 @@ struct Args {
     think: (u64, u64),
     db: Option<String>,
     mode: String,
+    normal_sync: bool,
 }
 
 fn parse_args() -> Result<(Option<String>, Args), String> {
@@ -54,6 +55,7 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
         think: (500, 1500),
         db: None,
         mode: "ambos".into(),
+        normal_sync: false,
     };
     while let Some(flag) = it.next() {
         let mut val = || it.next().ok_or(format!("falta el valor de {flag}"));
@@ -69,6 +71,7 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
                 );
             }
             "--db" => a.db = Some(val()?),
+            "--sqlite-normal" => a.normal_sync = true,
             "--modo" | "--mode" => a.mode = val()?,
             other => return Err(format!("opción desconocida / unknown option: {other}")),
         }
@@ -89,7 +92,7 @@ fn main() {
         .build()
         .expect("runtime");
     match sub.as_deref() {
-        Some("servidor") => rt.block_on(serve_rules(args.db)),
+        Some("servidor") => rt.block_on(serve_rules(args.db, !args.normal_sync)),
         Some("eco") => rt.block_on(serve_echo()),
         _ => rt.block_on(drive(args)),
     }
@@ -97,7 +100,7 @@ fn main() {
 
 // ---------------------------------------------------------------- servers
 
-async fn serve_rules(db: Option<String>) {
+async fn serve_rules(db: Option<String>, full_sync: bool) {
     let dir = std::env::temp_dir().join(format!("escaque-carga-{}", std::process::id()));
     let config = escaque_server::Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -107,6 +110,7 @@ async fn serve_rules(db: Option<String>) {
         },
         http_burst: 1e9,
         http_per_sec: 1e9,
+        sqlite_full_sync: full_sync,
         ..escaque_server::Config::default()
     };
     let s = escaque_server::start(config).await.expect("server");
@@ -243,6 +247,7 @@ async fn drive(args: Args) {
                     db_arg = u.clone();
                     spawn_child(&["servidor", "--db", &db_arg])
                 }
+                None if args.normal_sync => spawn_child(&["servidor", "--sqlite-normal"]),
                 None => spawn_child(&["servidor"]),
             }
         } else {
@@ -296,6 +301,9 @@ async fn drive(args: Args) {
         let wall = play_start.elapsed();
         let _ = child.kill();
         let _ = child.wait();
+        let _ = std::fs::remove_dir_all(
+            std::env::temp_dir().join(format!("escaque-carga-{}", child.id())),
+        );
         let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
         s.latencies_us.sort_unstable();
         let pct = |p: f64| {
@@ -435,6 +443,11 @@ async fn rules_game(
             break;
         }
     }
+    // Finished games do not weigh on the next run's start.
+    let _ = socks[0].send(&json!({"t": "resign"})).await;
+    let _ = socks[0]
+        .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
+        .await;
     for s in socks {
         s.close().await;
     }
