@@ -1,0 +1,460 @@
+//! The FIDE Dutch system (C.04.3, 2017 text with the 2025 amendments),
+//! paired with maximum-weight matchings, one score bracket at a time.
+//!
+//! For each bracket from the top, a matching is computed over the bracket
+//! (its residents and the players moved down into it) and every player
+//! below it, so that the rest can still be paired (completion). The weight
+//! of a pair holds, from the most significant bits down: that it is a pair
+//! at all; that it keeps bracket players in the bracket (fewest
+//! downfloaters); the score differences; colour preferences (C.12, C.13);
+//! repeated floats (C.14–C.17); and last the order in which the Dutch
+//! system tries pairings (S1 against S2, transpositions, exchanges),
+//! approximated by preferring partners half a bracket apart and letting
+//! the lowest players float. Pairs inside the bracket are then fixed;
+//! bracket players matched below become the next bracket's downfloaters.
+//! The pairing-allocated bye goes to an eligible player of the lowest
+//! bracket. Colours follow C.04.3 E (articles E.1–E.5).
+
+use std::collections::HashSet;
+
+use crate::error::TorneoError;
+use crate::matching::max_weight_matching;
+use crate::model::{ByeKind, Colour, Entry, Game, Outcome, PlayerId, Round, Tournament};
+use crate::HalfPoints;
+
+/// What the pairing needs to know about one player before the round.
+#[derive(Clone, Debug)]
+pub struct PairingPlayer {
+    pub id: PlayerId,
+    pub score: HalfPoints,
+    /// Colours of the games played over the board, oldest first.
+    pub colours: Vec<Colour>,
+    pub opponents: HashSet<PlayerId>,
+    /// May receive the pairing-allocated bye.
+    pub bye_eligible: bool,
+    /// Floats in the last round and the one before: +1 up, -1 down, 0 none.
+    pub float_last: i8,
+    pub float_before: i8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    None,
+    Mild,
+    Strong,
+    Absolute,
+}
+
+impl PairingPlayer {
+    fn colour_difference(&self) -> i32 {
+        self.colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum()
+    }
+
+    /// The colour preference (C.04.1 / A.6) and how strong it is.
+    fn preference(&self) -> (Option<Colour>, Strength) {
+        let cd = self.colour_difference();
+        let last = self.colours.last().copied();
+        let two_same = self.colours.len() >= 2
+            && self.colours[self.colours.len() - 1] == self.colours[self.colours.len() - 2];
+        if cd > 1 || (two_same && last == Some(Colour::White)) {
+            return (Some(Colour::Black), Strength::Absolute);
+        }
+        if cd < -1 || (two_same && last == Some(Colour::Black)) {
+            return (Some(Colour::White), Strength::Absolute);
+        }
+        match (cd, last) {
+            (1, _) => (Some(Colour::Black), Strength::Strong),
+            (-1, _) => (Some(Colour::White), Strength::Strong),
+            (_, Some(c)) => (Some(c.opposite()), Strength::Mild),
+            _ => (None, Strength::None),
+        }
+    }
+}
+
+/// Builds each available player's pairing facts for round `round` (1-based).
+pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
+    let mut out = Vec::new();
+    for (i, p) in t.players.iter().enumerate() {
+        let id = i as u32 + 1;
+        if !p.available(round) {
+            continue;
+        }
+        let mut pp = PairingPlayer {
+            id,
+            score: t.score_after(id, round - 1),
+            colours: Vec::new(),
+            opponents: HashSet::new(),
+            bye_eligible: true,
+            float_last: 0,
+            float_before: 0,
+        };
+        let mut floats = Vec::new();
+        for r in 1..round {
+            let e = t.entry(id, r);
+            let float;
+            match e {
+                Entry::Game {
+                    opponent,
+                    colour,
+                    result,
+                } if result.played() => {
+                    pp.colours.push(colour);
+                    pp.opponents.insert(opponent);
+                    let (mine, theirs) = (t.score_after(id, r - 1), t.score_after(opponent, r - 1));
+                    float = (theirs > mine) as i8 - (theirs < mine) as i8;
+                }
+                _ => {
+                    // A round without a game over the board counts as a downfloat.
+                    float = -1;
+                    if matches!(
+                        e,
+                        Entry::Bye(ByeKind::PairingAllocated) | Entry::Bye(ByeKind::Full)
+                    ) || matches!(e, Entry::Game { result, .. } if result == crate::model::GameResult::ForfeitWin)
+                    {
+                        pp.bye_eligible = false;
+                    }
+                }
+            }
+            floats.push(float);
+        }
+        pp.float_last = floats.last().copied().unwrap_or(0);
+        pp.float_before = if floats.len() >= 2 {
+            floats[floats.len() - 2]
+        } else {
+            0
+        };
+        out.push(pp);
+    }
+    out
+}
+
+/// Pairs the next round of a Swiss tournament.
+pub(crate) fn pair_round(t: &Tournament) -> Result<Round, TorneoError> {
+    let round = t.rounds.len() as u32 + 1;
+    let players = pairing_players(t, round);
+    let last_round = round == t.total_rounds;
+    let pairs = pair(&players, last_round, t.total_rounds, t.first_white)
+        .ok_or(TorneoError::NoPairing { round })?;
+    let mut r = Round::default();
+    for (w, b) in pairs {
+        match b {
+            Some(b) => r.games.push(Game {
+                white: w,
+                black: b,
+                outcome: Outcome::Pending,
+            }),
+            None => r.byes.push((w, ByeKind::PairingAllocated)),
+        }
+    }
+    r.byes.extend(t.fixed_byes(round));
+    Ok(r)
+}
+
+const PAIR: i128 = 1 << 110;
+const IN_BRACKET: i128 = 1 << 96;
+const SCORE_DIFF: i128 = 1 << 80;
+const COLOUR: i128 = 1 << 60;
+const FLOAT: i128 = 1 << 40;
+const ORDER: i128 = 1;
+
+/// Pairs the players; returns `(white, Some(black))` in board order and
+/// `(player, None)` for the pairing-allocated bye; `None` if no legal
+/// pairing exists.
+pub fn pair(
+    players: &[PairingPlayer],
+    last_round: bool,
+    total_rounds: u32,
+    first_white: bool,
+) -> Option<Vec<(PlayerId, Option<PlayerId>)>> {
+    let n = players.len();
+    // Ranking: score, then pairing number.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        players[b]
+            .score
+            .cmp(&players[a].score)
+            .then(players[a].id.cmp(&players[b].id))
+    });
+    let prefs: Vec<(Option<Colour>, Strength)> = players.iter().map(|p| p.preference()).collect();
+    let max_hp = 2 * total_rounds;
+    let topscorer = |i: usize| last_round && 2 * players[i].score > max_hp;
+    let compatible = |a: usize, b: usize| -> bool {
+        if players[a].opponents.contains(&players[b].id) {
+            return false;
+        }
+        let (pa, sa) = prefs[a];
+        let (pb, sb) = prefs[b];
+        !(sa == Strength::Absolute
+            && sb == Strength::Absolute
+            && pa == pb
+            && !(topscorer(a) || topscorer(b)))
+    };
+    let bye_vertex = n; // present when n is odd
+    let odd = n % 2 == 1;
+    let mut paired: Vec<Option<usize>> = vec![None; n + 1];
+    let mut done = vec![false; n + 1];
+    let mut carried: Vec<usize> = Vec::new(); // downfloaters into the next bracket
+    let mut scores: Vec<HalfPoints> = order.iter().map(|&i| players[i].score).collect();
+    scores.dedup();
+    let mut bye: Option<usize> = None;
+
+    for (gi, &s) in scores.iter().enumerate() {
+        let last_bracket = gi + 1 == scores.len();
+        let mut bracket: Vec<usize> = carried.clone();
+        bracket.extend(order.iter().copied().filter(|&i| players[i].score == s));
+        let lower: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&i| players[i].score < s && !done[i])
+            .collect();
+        // Vertices: bracket, then lower, then the bye.
+        let mut verts: Vec<usize> = bracket.clone();
+        verts.extend(&lower);
+        if odd {
+            verts.push(bye_vertex);
+        }
+        let in_bracket = |v: usize| v < bracket.len() || (last_bracket && verts[v] == bye_vertex);
+        // Position in the bracket in Dutch order (score, then pairing number).
+        let mut sorted_bracket = bracket.clone();
+        sorted_bracket.sort_by(|&a, &b| {
+            players[b]
+                .score
+                .cmp(&players[a].score)
+                .then(players[a].id.cmp(&players[b].id))
+        });
+        let pos = |i: usize| sorted_bracket.iter().position(|&x| x == i);
+        let m = sorted_bracket.len() as i128;
+        let half = m / 2;
+        let mut edges = Vec::new();
+        for a in 0..verts.len() {
+            for b in a + 1..verts.len() {
+                let (ia, ib) = (verts[a], verts[b]);
+                let ia_bracket = in_bracket(a);
+                let ib_bracket = in_bracket(b);
+                if !(ia_bracket || ib_bracket || ia == bye_vertex || ib == bye_vertex) {
+                    // Lower players among themselves: only completion matters.
+                    if compatible(ia, ib) {
+                        edges.push((a, b, PAIR));
+                    }
+                    continue;
+                }
+                if ia == bye_vertex || ib == bye_vertex {
+                    let p = if ia == bye_vertex { ib } else { ia };
+                    if !players[p].bye_eligible {
+                        continue;
+                    }
+                    // The bye goes as low as possible: lowest score, then lowest rank.
+                    let rank = order.iter().position(|&x| x == p).unwrap() as i128;
+                    let mut w = PAIR + rank;
+                    if last_bracket && in_bracket(if ia == bye_vertex { b } else { a }) {
+                        w += IN_BRACKET;
+                    }
+                    edges.push((a, b, w));
+                    continue;
+                }
+                if !compatible(ia, ib) {
+                    continue;
+                }
+                let mut w = PAIR;
+                let (hi, lo) = if players[ia].score >= players[ib].score {
+                    (ia, ib)
+                } else {
+                    (ib, ia)
+                };
+                if ia_bracket && ib_bracket {
+                    w += 2 * IN_BRACKET;
+                }
+                let diff = (players[hi].score - players[lo].score) as i128;
+                w += SCORE_DIFF * (4 * max_hp as i128 + 4 - diff);
+                // Colours: C.12 (preferences) and C.13 (strong ones).
+                let (pa, sa) = prefs[ia];
+                let (pb, sb) = prefs[ib];
+                if !(pa.is_some() && pa == pb) {
+                    w += COLOUR * 4;
+                } else if sa.min(sb) < Strength::Strong {
+                    w += COLOUR * 2;
+                }
+                // Floats: the higher player floats down, the lower up.
+                if diff > 0 {
+                    let mut f = 8;
+                    if players[hi].float_last < 0 {
+                        f -= 4;
+                    }
+                    if players[lo].float_last > 0 {
+                        f -= 2;
+                    }
+                    if players[hi].float_before < 0 {
+                        f -= 1;
+                    }
+                    w += FLOAT * (f + 8);
+                } else {
+                    w += FLOAT * 16;
+                }
+                // Dutch order: S1 player i against S2 player i + half;
+                // downfloaters are the lowest of the bracket.
+                match (pos(ia), pos(ib)) {
+                    (Some(x), Some(y)) => {
+                        let (x, y) = (x.min(y) as i128, x.max(y) as i128);
+                        let dev = ((y - x) - half).abs();
+                        w += ORDER * ((1 << 30) - dev * (m - x + 1) * 4);
+                    }
+                    (Some(x), None) | (None, Some(x)) => {
+                        let low = if pos(ia).is_some() { ib } else { ia };
+                        let rank = order.iter().position(|&r| r == low).unwrap() as i128;
+                        w += ORDER * ((1 << 30) + (x as i128) * 4096 - rank);
+                    }
+                    _ => {}
+                }
+                edges.push((a, b, w));
+            }
+        }
+        let mate = max_weight_matching(verts.len(), &edges);
+        // Everyone must be paired (the bye vertex included when odd).
+        if mate.iter().any(|m| m.is_none()) {
+            return None;
+        }
+        carried.clear();
+        for (v, &i) in verts.iter().enumerate().take(bracket.len()) {
+            let u = mate[v].unwrap();
+            let j = verts[u];
+            if j == bye_vertex {
+                if last_bracket {
+                    bye = Some(i);
+                    done[i] = true;
+                } else {
+                    carried.push(i);
+                }
+            } else if u < bracket.len() {
+                paired[i] = Some(j);
+                done[i] = true;
+            } else {
+                carried.push(i);
+            }
+        }
+        if last_bracket && !carried.is_empty() {
+            return None;
+        }
+    }
+
+    // Colours and board order.
+    let rank_of = |i: usize| order.iter().position(|&x| x == i).unwrap();
+    let mut games: Vec<(usize, usize)> = Vec::new();
+    for (i, p) in paired.iter().enumerate().take(n) {
+        if let Some(j) = *p {
+            if i < j {
+                let (w, b) =
+                    allocate_colours(players, &prefs, i, j, rank_of(i), rank_of(j), first_white);
+                games.push((w, b));
+            }
+        }
+    }
+    games.sort_by(|&(a1, b1), &(a2, b2)| {
+        let key = |a: usize, b: usize| {
+            let (sa, sb) = (players[a].score, players[b].score);
+            (
+                std::cmp::Reverse(sa.max(sb)),
+                std::cmp::Reverse(sa + sb),
+                rank_of(a).min(rank_of(b)),
+            )
+        };
+        key(a1, b1).cmp(&key(a2, b2))
+    });
+    let mut out: Vec<(PlayerId, Option<PlayerId>)> = games
+        .into_iter()
+        .map(|(w, b)| (players[w].id, Some(players[b].id)))
+        .collect();
+    if let Some(b) = bye {
+        out.push((players[b].id, None));
+    }
+    Some(out)
+}
+
+/// C.04.3 E: who gets White in a pair.
+fn allocate_colours(
+    players: &[PairingPlayer],
+    prefs: &[(Option<Colour>, Strength)],
+    a: usize,
+    b: usize,
+    rank_a: usize,
+    rank_b: usize,
+    first_white: bool,
+) -> (usize, usize) {
+    let (hi, lo) = if rank_a < rank_b { (a, b) } else { (b, a) };
+    let white_is = |x: usize| if x == hi { (hi, lo) } else { (lo, hi) };
+    let (ph, sh) = prefs[hi];
+    let (pl, sl) = prefs[lo];
+    // E.1: both preferences can be granted.
+    if let (Some(h), Some(l)) = (ph, pl) {
+        if h != l {
+            return if h == Colour::White {
+                (hi, lo)
+            } else {
+                (lo, hi)
+            };
+        }
+    }
+    if ph.is_some() && pl.is_none() {
+        return if ph == Some(Colour::White) {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        };
+    }
+    if pl.is_some() && ph.is_none() {
+        return if pl == Some(Colour::White) {
+            (lo, hi)
+        } else {
+            (hi, lo)
+        };
+    }
+    if let (Some(h), Some(_)) = (ph, pl) {
+        // E.2: the stronger preference (both absolute: the wider colour difference).
+        if sh != sl || sh == Strength::Absolute {
+            let (dh, dl) = (
+                players[hi].colour_difference().abs(),
+                players[lo].colour_difference().abs(),
+            );
+            let hi_wins = if sh != sl { sh > sl } else { dh >= dl };
+            if sh != sl || dh != dl {
+                let winner = if hi_wins { hi } else { lo };
+                let c = if hi_wins { h } else { prefs[lo].0.unwrap() };
+                return if c == Colour::White {
+                    white_is(winner)
+                } else {
+                    let (w, bl) = white_is(winner);
+                    (bl, w)
+                };
+            }
+        }
+        // E.3: alternate from the latest round where their colours differed.
+        let (ch, cl) = (&players[hi].colours, &players[lo].colours);
+        let (mut i, mut j) = (ch.len(), cl.len());
+        while i > 0 && j > 0 {
+            i -= 1;
+            j -= 1;
+            if ch[i] != cl[j] {
+                return if ch[i] == Colour::White {
+                    (lo, hi)
+                } else {
+                    (hi, lo)
+                };
+            }
+        }
+        // E.4: the higher-ranked player's preference.
+        return if h == Colour::White {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        };
+    }
+    // E.5: no preferences: by the higher-ranked player's pairing number.
+    let odd = players[hi].id % 2 == 1;
+    if odd == first_white {
+        (hi, lo)
+    } else {
+        (lo, hi)
+    }
+}
