@@ -153,12 +153,17 @@ pub(crate) fn pair_round(t: &Tournament) -> Result<Round, TorneoError> {
     Ok(r)
 }
 
-const PAIR: i128 = 1 << 110;
-const IN_BRACKET: i128 = 1 << 96;
-const SCORE_DIFF: i128 = 1 << 80;
-const COLOUR: i128 = 1 << 60;
-const FLOAT: i128 = 1 << 40;
-const ORDER: i128 = 1;
+// Fields of a pair's weight, most significant first. Each field is wide
+// enough that its sum over every pair of a matching (at most 2^9 pairs)
+// stays below the unit of the field above it.
+const PAIR: i128 = 1 << 116;
+const IN_BRACKET: i128 = 1 << 105;
+const MDP_SCORE: i128 = 1 << 90;
+const SCORE_DIFF: i128 = 1 << 75;
+const C12: i128 = 1 << 65;
+const C13: i128 = 1 << 55;
+const FLOAT: i128 = 1 << 42;
+const EXCHANGE: i128 = 1 << 32;
 
 /// Pairs the players; returns `(white, Some(black))` in board order and
 /// `(player, None)` for the pairing-allocated bye; `None` if no legal
@@ -217,17 +222,39 @@ pub fn pair(
             verts.push(bye_vertex);
         }
         let in_bracket = |v: usize| v < bracket.len() || (last_bracket && verts[v] == bye_vertex);
-        // Position in the bracket in Dutch order (score, then pairing number).
-        let mut sorted_bracket = bracket.clone();
-        sorted_bracket.sort_by(|&a, &b| {
+        // Roles in the Dutch order of candidates: the players moved down
+        // (S1 of a heterogeneous bracket), then the residents split into S1
+        // and S2 after the ones expected to meet the moved-down players.
+        let mut movers: Vec<usize> = carried.clone();
+        movers.sort_by(|&a, &b| {
             players[b]
                 .score
                 .cmp(&players[a].score)
                 .then(players[a].id.cmp(&players[b].id))
         });
-        let pos = |i: usize| sorted_bracket.iter().position(|&x| x == i);
-        let m = sorted_bracket.len() as i128;
-        let half = m / 2;
+        let residents: Vec<usize> = bracket[carried.len()..].to_vec();
+        let rest = residents.len().saturating_sub(movers.len());
+        let k = rest / 2;
+        let s2_size = residents.len().max(1);
+        let level_bits = (usize::BITS - s2_size.leading_zeros()) as i128 + 1;
+        let levels = (19 / level_bits).max(1);
+        let role = |i: usize| -> Role {
+            if let Some(x) = movers.iter().position(|&m| m == i) {
+                return Role::Mover(x);
+            }
+            match residents.iter().position(|&r| r == i) {
+                Some(j) => Role::Resident {
+                    index: j,
+                    movers: movers.len(),
+                    s1: j >= movers.len() && j - movers.len() < k,
+                    rest_index: j.saturating_sub(movers.len()),
+                    k,
+                    level_bits,
+                    levels,
+                },
+                None => Role::Below(order.iter().position(|&r| r == i).unwrap()),
+            }
+        };
         let mut edges = Vec::new();
         for a in 0..verts.len() {
             for b in a + 1..verts.len() {
@@ -266,48 +293,38 @@ pub fn pair(
                 };
                 if ia_bracket && ib_bracket {
                     w += 2 * IN_BRACKET;
+                    // C.7: the players who float down have the lowest scores.
+                    let excess = (players[ia].score + players[ib].score - 2 * s) as i128;
+                    w += MDP_SCORE * excess;
                 }
                 let diff = (players[hi].score - players[lo].score) as i128;
-                w += SCORE_DIFF * (4 * max_hp as i128 + 4 - diff);
-                // Colours: C.12 (preferences) and C.13 (strong ones).
+                w += SCORE_DIFF * (max_hp as i128 + 2 - diff);
+                // Colours: C.12 (preferences granted) and C.13 (strong ones).
                 let (pa, sa) = prefs[ia];
                 let (pb, sb) = prefs[ib];
                 if !(pa.is_some() && pa == pb) {
-                    w += COLOUR * 4;
+                    w += C12 + C13;
                 } else if sa.min(sb) < Strength::Strong {
-                    w += COLOUR * 2;
+                    w += C13;
                 }
-                // Floats: the higher player floats down, the lower up.
+                // Floats C.14-C.17: the higher player floats down, the lower up.
+                let mut f = 15;
                 if diff > 0 {
-                    let mut f = 8;
                     if players[hi].float_last < 0 {
-                        f -= 4;
+                        f -= 8;
                     }
                     if players[lo].float_last > 0 {
-                        f -= 2;
+                        f -= 4;
                     }
                     if players[hi].float_before < 0 {
+                        f -= 2;
+                    }
+                    if players[lo].float_before > 0 {
                         f -= 1;
                     }
-                    w += FLOAT * (f + 8);
-                } else {
-                    w += FLOAT * 16;
                 }
-                // Dutch order: S1 player i against S2 player i + half;
-                // downfloaters are the lowest of the bracket.
-                match (pos(ia), pos(ib)) {
-                    (Some(x), Some(y)) => {
-                        let (x, y) = (x.min(y) as i128, x.max(y) as i128);
-                        let dev = ((y - x) - half).abs();
-                        w += ORDER * ((1 << 30) - dev * (m - x + 1) * 4);
-                    }
-                    (Some(x), None) | (None, Some(x)) => {
-                        let low = if pos(ia).is_some() { ib } else { ia };
-                        let rank = order.iter().position(|&r| r == low).unwrap() as i128;
-                        w += ORDER * ((1 << 30) + (x as i128) * 4096 - rank);
-                    }
-                    _ => {}
-                }
+                w += FLOAT * f;
+                w += order_weight(role(ia), role(ib));
                 edges.push((a, b, w));
             }
         }
@@ -456,5 +473,108 @@ fn allocate_colours(
         (hi, lo)
     } else {
         (lo, hi)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Role {
+    /// A player moved down into the bracket, `0` the highest.
+    Mover(usize),
+    Resident {
+        index: usize,
+        movers: usize,
+        s1: bool,
+        rest_index: usize,
+        k: usize,
+        level_bits: i128,
+        levels: i128,
+    },
+    /// Below the bracket, at this overall rank.
+    Below(usize),
+}
+
+/// The last field of a pair's weight: how early the Dutch system would try
+/// this pair. S1's first player gets the earliest S2 player it can, then the
+/// second, and so on (transpositions, exactly for the first few S1 players,
+/// approximately after); pairs inside S1 or inside S2 need an exchange; the
+/// players who float down are the lowest.
+fn order_weight(a: Role, b: Role) -> i128 {
+    let movers_of = |r: Role| match r {
+        Role::Resident { movers, .. } => movers,
+        _ => 0,
+    };
+    let base = 1i128 << 33;
+    // Penalty for S1 player `i` meeting the S2 player `j`: exact
+    // lexicographic weights for the first `levels` S1 players, then weights
+    // that only make the plain S1[i]-S2[i] order the cheapest.
+    let cost = |i: usize, j: usize, level_bits: i128, levels: i128| -> i128 {
+        let (i, j) = (i as i128, j as i128);
+        if i < levels {
+            j << (12 + level_bits * (levels - 1 - i))
+        } else {
+            j * (300 - i.min(299))
+        }
+    };
+    match (a, b) {
+        (
+            Role::Mover(x),
+            Role::Resident {
+                index,
+                level_bits,
+                levels,
+                ..
+            },
+        )
+        | (
+            Role::Resident {
+                index,
+                level_bits,
+                levels,
+                ..
+            },
+            Role::Mover(x),
+        ) => base - cost(x, index, level_bits, levels),
+        (Role::Mover(x), Role::Mover(y)) => base - EXCHANGE - (x + y) as i128,
+        (Role::Resident { index: ia, .. }, Role::Resident { index: ib, .. })
+            if ia < movers_of(a) || ib < movers_of(b) =>
+        {
+            // A resident the moved-down players should have met.
+            base - EXCHANGE - (ia + ib) as i128
+        }
+        (
+            Role::Resident {
+                s1: s1a,
+                rest_index: ra,
+                k,
+                level_bits,
+                levels,
+                ..
+            },
+            Role::Resident {
+                s1: s1b,
+                rest_index: rb,
+                ..
+            },
+        ) => {
+            if s1a == s1b {
+                base - EXCHANGE - (ra + rb) as i128
+            } else {
+                let (i, j) = if s1a {
+                    (ra, rb.saturating_sub(k))
+                } else {
+                    (rb, ra.saturating_sub(k))
+                };
+                base - cost(i, j, level_bits, levels)
+            }
+        }
+        // Floating down: prefer the lowest bracket players, and the highest below.
+        (Role::Resident { index, .. }, Role::Below(r))
+        | (Role::Below(r), Role::Resident { index, .. }) => {
+            base + (index as i128) * 1024 - r as i128
+        }
+        (Role::Mover(x), Role::Below(r)) | (Role::Below(r), Role::Mover(x)) => {
+            base + (x as i128) * 1024 - r as i128
+        }
+        (Role::Below(_), Role::Below(_)) => base,
     }
 }
