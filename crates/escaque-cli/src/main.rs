@@ -13,6 +13,7 @@ mod i18n;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod torneo_cmd;
 mod tui;
 mod uci_cmd;
 
@@ -42,6 +43,9 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Lee, convierte y revisa partidas PGN (convertir/convert, revisar/check).
     Pgn(pgn_cmd::PgnArgs),
+    /// Torneos: suizo holandés FIDE, round robin, resultados, clasificación, TRF, impresos.
+    #[command(visible_alias = "tournament")]
+    Torneo(torneo_cmd::TorneoArgs),
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(visible_alias = "play")]
     Jugar(play::PlayArgs),
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => uci_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args, lang),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args, lang),
+        Some(Command::Torneo(args)) => torneo_cmd::run(&args, lang),
         Some(Command::Jugar(args)) => play::run(&args, lang),
         None => play::run(&cli.jugar, lang),
     };
