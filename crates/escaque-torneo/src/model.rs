@@ -168,6 +168,13 @@ pub struct Round {
     pub byes: Vec<(PlayerId, ByeKind)>,
 }
 
+impl Round {
+    /// Byes in start-number order (games keep their board order).
+    pub fn sort_byes(&mut self) {
+        self.byes.sort_by_key(|b| b.0);
+    }
+}
+
 /// A round from one player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Entry {
@@ -333,6 +340,7 @@ impl Tournament {
         // Rounds already paired: the late entry was not in them.
         for r in &mut self.rounds {
             r.byes.push((id, ByeKind::Zero));
+            r.sort_byes();
         }
         Ok(id)
     }
@@ -474,10 +482,11 @@ impl Tournament {
                 });
             }
         }
-        let round = match self.system {
+        let mut round = match self.system {
             System::Swiss => crate::dutch::pair_round(self)?,
             System::RoundRobin { double } => crate::berger::tournament_round(self, next, double)?,
         };
+        round.sort_byes();
         self.rounds.push(round);
         Ok(next)
     }

@@ -5,7 +5,8 @@
 //! escaque keeps what TRF has no field for in its own `XZ?` lines, which other
 //! programs ignore: `XZS` system, `XZT` tie-breaks, `XZN` team size,
 //! `XZC` club, `XZK` category, `XZE` entry round, `XZW` withdrawal round,
-//! `XZH` requested half-point byes, `XZA` announced absences.
+//! `XZH` requested half-point byes, `XZA` announced absences, `XZO` the
+//! board order of a round (White of each board).
 
 use std::collections::BTreeMap;
 
@@ -79,6 +80,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut players: BTreeMap<u32, Player> = BTreeMap::new();
     // Extension lines refer to players that may come later.
     let mut extensions: Vec<(usize, String, Vec<char>)> = Vec::new();
+    let mut boards: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
 
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in normalized.split('\n').enumerate() {
@@ -133,6 +135,14 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 t.tiebreaks = order;
             }
             "XZN" => t.team_size = number(&rest, "XZN", line_no, 5)?,
+            "XZO" => {
+                let mut words = rest.split_whitespace();
+                let round: usize = number(words.next().unwrap_or(""), "XZO", line_no, 5)?;
+                let whites = words
+                    .map(|w| number::<u32>(w, "XZO", line_no, 5))
+                    .collect::<Result<Vec<_>, _>>()?;
+                boards.insert(round, whites);
+            }
             c if c.starts_with("XZ") => extensions.push((line_no, code, chars)),
             _ => {} // Other codes (062, 092, BBW, XXS, ...) are not needed here.
         }
@@ -271,6 +281,15 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 white: id,
                 black: cell.opponent,
                 outcome,
+            });
+        }
+        if let Some(whites) = boards.get(&(r + 1)) {
+            // Board order as saved; games it does not list go last.
+            round.games.sort_by_key(|g| {
+                whites
+                    .iter()
+                    .position(|&w| w == g.white)
+                    .unwrap_or(usize::MAX)
             });
         }
         t.rounds.push(round);
@@ -536,6 +555,10 @@ pub fn write(t: &Tournament) -> String {
     let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
     out.push_str(&format!("XZT {}\n", codes.join(" ")));
     out.push_str(&format!("XZN {}\n", t.team_size));
+    for (i, r) in t.rounds.iter().enumerate() {
+        let whites: Vec<String> = r.games.iter().map(|g| g.white.to_string()).collect();
+        out.push_str(&format!("XZO {} {}\n", i + 1, whites.join(" ")));
+    }
     for (i, p) in t.players.iter().enumerate() {
         let id = i + 1;
         if !p.club.is_empty() {
