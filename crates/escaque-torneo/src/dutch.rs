@@ -233,102 +233,130 @@ pub fn pair(
                 .then(players[a].id.cmp(&players[b].id))
         });
         let residents: Vec<usize> = bracket[carried.len()..].to_vec();
-        let rest = residents.len().saturating_sub(movers.len());
-        let k = rest / 2;
         let s2_size = residents.len().max(1);
         let level_bits = (usize::BITS - s2_size.leading_zeros()) as i128 + 1;
         let levels = (19 / level_bits).max(1);
-        let role = |i: usize| -> Role {
-            if let Some(x) = movers.iter().position(|&m| m == i) {
-                return Role::Mover(x);
-            }
-            match residents.iter().position(|&r| r == i) {
-                Some(j) => Role::Resident {
-                    index: j,
-                    movers: movers.len(),
-                    s1: j >= movers.len() && j - movers.len() < k,
-                    rest_index: j.saturating_sub(movers.len()),
-                    k,
-                    level_bits,
-                    levels,
-                },
-                None => Role::Below(order.iter().position(|&r| r == i).unwrap()),
-            }
-        };
-        let mut edges = Vec::new();
-        for a in 0..verts.len() {
-            for b in a + 1..verts.len() {
-                let (ia, ib) = (verts[a], verts[b]);
-                let ia_bracket = in_bracket(a);
-                let ib_bracket = in_bracket(b);
-                if !(ia_bracket || ib_bracket || ia == bye_vertex || ib == bye_vertex) {
-                    // Lower players among themselves: only completion matters.
-                    if compatible(ia, ib) {
-                        edges.push((a, b, PAIR));
-                    }
-                    continue;
+        // The residents expected to meet the moved-down players: first the
+        // top ones; if the matching gives them others, again with those.
+        let mut partners: Vec<usize> = residents.iter().take(movers.len()).copied().collect();
+        let mut tries = 0;
+        let mate = loop {
+            let rest: Vec<usize> = residents
+                .iter()
+                .copied()
+                .filter(|r| !partners.contains(r))
+                .collect();
+            let k = rest.len() / 2;
+            let role = |i: usize| -> Role {
+                if let Some(x) = movers.iter().position(|&m| m == i) {
+                    return Role::Mover(x);
                 }
-                if ia == bye_vertex || ib == bye_vertex {
-                    let p = if ia == bye_vertex { ib } else { ia };
-                    if !players[p].bye_eligible {
+                match residents.iter().position(|&r| r == i) {
+                    Some(j) => {
+                        let rest_index = rest.iter().position(|&r| r == i);
+                        Role::Resident {
+                            index: j,
+                            partner: rest_index.is_none(),
+                            s1: rest_index.is_some_and(|x| x < k),
+                            rest_index: rest_index.unwrap_or(0),
+                            k,
+                            level_bits,
+                            levels,
+                        }
+                    }
+                    None => Role::Below(order.iter().position(|&r| r == i).unwrap()),
+                }
+            };
+            let mut edges = Vec::new();
+            for a in 0..verts.len() {
+                for b in a + 1..verts.len() {
+                    let (ia, ib) = (verts[a], verts[b]);
+                    let ia_bracket = in_bracket(a);
+                    let ib_bracket = in_bracket(b);
+                    if !(ia_bracket || ib_bracket || ia == bye_vertex || ib == bye_vertex) {
+                        // Lower players among themselves: only completion matters.
+                        if compatible(ia, ib) {
+                            edges.push((a, b, PAIR));
+                        }
                         continue;
                     }
-                    // The bye goes as low as possible: lowest score, then lowest rank.
-                    let rank = order.iter().position(|&x| x == p).unwrap() as i128;
-                    let mut w = PAIR + rank;
-                    if last_bracket && in_bracket(if ia == bye_vertex { b } else { a }) {
-                        w += IN_BRACKET;
+                    if ia == bye_vertex || ib == bye_vertex {
+                        let p = if ia == bye_vertex { ib } else { ia };
+                        if !players[p].bye_eligible {
+                            continue;
+                        }
+                        // The bye goes as low as possible: lowest score, then lowest rank.
+                        let rank = order.iter().position(|&x| x == p).unwrap() as i128;
+                        let mut w = PAIR + rank;
+                        if last_bracket && in_bracket(if ia == bye_vertex { b } else { a }) {
+                            w += IN_BRACKET;
+                        }
+                        edges.push((a, b, w));
+                        continue;
                     }
+                    if !compatible(ia, ib) {
+                        continue;
+                    }
+                    let mut w = PAIR;
+                    let (hi, lo) = if players[ia].score >= players[ib].score {
+                        (ia, ib)
+                    } else {
+                        (ib, ia)
+                    };
+                    if ia_bracket && ib_bracket {
+                        w += 2 * IN_BRACKET;
+                        // C.7: the players who float down have the lowest scores.
+                        let excess = (players[ia].score + players[ib].score - 2 * s) as i128;
+                        w += MDP_SCORE * excess;
+                    }
+                    let diff = (players[hi].score - players[lo].score) as i128;
+                    w += SCORE_DIFF * (max_hp as i128 + 2 - diff);
+                    // Colours: C.12 (preferences granted) and C.13 (strong ones).
+                    let (pa, sa) = prefs[ia];
+                    let (pb, sb) = prefs[ib];
+                    if !(pa.is_some() && pa == pb) {
+                        w += C12 + C13;
+                    } else if sa.min(sb) < Strength::Strong {
+                        w += C13;
+                    }
+                    // Floats C.14-C.17: the higher player floats down, the lower up.
+                    let mut f = 15;
+                    if diff > 0 {
+                        if players[hi].float_last < 0 {
+                            f -= 8;
+                        }
+                        if players[lo].float_last > 0 {
+                            f -= 4;
+                        }
+                        if players[hi].float_before < 0 {
+                            f -= 2;
+                        }
+                        if players[lo].float_before > 0 {
+                            f -= 1;
+                        }
+                    }
+                    w += FLOAT * f;
+                    w += order_weight(role(ia), role(ib));
                     edges.push((a, b, w));
-                    continue;
                 }
-                if !compatible(ia, ib) {
-                    continue;
-                }
-                let mut w = PAIR;
-                let (hi, lo) = if players[ia].score >= players[ib].score {
-                    (ia, ib)
-                } else {
-                    (ib, ia)
-                };
-                if ia_bracket && ib_bracket {
-                    w += 2 * IN_BRACKET;
-                    // C.7: the players who float down have the lowest scores.
-                    let excess = (players[ia].score + players[ib].score - 2 * s) as i128;
-                    w += MDP_SCORE * excess;
-                }
-                let diff = (players[hi].score - players[lo].score) as i128;
-                w += SCORE_DIFF * (max_hp as i128 + 2 - diff);
-                // Colours: C.12 (preferences granted) and C.13 (strong ones).
-                let (pa, sa) = prefs[ia];
-                let (pb, sb) = prefs[ib];
-                if !(pa.is_some() && pa == pb) {
-                    w += C12 + C13;
-                } else if sa.min(sb) < Strength::Strong {
-                    w += C13;
-                }
-                // Floats C.14-C.17: the higher player floats down, the lower up.
-                let mut f = 15;
-                if diff > 0 {
-                    if players[hi].float_last < 0 {
-                        f -= 8;
-                    }
-                    if players[lo].float_last > 0 {
-                        f -= 4;
-                    }
-                    if players[hi].float_before < 0 {
-                        f -= 2;
-                    }
-                    if players[lo].float_before > 0 {
-                        f -= 1;
-                    }
-                }
-                w += FLOAT * f;
-                w += order_weight(role(ia), role(ib));
-                edges.push((a, b, w));
             }
-        }
-        let mate = max_weight_matching(verts.len(), &edges);
+            let mate = max_weight_matching(verts.len(), &edges);
+            tries += 1;
+            let mut actual: Vec<usize> = residents
+                .iter()
+                .copied()
+                .filter(|&r| {
+                    let v = verts.iter().position(|&x| x == r).unwrap();
+                    mate[v].is_some_and(|u| carried.contains(&verts[u]))
+                })
+                .collect();
+            actual.sort_unstable();
+            partners.sort_unstable();
+            if movers.is_empty() || tries >= 3 || actual == partners {
+                break mate;
+            }
+            partners = actual;
+        };
         // Everyone must be paired (the bye vertex included when odd).
         if mate.iter().any(|m| m.is_none()) {
             return None;
@@ -482,7 +510,8 @@ enum Role {
     Mover(usize),
     Resident {
         index: usize,
-        movers: usize,
+        /// Expected to meet a moved-down player.
+        partner: bool,
         s1: bool,
         rest_index: usize,
         k: usize,
@@ -499,10 +528,6 @@ enum Role {
 /// approximately after); pairs inside S1 or inside S2 need an exchange; the
 /// players who float down are the lowest.
 fn order_weight(a: Role, b: Role) -> i128 {
-    let movers_of = |r: Role| match r {
-        Role::Resident { movers, .. } => movers,
-        _ => 0,
-    };
     let base = 1i128 << 33;
     // Penalty for S1 player `i` meeting the S2 player `j`: exact
     // lexicographic weights for the first `levels` S1 players, then weights
@@ -535,9 +560,18 @@ fn order_weight(a: Role, b: Role) -> i128 {
             Role::Mover(x),
         ) => base - cost(x, index, level_bits, levels),
         (Role::Mover(x), Role::Mover(y)) => base - EXCHANGE - (x + y) as i128,
-        (Role::Resident { index: ia, .. }, Role::Resident { index: ib, .. })
-            if ia < movers_of(a) || ib < movers_of(b) =>
-        {
+        (
+            Role::Resident {
+                index: ia,
+                partner: pa,
+                ..
+            },
+            Role::Resident {
+                index: ib,
+                partner: pb,
+                ..
+            },
+        ) if pa || pb => {
             // A resident the moved-down players should have met.
             base - EXCHANGE - (ia + ib) as i128
         }
