@@ -155,14 +155,16 @@ pub(crate) fn pair_round(t: &Tournament) -> Result<Round, TorneoError> {
 
 // Fields of a pair's weight, most significant first. Each field is wide
 // enough that its sum over every pair of a matching (at most 2^9 pairs)
-// stays below the unit of the field above it.
-const PAIR: i128 = 1 << 116;
-const IN_BRACKET: i128 = 1 << 105;
-const MDP_SCORE: i128 = 1 << 90;
-const SCORE_DIFF: i128 = 1 << 75;
-const C12: i128 = 1 << 65;
-const C13: i128 = 1 << 55;
-const FLOAT: i128 = 1 << 42;
+// stays below the unit of the field above it; the largest weight stays
+// below 2^124, so the matching's doubled weights and dual sums fit an i128.
+const PAIR: i128 = 1 << 123;
+const IN_BRACKET: i128 = 1 << 112;
+const MDP_SCORE: i128 = 1 << 97;
+const SCORE_DIFF: i128 = 1 << 83;
+const C12: i128 = 1 << 74;
+const C13: i128 = 1 << 65;
+const FLOAT: i128 = 1 << 52;
+const MOVER: i128 = 1 << 42;
 const EXCHANGE: i128 = 1 << 32;
 
 /// Pairs the players; returns `(white, Some(black))` in board order and
@@ -336,6 +338,14 @@ pub fn pair(
                         }
                     }
                     w += FLOAT * f;
+                    // Moved-down players choose their opponents first, the highest first.
+                    match (role(ia), role(ib)) {
+                        (Role::Mover(x), Role::Resident { index, .. })
+                        | (Role::Resident { index, .. }, Role::Mover(x)) => {
+                            w += MOVER * (63 - index.min(63) as i128) * (4 - x.min(3) as i128);
+                        }
+                        _ => {}
+                    }
                     w += order_weight(role(ia), role(ib));
                     edges.push((a, b, w));
                 }
