@@ -342,7 +342,7 @@ pub fn pair(
                     match (role(ia), role(ib)) {
                         (Role::Mover(x), Role::Resident { index, .. })
                         | (Role::Resident { index, .. }, Role::Mover(x)) => {
-                            w += MOVER * (63 - index.min(63) as i128) * (4 - x.min(3) as i128);
+                            w += MOVER * (15 - index.min(15) as i128) * if x == 0 { 16 } else { 1 };
                         }
                         _ => {}
                     }
