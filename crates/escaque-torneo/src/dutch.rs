@@ -235,8 +235,10 @@ pub fn pair(
                 .then(players[a].id.cmp(&players[b].id))
         });
         let residents: Vec<usize> = bracket[carried.len()..].to_vec();
-        let s2_size = residents.len().max(1);
-        let level_bits = (usize::BITS - s2_size.leading_zeros()) as i128 + 1;
+        // S2 indices stay below 2^level_bits, so the first `levels` S1
+        // players' choices are exactly lexicographic.
+        let s2_size = residents.len().saturating_sub(movers.len()).div_ceil(2) + 1;
+        let level_bits = (usize::BITS - s2_size.leading_zeros()) as i128;
         let levels = (19 / level_bits).max(1);
         // The residents expected to meet the moved-down players: first the
         // top ones; if the matching gives them others, again with those.
