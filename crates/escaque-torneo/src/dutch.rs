@@ -396,14 +396,29 @@ pub fn pair(
         }
     }
 
-    // Colours and board order.
+    // Colours and board order. E.5 counts pairing numbers among the
+    // players being paired (an absent player does not break the alternation).
+    let mut by_id: Vec<usize> = (0..n).collect();
+    by_id.sort_by_key(|&i| players[i].id);
+    let mut number = vec![0usize; n];
+    for (k, &i) in by_id.iter().enumerate() {
+        number[i] = k + 1;
+    }
     let rank_of = |i: usize| order.iter().position(|&x| x == i).unwrap();
     let mut games: Vec<(usize, usize)> = Vec::new();
     for (i, p) in paired.iter().enumerate().take(n) {
         if let Some(j) = *p {
             if i < j {
-                let (w, b) =
-                    allocate_colours(players, &prefs, i, j, rank_of(i), rank_of(j), first_white);
+                let (w, b) = allocate_colours(
+                    players,
+                    &prefs,
+                    i,
+                    j,
+                    rank_of(i),
+                    rank_of(j),
+                    &number,
+                    first_white,
+                );
                 games.push((w, b));
             }
         }
@@ -437,6 +452,7 @@ fn allocate_colours(
     b: usize,
     rank_a: usize,
     rank_b: usize,
+    number: &[usize],
     first_white: bool,
 ) -> (usize, usize) {
     let (hi, lo) = if rank_a < rank_b { (a, b) } else { (b, a) };
@@ -508,7 +524,7 @@ fn allocate_colours(
         };
     }
     // E.5: no preferences: by the higher-ranked player's pairing number.
-    let odd = players[hi].id % 2 == 1;
+    let odd = number[hi] % 2 == 1;
     if odd == first_white {
         (hi, lo)
     } else {
