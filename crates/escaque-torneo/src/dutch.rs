@@ -448,14 +448,12 @@ pub fn pair(
 fn allocate_colours(
     players: &[PairingPlayer],
     prefs: &[(Option<Colour>, Strength)],
-    a: usize,
-    b: usize,
-    rank_a: usize,
-    rank_b: usize,
+    (a, b): (usize, usize),
+    a_higher: bool,
     number: &[usize],
     first_white: bool,
 ) -> (usize, usize) {
-    let (hi, lo) = if rank_a < rank_b { (a, b) } else { (b, a) };
+    let (hi, lo) = if a_higher { (a, b) } else { (b, a) };
     let white_is = |x: usize| if x == hi { (hi, lo) } else { (lo, hi) };
     let (ph, sh) = prefs[hi];
     let (pl, sl) = prefs[lo];
