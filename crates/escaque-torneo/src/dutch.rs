@@ -412,10 +412,8 @@ pub fn pair(
                 let (w, b) = allocate_colours(
                     players,
                     &prefs,
-                    i,
-                    j,
-                    rank_of(i),
-                    rank_of(j),
+                    (i, j),
+                    rank_of(i) < rank_of(j),
                     &number,
                     first_white,
                 );
