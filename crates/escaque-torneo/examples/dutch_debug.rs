@@ -11,7 +11,9 @@ fn main() {
     );
     let mut t2 = t.clone();
     t2.rounds.truncate(r as usize - 1);
+    let t0 = std::time::Instant::now();
     let pp = pairing_players(&t2, r);
+    eprintln!("players {:?}", t0.elapsed());
     for p in &pp {
         println!(
             "{} {} {:?} fl {} {}",

@@ -176,6 +176,20 @@ pub fn pair(
     total_rounds: u32,
     first_white: bool,
 ) -> Option<Vec<(PlayerId, Option<PlayerId>)>> {
+    // First with each bracket's matching looking only at the nearest players
+    // below it (fast); if that leaves a later bracket unpairable, again with
+    // everyone below (completion in full).
+    pair_with(players, last_round, total_rounds, first_white, true)
+        .or_else(|| pair_with(players, last_round, total_rounds, first_white, false))
+}
+
+fn pair_with(
+    players: &[PairingPlayer],
+    last_round: bool,
+    total_rounds: u32,
+    first_white: bool,
+    near_only: bool,
+) -> Option<Vec<(PlayerId, Option<PlayerId>)>> {
     let n = players.len();
     // Ranking: score, then pairing number.
     let mut order: Vec<usize> = (0..n).collect();
@@ -185,6 +199,10 @@ pub fn pair(
             .cmp(&players[a].score)
             .then(players[a].id.cmp(&players[b].id))
     });
+    let mut rank = vec![0usize; players.len()];
+    for (k, &i) in order.iter().enumerate() {
+        rank[i] = k;
+    }
     let prefs: Vec<(Option<Colour>, Strength)> = players.iter().map(|p| p.preference()).collect();
     let max_hp = 2 * total_rounds;
     let topscorer = |i: usize| last_round && 2 * players[i].score > max_hp;
@@ -216,12 +234,21 @@ pub fn pair(
             .iter()
             .copied()
             .filter(|&i| players[i].score < s && !done[i])
+            .take(if near_only {
+                (3 * bracket.len()).max(40)
+            } else {
+                usize::MAX
+            })
             .collect();
         // Vertices: bracket, then lower, then the bye.
         let mut verts: Vec<usize> = bracket.clone();
         verts.extend(&lower);
         if odd {
             verts.push(bye_vertex);
+        }
+        let mut vertex_of = vec![usize::MAX; n + 1];
+        for (v, &i) in verts.iter().enumerate() {
+            vertex_of[i] = v;
         }
         let in_bracket = |v: usize| v < bracket.len() || (last_bracket && verts[v] == bye_vertex);
         // Roles in the Dutch order of candidates: the players moved down
@@ -251,26 +278,28 @@ pub fn pair(
                 .filter(|r| !partners.contains(r))
                 .collect();
             let k = rest.len() / 2;
-            let role = |i: usize| -> Role {
-                if let Some(x) = movers.iter().position(|&m| m == i) {
-                    return Role::Mover(x);
+            // Each vertex's role, computed once (the loops below are quadratic).
+            let mut roles: Vec<Role> = vec![Role::Below(0); verts.len()];
+            for (x, &m) in movers.iter().enumerate() {
+                roles[vertex_of[m]] = Role::Mover(x);
+            }
+            for (j, &r) in residents.iter().enumerate() {
+                let rest_index = rest.iter().position(|&q| q == r);
+                roles[vertex_of[r]] = Role::Resident {
+                    index: j,
+                    partner: rest_index.is_none(),
+                    s1: rest_index.is_some_and(|x| x < k),
+                    rest_index: rest_index.unwrap_or(0),
+                    k,
+                    level_bits,
+                    levels,
+                };
+            }
+            for (v, &i) in verts.iter().enumerate().skip(bracket.len()) {
+                if i != bye_vertex {
+                    roles[v] = Role::Below(rank[i]);
                 }
-                match residents.iter().position(|&r| r == i) {
-                    Some(j) => {
-                        let rest_index = rest.iter().position(|&r| r == i);
-                        Role::Resident {
-                            index: j,
-                            partner: rest_index.is_none(),
-                            s1: rest_index.is_some_and(|x| x < k),
-                            rest_index: rest_index.unwrap_or(0),
-                            k,
-                            level_bits,
-                            levels,
-                        }
-                    }
-                    None => Role::Below(order.iter().position(|&r| r == i).unwrap()),
-                }
-            };
+            }
             let mut edges = Vec::new();
             for a in 0..verts.len() {
                 for b in a + 1..verts.len() {
@@ -290,7 +319,7 @@ pub fn pair(
                             continue;
                         }
                         // The bye goes as low as possible: lowest score, then lowest rank.
-                        let rank = order.iter().position(|&x| x == p).unwrap() as i128;
+                        let rank = rank[p] as i128;
                         let mut w = PAIR + rank;
                         if last_bracket && in_bracket(if ia == bye_vertex { b } else { a }) {
                             w += IN_BRACKET;
@@ -341,14 +370,14 @@ pub fn pair(
                     }
                     w += FLOAT * f;
                     // Moved-down players choose their opponents first, the highest first.
-                    match (role(ia), role(ib)) {
+                    match (roles[a], roles[b]) {
                         (Role::Mover(x), Role::Resident { index, .. })
                         | (Role::Resident { index, .. }, Role::Mover(x)) => {
                             w += MOVER * (15 - index.min(15) as i128) * if x == 0 { 16 } else { 1 };
                         }
                         _ => {}
                     }
-                    w += order_weight(role(ia), role(ib));
+                    w += order_weight(roles[a], roles[b]);
                     edges.push((a, b, w));
                 }
             }
@@ -358,7 +387,7 @@ pub fn pair(
                 .iter()
                 .copied()
                 .filter(|&r| {
-                    let v = verts.iter().position(|&x| x == r).unwrap();
+                    let v = vertex_of[r];
                     mate[v].is_some_and(|u| carried.contains(&verts[u]))
                 })
                 .collect();
@@ -369,8 +398,15 @@ pub fn pair(
             }
             partners = actual;
         };
-        // Everyone must be paired (the bye vertex included when odd).
-        if mate.iter().any(|m| m.is_none()) {
+        // Everyone must be paired (the bye vertex included when odd); when
+        // only the nearest players below are in the graph, its parity is
+        // arbitrary and only the bracket must be paired.
+        let must = if near_only && !last_bracket {
+            bracket.len()
+        } else {
+            mate.len()
+        };
+        if mate[..must].iter().any(|m| m.is_none()) {
             return None;
         }
         carried.clear();
@@ -404,7 +440,7 @@ pub fn pair(
     for (k, &i) in by_id.iter().enumerate() {
         number[i] = k + 1;
     }
-    let rank_of = |i: usize| order.iter().position(|&x| x == i).unwrap();
+    let rank_of = |i: usize| rank[i];
     let mut games: Vec<(usize, usize)> = Vec::new();
     for (i, p) in paired.iter().enumerate().take(n) {
         if let Some(j) = *p {
@@ -635,4 +671,92 @@ fn order_weight(a: Role, b: Role) -> i128 {
         }
         (Role::Below(_), Role::Below(_)) => base,
     }
+}
+
+/// How a pairing fares on the Dutch system's quality criteria, in their
+/// order of priority (lower is better in every field). Used to explain
+/// where two pairings of the same round differ.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Quality {
+    /// Score of the player given the pairing-allocated bye (C.5/C.9: as low as possible), negated.
+    pub bye_score: i64,
+    /// Score differences of the pairs, largest first (C.6/C.7: fewest and lowest floats).
+    pub score_differences: Vec<u32>,
+    /// Players not given their colour preference (C.12).
+    pub colour: u32,
+    /// Players not given a strong or absolute colour preference (C.13).
+    pub strong_colour: u32,
+    /// Players floating down again after a downfloat in the last round (C.14).
+    pub repeated_down: u32,
+    /// Players floating up again after an upfloat in the last round (C.15).
+    pub repeated_up: u32,
+    /// Same as C.14/C.15 for two rounds before (C.16/C.17).
+    pub repeated_two_rounds: u32,
+}
+
+impl Quality {
+    /// The name of the first criterion on which `self` and `other` differ.
+    pub fn first_difference(&self, other: &Quality) -> &'static str {
+        if self.bye_score != other.bye_score {
+            "C.5/C.9 pairing-allocated bye"
+        } else if self.score_differences != other.score_differences {
+            "C.6/C.7 floaters and score differences"
+        } else if self.colour != other.colour {
+            "C.12 colour preferences"
+        } else if self.strong_colour != other.strong_colour {
+            "C.13 strong colour preferences"
+        } else if self.repeated_down != other.repeated_down {
+            "C.14 repeated downfloats"
+        } else if self.repeated_up != other.repeated_up {
+            "C.15 repeated upfloats"
+        } else if self.repeated_two_rounds != other.repeated_two_rounds {
+            "C.16/C.17 floats two rounds before"
+        } else {
+            "equal on C.5-C.17: order of candidates (transpositions/exchanges, C.04.3 B-D) or a rule not modelled"
+        }
+    }
+}
+
+/// Evaluates a pairing (`(white, Some(black))`, `(player, None)` for the bye).
+pub fn quality(players: &[PairingPlayer], pairs: &[(PlayerId, Option<PlayerId>)]) -> Quality {
+    let find = |id: PlayerId| players.iter().find(|p| p.id == id);
+    let mut q = Quality {
+        bye_score: 0,
+        score_differences: Vec::new(),
+        colour: 0,
+        strong_colour: 0,
+        repeated_down: 0,
+        repeated_up: 0,
+        repeated_two_rounds: 0,
+    };
+    for &(w, b) in pairs {
+        let Some(pw) = find(w) else { continue };
+        let Some(b) = b else {
+            q.bye_score = -(pw.score as i64);
+            continue;
+        };
+        let Some(pb) = find(b) else { continue };
+        for (p, c) in [(pw, Colour::White), (pb, Colour::Black)] {
+            let (pref, strength) = p.preference();
+            if pref.is_some_and(|x| x != c) {
+                q.colour += 1;
+                if strength >= Strength::Strong {
+                    q.strong_colour += 1;
+                }
+            }
+        }
+        let (hi, lo) = if pw.score >= pb.score {
+            (pw, pb)
+        } else {
+            (pb, pw)
+        };
+        q.score_differences.push(hi.score - lo.score);
+        if hi.score > lo.score {
+            q.repeated_down += (hi.float_last < 0) as u32;
+            q.repeated_up += (lo.float_last > 0) as u32;
+            q.repeated_two_rounds += (hi.float_before < 0) as u32 + (lo.float_before > 0) as u32;
+        }
+    }
+    q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
+    q
 }

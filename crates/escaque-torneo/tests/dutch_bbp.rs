@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use escaque_torneo::dutch::{pair, pairing_players};
+use escaque_torneo::dutch::{pair, pairing_players, quality};
 use escaque_torneo::model::{ByeKind, Entry, Tournament};
 use escaque_torneo::trf;
 
@@ -107,6 +107,7 @@ fn dutch_agrees_with_bbppairings() {
     assert!(!files.is_empty(), "no test data in {}", dir.display());
     let (mut rounds, mut same, mut same_set) = (0, 0, 0);
     let mut report = Vec::new();
+    let mut causes: std::collections::BTreeMap<String, u32> = Default::default();
     for f in &files {
         let full = trf::parse(&std::fs::read_to_string(f).unwrap()).unwrap();
         let exp = expected(&std::fs::read_to_string(f.with_extension("expected")).unwrap());
@@ -137,6 +138,21 @@ fn dutch_agrees_with_bbppairings() {
                     f.file_name().unwrap().to_string_lossy()
                 ));
             } else {
+                let players = pairing_players(&t, r);
+                let to_pairs = |v: &[(u32, u32)]| -> Vec<(u32, Option<u32>)> {
+                    v.iter()
+                        .map(|&(a, b)| (a, if b == 0 { None } else { Some(b) }))
+                        .collect()
+                };
+                let qo = quality(&players, &to_pairs(&got));
+                let qb = quality(&players, &to_pairs(&want));
+                let cause = qo.first_difference(&qb);
+                let better = match qo.cmp(&qb) {
+                    std::cmp::Ordering::Less => "escaque better by escaque's measure",
+                    std::cmp::Ordering::Greater => "bbpPairings better",
+                    std::cmp::Ordering::Equal => "equal",
+                };
+                *causes.entry(format!("{cause} ({better})")).or_default() += 1;
                 let g = as_set(&got);
                 let w = as_set(&want);
                 let only_ours: Vec<_> = g.difference(&w).collect();
@@ -150,6 +166,10 @@ fn dutch_agrees_with_bbppairings() {
     }
     for l in &report {
         println!("{l}");
+    }
+    println!("first criterion on which the disagreeing rounds differ:");
+    for (cause, n) in &causes {
+        println!("  {n:6}  {cause}");
     }
     println!(
         "rounds {rounds}: identical (pairs and colours) {same} = {:.1} %, same pairs {same_set} = {:.1} %",
