@@ -158,7 +158,7 @@ fn dutch_agrees_with_bbppairings() {
                 let only_ours: Vec<_> = g.difference(&w).collect();
                 let only_bbp: Vec<_> = w.difference(&g).collect();
                 report.push(format!(
-                    "{} round {r}: escaque {only_ours:?} / bbpPairings {only_bbp:?}",
+                    "{} round {r}: escaque {only_ours:?} / bbpPairings {only_bbp:?} — first difference: {cause} ({better})",
                     f.file_name().unwrap().to_string_lossy()
                 ));
             }
