@@ -9,7 +9,9 @@
 //! - Buchholz cut-1 and median cut the participant's voluntarily unplayed
 //!   rounds (half-point and zero-point byes, absences, forfeit losses)
 //!   before the lowest values;
-//! - Sonneborn-Berger uses the same values times the points of the round.
+//! - Sonneborn-Berger uses the same values times the points of the round;
+//! - Koya counts opponents with at least half of the points they could have
+//!   scored (rounds resting in a round robin, or absent, do not count).
 
 use std::cmp::Ordering;
 
@@ -268,14 +270,23 @@ fn value(t: &Tournament, f: &Facts, id: PlayerId, tb: TieBreak) -> f64 {
             half(total)
         }
         TieBreak::Koya => {
-            let max = 2 * t.rounds.len() as u32;
+            // An opponent counts with at least half of the points they could
+            // have scored: rounds in which they were not resting or absent.
+            let counts = |o: PlayerId| {
+                let oe = &f.entries[o as usize - 1];
+                let possible = oe
+                    .iter()
+                    .filter(|e| !matches!(e, Entry::Bye(ByeKind::Zero) | Entry::Absent))
+                    .count() as u32;
+                f.score[o as usize - 1] >= possible
+            };
             half(
                 entries
                     .iter()
                     .filter_map(|e| match *e {
                         Entry::Game {
                             opponent, result, ..
-                        } if 2 * f.score[opponent as usize - 1] >= max => Some(result.points()),
+                        } if counts(opponent) => Some(result.points()),
                         _ => None,
                     })
                     .sum(),

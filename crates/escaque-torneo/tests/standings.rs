@@ -209,8 +209,17 @@ fn random_tournaments_agree_with_a_second_implementation() {
                     contrib.push((voluntary, score[p]));
                     sb += score[p] * x;
                 }
-                if o != 0 && score[o as usize - 1] * 2.0 >= rounds as f64 {
-                    koya += x;
+                if o != 0 {
+                    let q = o as usize - 1;
+                    let possible = (0..rounds)
+                        .filter(|&k| {
+                            let (oo, _, rr) = cell(q, k);
+                            !(oo == 0 && matches!(rr, 'Z' | '-' | ' ' | '0'))
+                        })
+                        .count() as f64;
+                    if score[q] * 2.0 >= possible {
+                        koya += x;
+                    }
                 }
             }
             let bh: f64 = contrib.iter().map(|c| c.1).sum();
@@ -228,4 +237,25 @@ fn random_tournaments_agree_with_a_second_implementation() {
         }
     }
     assert!(checked > 500, "checked {checked}");
+}
+
+#[test]
+fn koya_in_an_odd_round_robin_counts_games_not_rounds() {
+    // Five players, every game won by White: everyone 2 of 4 games (50 %),
+    // so every opponent counts and Koya equals the player's own points.
+    let mut t = Tournament::new("Club", System::RoundRobin { double: false }, 5);
+    for n in ["A", "B", "C", "D", "E"] {
+        t.add_player(Player::new(n)).unwrap();
+    }
+    for r in 1..=5 {
+        t.pair_next_round().unwrap();
+        for b in 1..=2 {
+            t.set_result_board(r, b, Outcome::WhiteWins).unwrap();
+        }
+    }
+    t.tiebreaks = vec![TieBreak::Koya];
+    for s in compute(&t) {
+        assert_eq!(s.points, 4);
+        assert_eq!(s.tiebreaks, vec![2.0]);
+    }
 }
