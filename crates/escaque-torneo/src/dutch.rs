@@ -650,8 +650,12 @@ fn order_weight(a: Role, b: Role) -> i128 {
                 ..
             },
         ) => {
-            if s1a == s1b {
-                base - EXCHANGE - (ra + rb) as i128
+            if s1a && s1b {
+                // Two S1 players: an exchange; the S1 players moved are the lowest.
+                base - EXCHANGE - (2 * k - ra - rb) as i128
+            } else if s1a == s1b {
+                // Two S2 players: the S2 players moved are the highest.
+                base - EXCHANGE - (ra + rb - 2 * k) as i128
             } else {
                 let (i, j) = if s1a {
                     (ra, rb.saturating_sub(k))
