@@ -43,6 +43,15 @@ pub enum CliError {
     },
     /// The server could not start (its storage, or the address to listen on).
     Serve(escaque_server::StartError),
+    /// A tournament command failed (a bad result, a player entered twice, a
+    /// file that cannot be read or written…).
+    Tournament(escaque_torneo::TorneoError),
+    /// A TRF file could not be read.
+    Trf(escaque_torneo::TrfError),
+    /// A file that would be overwritten already exists.
+    Exists(String),
+    /// A Swiss tournament was created without its number of rounds.
+    SwissNeedsRounds,
     /// Some games of a PGN could not be converted.
     NotConverted {
         /// How many.
@@ -109,6 +118,15 @@ impl Localized for CliError {
                     "the server could not start"
                 )
             ),
+            CliError::Tournament(e) => e.message(lang),
+            CliError::Trf(e) => e.message(lang),
+            CliError::Exists(path) => lang.pick(
+                format!("{path} ya existe: no se sobrescribe"),
+                format!("{path} already exists: not overwritten"),
+            ),
+            CliError::SwissNeedsRounds => lang
+                .pick("un suizo necesita --rondas", "a Swiss needs --rounds")
+                .to_string(),
             CliError::NotConverted { failed } => lang.pick(
                 format!("{failed} partida(s) con errores no se convirtieron"),
                 format!("{failed} game(s) with errors were not converted"),

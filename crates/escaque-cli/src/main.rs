@@ -18,6 +18,7 @@ mod pgn_cmd;
 mod play;
 mod result_check;
 mod servir_cmd;
+mod torneo_cmd;
 mod tui;
 mod uci_cmd;
 
@@ -50,6 +51,9 @@ enum Command {
     /// Dice si cada bando puede aún dar mate (posición muerta), con una línea de mate.
     #[command(name = "muerta", visible_alias = "dead")]
     Dead(dead_cmd::DeadArgs),
+    /// Torneos: suizo holandés FIDE, round robin, resultados, clasificación, TRF, impresos.
+    #[command(name = "torneo", visible_alias = "tournament")]
+    Tournament(torneo_cmd::TorneoArgs),
     /// Juega una partida en la terminal (contra el motor o entre dos personas).
     #[command(name = "jugar", visible_alias = "play")]
     Play(play::PlayArgs),
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::Dead(args)) => dead_cmd::run(&args, lang),
         Some(Command::Play(args)) => play::run(&args, lang),
         Some(Command::Serve(args)) => servir_cmd::run(&args, lang),
+        Some(Command::Tournament(args)) => torneo_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),
     };
     match result {

@@ -1,0 +1,152 @@
+//! `escaque torneo`, run as an organiser runs it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn escaque(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(args)
+        .env("LANG", "es_ES.UTF-8")
+        .output()
+        .expect("run escaque");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("escaque-torneo-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_small_swiss_from_start_to_printouts() {
+    let dir = scratch("flow");
+    let file = dir.join("t.trf");
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = escaque(&[
+        "torneo",
+        "nuevo",
+        f,
+        "--nombre",
+        "Escolar <Otoño>",
+        "--rondas",
+        "3",
+    ]);
+    assert!(ok, "{err}");
+    for (i, name) in [
+        "Ana Pérez",
+        "Luis Gómez",
+        "Íñigo Núñez",
+        "Eva Ruiz",
+        "Sara Ortiz",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let club = if i % 2 == 0 { "Colegio A" } else { "Colegio B" };
+        let (ok, out, err) = escaque(&[
+            "torneo",
+            "enroll",
+            f,
+            name,
+            "--club",
+            club,
+            "--categoria",
+            "Sub-10",
+        ]);
+        assert!(ok, "{err}");
+        assert!(out.contains(&format!("número {}", i + 1)), "{out}");
+    }
+    // A player entered twice: refused, by name, and the file is unchanged.
+    let before = std::fs::read(&file).unwrap();
+    let (ok, _, err) = escaque(&["torneo", "inscribir", f, "ana pérez"]);
+    assert!(!ok);
+    assert!(err.contains("ya está inscrito (número 1)"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
+    let (ok, out, err) = escaque(&["torneo", "emparejar", f]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("Ronda 1"), "{out}");
+    assert!(out.contains("exento"), "{out}");
+    // Pairing again before the results are in is refused.
+    let (ok, _, err) = escaque(&["torneo", "pair", f]);
+    assert!(!ok);
+    assert!(err.contains("faltan resultados de la ronda 1"), "{err}");
+    // A board that does not exist.
+    let (ok, _, err) = escaque(&["torneo", "resultado", f, "1", "7", "1-0"]);
+    assert!(!ok && err.contains("no tiene tablero 7"), "{err}");
+    let (ok, _, err) = escaque(&["torneo", "resultado", f, "1", "1", "3-1"]);
+    assert!(!ok && err.contains("no válido"), "{err}");
+    assert!(escaque(&["torneo", "resultado", f, "1", "1", "1-0"]).0);
+    assert!(escaque(&["torneo", "result", f, "1", "2", "½-½"]).0);
+    // A correction says so.
+    let (ok, out, _) = escaque(&["torneo", "resultado", f, "1", "1", "0-1"]);
+    assert!(ok && out.contains("Corregido: antes 1-0"), "{out}");
+    assert!(escaque(&["torneo", "emparejar", f]).0);
+
+    let (ok, out, _) = escaque(&["torneo", "clasificacion", f]);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 6, "{out}");
+    let html = dir.join("html");
+    let (ok, out, err) = escaque(&["torneo", "imprimir", f, "--salida", html.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 5);
+    let page = std::fs::read_to_string(html.join("ronda-2.html")).unwrap();
+    assert!(page.contains("Escolar &lt;Otoño&gt;") && !page.contains("<Otoño>"));
+    assert!(page.contains("<th>Mesa</th>"));
+    let exported = dir.join("fide.trf");
+    assert!(escaque(&["torneo", "exportar", f, "--trf", exported.to_str().unwrap()]).0);
+    let text = std::fs::read_to_string(&exported).unwrap();
+    assert!(text.lines().filter(|l| l.starts_with("001")).count() == 5);
+    assert!(!text.contains("XZ"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pairs_a_foreign_trf_in_javafo_convention() {
+    let dir = scratch("javafo");
+    // Two rounds of a 10-player tournament made by bbpPairings' generator.
+    let src = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../escaque-torneo/tests/data/dutch/t00002.trf"),
+    )
+    .unwrap();
+    let cut: String = src
+        .lines()
+        .map(|l| {
+            if l.starts_with("001") {
+                let c: String = l.chars().take(111).collect();
+                format!("{}\n", c.trim_end())
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let file = dir.join("in.trf");
+    std::fs::write(&file, &cut).unwrap();
+    let (ok, out, err) = escaque(&["torneo", "emparejar", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let mut lines = out.lines();
+    let n: usize = lines.next().unwrap().parse().unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..n {
+        for x in lines.next().unwrap().split_whitespace() {
+            let x: u32 = x.parse().unwrap();
+            assert!(x == 0 || seen.insert(x));
+        }
+    }
+    assert_eq!(seen.len(), 10);
+    // The file is not touched.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), cut);
+    // A malformed file names the line.
+    std::fs::write(&file, "012 x\n001    1      A  x\n001 zzzz\n").unwrap();
+    let (ok, _, err) = escaque(&["torneo", "emparejar", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("línea 3, columna 5"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

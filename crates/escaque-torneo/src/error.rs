@@ -1,0 +1,234 @@
+//! Typed errors with their Spanish and English wording in one place.
+
+use std::fmt;
+
+use escaque::{Lang, Localized};
+
+/// What is wrong in a TRF file, and where (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: TrfErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrfErrorKind {
+    /// A field that should hold a number holds something else.
+    BadNumber { field: &'static str, text: String },
+    /// A player's start number appears twice.
+    DuplicateStartNumber(u32),
+    /// A round entry's result code is not one TRF defines.
+    BadResult(char),
+    /// A round entry's colour is not `w`, `b` or `-`.
+    BadColour(char),
+    /// A player line is shorter than its fixed fields.
+    ShortLine,
+    /// A game names an opponent who is not in the file.
+    UnknownOpponent {
+        player: u32,
+        opponent: u32,
+        round: u32,
+    },
+    /// The two sides of a game disagree (colours, opponent or result).
+    Inconsistent {
+        player: u32,
+        opponent: u32,
+        round: u32,
+    },
+    /// Start numbers must be 1..=n without gaps.
+    StartNumbersNotContiguous(u32),
+    /// Text that is not valid in this line.
+    Unexpected(String),
+}
+
+impl fmt::Display for TrfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for TrfError {}
+
+impl Localized for TrfError {
+    fn message(&self, lang: Lang) -> String {
+        let what = match &self.kind {
+            TrfErrorKind::BadNumber { field, text } => lang.pick(
+                format!("el campo «{field}» debe ser un número y dice «{text}»"),
+                format!("field '{field}' must be a number, found '{text}'"),
+            ),
+            TrfErrorKind::DuplicateStartNumber(n) => lang.pick(
+                format!("el número inicial {n} está repetido"),
+                format!("start number {n} appears twice"),
+            ),
+            TrfErrorKind::BadResult(c) => lang.pick(
+                format!("resultado desconocido «{c}»"),
+                format!("unknown result code '{c}'"),
+            ),
+            TrfErrorKind::BadColour(c) => lang.pick(
+                format!("color desconocido «{c}» (w, b o -)"),
+                format!("unknown colour '{c}' (w, b or -)"),
+            ),
+            TrfErrorKind::ShortLine => lang.pick(
+                "la línea de jugador es demasiado corta".to_string(),
+                "the player line is too short".to_string(),
+            ),
+            TrfErrorKind::UnknownOpponent {
+                player,
+                opponent,
+                round,
+            } => lang.pick(
+                format!("el jugador {player} tiene en la ronda {round} un rival {opponent} que no existe"),
+                format!("player {player} has in round {round} an opponent {opponent} who does not exist"),
+            ),
+            TrfErrorKind::Inconsistent {
+                player,
+                opponent,
+                round,
+            } => lang.pick(
+                format!("la partida {player}–{opponent} de la ronda {round} no coincide en las dos líneas (rival, color o resultado)"),
+                format!("game {player}–{opponent} of round {round} differs between the two lines (opponent, colour or result)"),
+            ),
+            TrfErrorKind::StartNumbersNotContiguous(n) => lang.pick(
+                format!("falta el número inicial {n} (deben ir de 1 a n sin huecos)"),
+                format!("start number {n} is missing (they must run from 1 to n)"),
+            ),
+            TrfErrorKind::Unexpected(t) => lang.pick(
+                format!("texto inesperado «{t}»"),
+                format!("unexpected text '{t}'"),
+            ),
+        };
+        lang.pick(
+            format!("TRF, línea {}, columna {}: {what}", self.line, self.column),
+            format!("TRF, line {}, column {}: {what}", self.line, self.column),
+        )
+    }
+}
+
+/// Everything that can go wrong when managing a tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TorneoError {
+    Trf(TrfError),
+    /// A player with the same name and birth year (or FIDE id) is already entered.
+    DuplicatePlayer {
+        name: String,
+        existing: u32,
+    },
+    NoSuchPlayer(u32),
+    NoSuchRound(u32),
+    /// No game between these two players in that round.
+    NoSuchGame {
+        round: u32,
+        a: u32,
+        b: u32,
+    },
+    /// No game on that board in that round.
+    NoSuchBoard {
+        round: u32,
+        board: u32,
+    },
+    /// The next round cannot be paired while games of this round have no result.
+    RoundNotComplete {
+        round: u32,
+        pending: Vec<(u32, u32)>,
+    },
+    /// All planned rounds are paired.
+    TournamentOver(u32),
+    /// No legal pairing exists (everyone has met everyone, or colour rules block it).
+    NoPairing {
+        round: u32,
+    },
+    /// The round robin cannot change its players after the first round is paired.
+    RoundRobinStarted,
+    /// A result text that is not 1-0, 0-1, ½-½, +/-, -/+ or -/-.
+    BadResultText(String),
+    /// A half-point bye requested for a round already paired.
+    ByeTooLate {
+        player: u32,
+        round: u32,
+    },
+    /// An empty or invalid player name.
+    BadName(String),
+    /// A tie-break name that is not known.
+    UnknownTieBreak(String),
+    /// Reading or writing the saved file failed.
+    Io(String),
+}
+
+impl From<TrfError> for TorneoError {
+    fn from(e: TrfError) -> Self {
+        TorneoError::Trf(e)
+    }
+}
+
+impl fmt::Display for TorneoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for TorneoError {}
+
+impl Localized for TorneoError {
+    fn message(&self, lang: Lang) -> String {
+        match self {
+            TorneoError::Trf(e) => e.message(lang),
+            TorneoError::DuplicatePlayer { name, existing } => lang.pick(
+                format!("«{name}» ya está inscrito (número {existing})"),
+                format!("'{name}' is already entered (number {existing})"),
+            ),
+            TorneoError::NoSuchPlayer(n) => lang.pick(
+                format!("no hay ningún jugador con el número {n}"),
+                format!("there is no player number {n}"),
+            ),
+            TorneoError::NoSuchRound(r) => lang.pick(
+                format!("la ronda {r} no está emparejada"),
+                format!("round {r} is not paired"),
+            ),
+            TorneoError::NoSuchGame { round, a, b } => lang.pick(
+                format!("en la ronda {round} no hay partida entre {a} y {b}"),
+                format!("round {round} has no game between {a} and {b}"),
+            ),
+            TorneoError::NoSuchBoard { round, board } => lang.pick(
+                format!("la ronda {round} no tiene tablero {board}"),
+                format!("round {round} has no board {board}"),
+            ),
+            TorneoError::RoundNotComplete { round, pending } => {
+                let list: Vec<String> = pending.iter().map(|(w, b)| format!("{w}–{b}")).collect();
+                lang.pick(
+                    format!("faltan resultados de la ronda {round}: {}", list.join(", ")),
+                    format!("round {round} still lacks results: {}", list.join(", ")),
+                )
+            }
+            TorneoError::TournamentOver(n) => lang.pick(
+                format!("ya están emparejadas las {n} rondas previstas"),
+                format!("all {n} planned rounds are already paired"),
+            ),
+            TorneoError::NoPairing { round } => lang.pick(
+                format!("no hay emparejamiento legal para la ronda {round}"),
+                format!("no legal pairing exists for round {round}"),
+            ),
+            TorneoError::RoundRobinStarted => lang.pick(
+                "el round robin ya empezó: no se pueden inscribir jugadores".to_string(),
+                "the round robin has started: no more players can be entered".to_string(),
+            ),
+            TorneoError::BadResultText(t) => lang.pick(
+                format!("resultado «{t}» no válido (1-0, 0-1, ½-½, +/-, -/+ o -/-)"),
+                format!("invalid result '{t}' (1-0, 0-1, ½-½, +/-, -/+ or -/-)"),
+            ),
+            TorneoError::ByeTooLate { player, round } => lang.pick(
+                format!("la ronda {round} ya está emparejada: el jugador {player} no puede pedir descanso en ella"),
+                format!("round {round} is already paired: player {player} cannot request a bye in it"),
+            ),
+            TorneoError::BadName(n) => lang.pick(
+                format!("nombre no válido: «{n}»"),
+                format!("invalid name: '{n}'"),
+            ),
+            TorneoError::UnknownTieBreak(t) => lang.pick(
+                format!("desempate desconocido «{t}»"),
+                format!("unknown tie-break '{t}'"),
+            ),
+            TorneoError::Io(e) => e.clone(),
+        }
+    }
+}

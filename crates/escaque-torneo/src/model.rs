@@ -1,0 +1,514 @@
+//! The tournament: players, rounds, games, byes and results.
+//!
+//! Scores, standings and everything else that depends on results are computed
+//! from the rounds on demand, so correcting a result recomputes them.
+
+use std::collections::BTreeSet;
+
+use crate::error::TorneoError;
+use crate::HalfPoints;
+
+/// A player's start number (1-based), also the pairing number.
+pub type PlayerId = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// A game's result seen from the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// 1-0
+    WhiteWins,
+    /// 0-1
+    BlackWins,
+    /// ½-½
+    Draw,
+    /// +/− : Black did not come.
+    WhiteForfeitWin,
+    /// −/+ : White did not come.
+    BlackForfeitWin,
+    /// −/− : neither came.
+    DoubleForfeit,
+    /// Not played yet.
+    Pending,
+}
+
+impl Outcome {
+    /// Reads `1-0`, `0-1`, `½-½` (also `1/2-1/2`, `=`), `+/-` (also `+-`, `1F-0F`),
+    /// `-/+`, `-/-`; `*` for pending.
+    pub fn parse(text: &str) -> Result<Outcome, TorneoError> {
+        let t: String = text
+            .trim()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '−' || c == '–' { '-' } else { c })
+            .collect();
+        Ok(match t.as_str() {
+            "1-0" => Outcome::WhiteWins,
+            "0-1" => Outcome::BlackWins,
+            "½-½" | "1/2-1/2" | "=" | "0.5-0.5" | "tablas" | "draw" => Outcome::Draw,
+            "+/-" | "+-" | "1F-0F" | "1f-0f" => Outcome::WhiteForfeitWin,
+            "-/+" | "-+" | "0F-1F" | "0f-1f" => Outcome::BlackForfeitWin,
+            "-/-" | "--" | "0F-0F" | "0f-0f" => Outcome::DoubleForfeit,
+            "*" => Outcome::Pending,
+            _ => return Err(TorneoError::BadResultText(text.to_string())),
+        })
+    }
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "½-½",
+            Outcome::WhiteForfeitWin => "+/-",
+            Outcome::BlackForfeitWin => "-/+",
+            Outcome::DoubleForfeit => "-/-",
+            Outcome::Pending => "*",
+        }
+    }
+
+    /// The result seen from one side.
+    pub fn for_side(self, colour: Colour) -> GameResult {
+        use GameResult::*;
+        let (w, b) = match self {
+            Outcome::WhiteWins => (Win, Loss),
+            Outcome::BlackWins => (Loss, Win),
+            Outcome::Draw => (Draw, Draw),
+            Outcome::WhiteForfeitWin => (ForfeitWin, ForfeitLoss),
+            Outcome::BlackForfeitWin => (ForfeitLoss, ForfeitWin),
+            Outcome::DoubleForfeit => (ForfeitLoss, ForfeitLoss),
+            Outcome::Pending => (Pending, Pending),
+        };
+        match colour {
+            Colour::White => w,
+            Colour::Black => b,
+        }
+    }
+}
+
+/// A game's result from one player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+    Pending,
+}
+
+impl GameResult {
+    pub fn points(self) -> HalfPoints {
+        match self {
+            GameResult::Win | GameResult::ForfeitWin => 2,
+            GameResult::Draw => 1,
+            _ => 0,
+        }
+    }
+    /// Played over the board (not forfeited, not pending).
+    pub fn played(self) -> bool {
+        matches!(self, GameResult::Win | GameResult::Draw | GameResult::Loss)
+    }
+}
+
+/// Rounds without an opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByeKind {
+    /// The pairing-allocated bye (one point): TRF `U`.
+    PairingAllocated,
+    /// A requested half-point bye: TRF `H`.
+    Half,
+    /// A full-point bye given by the organiser: TRF `F`.
+    Full,
+    /// Not paired and no points (absent, withdrawn, late entry, round-robin rest): TRF `Z`.
+    Zero,
+}
+
+impl ByeKind {
+    pub fn points(self) -> HalfPoints {
+        match self {
+            ByeKind::PairingAllocated | ByeKind::Full => 2,
+            ByeKind::Half => 1,
+            ByeKind::Zero => 0,
+        }
+    }
+    pub fn trf_code(self) -> char {
+        match self {
+            ByeKind::PairingAllocated => 'U',
+            ByeKind::Half => 'H',
+            ByeKind::Full => 'F',
+            ByeKind::Zero => 'Z',
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub white: PlayerId,
+    pub black: PlayerId,
+    pub outcome: Outcome,
+}
+
+/// One round: games in board order, then the players without a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    pub games: Vec<Game>,
+    pub byes: Vec<(PlayerId, ByeKind)>,
+}
+
+impl Round {
+    /// Byes in start-number order (games keep their board order).
+    pub fn sort_byes(&mut self) {
+        self.byes.sort_by_key(|b| b.0);
+    }
+}
+
+/// A round from one player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Game {
+        opponent: PlayerId,
+        colour: Colour,
+        result: GameResult,
+    },
+    Bye(ByeKind),
+    /// Not in the round at all (counts as a zero-point bye).
+    Absent,
+}
+
+impl Entry {
+    pub fn points(self) -> HalfPoints {
+        match self {
+            Entry::Game { result, .. } => result.points(),
+            Entry::Bye(k) => k.points(),
+            Entry::Absent => 0,
+        }
+    }
+    /// A game played over the board.
+    pub fn played(self) -> bool {
+        matches!(self, Entry::Game { result, .. } if result.played())
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    /// Club or school.
+    pub club: String,
+    /// Age group or category, e.g. `Sub-12`.
+    pub category: String,
+    /// `m`, `f` or empty.
+    pub sex: String,
+    pub title: String,
+    pub federation: String,
+    pub birth_year: Option<u16>,
+    pub rating: Option<u16>,
+    pub fide_id: Option<u64>,
+    /// First round the player takes part in (1 unless a late entry).
+    pub entry_round: u32,
+    /// Withdrawn from this round on.
+    pub withdrawn_from: Option<u32>,
+    /// Rounds for which a half-point bye was requested.
+    pub half_byes: BTreeSet<u32>,
+    /// Rounds the player announced to miss (zero points, not paired).
+    pub absences: BTreeSet<u32>,
+}
+
+impl Player {
+    pub fn new(name: &str) -> Player {
+        Player {
+            name: name.trim().to_string(),
+            entry_round: 1,
+            ..Player::default()
+        }
+    }
+
+    /// Whether the player is to be paired in `round` (1-based).
+    pub fn available(&self, round: u32) -> bool {
+        round >= self.entry_round
+            && self.withdrawn_from.is_none_or(|w| round < w)
+            && !self.half_byes.contains(&round)
+            && !self.absences.contains(&round)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// FIDE Dutch system (C.04.3).
+    Swiss,
+    /// Berger tables (C.05 Annex 1); `double` plays every pairing twice.
+    RoundRobin { double: bool },
+}
+
+/// What a result correction touched: rounds already paired after the
+/// corrected one were paired on the old result (FIDE: they stand).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Correction {
+    pub previous: Outcome,
+    pub later_rounds_paired: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    pub name: String,
+    pub city: String,
+    pub federation: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub chief_arbiter: String,
+    pub time_control: String,
+    pub system: System,
+    pub total_rounds: u32,
+    /// Colour of the first player in round 1 (TRF `XXC white1`/`black1`).
+    pub first_white: bool,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    /// The organiser's order of tie-breaks.
+    pub tiebreaks: Vec<crate::standings::TieBreak>,
+    /// The team ranking adds the best N players of each club or school.
+    pub team_size: u32,
+}
+
+impl Tournament {
+    pub fn new(name: &str, system: System, total_rounds: u32) -> Tournament {
+        Tournament {
+            name: name.to_string(),
+            city: String::new(),
+            federation: String::new(),
+            start_date: String::new(),
+            end_date: String::new(),
+            chief_arbiter: String::new(),
+            time_control: String::new(),
+            system,
+            total_rounds,
+            first_white: true,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            tiebreaks: crate::standings::TieBreak::default_order(system),
+            team_size: 4,
+        }
+    }
+
+    pub fn player(&self, id: PlayerId) -> Result<&Player, TorneoError> {
+        id.checked_sub(1)
+            .and_then(|i| self.players.get(i as usize))
+            .ok_or(TorneoError::NoSuchPlayer(id))
+    }
+
+    fn player_mut(&mut self, id: PlayerId) -> Result<&mut Player, TorneoError> {
+        id.checked_sub(1)
+            .and_then(|i| self.players.get_mut(i as usize))
+            .ok_or(TorneoError::NoSuchPlayer(id))
+    }
+
+    /// Enters a player; after round 1 is paired this is a late entry, who
+    /// starts with zero-point rounds for what was missed.
+    pub fn add_player(&mut self, mut p: Player) -> Result<PlayerId, TorneoError> {
+        p.name = p.name.trim().to_string();
+        if p.name.is_empty() || p.name.chars().any(|c| c.is_control()) {
+            return Err(TorneoError::BadName(p.name));
+        }
+        if matches!(self.system, System::RoundRobin { .. }) && !self.rounds.is_empty() {
+            return Err(TorneoError::RoundRobinStarted);
+        }
+        for (i, q) in self.players.iter().enumerate() {
+            let same_fide = p.fide_id.is_some() && p.fide_id == q.fide_id;
+            let same_person =
+                q.name.to_lowercase() == p.name.to_lowercase() && q.birth_year == p.birth_year;
+            if same_fide || same_person {
+                return Err(TorneoError::DuplicatePlayer {
+                    name: p.name,
+                    existing: i as u32 + 1,
+                });
+            }
+        }
+        p.entry_round = p.entry_round.max(self.rounds.len() as u32 + 1);
+        self.players.push(p);
+        let id = self.players.len() as u32;
+        // Rounds already paired: the late entry was not in them.
+        for r in &mut self.rounds {
+            r.byes.push((id, ByeKind::Zero));
+            r.sort_byes();
+        }
+        Ok(id)
+    }
+
+    /// Withdraws a player from `round` on (rounds already paired keep their games).
+    pub fn withdraw(&mut self, id: PlayerId, from_round: u32) -> Result<(), TorneoError> {
+        let first_unpaired = self.rounds.len() as u32 + 1;
+        let p = self.player_mut(id)?;
+        p.withdrawn_from = Some(from_round.max(first_unpaired));
+        Ok(())
+    }
+
+    /// Records a requested half-point bye for a round not yet paired.
+    pub fn request_half_bye(&mut self, id: PlayerId, round: u32) -> Result<(), TorneoError> {
+        if round <= self.rounds.len() as u32 || round == 0 || round > self.total_rounds {
+            return Err(TorneoError::ByeTooLate { player: id, round });
+        }
+        self.player_mut(id)?.half_byes.insert(round);
+        Ok(())
+    }
+
+    /// Player `id`'s round `round` (1-based) as seen from the player.
+    pub fn entry(&self, id: PlayerId, round: u32) -> Entry {
+        let Some(r) = round
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get(i as usize))
+        else {
+            return Entry::Absent;
+        };
+        for g in &r.games {
+            if g.white == id {
+                return Entry::Game {
+                    opponent: g.black,
+                    colour: Colour::White,
+                    result: g.outcome.for_side(Colour::White),
+                };
+            }
+            if g.black == id {
+                return Entry::Game {
+                    opponent: g.white,
+                    colour: Colour::Black,
+                    result: g.outcome.for_side(Colour::Black),
+                };
+            }
+        }
+        r.byes
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map(|(_, k)| Entry::Bye(*k))
+            .unwrap_or(Entry::Absent)
+    }
+
+    /// Score after the first `rounds` rounds.
+    pub fn score_after(&self, id: PlayerId, rounds: u32) -> HalfPoints {
+        (1..=rounds).map(|r| self.entry(id, r).points()).sum()
+    }
+
+    /// Score after every round paired so far.
+    pub fn score(&self, id: PlayerId) -> HalfPoints {
+        self.score_after(id, self.rounds.len() as u32)
+    }
+
+    /// Games of a round still without result.
+    pub fn pending(&self, round: u32) -> Vec<(PlayerId, PlayerId)> {
+        self.rounds
+            .get(round as usize - 1)
+            .map(|r| {
+                r.games
+                    .iter()
+                    .filter(|g| g.outcome == Outcome::Pending)
+                    .map(|g| (g.white, g.black))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn round_mut(&mut self, round: u32) -> Result<&mut Round, TorneoError> {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get_mut(i as usize))
+            .ok_or(TorneoError::NoSuchRound(round))
+    }
+
+    fn correction(&self, round: u32, previous: Outcome) -> Correction {
+        Correction {
+            previous,
+            later_rounds_paired: ((round + 1)..=self.rounds.len() as u32).collect(),
+        }
+    }
+
+    /// Sets (or corrects) the result of the game between `a` and `b` in any order.
+    /// The outcome is read from White's side; if `a` is Black it is as given
+    /// for the board, so callers pass the board result.
+    pub fn set_result(
+        &mut self,
+        round: u32,
+        a: PlayerId,
+        b: PlayerId,
+        outcome: Outcome,
+    ) -> Result<Correction, TorneoError> {
+        let r = self.round_mut(round)?;
+        let g = r
+            .games
+            .iter_mut()
+            .find(|g| (g.white == a && g.black == b) || (g.white == b && g.black == a))
+            .ok_or(TorneoError::NoSuchGame { round, a, b })?;
+        let previous = std::mem::replace(&mut g.outcome, outcome);
+        Ok(self.correction(round, previous))
+    }
+
+    /// Sets (or corrects) the result on board `board` (1-based) of `round`.
+    pub fn set_result_board(
+        &mut self,
+        round: u32,
+        board: u32,
+        outcome: Outcome,
+    ) -> Result<Correction, TorneoError> {
+        let r = self.round_mut(round)?;
+        let g = board
+            .checked_sub(1)
+            .and_then(|i| r.games.get_mut(i as usize))
+            .ok_or(TorneoError::NoSuchBoard { round, board })?;
+        let previous = std::mem::replace(&mut g.outcome, outcome);
+        Ok(self.correction(round, previous))
+    }
+
+    /// Pairs the next round (Dutch system or Berger table) and returns its number.
+    pub fn pair_next_round(&mut self) -> Result<u32, TorneoError> {
+        let next = self.rounds.len() as u32 + 1;
+        if next > self.total_rounds {
+            return Err(TorneoError::TournamentOver(self.total_rounds));
+        }
+        if next > 1 {
+            let pending = self.pending(next - 1);
+            if !pending.is_empty() {
+                return Err(TorneoError::RoundNotComplete {
+                    round: next - 1,
+                    pending,
+                });
+            }
+        }
+        let mut round = match self.system {
+            System::Swiss => crate::dutch::pair_round(self)?,
+            System::RoundRobin { double } => crate::berger::tournament_round(self, next, double)?,
+        };
+        round.sort_byes();
+        self.rounds.push(round);
+        Ok(next)
+    }
+
+    /// Byes that are not the pairing's choice: requested half-points, absences.
+    pub(crate) fn fixed_byes(&self, round: u32) -> Vec<(PlayerId, ByeKind)> {
+        let mut out = Vec::new();
+        for (i, p) in self.players.iter().enumerate() {
+            let id = i as u32 + 1;
+            if p.available(round) {
+                continue;
+            }
+            let kind = if p.half_byes.contains(&round)
+                && round >= p.entry_round
+                && p.withdrawn_from.is_none_or(|w| round < w)
+            {
+                ByeKind::Half
+            } else {
+                ByeKind::Zero
+            };
+            out.push((id, kind));
+        }
+        out
+    }
+}

@@ -1,0 +1,584 @@
+//! FIDE Tournament Report File (TRF-16, with the TRF-2025 `XXR`/`XXC` codes)
+//! read and written as text.
+//!
+//! Columns are counted in characters (names may hold letters such as `ñ`).
+//! escaque keeps what TRF has no field for in its own `XZ?` lines, which other
+//! programs ignore: `XZS` system, `XZT` tie-breaks, `XZN` team size,
+//! `XZC` club, `XZK` category, `XZE` entry round, `XZW` withdrawal round,
+//! `XZH` requested half-point byes, `XZA` announced absences, `XZO` the
+//! board order of a round (White of each board).
+
+use std::collections::BTreeMap;
+
+use crate::error::{TrfError, TrfErrorKind};
+use crate::model::{ByeKind, Colour, Game, Outcome, Player, Round, System, Tournament};
+use crate::standings::TieBreak;
+
+/// One player's round cell as read.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    opponent: u32,
+    colour: char,
+    result: char,
+    column: usize,
+}
+
+fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
+    TrfError { line, column, kind }
+}
+
+/// Characters `from..=to` (1-based) of a line, trimmed; empty past the end.
+fn field(chars: &[char], from: usize, to: usize) -> String {
+    let start = from - 1;
+    if start >= chars.len() {
+        return String::new();
+    }
+    let end = to.min(chars.len());
+    chars[start..end]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn number<T: std::str::FromStr>(
+    text: &str,
+    name: &'static str,
+    line: usize,
+    column: usize,
+) -> Result<T, TrfError> {
+    text.parse::<T>().map_err(|_| {
+        err(
+            line,
+            column,
+            TrfErrorKind::BadNumber {
+                field: name,
+                text: text.to_string(),
+            },
+        )
+    })
+}
+
+fn optional<T: std::str::FromStr>(
+    text: &str,
+    name: &'static str,
+    line: usize,
+    column: usize,
+) -> Result<Option<T>, TrfError> {
+    if text.is_empty() {
+        Ok(None)
+    } else {
+        number(text, name, line, column).map(Some)
+    }
+}
+
+/// Reads a TRF text into a tournament.
+pub fn parse(text: &str) -> Result<Tournament, TrfError> {
+    let mut t = Tournament::new("", System::Swiss, 0);
+    let mut total_rounds: Option<u32> = None;
+    let mut cells: BTreeMap<u32, (usize, Vec<Cell>)> = BTreeMap::new();
+    let mut players: BTreeMap<u32, Player> = BTreeMap::new();
+    // Extension lines refer to players that may come later.
+    let mut extensions: Vec<(usize, String, Vec<char>)> = Vec::new();
+    let mut boards: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+
+    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (i, raw) in normalized.split('\n').enumerate() {
+        let line_no = i + 1;
+        let chars: Vec<char> = raw.chars().collect();
+        if chars.iter().all(|c| c.is_whitespace()) {
+            continue;
+        }
+        let code: String = chars.iter().take(3).collect();
+        let rest = field(&chars, 5, chars.len().max(5));
+        match code.as_str() {
+            "001" => {
+                let (id, p, row) = parse_player(&chars, line_no)?;
+                if players.insert(id, p).is_some() {
+                    return Err(err(line_no, 5, TrfErrorKind::DuplicateStartNumber(id)));
+                }
+                cells.insert(id, (line_no, row));
+            }
+            "012" => t.name = rest,
+            "022" => t.city = rest,
+            "032" => t.federation = rest,
+            "042" => t.start_date = rest,
+            "052" => t.end_date = rest,
+            "102" => t.chief_arbiter = rest,
+            "122" => t.time_control = rest,
+            "XXR" => total_rounds = Some(number(&rest, "XXR", line_no, 5)?),
+            "XXC" => {
+                for word in rest.split_whitespace() {
+                    match word {
+                        "white1" => t.first_white = true,
+                        "black1" => t.first_white = false,
+                        _ => {}
+                    }
+                }
+            }
+            "XZS" => {
+                t.system = match rest.as_str() {
+                    "swiss" => System::Swiss,
+                    "rr" => System::RoundRobin { double: false },
+                    "drr" => System::RoundRobin { double: true },
+                    _ => return Err(err(line_no, 5, TrfErrorKind::Unexpected(rest))),
+                }
+            }
+            "XZT" => {
+                let mut order = Vec::new();
+                for word in rest.split_whitespace() {
+                    match TieBreak::from_code(word) {
+                        Some(tb) => order.push(tb),
+                        None => return Err(err(line_no, 5, TrfErrorKind::Unexpected(word.into()))),
+                    }
+                }
+                t.tiebreaks = order;
+            }
+            "XZN" => t.team_size = number(&rest, "XZN", line_no, 5)?,
+            "XZO" => {
+                let mut words = rest.split_whitespace();
+                let round: usize = number(words.next().unwrap_or(""), "XZO", line_no, 5)?;
+                let whites = words
+                    .map(|w| number::<u32>(w, "XZO", line_no, 5))
+                    .collect::<Result<Vec<_>, _>>()?;
+                boards.insert(round, whites);
+            }
+            c if c.starts_with("XZ") => extensions.push((line_no, code, chars)),
+            _ => {} // Other codes (062, 092, BBW, XXS, ...) are not needed here.
+        }
+    }
+
+    // Start numbers 1..=n.
+    for (expected, id) in (1u32..).zip(players.keys()) {
+        if *id != expected {
+            let line = cells.get(id).map(|c| c.0).unwrap_or(0);
+            return Err(err(
+                line,
+                5,
+                TrfErrorKind::StartNumbersNotContiguous(expected),
+            ));
+        }
+    }
+    t.players = players.into_values().collect();
+    let n = t.players.len() as u32;
+
+    for (line_no, code, chars) in extensions {
+        let id: u32 = number(&field(&chars, 5, 8), "start number", line_no, 5)?;
+        if id == 0 || id > n {
+            return Err(err(
+                line_no,
+                5,
+                TrfErrorKind::UnknownOpponent {
+                    player: id,
+                    opponent: id,
+                    round: 0,
+                },
+            ));
+        }
+        let value = field(&chars, 10, chars.len().max(10));
+        let p = &mut t.players[id as usize - 1];
+        match code.as_str() {
+            "XZC" => p.club = value,
+            "XZK" => p.category = value,
+            "XZE" => p.entry_round = number(&value, "XZE", line_no, 10)?,
+            "XZW" => p.withdrawn_from = Some(number(&value, "XZW", line_no, 10)?),
+            "XZH" | "XZA" => {
+                for w in value.split_whitespace() {
+                    let r: u32 = number(w, code_name(&code), line_no, 10)?;
+                    if code == "XZH" {
+                        p.half_byes.insert(r);
+                    } else {
+                        p.absences.insert(r);
+                    }
+                }
+            }
+            _ => return Err(err(line_no, 1, TrfErrorKind::Unexpected(code))),
+        }
+    }
+
+    // Rounds: a round with at least one game is paired; trailing rounds with
+    // byes only are requests for rounds still to pair.
+    let max_rounds = cells.values().map(|c| c.1.len()).max().unwrap_or(0);
+    let mut paired = 0;
+    for r in 0..max_rounds {
+        if cells
+            .values()
+            .any(|c| c.1.get(r).is_some_and(|cell| cell.opponent != 0))
+        {
+            paired = r + 1;
+        }
+    }
+    for r in 0..paired {
+        let mut round = Round::default();
+        for (&id, (line_no, row)) in &cells {
+            let cell = row.get(r).copied().unwrap_or(Cell {
+                opponent: 0,
+                colour: '-',
+                result: ' ',
+                column: 92 + 10 * r,
+            });
+            if cell.opponent == 0 {
+                let kind = match cell.result {
+                    'U' => ByeKind::PairingAllocated,
+                    'H' | '=' => ByeKind::Half,
+                    'F' | '+' | '1' => ByeKind::Full,
+                    'Z' | '-' | ' ' | '0' => ByeKind::Zero,
+                    c => return Err(err(*line_no, cell.column + 7, TrfErrorKind::BadResult(c))),
+                };
+                round.byes.push((id, kind));
+                continue;
+            }
+            let (op_line, op_row) = cells.get(&cell.opponent).ok_or(err(
+                *line_no,
+                cell.column,
+                TrfErrorKind::UnknownOpponent {
+                    player: id,
+                    opponent: cell.opponent,
+                    round: r as u32 + 1,
+                },
+            ))?;
+            let inconsistent = err(
+                *line_no,
+                cell.column,
+                TrfErrorKind::Inconsistent {
+                    player: id,
+                    opponent: cell.opponent,
+                    round: r as u32 + 1,
+                },
+            );
+            let other = op_row.get(r).copied().ok_or(inconsistent.clone())?;
+            if other.opponent != id || cell.opponent == id {
+                return Err(inconsistent);
+            }
+            // Each game is built once, from its White (or lower number if no colour).
+            let white_here = match (cell.colour, other.colour) {
+                ('w', 'b') => true,
+                ('b', 'w') => false,
+                ('-', '-') => id < cell.opponent,
+                _ => return Err(inconsistent),
+            };
+            if !white_here {
+                continue;
+            }
+            let outcome = match (side(cell.result), side(other.result)) {
+                (Some(a), Some(b)) => combine(a, b).ok_or(inconsistent)?,
+                (None, _) => {
+                    return Err(err(
+                        *line_no,
+                        cell.column + 7,
+                        TrfErrorKind::BadResult(cell.result),
+                    ))
+                }
+                (_, None) => {
+                    return Err(err(
+                        *op_line,
+                        other.column + 7,
+                        TrfErrorKind::BadResult(other.result),
+                    ))
+                }
+            };
+            round.games.push(Game {
+                white: id,
+                black: cell.opponent,
+                outcome,
+            });
+        }
+        if let Some(whites) = boards.get(&(r + 1)) {
+            // Board order as saved; games it does not list go last.
+            round.games.sort_by_key(|g| {
+                whites
+                    .iter()
+                    .position(|&w| w == g.white)
+                    .unwrap_or(usize::MAX)
+            });
+        }
+        t.rounds.push(round);
+    }
+    // Requests for the next round(s) written as cells.
+    for (&id, (line_no, row)) in &cells {
+        for (r, cell) in row.iter().enumerate().skip(paired) {
+            let p = &mut t.players[id as usize - 1];
+            match cell.result {
+                'H' | '=' => {
+                    p.half_byes.insert(r as u32 + 1);
+                }
+                'Z' | '-' | '0' | 'F' | 'U' | '+' | '1' => {
+                    p.absences.insert(r as u32 + 1);
+                }
+                ' ' => {}
+                c => return Err(err(*line_no, cell.column + 7, TrfErrorKind::BadResult(c))),
+            }
+        }
+    }
+    // Rounds in the file beyond its declared total count as planned.
+    t.total_rounds = total_rounds.unwrap_or(0).max(max_rounds as u32);
+    Ok(t)
+}
+
+fn code_name(code: &str) -> &'static str {
+    if code == "XZH" {
+        "XZH"
+    } else {
+        "XZA"
+    }
+}
+
+/// A game result seen from one side: (points in half points, played).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+    Pending,
+}
+
+fn side(c: char) -> Option<Side> {
+    Some(match c {
+        '1' | 'W' => Side::Win,
+        '=' | 'D' => Side::Draw,
+        '0' | 'L' => Side::Loss,
+        '+' => Side::ForfeitWin,
+        '-' => Side::ForfeitLoss,
+        ' ' | '*' => Side::Pending,
+        _ => return None,
+    })
+}
+
+fn combine(white: Side, black: Side) -> Option<Outcome> {
+    use Side::*;
+    Some(match (white, black) {
+        (Win, Loss) => Outcome::WhiteWins,
+        (Loss, Win) => Outcome::BlackWins,
+        (Draw, Draw) => Outcome::Draw,
+        (ForfeitWin, ForfeitLoss) => Outcome::WhiteForfeitWin,
+        (ForfeitLoss, ForfeitWin) => Outcome::BlackForfeitWin,
+        (ForfeitLoss, ForfeitLoss) => Outcome::DoubleForfeit,
+        (Pending, Pending) => Outcome::Pending,
+        _ => return None,
+    })
+}
+
+fn parse_player(chars: &[char], line: usize) -> Result<(u32, Player, Vec<Cell>), TrfError> {
+    if chars.len() < 8 {
+        return Err(err(line, chars.len() + 1, TrfErrorKind::ShortLine));
+    }
+    let id: u32 = number(&field(chars, 5, 8), "start number", line, 5)?;
+    if id == 0 {
+        return Err(err(
+            line,
+            5,
+            TrfErrorKind::BadNumber {
+                field: "start number",
+                text: "0".into(),
+            },
+        ));
+    }
+    let mut p = Player::new(&field(chars, 15, 47));
+    p.sex = field(chars, 10, 10);
+    p.title = field(chars, 11, 13);
+    p.rating = optional::<u16>(&field(chars, 49, 52), "rating", line, 49)?.filter(|r| *r > 0);
+    p.federation = field(chars, 54, 56);
+    p.fide_id = optional::<u64>(&field(chars, 58, 68), "FIDE id", line, 58)?.filter(|x| *x > 0);
+    let birth = field(chars, 70, 79);
+    if birth.len() >= 4 && birth.chars().take(4).all(|c| c.is_ascii_digit()) {
+        p.birth_year = Some(number(&birth[..4], "birth date", line, 70)?).filter(|y| *y > 0);
+    } else if !birth.is_empty() {
+        return Err(err(
+            line,
+            70,
+            TrfErrorKind::BadNumber {
+                field: "birth date",
+                text: birth,
+            },
+        ));
+    }
+    let points = field(chars, 81, 84);
+    if !points.is_empty() {
+        number::<f64>(&points, "points", line, 81)?;
+    }
+    let mut row = Vec::new();
+    let mut col = 92;
+    while col <= chars.len() {
+        let block = field(chars, col - 2, col + 7);
+        if block.is_empty() {
+            // An empty cell: nothing in that round.
+            row.push(Cell {
+                opponent: 0,
+                colour: '-',
+                result: ' ',
+                column: col,
+            });
+            col += 10;
+            continue;
+        }
+        let opp_text = field(chars, col, col + 3);
+        let opponent = if opp_text.is_empty() {
+            0
+        } else {
+            number::<u32>(&opp_text, "opponent", line, col)?
+        };
+        let colour = chars.get(col + 4).copied().unwrap_or(' ');
+        let colour = if colour == ' ' { '-' } else { colour };
+        if !matches!(colour, 'w' | 'b' | '-' | 'W' | 'B') {
+            return Err(err(line, col + 5, TrfErrorKind::BadColour(colour)));
+        }
+        let result = chars.get(col + 6).copied().unwrap_or(' ');
+        if side(result).is_none() && !matches!(result, 'U' | 'H' | 'F' | 'Z') {
+            return Err(err(line, col + 7, TrfErrorKind::BadResult(result)));
+        }
+        if let Some(extra) = chars.get(col + 7).filter(|c| !c.is_whitespace()) {
+            return Err(err(
+                line,
+                col + 8,
+                TrfErrorKind::Unexpected(extra.to_string()),
+            ));
+        }
+        row.push(Cell {
+            opponent,
+            colour: colour.to_ascii_lowercase(),
+            result,
+            column: col,
+        });
+        col += 10;
+    }
+    // Trailing empty cells carry nothing.
+    while row
+        .last()
+        .is_some_and(|c| c.opponent == 0 && c.result == ' ')
+    {
+        row.pop();
+    }
+    Ok((id, p, row))
+}
+
+fn fit(s: &str, width: usize) -> String {
+    s.chars().filter(|c| !c.is_control()).take(width).collect()
+}
+
+/// Writes a tournament as TRF text (lines end in `\n`). Players' points and
+/// ranks come from the standings. Requests for the next round (half-point
+/// byes, absences) are written as that round's cells, as pairing programs
+/// read them.
+pub fn write(t: &Tournament) -> String {
+    let mut out = String::new();
+    let mut header = |code: &str, v: &str| {
+        if !v.is_empty() {
+            out.push_str(&format!("{code} {}\n", fit(v, 200)));
+        }
+    };
+    header("012", &t.name);
+    header("022", &t.city);
+    header("032", &t.federation);
+    header("042", &t.start_date);
+    header("052", &t.end_date);
+    header("102", &t.chief_arbiter);
+    header("122", &t.time_control);
+    out.push_str(&format!("062 {}\n", t.players.len()));
+    out.push_str(&format!(
+        "092 {}\n",
+        match t.system {
+            System::Swiss => "FIDE_DUTCH_2025",
+            System::RoundRobin { double: false } => "Round robin (Berger)",
+            System::RoundRobin { double: true } => "Double round robin (Berger)",
+        }
+    ));
+    out.push_str(&format!("XXR {}\n", t.total_rounds));
+    out.push_str(&format!(
+        "XXC {}\n",
+        if t.first_white { "white1" } else { "black1" }
+    ));
+    let ranks = crate::standings::ranks(t);
+    let played = t.rounds.len() as u32;
+    let next = played + 1;
+    for (i, p) in t.players.iter().enumerate() {
+        let id = i as u32 + 1;
+        let birth = p.birth_year.map(|y| format!("{y:04}")).unwrap_or_default();
+        let mut line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            id,
+            fit(&p.sex, 1),
+            fit(&p.title, 3),
+            fit(&p.name, 33),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            fit(&p.federation, 3),
+            p.fide_id.map(|x| x.to_string()).unwrap_or_default(),
+            birth,
+            crate::format_points_dot(t.score(id)),
+            ranks[i],
+        );
+        for r in 1..=played {
+            let cell = match t.entry(id, r) {
+                crate::model::Entry::Game {
+                    opponent,
+                    colour,
+                    result,
+                } => {
+                    use crate::model::GameResult::*;
+                    let c = if colour == Colour::White { 'w' } else { 'b' };
+                    let res = match result {
+                        Win => '1',
+                        Draw => '=',
+                        Loss => '0',
+                        ForfeitWin => '+',
+                        ForfeitLoss => '-',
+                        Pending => ' ',
+                    };
+                    format!("  {opponent:>4} {c} {res}")
+                }
+                crate::model::Entry::Bye(k) => format!("  0000 - {}", k.trf_code()),
+                crate::model::Entry::Absent => "  0000 - Z".to_string(),
+            };
+            line.push_str(&cell);
+        }
+        if next <= t.total_rounds && !p.available(next) {
+            let code = if p.half_byes.contains(&next) && p.entry_round <= next {
+                'H'
+            } else {
+                'Z'
+            };
+            line.push_str(&format!("  0000 - {code}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    // escaque's own lines.
+    out.push_str(&format!(
+        "XZS {}\n",
+        match t.system {
+            System::Swiss => "swiss",
+            System::RoundRobin { double: false } => "rr",
+            System::RoundRobin { double: true } => "drr",
+        }
+    ));
+    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
+    out.push_str(&format!("XZT {}\n", codes.join(" ")));
+    out.push_str(&format!("XZN {}\n", t.team_size));
+    for (i, r) in t.rounds.iter().enumerate() {
+        let whites: Vec<String> = r.games.iter().map(|g| g.white.to_string()).collect();
+        out.push_str(&format!("XZO {} {}\n", i + 1, whites.join(" ")));
+    }
+    for (i, p) in t.players.iter().enumerate() {
+        let id = i + 1;
+        if !p.club.is_empty() {
+            out.push_str(&format!("XZC {id:>4} {}\n", fit(&p.club, 200)));
+        }
+        if !p.category.is_empty() {
+            out.push_str(&format!("XZK {id:>4} {}\n", fit(&p.category, 200)));
+        }
+        if p.entry_round > 1 {
+            out.push_str(&format!("XZE {id:>4} {}\n", p.entry_round));
+        }
+        if let Some(w) = p.withdrawn_from {
+            out.push_str(&format!("XZW {id:>4} {w}\n"));
+        }
+        for (code, set) in [("XZH", &p.half_byes), ("XZA", &p.absences)] {
+            if !set.is_empty() {
+                let list: Vec<String> = set.iter().map(|r| r.to_string()).collect();
+                out.push_str(&format!("{code} {id:>4} {}\n", list.join(" ")));
+            }
+        }
+    }
+    out
+}
