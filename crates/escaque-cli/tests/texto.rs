@@ -344,3 +344,96 @@ fn draw_offers_are_made_answered_and_lapse() {
         "{out}"
     );
 }
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("escaque-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn adjourning_with_a_sealed_move_over_a_pipe() {
+    let dir = scratch("aplazada");
+    let file = dir.join("aplazada.pgn");
+    let path = file.to_str().unwrap();
+    // Black seals Cf6: the text is not shown, the game is saved and the
+    // program ends (the lines after it are not read).
+    let out = play(&PEOPLE, &format!("e4\naplazar {path}\nCf6\nd5\n"));
+    assert!(
+        out.contains("las negras escriben su jugada secreta"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Partida aplazada: la jugada secreta de las negras queda en sobre cerrado"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Partida guardada en {path}")),
+        "{out}"
+    );
+    assert!(!out.contains("Cf6") && !out.contains("1... "), "{out}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        pgn.contains("1. e4 *"),
+        "the sealed move is not in the moves: {pgn}"
+    );
+    assert!(!pgn.contains("Cf6") && !pgn.contains("Nf6"), "{pgn}");
+    // Loaded again, the envelope is opened and the move played.
+    let out = play(&PEOPLE, &format!("cargar {path}\nCc3\n"));
+    assert!(
+        out.contains("Sobre cerrado de las negras: se abre: 1... Cf6"),
+        "{out}"
+    );
+    assert!(out.contains("2. Cc3\n"), "{out}");
+}
+
+#[test]
+fn an_illegal_or_ambiguous_sealed_move_loses_and_against_a_bare_king_draws() {
+    let dir = scratch("sobre");
+    // Ambiguous: two white knights can go to d2.
+    let file = dir.join("ambigua.pgn");
+    let path = file.to_str().unwrap();
+    let knights = ["--fen", "r3k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"];
+    let args = [&PEOPLE[..], &knights[..]].concat();
+    play(&args, &format!("aplazar {path}\nCd2\n"));
+    let out = play(&PEOPLE, &format!("cargar {path}\n"));
+    assert!(
+        out.contains("Sobre cerrado de las blancas: se abre"),
+        "{out}"
+    );
+    assert!(out.contains("es ambigua"), "{out}");
+    assert!(out.contains("Ganan las negras (0-1)"), "{out}");
+    // Illegal, against a bare king that cannot mate: a draw.
+    let file = dir.join("rey.pgn");
+    let path = file.to_str().unwrap();
+    let bare = ["--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"];
+    let args = [&PEOPLE[..], &bare[..]].concat();
+    play(&args, &format!("aplazar {path}\nTa9\n"));
+    let out = play(&PEOPLE, &format!("cargar {path}\n"));
+    assert!(out.contains("la partida es tablas (½-½)"), "{out}");
+}
+
+#[test]
+fn adjourning_in_english_with_english_notation() {
+    let dir = scratch("adjourned");
+    let file = dir.join("adjourned.pgn");
+    let path = file.to_str().unwrap();
+    let out = common::run_with_input(
+        &[
+            "--idioma", "en", "jugar", "--white", "human", "--black", "human", "--text",
+        ],
+        &format!("d4\nadjourn {path}\nNf6\n"),
+    );
+    assert!(out.contains("Black writes the sealed move"), "{out}");
+    let out = common::run_with_input(
+        &[
+            "--idioma", "en", "jugar", "--white", "human", "--black", "human", "--text",
+        ],
+        &format!("load {path}\n"),
+    );
+    assert!(
+        out.contains("Black's sealed envelope is opened: 1... Nf6"),
+        "{out}"
+    );
+}

@@ -9,6 +9,7 @@ use escaque::clock::Bonus;
 use escaque::coord::move_between;
 use escaque::pgn::{PgnReader, PgnStyle};
 use escaque::read::{read_move, Notation};
+use escaque::sealed::{resume_sealed, Opening};
 use escaque::{
     ClaimResult, Clock, Color, DrawClaim, FenError, FenWarning, Game, GameError, Lang, Move,
     MoveError, Odds, Outcome, Position, Role, RuleSet, Square, TimeControl, TimeSource,
@@ -104,6 +105,10 @@ pub enum Action {
     Help,
     /// Show the board again.
     Board,
+    /// Adjourn the game: the player to move seals a move (typed next, not
+    /// shown) and the game is saved with the envelope (to the file given as
+    /// the argument, or the default one).
+    Adjourn,
 }
 
 /// Why a move or an action was refused.
@@ -183,6 +188,20 @@ pub enum Notice {
     },
     /// Leaving a game in progress: ask to save first.
     ConfirmQuit,
+    /// Adjournment: this side must now write its sealed move (not shown).
+    AskSealedMove(Color),
+    /// The game was adjourned with this side's sealed move in the envelope.
+    Adjourned(Color),
+    /// A game was loaded with a sealed envelope of this side's, opened now
+    /// that play resumes: the move was played, or the Guidelines' verdict.
+    EnvelopeOpened {
+        /// Who sealed.
+        by: Color,
+        /// The position before the sealed move.
+        before: Position,
+        /// What the opening brought.
+        opening: Opening,
+    },
     /// Goodbye.
     Bye,
     /// The help was asked for.
@@ -243,6 +262,8 @@ pub struct Session {
     engine: EnginePlayer,
     source: Arc<dyn TimeSource>,
     confirming_quit: bool,
+    /// While a sealed move is awaited: the file the adjourned game goes to.
+    sealing: Option<String>,
     /// Which file `guardar` without a name writes to.
     pub default_save: String,
 }
@@ -268,6 +289,7 @@ impl Session {
             engine: EnginePlayer::start(),
             source,
             confirming_quit: false,
+            sealing: None,
             default_save: "partida.pgn".into(),
         }
     }
@@ -324,6 +346,33 @@ impl Session {
     /// True while the answer to "save before leaving?" is awaited.
     pub fn confirming_quit(&self) -> bool {
         self.confirming_quit
+    }
+
+    /// True while the sealed move of an adjournment is awaited: the front
+    /// end must not show what is typed.
+    pub fn sealing(&self) -> bool {
+        self.sealing.is_some()
+    }
+
+    /// The player to move seals `text` (kept as written, validated only
+    /// when the envelope is opened): the clock stops, the game is saved with
+    /// the envelope to the file `aplazar` named (or the default one), and the
+    /// sitting ends.
+    pub fn seal(&mut self, text: &str) -> Vec<Event> {
+        let path = self
+            .sealing
+            .take()
+            .unwrap_or_else(|| self.default_save.clone());
+        let by = self.position().turn();
+        self.engine.cancel();
+        match self.game.adjourn_sealed(text.trim()) {
+            Ok(pgn) => vec![
+                Event::Save { path, pgn },
+                notice(Notice::Adjourned(by)),
+                Event::Quit,
+            ],
+            Err(e) => vec![notice(Notice::Refused(Refusal::Game(e)))],
+        }
     }
 
     /// The last move played.
@@ -688,6 +737,20 @@ impl Session {
             }
             Action::Help => vec![notice(Notice::Help)],
             Action::Board => vec![Event::Board],
+            Action::Adjourn => {
+                if over {
+                    return vec![notice(Notice::GameAlreadyOver)];
+                }
+                if !self.human_to_move() {
+                    return vec![notice(Notice::NotYourTurn)];
+                }
+                self.sealing = Some(if arg.is_empty() {
+                    self.default_save.clone()
+                } else {
+                    arg.to_string()
+                });
+                vec![notice(Notice::AskSealedMove(self.position().turn()))]
+            }
         }
     }
 
@@ -862,6 +925,26 @@ impl Session {
                 out.insert(1, notice(Notice::FenRelaxed(warnings)));
             }
             return out;
+        }
+        // An adjourned game with its envelope: opened now that play resumes.
+        if let Ok(adjourned) = resume_sealed(text, Arc::clone(&self.source)) {
+            if let Some(sealed) = adjourned.sealed.clone() {
+                let before = *adjourned.game.position();
+                let (mut game, opening) = adjourned.open();
+                game.start_clock();
+                self.engine.cancel();
+                self.config.rules = *game.rules();
+                self.game = game;
+                return vec![
+                    notice(Notice::Loaded(source.into())),
+                    notice(Notice::EnvelopeOpened {
+                        by: sealed.by(),
+                        before,
+                        opening,
+                    }),
+                    Event::Board,
+                ];
+            }
         }
         let mut game = match Game::resume_from_pgn(text, Arc::clone(&self.source)) {
             Ok(g) => g,

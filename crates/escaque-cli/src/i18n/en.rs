@@ -32,6 +32,7 @@ Enter or the mouse. Commands (in brackets, their key full-screen):
   claim MOVE           ... or with the move that produces it
   undo (F3)            take back your last move (games without a clock)
   flip (F2)            turn the board round
+  adjourn [FILE]       adjourn: you write the sealed move (not shown); it is saved
   save [FILE]          save the game as PGN
   load FILE|FEN        load a PGN game or a FEN position
   new (F6)             start a new game

@@ -39,6 +39,7 @@ o con el ratón. Órdenes (entre paréntesis, su tecla en pantalla completa):
   reclamar JUGADA      ... o con la jugada que las produce
   deshacer (F3)        deshace tu última jugada (partidas sin reloj)
   girar (F2)           gira el tablero
+  aplazar [ARCHIVO]    aplaza: escribes la jugada secreta (no se muestra) y se guarda
   guardar [ARCHIVO]    guarda la partida en PGN
   cargar ARCHIVO|FEN   carga una partida PGN o una posición FEN
   nueva (F6)           empieza una partida nueva

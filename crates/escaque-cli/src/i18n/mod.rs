@@ -163,6 +163,8 @@ pub const COMMAND_WORDS: &[(&str, Action)] = &[
     ("help", Action::Help),
     ("?", Action::Help),
     ("tablero", Action::Board),
+    ("aplazar", Action::Adjourn),
+    ("adjourn", Action::Adjourn),
     ("board", Action::Board),
 ];
 
@@ -188,6 +190,20 @@ pub fn parse_command(line: &str) -> Option<(Action, &str)> {
         _ => rest,
     };
     Some((cmd, rest))
+}
+
+fn side_es(c: Color) -> &'static str {
+    match c {
+        Color::White => "las blancas",
+        Color::Black => "las negras",
+    }
+}
+
+fn side_en(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
 }
 
 /// The wording of a session's notice in `lang`.
@@ -240,6 +256,53 @@ pub fn notice_text(lang: Lang, n: &Notice) -> String {
         Notice::Saved(p) => text(lang, &Msg::Saved(p)),
         Notice::FileError { path, error } => text(lang, &Msg::FileError(path, error)),
         Notice::ConfirmQuit => text(lang, &Msg::ConfirmQuit),
+        Notice::AskSealedMove(c) => lang.pick(
+            format!(
+                "Aplazamiento: {} escriben su jugada secreta; no se mostrará y se guardará en un sobre cerrado",
+                side_es(*c)
+            ),
+            format!(
+                "Adjournment: {} writes the sealed move; it is not shown and goes into a closed envelope",
+                side_en(*c)
+            ),
+        ),
+        Notice::Adjourned(c) => lang.pick(
+            format!(
+                "Partida aplazada: la jugada secreta de {} queda en sobre cerrado",
+                side_es(*c)
+            ),
+            format!(
+                "Game adjourned: {}'s sealed move is in a closed envelope",
+                side_en(*c)
+            ),
+        ),
+        Notice::EnvelopeOpened { by, before, opening } => {
+            let head = lang.pick(
+                format!("Sobre cerrado de {}: se abre", side_es(*by)),
+                format!("{}'s sealed envelope is opened", side_en(*by)),
+            );
+            match opening {
+                escaque::sealed::Opening::Played { mv, outcome } => {
+                    let san = escaque::san::san_display(before, *mv, lang);
+                    let played = text(
+                        lang,
+                        &Msg::Played {
+                            number: before.fullmove_number(),
+                            color: before.turn(),
+                            san: &san,
+                        },
+                    );
+                    match outcome {
+                        Some(o) => format!("{head}: {played}. {}", o.message(lang)),
+                        None => format!("{head}: {played}"),
+                    }
+                }
+                escaque::sealed::Opening::Forfeit { error, outcome } => {
+                    format!("{head}: {}. {}", error.message(lang), outcome.message(lang))
+                }
+                escaque::sealed::Opening::NoEnvelope => head,
+            }
+        }
         Notice::Bye => text(lang, &Msg::Bye),
         Notice::Help => text(lang, &Msg::Help),
     }

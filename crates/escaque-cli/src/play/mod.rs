@@ -129,6 +129,9 @@ pub fn handle_line(session: &mut Session, line: &str) -> Vec<Event> {
     if session.confirming_quit() {
         return session.answer_quit(line);
     }
+    if session.sealing() {
+        return session.seal(line);
+    }
     if line.is_empty() {
         return Vec::new();
     }

@@ -6,6 +6,7 @@
 use std::io::{self, BufRead, Write};
 
 use escaque::clock::format_clock;
+use escaque::sealed::Opening;
 use escaque::{Color, File, Lang, Position, Rank, Square};
 use escaque_play::{Event, Notice, Session, Status};
 
@@ -63,8 +64,17 @@ fn show<W: Write>(session: &mut Session, events: Vec<Event>, out: &mut W) -> io:
     for e in with_files(session, events) {
         match e {
             Event::Notice(n) => {
-                if let Notice::GameOver(o) = n {
-                    announced = Some(o);
+                match &n {
+                    Notice::GameOver(o)
+                    | Notice::EnvelopeOpened {
+                        opening:
+                            Opening::Forfeit { outcome: o, .. }
+                            | Opening::Played {
+                                outcome: Some(o), ..
+                            },
+                        ..
+                    } => announced = Some(*o),
+                    _ => {}
                 }
                 writeln!(out, "{}", notice_text(lang, &n))?;
             }

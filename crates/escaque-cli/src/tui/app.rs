@@ -367,7 +367,12 @@ impl App {
                 Style::default().add_modifier(Modifier::BOLD),
             )),
             Line::from(self.message.clone().unwrap_or_default()),
-            Line::from(format!("{prompt}: {}▏", self.input)),
+            Line::from(if self.session.sealing() {
+                // The sealed move is not shown, even to the one who types it.
+                format!("{prompt}: {}▏", "•".repeat(self.input.chars().count()))
+            } else {
+                format!("{prompt}: {}▏", self.input)
+            }),
             Line::from(Span::styled(
                 text(lang, &Msg::KeyHint),
                 Style::default().add_modifier(Modifier::DIM),
