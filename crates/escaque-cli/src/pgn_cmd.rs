@@ -190,6 +190,16 @@ impl Ending {
     }
 }
 
+/// Who sealed the move of an adjourned game, as its envelope tag says
+/// (`las blancas` / `White`), if it is one.
+fn sealed_by(game: &PgnGame, lang: Lang) -> Option<&'static str> {
+    match game.tag("EscaqueSealedBy")? {
+        "White" => Some(lang.pick("las blancas", "White")),
+        "Black" => Some(lang.pick("las negras", "Black")),
+        _ => None,
+    }
+}
+
 fn json_str(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -270,6 +280,8 @@ fn check(
                 Some(ply) => line.push_str(&ply.to_string()),
                 None => line.push_str("null"),
             }
+            line.push_str(",\"sealed_by\":");
+            json_opt(&mut line, sealed_by(&game, Lang::En));
             line.push_str(",\"result_check\":[");
             for (i, f) in findings.iter().enumerate() {
                 if i > 0 {
@@ -324,6 +336,24 @@ fn check(
                     lang.pick(
                         format!("jugada nula (--) en la media jugada {ply}: no es una partida jugada; el final y las reclamaciones se juzgan hasta ella"),
                         format!("null move (--) at half-move {ply}: not a played game; its ending and claims are judged up to it"),
+                    )
+                ));
+            }
+            if let Some(by) = sealed_by(&game, lang) {
+                // The envelope stays closed: who sealed and the clocks, never
+                // the move.
+                let clocks = match (game.tag("WhiteClock"), game.tag("BlackClock")) {
+                    (Some(w), Some(b)) => lang.pick(
+                        format!("; relojes: blancas {w}, negras {b}"),
+                        format!("; clocks: White {w}, Black {b}"),
+                    ),
+                    _ => String::new(),
+                };
+                line.push_str(&format!(
+                    "  {}{clocks}\n",
+                    lang.pick(
+                        format!("aplazada: jugada secreta de {by} en sobre cerrado"),
+                        format!("adjourned: {by}'s sealed move in a closed envelope"),
                     )
                 ));
             }

@@ -437,3 +437,20 @@ fn adjourning_in_english_with_english_notation() {
         "{out}"
     );
 }
+
+#[test]
+fn pgn_revisar_shows_an_adjourned_game_without_its_sealed_move() {
+    let dir = scratch("revisar-sobre");
+    let file = dir.join("aplazada.pgn");
+    let path = file.to_str().unwrap();
+    play(&PEOPLE, &format!("e4\naplazar {path}\nCf6\n"));
+    let out = common::run_with_input(&["pgn", "revisar", path], "");
+    assert!(
+        out.contains("aplazada: jugada secreta de las negras en sobre cerrado"),
+        "{out}"
+    );
+    assert!(!out.contains("Cf6") && !out.contains("Nf6"), "{out}");
+    let out = common::run_with_input(&["pgn", "revisar", "--json", path], "");
+    assert!(out.contains("\"sealed_by\":\"Black\""), "{out}");
+    assert!(!out.contains("Nf6"), "{out}");
+}
