@@ -308,10 +308,92 @@ async fn typed(c: &Client, mv: &str) -> R {
     click(c, "#move-send").await
 }
 
+/// Runs a Chrome DevTools command through chromedriver's
+/// `/session/{id}/goog/cdp/execute` (plain HTTP/1.1 on loopback).
+async fn cdp(c: &Client, driver_port: u16, cmd: &str, params: Value) -> R<Value> {
+    use std::io::{Read, Write};
+    let sid = c
+        .session_id()
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or("no session id")?;
+    let body = json!({"cmd": cmd, "params": params}).to_string();
+    let req = format!(
+        "POST /session/{sid}/goog/cdp/execute HTTP/1.1\r\nHost: 127.0.0.1:{driver_port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let raw = tokio::task::spawn_blocking(move || -> std::io::Result<Vec<u8>> {
+        let mut s = TcpStream::connect(("127.0.0.1", driver_port))?;
+        s.set_read_timeout(Some(Duration::from_secs(20)))?;
+        s.write_all(req.as_bytes())?;
+        // Read the head, then exactly Content-Length bytes (the driver may
+        // keep the connection open).
+        let mut out = Vec::new();
+        let mut buf = [0u8; 65536];
+        loop {
+            let n = s.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&buf[..n]);
+            let text = String::from_utf8_lossy(&out);
+            if let Some((head, body)) = text.split_once("\r\n\r\n") {
+                let len = head
+                    .lines()
+                    .find_map(|l| {
+                        let (k, v) = l.split_once(':')?;
+                        k.eq_ignore_ascii_case("content-length")
+                            .then(|| v.trim().parse::<usize>().ok())
+                            .flatten()
+                    })
+                    .unwrap_or(usize::MAX);
+                if body.len() >= len {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    })
+    .await
+    .map_err(|e| e.to_string())?
+    .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&raw);
+    let (_, json_text) = text.split_once("\r\n\r\n").ok_or("no HTTP body")?;
+    let v: Value =
+        serde_json::from_str(json_text.trim()).map_err(|e| format!("CDP answer: {e}"))?;
+    Ok(v["value"].clone())
+}
+
+/// True if the accessibility tree holds `text` inside an `aria-live`
+/// region with politeness `live`.
+async fn ax_live_text(c: &Client, driver_port: u16, text: &str, live: &str) -> R<bool> {
+    let tree = cdp(c, driver_port, "Accessibility.getFullAXTree", json!({})).await?;
+    let nodes = tree["nodes"].as_array().ok_or("no AX nodes")?;
+    let by_id = |id: &Value| nodes.iter().find(|n| &n["nodeId"] == id);
+    for n in nodes {
+        if n["name"]["value"].as_str() != Some(text) {
+            continue;
+        }
+        let mut cur = Some(n);
+        while let Some(node) = cur {
+            let is_live = node["properties"].as_array().is_some_and(|ps| {
+                ps.iter()
+                    .any(|p| p["name"] == json!("live") && p["value"]["value"] == json!(live))
+            });
+            if is_live {
+                return Ok(true);
+            }
+            cur = by_id(&node["parentId"]);
+        }
+    }
+    Ok(false)
+}
+
 // ------------------------------------------------------------------ scenarios
 
 struct Env {
     base: String,
+    driver_port: u16,
     a: Client,
     b: Client,
     spectator: Client,
@@ -389,6 +471,10 @@ async fn mate_game(env: &mut Env) -> R {
                 return Err(format!(
                     "screen reader said {said} (aria-live {live}), expected \"caballo de g1 a f3\""
                 ));
+            }
+            // The same words as the browser exposes them to assistive technology.
+            if !ax_live_text(b, env.driver_port, "caballo de g1 a f3", "assertive").await? {
+                return Err("the accessibility tree has no assertive live region saying \"caballo de g1 a f3\"".into());
             }
             // Reading a rank on request.
             let cmd = b
@@ -662,6 +748,20 @@ async fn home_and_phone(env: &mut Env) -> R {
         return Err(format!("levels {levels}"));
     }
     shot(a, "home.png").await?;
+    // English by choice, and the dark theme.
+    let s = &env.spectator;
+    ready(s, &format!("{}/?lang=en", env.base)).await?;
+    let h = text(s, "#h-engine").await?;
+    if h != "Play the engine" {
+        return Err(format!("English home heading: {h}"));
+    }
+    click(s, "#theme").await?;
+    let theme = js(s, "return document.documentElement.dataset.theme").await?;
+    if theme != json!("dark") {
+        return Err(format!("theme after the toggle: {theme}"));
+    }
+    shot(s, "home-en-dark.png").await?;
+    ready(s, &format!("{}/?lang=es", env.base)).await?;
     // The lobby updates live: a seek from B appears at A without a reload.
     ready(&env.b, &format!("{}/", env.base)).await?;
     click(&env.b, "#seek-create").await?;
@@ -734,6 +834,7 @@ fn browser_suite() {
         let spectator = browser(port, "es").await;
         let mut env = Env {
             base,
+            driver_port: port,
             a,
             b,
             spectator,
@@ -748,6 +849,7 @@ fn browser_suite() {
                     failures.push(format!("{}: not run (ESCAQUE_BROWSER_ONLY)", stringify!($f)));
                 } else {
                 let t0 = Instant::now();
+                eprintln!("{:<24} …", stringify!($f));
                 let r = tokio::time::timeout(Duration::from_secs(90), $f(&mut env)).await;
                 let r = r.unwrap_or_else(|_| Err("took more than 90 s".into()));
                 eprintln!(

@@ -399,7 +399,7 @@ async function game(main, id) {
   }), ' ', t.figurines);
 
   main.append(h('div', { class: 'game' },
-    h('div', { class: 'board-col' }, nameTop, clockTop, h('div', { class: 'board-wrap' }, boardEl, promo), clockBottom, nameBottom, moveForm),
+    h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm),
     h('div', { class: 'side' }, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
   const cg = Chessground(boardEl, {
@@ -629,7 +629,8 @@ async function game(main, id) {
       $('#wait-box') && $('#wait-box').remove();
       $('#join') && $('#join').remove();
     }
-    if (!you && S.status !== 'waiting' && !$('#spectator-note')) status.before(h('p', { id: 'spectator-note', class: 'muted' }, t.spectator));
+    if (!you && S.status !== 'waiting' && !$('#spectator-note') && opened) status.before(h('p', { id: 'spectator-note', class: 'muted' }, t.spectator));
+    if (you && $('#spectator-note')) $('#spectator-note').remove();
     renderControls();
     renderMoves();
     // The board may have moved (clocks shown or hidden, notes above it):
