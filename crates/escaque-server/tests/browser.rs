@@ -429,7 +429,7 @@ async fn mate_game(env: &mut Env) -> R {
     // The spectator has no controls and no move field.
     let spectator_controls = js(
         s,
-        "return [...document.querySelectorAll('#controls button')].filter(b => !b.hidden).map(b => b.id)",
+        "return [...document.querySelectorAll('#controls button')].filter(b => b.offsetParent !== null).map(b => b.id)",
     )
     .await?;
     if spectator_controls != json!(["flip"]) {
@@ -437,7 +437,13 @@ async fn mate_game(env: &mut Env) -> R {
             "spectator sees controls {spectator_controls} (only flip expected)"
         ));
     }
-    if js(s, "return document.querySelector('#move-form').hidden").await? != json!(true) {
+    if js(
+        s,
+        "return getComputedStyle(document.querySelector('#move-form')).display",
+    )
+    .await?
+        != json!("none")
+    {
         return Err("spectator sees the move field".into());
     }
     let line = [
@@ -538,6 +544,15 @@ async fn mate_game(env: &mut Env) -> R {
     let e = ends[0].as_str().unwrap_or("");
     if !(e.contains("mate") && e.contains("1-0")) || ends.iter().any(|x| x != &ends[0]) {
         return Err(format!("end messages {ends:?}"));
+    }
+    if js(
+        a,
+        "return getComputedStyle(document.querySelector('#move-form')).display",
+    )
+    .await?
+        != json!("none")
+    {
+        return Err("the move field is still shown after the end".into());
     }
     shot(a, "end-message.png").await?;
     let l = latency(a, b, 8..line.len()).await?;
@@ -748,6 +763,23 @@ async fn home_and_phone(env: &mut Env) -> R {
         return Err(format!("levels {levels}"));
     }
     shot(a, "home.png").await?;
+    // Static files: right type, gzip-compressed, cacheable.
+    let h = a
+        .execute_async(
+            "const done = arguments[0];
+             fetch('/static/app.js').then(r => done([r.status, r.headers.get('content-type'), r.headers.get('content-encoding'), r.headers.get('cache-control')]));",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    if h != json!([
+        200,
+        "text/javascript; charset=utf-8",
+        "gzip",
+        "public, max-age=3600"
+    ]) {
+        return Err(format!("headers of /static/app.js: {h}"));
+    }
     // English by choice, and the dark theme.
     let s = &env.spectator;
     ready(s, &format!("{}/?lang=en", env.base)).await?;
