@@ -836,6 +836,35 @@ async fn home_and_phone(env: &mut Env) -> R {
     Ok(())
 }
 
+async fn takeback_and_abort(env: &mut Env) -> R {
+    let (a, b) = (&env.a, &env.b);
+    // Abort before both sides have moved.
+    pair(&env.base, a, b, json!({})).await?;
+    typed(a, "e4").await?;
+    wait_plies(b, 1).await?;
+    click(b, "#abort").await?;
+    let e = until(a, "abort", "!document.querySelector('#end-message').hidden && document.querySelector('#end-message').textContent").await?;
+    if !e.as_str().unwrap_or("").to_lowercase().contains("anulada") {
+        return Err(format!("abort end message: {e}"));
+    }
+    // A takeback asked and accepted (a game without a clock).
+    pair(&env.base, a, b, json!({})).await?;
+    typed(a, "e4").await?;
+    wait_plies(b, 1).await?;
+    typed(b, "e5").await?;
+    wait_plies(a, 2).await?;
+    click(b, "#takeback").await?;
+    until(a, "takeback request", "document.querySelector('#accept-takeback') && document.querySelector('#accept-takeback').offsetParent !== null").await?;
+    click(a, "#accept-takeback").await?;
+    wait_plies(a, 1).await?;
+    wait_plies(b, 1).await?;
+    let turn = text(b, "#status").await?;
+    if !turn.starts_with("Juegan las negras") {
+        return Err(format!("after the takeback Black's status says {turn}"));
+    }
+    Ok(())
+}
+
 #[test]
 fn browser_suite() {
     let (_driver, port) = start_driver();
@@ -906,6 +935,7 @@ fn browser_suite() {
         scenario!(resignation);
         scenario!(flag_fall);
         scenario!(engine_game);
+        scenario!(takeback_and_abort);
         let mut l = env.latencies.clone();
         l.sort_by(|x, y| x.total_cmp(y));
         if !l.is_empty() {
