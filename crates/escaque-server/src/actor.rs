@@ -60,6 +60,8 @@ pub enum Cmd {
         seat: Color,
         /// The player's name.
         name: String,
+        /// The player's identity.
+        owner: String,
     },
     /// The current state as JSON (HTTP).
     Snapshot {
@@ -87,6 +89,12 @@ impl GameTime {
     fn credit(&self, d: Duration) {
         let mut c = self.credit.lock().unwrap_or_else(|e| e.into_inner());
         *c += d;
+    }
+
+    /// Takes back a credit given to a move that was then not made.
+    fn uncredit(&self, d: Duration) {
+        let mut c = self.credit.lock().unwrap_or_else(|e| e.into_inner());
+        *c = c.saturating_sub(d);
     }
 }
 
@@ -500,8 +508,18 @@ impl Actor {
                 };
                 self.send_to(sub, &reply);
             }
-            Cmd::Seated { seat, name } => {
+            Cmd::Seated { seat, name, owner } => {
                 if self.phase == Phase::Waiting {
+                    match seat {
+                        Color::White => {
+                            self.row.white_owner = Some(owner);
+                            self.row.white_name = name.clone();
+                        }
+                        Color::Black => {
+                            self.row.black_owner = Some(owner);
+                            self.row.black_name = name.clone();
+                        }
+                    }
                     self.names[seat.index()] = name;
                     self.phase = Phase::Playing;
                     self.gone_since[seat.index()] = Some(Instant::now());
@@ -763,8 +781,11 @@ impl Actor {
                     return Err(ErrorCode::NotYourTurn);
                 }
                 let m = read_move(self.game.position(), &mv)?;
-                self.credit_lag(received, rtt);
-                self.play(m, None).await?;
+                let credited = self.credit_lag(received, rtt);
+                if let Err(e) = self.play(m, None).await {
+                    self.time.uncredit(credited);
+                    return Err(e);
+                }
                 ack(json!({}))
             }
             ClientMsg::ClaimDraw { mv, .. } => {
@@ -777,8 +798,11 @@ impl Actor {
                 };
                 match declared {
                     Some(m) => {
-                        self.credit_lag(received, rtt);
-                        self.play(m, Some(me)).await?;
+                        let credited = self.credit_lag(received, rtt);
+                        if let Err(e) = self.play(m, Some(me)).await {
+                            self.time.uncredit(credited);
+                            return Err(e);
+                        }
                     }
                     None => self.claim_without_move(me).await?,
                 }
@@ -893,17 +917,18 @@ impl Actor {
     /// Gives the mover back the network time of this move: the measured
     /// round trip, at most the configured cap, plus the time the message
     /// waited in the server's own queue; never more than this turn has lasted.
-    fn credit_lag(&mut self, received: Instant, rtt: Duration) {
+    fn credit_lag(&mut self, received: Instant, rtt: Duration) -> Duration {
         let Some(clock) = self.game.clock() else {
-            return;
+            return Duration::ZERO;
         };
         let r = clock.peek();
         if r.running.is_none() {
-            return;
+            return Duration::ZERO;
         }
         let want = rtt.min(self.hub.config.lag_cap) + received.elapsed();
-        let turn_so_far = self.turn_elapsed();
-        self.time.credit(want.min(turn_so_far));
+        let credit = want.min(self.turn_elapsed());
+        self.time.credit(credit);
+        credit
     }
 
     /// Time the side to move has been thinking, on the game's time source.

@@ -457,6 +457,7 @@ async fn join_game(
             .send(Cmd::Seated {
                 seat,
                 name: me.name.clone(),
+                owner: me.key.clone(),
             })
             .await;
     }
@@ -965,7 +966,7 @@ async fn ws_game(
         Ok(ws) => ws,
         Err(r) => return Ok(r.into_response()),
     };
-    Ok(ws
+    Ok(small_buffers(ws)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| game_connection(hub, id, seat, socket)))
@@ -1094,8 +1095,18 @@ async fn ws_lobby(
     axum::Extension(me): axum::Extension<Identity>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    ws.max_message_size(MAX_FRAME_BYTES)
+    small_buffers(ws)
+        .max_message_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| lobby_connection(hub, me, socket))
+}
+
+/// Messages are small (a state is a few KiB): 8 KiB buffers instead of the
+/// default 128 KiB keep a connection's memory small; a client that stops
+/// reading is cut off at 1 MiB of unsent data.
+pub fn small_buffers(ws: WebSocketUpgrade) -> WebSocketUpgrade {
+    ws.read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+        .max_write_buffer_size(1024 * 1024)
 }
 
 async fn lobby_connection(hub: Arc<Hub>, me: Identity, socket: WebSocket) {

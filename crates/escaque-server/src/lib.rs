@@ -87,6 +87,9 @@ pub struct Config {
     pub ping_every: Duration,
     /// How long a finished game's task waits for watchers before it ends.
     pub idle_actor: Duration,
+    /// SQLite `synchronous=FULL` (true, the default) or `NORMAL` (measuring
+    /// only: a commit then survives a killed process, not a power cut).
+    pub sqlite_full_sync: bool,
 }
 
 impl Default for Config {
@@ -108,6 +111,7 @@ impl Default for Config {
             http_per_sec: 1.0,
             ping_every: Duration::from_secs(3),
             idle_actor: Duration::from_secs(60),
+            sqlite_full_sync: true,
         }
     }
 }
@@ -374,8 +378,8 @@ impl Running {
 /// Opens storage, resumes unfinished games, and serves.
 pub async fn start(config: Config) -> Result<Running, StartError> {
     let store = match &config.database {
-        Database::Dir(d) => Store::open_dir(d).await?,
-        Database::Url(u) => Store::open(u).await?,
+        Database::Dir(d) => Store::open_dir(d, config.sqlite_full_sync).await?,
+        Database::Url(u) => Store::open_with(u, config.sqlite_full_sync).await?,
     };
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -7,6 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// A storage error, with the database's own text.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +23,9 @@ pub enum StoreError {
         /// What went wrong.
         err: std::io::Error,
     },
+    /// The group-commit writer failed.
+    #[error("escritura / write: {0}")]
+    Writer(String),
     /// The URL is neither `sqlite:` nor `postgres:`.
     #[error("URL de base de datos no reconocida / unknown database URL: {0}")]
     BadUrl(String),
@@ -50,6 +54,8 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The group-commit writer.
+    writer: Option<mpsc::Sender<(Job, JobReply)>>,
 }
 
 /// A game as stored.
@@ -191,6 +197,13 @@ fn game_from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
 impl Store {
     /// Opens `url` (`sqlite:…` or `postgres://…`) and creates the schema.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, true).await
+    }
+
+    /// As [`Store::open`]; `full_sync` false sets SQLite's
+    /// `synchronous=NORMAL` (a commit survives a killed process but not a
+    /// power cut; for measuring only).
+    pub async fn open_with(url: &str, full_sync: bool) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -203,16 +216,19 @@ impl Store {
         let pool = match backend {
             Backend::Sqlite => {
                 opts.max_connections(4)
-                    .after_connect(|conn, _| {
+                    .after_connect(move |conn, _| {
+                        let sync = if full_sync {
+                            "PRAGMA synchronous=FULL"
+                        } else {
+                            "PRAGMA synchronous=NORMAL"
+                        };
                         Box::pin(async move {
                             // WAL with FULL sync: a committed move survives a
                             // killed process and a power cut.
                             sqlx::query("PRAGMA journal_mode=WAL")
                                 .execute(&mut *conn)
                                 .await?;
-                            sqlx::query("PRAGMA synchronous=FULL")
-                                .execute(&mut *conn)
-                                .await?;
+                            sqlx::query(sync).execute(&mut *conn).await?;
                             sqlx::query("PRAGMA busy_timeout=10000")
                                 .execute(&mut *conn)
                                 .await?;
@@ -224,19 +240,30 @@ impl Store {
             }
             Backend::Postgres => opts.max_connections(16).connect(url).await?,
         };
-        let store = Store { pool, backend };
+        // Both databases get the group-commit writer: one commit (one sync)
+        // for every game write waiting, instead of one each.
+        let writer = {
+            let (tx, rx) = mpsc::channel(4096);
+            tokio::spawn(writer_task(pool.clone(), rx));
+            Some(tx)
+        };
+        let store = Store {
+            pool,
+            backend,
+            writer,
+        };
         store.migrate().await?;
         Ok(store)
     }
 
     /// Opens (creating if needed) `DIR/escaque.sqlite3`.
-    pub async fn open_dir(dir: &Path) -> Result<Store, StoreError> {
+    pub async fn open_dir(dir: &Path, full_sync: bool) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|err| StoreError::DataDir {
             path: dir.display().to_string(),
             err,
         })?;
         let file = dir.join("escaque.sqlite3");
-        Store::open(&format!("sqlite://{}?mode=rwc", file.display())).await
+        Store::open_with(&format!("sqlite://{}?mode=rwc", file.display()), full_sync).await
     }
 
     /// Which database this is.
@@ -344,20 +371,14 @@ impl Store {
         clocks: Option<[i64; 2]>,
         end: Option<(&str, &str)>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, uci, clock_ms, at_ms) VALUES ($1,$2,$3,$4,$5)",
-        )
-        .bind(game)
-        .bind(mv.ply)
-        .bind(&mv.uci)
-        .bind(mv.clock_ms)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
-        update_game(&mut tx, game, clocks, end).await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(Job {
+            game: game.to_string(),
+            insert: Some(mv.clone()),
+            delete_from: None,
+            clocks,
+            end: end.map(|(r, t)| (r.to_string(), t.to_string())),
+        })
+        .await
     }
 
     /// Updates clocks and/or the ending without a move (a claim, a flag, a
@@ -368,28 +389,54 @@ impl Store {
         clocks: Option<[i64; 2]>,
         end: Option<(&str, &str)>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        update_game(&mut tx, game, clocks, end).await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(Job {
+            game: game.to_string(),
+            insert: None,
+            delete_from: None,
+            clocks,
+            end: end.map(|(r, t)| (r.to_string(), t.to_string())),
+        })
+        .await
     }
 
-    /// Removes the last `n` moves (an accepted takeback) and sets the clocks.
+    /// Removes the moves from `from_ply` on (an accepted takeback) and sets
+    /// the clocks.
     pub async fn take_back(
         &self,
         game: &str,
         from_ply: i64,
         clocks: Option<[i64; 2]>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-            .bind(game)
-            .bind(from_ply)
-            .execute(&mut *tx)
-            .await?;
-        update_game(&mut tx, game, clocks, None).await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(Job {
+            game: game.to_string(),
+            insert: None,
+            delete_from: Some(from_ply),
+            clocks,
+            end: None,
+        })
+        .await
+    }
+
+    /// Runs a game write through the group-commit writer (many games' writes
+    /// share one transaction and one sync); it returns after the commit.
+    async fn write(&self, job: Job) -> Result<(), StoreError> {
+        match &self.writer {
+            Some(w) => {
+                let (tx, rx) = oneshot::channel();
+                w.send((job, tx))
+                    .await
+                    .map_err(|_| StoreError::Writer("writer stopped".into()))?;
+                rx.await
+                    .map_err(|_| StoreError::Writer("writer stopped".into()))?
+                    .map_err(StoreError::Writer)
+            }
+            None => {
+                let mut tx = self.pool.begin().await?;
+                job.run(&mut tx).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+        }
     }
 
     /// Seats the second player of a waiting game; false if the seat was taken
@@ -532,6 +579,92 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+}
+
+/// One game's write, as one unit.
+#[derive(Debug)]
+struct Job {
+    game: String,
+    insert: Option<MoveRow>,
+    delete_from: Option<i64>,
+    clocks: Option<[i64; 2]>,
+    end: Option<(String, String)>,
+}
+
+type JobReply = oneshot::Sender<Result<(), String>>;
+
+impl Job {
+    async fn run(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+        if let Some(from) = self.delete_from {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&self.game)
+                .bind(from)
+                .execute(&mut **tx)
+                .await?;
+        }
+        if let Some(mv) = &self.insert {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, uci, clock_ms, at_ms) VALUES ($1,$2,$3,$4,$5)",
+            )
+            .bind(&self.game)
+            .bind(mv.ply)
+            .bind(&mv.uci)
+            .bind(mv.clock_ms)
+            .bind(now_ms())
+            .execute(&mut **tx)
+            .await?;
+        }
+        let end = self.end.as_ref().map(|(r, t)| (r.as_str(), t.as_str()));
+        update_game(tx, &self.game, self.clocks, end).await
+    }
+}
+
+/// The group-commit writer: takes every job waiting, runs each in a
+/// savepoint (one job's failure does not undo the others), commits once,
+/// then answers them all.
+async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 512 {
+            match rx.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        let mut results: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
+        let outcome: Result<(), sqlx::Error> = async {
+            let mut tx = pool.begin().await?;
+            for (job, _) in &batch {
+                sqlx::query("SAVEPOINT job").execute(&mut *tx).await?;
+                match job.run(&mut tx).await {
+                    Ok(()) => {
+                        sqlx::query("RELEASE SAVEPOINT job")
+                            .execute(&mut *tx)
+                            .await?;
+                        results.push(Ok(()));
+                    }
+                    Err(e) => {
+                        sqlx::query("ROLLBACK TO SAVEPOINT job")
+                            .execute(&mut *tx)
+                            .await?;
+                        sqlx::query("RELEASE SAVEPOINT job")
+                            .execute(&mut *tx)
+                            .await?;
+                        results.push(Err(e.to_string()));
+                    }
+                }
+            }
+            tx.commit().await
+        }
+        .await;
+        for (i, (_, reply)) in batch.into_iter().enumerate() {
+            let r = match &outcome {
+                Ok(()) => results.get(i).cloned().unwrap_or(Err("not run".into())),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = reply.send(r);
+        }
     }
 }
 

@@ -392,3 +392,46 @@ async fn spectator(db: Db) {
     play_line(&mut b, &mut w, &["e5"]).await;
 }
 both_dbs!(spectator_is_read_only, spectator);
+
+async fn rematch_owner(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut a = Browser::new(s.addr);
+    let mut bb = Browser::new(s.addr);
+    let created = a
+        .post(
+            "/api/games",
+            json!({"opponent": "friend", "color": "white"}),
+        )
+        .await
+        .json();
+    let game = created["game"].as_str().unwrap().to_string();
+    let joined = bb
+        .post(&format!("/api/games/{game}/join"), json!({}))
+        .await
+        .json();
+    let mut w = Player::connect(s.addr, &created).await;
+    let mut b = Player::connect(s.addr, &joined).await;
+    assert_eq!(w.act(json!({"t": "resign"})).await["t"], "ack");
+    assert_eq!(w.act(json!({"t": "rematch"})).await["t"], "ack");
+    b.ws.send(&json!({"t": "rematch"})).await.unwrap();
+    let seat = b.wait_for(|v| v["t"] == "rematch_seat").await;
+    // The player who joined by the challenge link owns the rematch seat too:
+    // it is in their list, and their cookie can reclaim it.
+    let list = bb.req("GET", "/api/me/games", None).await.json();
+    assert!(
+        list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["game"] == seat["game"] && g["you"] == "white"),
+        "{list}"
+    );
+    let r = bb
+        .post(
+            &format!("/api/games/{}/seat", seat["game"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.json()["seat"], "white", "{}", r.body);
+}
+both_dbs!(rematch_seats_belong_to_both_players, rematch_owner);

@@ -1,1 +1,500 @@
-fn main() {}
+//! `escaque-carga`: a load generator for `escaque servir`.
+//!
+//! Opens N concurrent games over WebSocket on loopback, two clients each,
+//! playing legal moves (taken from the server's own `legal_uci`) on a clock,
+//! with a think time between moves; reports moves per second, the time from a
+//! move sent to the opponent receiving it (p50, p99, max), the server's memory
+//! per game and the errors. Side by side, the same pattern against a bare
+//! WebSocket relay built on the same stack (axum + tokio), which has no rules,
+//! no clocks and no storage: the ratio is the cost of those.
+//!
+//! ```text
+//! escaque-carga [--partidas N] [--jugadas M] [--pensar-ms A-B]
+//!               [--db URL] [--modo reglas|eco|ambos] [--sqlite-normal]
+//! ```
+//!
+//! The servers run as child processes of this one (`escaque-carga servidor`,
+//! `escaque-carga eco`) so that their memory is measured alone.
+
+#![forbid(unsafe_code)]
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use escaque_server::client::{http, GameSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+struct Args {
+    games: usize,
+    plies: usize,
+    think: (u64, u64),
+    db: Option<String>,
+    mode: String,
+    normal_sync: bool,
+}
+
+fn parse_args() -> Result<(Option<String>, Args), String> {
+    let mut it = std::env::args().skip(1).peekable();
+    let sub = match it.peek().map(String::as_str) {
+        Some("servidor") | Some("eco") => it.next(),
+        _ => None,
+    };
+    let mut a = Args {
+        games: 100,
+        plies: 30,
+        think: (500, 1500),
+        db: None,
+        mode: "ambos".into(),
+        normal_sync: false,
+    };
+    while let Some(flag) = it.next() {
+        let mut val = || it.next().ok_or(format!("falta el valor de {flag}"));
+        match flag.as_str() {
+            "--partidas" | "--games" => a.games = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--jugadas" | "--plies" => a.plies = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--pensar-ms" | "--think-ms" => {
+                let v = val()?;
+                let (lo, hi) = v.split_once('-').unwrap_or((&v, &v));
+                a.think = (
+                    lo.parse().map_err(|e| format!("{e}"))?,
+                    hi.parse().map_err(|e| format!("{e}"))?,
+                );
+            }
+            "--db" => a.db = Some(val()?),
+            "--sqlite-normal" => a.normal_sync = true,
+            "--modo" | "--mode" => a.mode = val()?,
+            other => return Err(format!("opción desconocida / unknown option: {other}")),
+        }
+    }
+    Ok((sub, a))
+}
+
+fn main() {
+    let (sub, args) = match parse_args() {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("escaque-carga: {e}");
+            std::process::exit(2);
+        }
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    match sub.as_deref() {
+        Some("servidor") => rt.block_on(serve_rules(args.db, !args.normal_sync)),
+        Some("eco") => rt.block_on(serve_echo()),
+        _ => rt.block_on(drive(args)),
+    }
+}
+
+// ---------------------------------------------------------------- servers
+
+async fn serve_rules(db: Option<String>, full_sync: bool) {
+    let dir = std::env::temp_dir().join(format!("escaque-carga-{}", std::process::id()));
+    let config = escaque_server::Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: match db {
+            Some(u) => escaque_server::Database::Url(u),
+            None => escaque_server::Database::Dir(dir),
+        },
+        http_burst: 1e9,
+        http_per_sec: 1e9,
+        sqlite_full_sync: full_sync,
+        ..escaque_server::Config::default()
+    };
+    let s = escaque_server::start(config).await.expect("server");
+    println!("{}", s.addr);
+    s.wait().await;
+}
+
+type Rooms = Arc<Mutex<HashMap<String, Vec<mpsc::Sender<Arc<str>>>>>>;
+
+async fn serve_echo() {
+    let rooms: Rooms = Arc::default();
+    let app = Router::new()
+        .route("/ws/eco/{room}", get(echo_ws))
+        .with_state(rooms);
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    println!("{}", l.local_addr().expect("addr"));
+    let _ = axum::serve(l, app).await;
+}
+
+async fn echo_ws(
+    State(rooms): State<Rooms>,
+    Path(room): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    escaque_server::http::small_buffers(ws).on_upgrade(move |socket| echo_conn(rooms, room, socket))
+}
+
+/// Relays every text frame to everybody in the room (the sender too, as the
+/// game server's event does) and acknowledges it to the sender.
+async fn echo_conn(rooms: Rooms, room: String, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Arc<str>>(512);
+    rooms
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(room.clone())
+        .or_default()
+        .push(tx.clone());
+    let writer = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+    });
+    while let Some(Ok(msg)) = stream.next().await {
+        if let Message::Text(t) = msg {
+            let text: Arc<str> = Arc::from(t.as_str());
+            let peers = rooms
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&room)
+                .cloned()
+                .unwrap_or_default();
+            for p in peers {
+                let _ = p.try_send(Arc::clone(&text));
+            }
+            let _ = tx.try_send(Arc::from(r#"{"t":"ack"}"#));
+        }
+    }
+    writer.abort();
+}
+
+// ---------------------------------------------------------------- driver
+
+fn spawn_child(args: &[&str]) -> (Child, SocketAddr) {
+    let exe = std::env::current_exe().expect("own path");
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("child");
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().expect("stdout")),
+        &mut line,
+    )
+    .expect("address");
+    let addr = line.trim().parse().expect("address line");
+    (child, addr)
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+#[derive(Default)]
+struct Stats {
+    latencies_us: Vec<u64>,
+    moves: u64,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn between(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next() % (hi - lo + 1)
+    }
+}
+
+async fn drive(args: Args) {
+    let modes: Vec<&str> = match args.mode.as_str() {
+        "reglas" => vec!["reglas"],
+        "eco" => vec!["eco"],
+        _ => vec!["reglas", "eco"],
+    };
+    println!(
+        "| servidor | partidas | jugadas | jugadas/s | p50 ms | p99 ms | máx ms | errores | RSS antes MiB | RSS con partidas MiB | KiB/partida |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for mode in modes {
+        let db_arg;
+        let (mut child, addr) = if mode == "reglas" {
+            match &args.db {
+                Some(u) => {
+                    db_arg = u.clone();
+                    spawn_child(&["servidor", "--db", &db_arg])
+                }
+                None if args.normal_sync => spawn_child(&["servidor", "--sqlite-normal"]),
+                None => spawn_child(&["servidor"]),
+            }
+        } else {
+            spawn_child(&["eco"])
+        };
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let rss0 = rss_kib(child.id());
+        let stats = Arc::new(Mutex::new(Stats::default()));
+        let peak = Arc::new(Mutex::new(0u64));
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        // Ready when every game is seated and connected; then all start.
+        let go = Arc::new(tokio::sync::Barrier::new(args.games + 1));
+        for g in 0..args.games {
+            let stats = Arc::clone(&stats);
+            let go = Arc::clone(&go);
+            let (plies, think) = (args.plies, args.think);
+            let mode = mode.to_string();
+            tasks.push(tokio::spawn(async move {
+                let r = if mode == "reglas" {
+                    rules_game(addr, plies, think, g as u64, &stats, &go).await
+                } else {
+                    echo_game(addr, plies, think, g as u64, &stats, &go).await
+                };
+                if let Err(e) = r {
+                    let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                    s.errors += 1;
+                    s.first_error.get_or_insert(e);
+                }
+            }));
+        }
+        go.wait().await;
+        let setup = start.elapsed();
+        let play_start = Instant::now();
+        let pid = child.id();
+        let peak2 = Arc::clone(&peak);
+        let sampler = tokio::spawn(async move {
+            loop {
+                let r = rss_kib(pid);
+                {
+                    let mut p = peak2.lock().unwrap_or_else(|e| e.into_inner());
+                    *p = (*p).max(r);
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        });
+        for t in tasks {
+            let _ = t.await;
+        }
+        sampler.abort();
+        let wall = play_start.elapsed();
+        let _ = child.kill();
+        let _ = child.wait();
+        let _ = std::fs::remove_dir_all(
+            std::env::temp_dir().join(format!("escaque-carga-{}", child.id())),
+        );
+        let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+        s.latencies_us.sort_unstable();
+        let pct = |p: f64| {
+            let v = &s.latencies_us;
+            if v.is_empty() {
+                0.0
+            } else {
+                v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
+            }
+        };
+        let peak = *peak.lock().unwrap_or_else(|e| e.into_inner());
+        println!(
+            "| {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {} | {:.1} | {:.1} | {:.1} |",
+            if mode == "reglas" {
+                if args.db.is_some() {
+                    "escaque (PostgreSQL)"
+                } else {
+                    "escaque (SQLite)"
+                }
+            } else {
+                "eco WebSocket"
+            },
+            args.games,
+            s.moves,
+            s.moves as f64 / wall.as_secs_f64(),
+            pct(0.5),
+            pct(0.99),
+            pct(1.0),
+            s.errors,
+            rss0 as f64 / 1024.0,
+            peak as f64 / 1024.0,
+            peak.saturating_sub(rss0) as f64 / args.games as f64,
+        );
+        if let Some(e) = &s.first_error {
+            eprintln!("  primer error / first error: {e}");
+        }
+        eprintln!(
+            "  ({mode}: preparación {:.1} s, juego {:.1} s)",
+            setup.as_secs_f64(),
+            wall.as_secs_f64()
+        );
+    }
+}
+
+fn record(stats: &Mutex<Stats>, lat: Duration) {
+    let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+    s.moves += 1;
+    s.latencies_us.push(lat.as_micros() as u64);
+}
+
+const WAIT: Duration = Duration::from_secs(60);
+
+async fn rules_game(
+    addr: SocketAddr,
+    plies: usize,
+    think: (u64, u64),
+    seed: u64,
+    stats: &Mutex<Stats>,
+    go: &tokio::sync::Barrier,
+) -> Result<(), String> {
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let setup = async {
+        let created = http(
+            addr,
+            "POST",
+            "/api/games",
+            Some(&json!({"opponent": "friend", "color": "white", "time_control": "15+10"})),
+            &[],
+        )
+        .await
+        .map_err(|e| e.to_string())?
+        .json();
+        let id = created["game"].as_str().ok_or("no game")?.to_string();
+        let joined = http(addr, "POST", &format!("/api/games/{id}/join"), None, &[])
+            .await
+            .map_err(|e| e.to_string())?
+            .json();
+        let mut socks = Vec::new();
+        for secret in [&created["secret"], &joined["secret"]] {
+            let path = format!("/ws/games/{id}?seat={}", secret.as_str().unwrap_or(""));
+            let mut s = GameSocket::connect(addr, &path)
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            s.until(WAIT, |v| v["t"] == "state")
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            socks.push(s);
+        }
+        Ok::<_, String>(socks)
+    };
+    let r = setup.await;
+    go.wait().await;
+    let mut socks = r?;
+    let mut legal: Vec<String> = ["e2e4", "d2d4", "g1f3", "c2c4"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for ply in 0..plies {
+        tokio::time::sleep(Duration::from_millis(rng.between(think.0, think.1))).await;
+        let side = ply % 2;
+        let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
+        let sent = Instant::now();
+        socks[side]
+            .send(&json!({"t": "move", "move": mv, "id": ply}))
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        let ev = socks[1 - side]
+            .until(WAIT, |v| {
+                v["t"] == "error"
+                    || (v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1)
+            })
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        if ev["t"] == "error" {
+            return Err(ev.to_string());
+        }
+        record(stats, sent.elapsed());
+        let ack = socks[side]
+            .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        if ack["t"] == "error" {
+            return Err(ack.to_string());
+        }
+        if ev["status"] != "playing" {
+            break;
+        }
+        legal = ev["legal_uci"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if legal.is_empty() {
+            break;
+        }
+    }
+    // Finished games do not weigh on the next run's start.
+    let _ = socks[0].send(&json!({"t": "resign"})).await;
+    let _ = socks[0]
+        .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
+        .await;
+    for s in socks {
+        s.close().await;
+    }
+    Ok(())
+}
+
+async fn echo_game(
+    addr: SocketAddr,
+    plies: usize,
+    think: (u64, u64),
+    seed: u64,
+    stats: &Mutex<Stats>,
+    go: &tokio::sync::Barrier,
+) -> Result<(), String> {
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let setup = async {
+        let mut socks = Vec::new();
+        for _ in 0..2 {
+            socks.push(
+                GameSocket::connect(addr, &format!("/ws/eco/{seed}"))
+                    .await
+                    .map_err(|e| format!("{e:?}"))?,
+            );
+        }
+        Ok::<_, String>(socks)
+    };
+    let r = setup.await;
+    go.wait().await;
+    let mut socks = r?;
+    for ply in 0..plies {
+        tokio::time::sleep(Duration::from_millis(rng.between(think.0, think.1))).await;
+        let side = ply % 2;
+        let sent = Instant::now();
+        let msg: Value = json!({"t": "move", "move": "e2e4", "id": ply});
+        socks[side].send(&msg).await.map_err(|e| format!("{e:?}"))?;
+        socks[1 - side]
+            .until(WAIT, |v| v["t"] == "move" && v["id"] == ply)
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        record(stats, sent.elapsed());
+        socks[side]
+            .until(WAIT, |v| v["t"] == "ack")
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+    }
+    for s in socks {
+        s.close().await;
+    }
+    Ok(())
+}
