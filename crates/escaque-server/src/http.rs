@@ -1,4 +1,4 @@
-//! HTTP routes: a placeholder page, the small JSON API (games, seeks,
+//! HTTP routes: the small JSON API (games, seeks,
 //! accounts, PGN), and the WebSocket endpoints of a game and of the lobby.
 //!
 //! Cookies: `escaque_invitado` (a guest identity, 128 random bits) and
@@ -19,7 +19,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use escaque::pgn::{self, Node, PgnStyle};
@@ -52,7 +52,6 @@ pub struct Identity {
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/", get(index))
         .route("/api/games", post(create_game))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/join", post(join_game))
@@ -239,19 +238,6 @@ fn limit(hub: &Hub, addr: SocketAddr) -> Result<(), ApiError> {
     } else {
         Err(ApiError::limited())
     }
-}
-
-// ---------------------------------------------------------------- pages
-
-async fn index() -> Html<&'static str> {
-    Html(concat!(
-        "<!doctype html><html lang=\"es\"><head><meta charset=\"utf-8\">",
-        "<title>escaque</title></head><body>",
-        "<h1>escaque</h1><p>El tablero llega pronto. Mientras tanto, el servidor ",
-        "habla JSON por WebSocket: ver <code>docs/protocol.md</code>.</p>",
-        "<p lang=\"en\">The board is coming. Meanwhile the server speaks JSON over ",
-        "WebSocket: see <code>docs/protocol.md</code>.</p></body></html>"
-    ))
 }
 
 // ---------------------------------------------------------------- games

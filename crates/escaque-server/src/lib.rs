@@ -30,6 +30,7 @@ mod lobby;
 pub mod proto;
 mod ratelimit;
 pub mod store;
+pub mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -403,7 +404,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     for id in hub.store.unfinished_games().await? {
         let _ = hub.game(&id).await;
     }
-    let app = http::router(Arc::clone(&hub));
+    let app = http::router(Arc::clone(&hub)).merge(web::router(Arc::clone(&hub)));
     let task = tokio::spawn(async move {
         let _ = axum::serve(
             listener,

@@ -1,0 +1,257 @@
+//! The browser pages: one HTML shell, the application script, its style, the
+//! two text catalogues and the vendored board (chessground 9.2.1 with the
+//! cburnett pieces), all embedded in the binary. No Node.js is needed to
+//! build or run; `scripts/vendor-web.sh` refreshes the vendored files.
+//!
+//! Pages: `/` (Inicio), `/partida/{id}` (Partida), `/mis-partidas` and
+//! `/mis-partidas/{id}` (finished games and their replay). Static files live
+//! under `/static/`; they are served gzip-compressed when the browser accepts
+//! it (compressed once, on first use).
+//!
+//! One JSON endpoint of its own, `GET /web/api/games/{id}/positions`: the
+//! position after every move (FEN) with SAN in both languages, for replaying
+//! and reviewing a game without any chess rules in the browser.
+
+use std::io::Write;
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use escaque::{san, Lang, Position};
+use serde_json::{json, Value};
+
+use crate::Hub;
+
+/// An embedded file.
+struct Asset {
+    path: &'static str,
+    mime: &'static str,
+    body: &'static [u8],
+}
+
+macro_rules! asset {
+    ($path:literal, $mime:literal) => {
+        Asset {
+            path: $path,
+            mime: $mime,
+            body: include_bytes!(concat!("../web/", $path)),
+        }
+    };
+}
+
+static ASSETS: &[Asset] = &[
+    asset!("app.js", "text/javascript; charset=utf-8"),
+    asset!("speech.js", "text/javascript; charset=utf-8"),
+    asset!("i18n/es.js", "text/javascript; charset=utf-8"),
+    asset!("i18n/en.js", "text/javascript; charset=utf-8"),
+    asset!("style.css", "text/css; charset=utf-8"),
+    asset!(
+        "vendor/chessground/chessground.min.js",
+        "text/javascript; charset=utf-8"
+    ),
+    asset!(
+        "vendor/chessground/chessground.base.css",
+        "text/css; charset=utf-8"
+    ),
+    asset!(
+        "vendor/chessground/chessground.cburnett.css",
+        "text/css; charset=utf-8"
+    ),
+    asset!("vendor/chessground/LICENSE", "text/plain; charset=utf-8"),
+    asset!("vendor/chessground/VERSION", "text/plain; charset=utf-8"),
+    asset!("favicon.svg", "image/svg+xml"),
+];
+
+const SHELL: &str = include_str!("../web/index.html");
+
+/// The gzip form of each asset, made once.
+static GZIPPED: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+
+fn gzipped(i: usize) -> &'static [u8] {
+    let all = GZIPPED.get_or_init(|| ASSETS.iter().map(|a| gzip(a.body)).collect());
+    &all[i]
+}
+
+/// Gzip at the best level (done once per file).
+pub fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let _ = e.write_all(data);
+    e.finish().unwrap_or_default()
+}
+
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|e| e.trim().split(';').next() == Some("gzip"))
+}
+
+/// The page routes and `/static/…`.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(shell))
+        .route("/partida/{id}", get(shell))
+        .route("/mis-partidas", get(shell))
+        .route("/mis-partidas/{id}", get(shell))
+        .route("/static/{*path}", get(static_file))
+        .route("/favicon.ico", get(favicon))
+        .route("/web/api/games/{id}/positions", get(positions))
+        .with_state(hub)
+}
+
+async fn shell() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (
+                header::HeaderName::from_static("content-security-policy"),
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'",
+            ),
+            (header::HeaderName::from_static("x-content-type-options"), "nosniff"),
+        ],
+        SHELL,
+    )
+        .into_response()
+}
+
+async fn favicon(headers: HeaderMap) -> Response {
+    serve("favicon.svg", &headers)
+}
+
+async fn static_file(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    serve(&path, &headers)
+}
+
+fn serve(path: &str, headers: &HeaderMap) -> Response {
+    let Some(i) = ASSETS.iter().position(|a| a.path == path) else {
+        return (StatusCode::NOT_FOUND, "no existe / not found").into_response();
+    };
+    let a = &ASSETS[i];
+    let gz = accepts_gzip(headers);
+    let body: &'static [u8] = if gz { gzipped(i) } else { a.body };
+    let mut resp = body.into_response();
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(a.mime));
+    // Files change only with the binary; a short cache plus revalidation on
+    // reload keeps a school's slow network from fetching them twice a lesson.
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    h.insert(
+        header::HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gz {
+        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    resp
+}
+
+/// Every position of a game, for replay: `{start_fen, moves: [{ply, uci,
+/// san, san_es, fen, clock_ms}]}`.
+async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    let not_found = || {
+        (
+            StatusCode::NOT_FOUND,
+            Json(json!({"error": "no_such_game", "es": "no existe esa partida", "en": "there is no such game"})),
+        )
+            .into_response()
+    };
+    let row = match hub.store.game(&id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return not_found(),
+        Err(_) => {
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({"error": "storage", "es": "no se pudo leer la partida", "en": "could not read the game"})),
+            )
+                .into_response()
+        }
+    };
+    let moves = hub.store.moves(&id).await.unwrap_or_default();
+    let start = Position::from_fen(&row.start_fen).unwrap_or_default();
+    let mut pos = start;
+    let mut out: Vec<Value> = Vec::with_capacity(moves.len());
+    for (ply, m) in moves.iter().enumerate() {
+        let Ok(mv) = escaque::read_move(&pos, &m.uci, escaque::Notation::Uci) else {
+            break;
+        };
+        let san_en = san::san(&pos, mv, Lang::En);
+        let san_es = san::san(&pos, mv, Lang::Es);
+        pos.play_unchecked(mv);
+        out.push(json!({
+            "ply": ply,
+            "uci": m.uci,
+            "san": san_en,
+            "san_es": san_es,
+            "fen": pos.to_fen(),
+            "check": pos.is_check(),
+            "clock_ms": m.clock_ms,
+        }));
+    }
+    Json(json!({
+        "game": row.id,
+        "start_fen": row.start_fen,
+        "white": row.white_name,
+        "black": row.black_name,
+        "result": row.result,
+        "termination": row.termination,
+        "time_control": row.time_control,
+        "rules": row.rules,
+        "moves": out,
+    }))
+    .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_asset_is_embedded_and_gzips() {
+        for (i, a) in ASSETS.iter().enumerate() {
+            assert!(!a.body.is_empty(), "{} is empty", a.path);
+            let z = gzipped(i);
+            assert_eq!(&z[..2], &[0x1f, 0x8b], "{} is not gzip", a.path);
+        }
+        assert!(SHELL.contains("/static/app.js"));
+    }
+
+    /// Issue 12: the first load is at most 300 KB compressed. Everything
+    /// embedded is loaded by the home and game pages, so the sum of all of it
+    /// (plus the HTML shell) bounds the first load.
+    #[test]
+    fn first_load_is_under_300_kb_gzipped() {
+        let mut total = gzip(SHELL.as_bytes()).len();
+        for (i, a) in ASSETS.iter().enumerate() {
+            if a.mime.starts_with("text/plain") {
+                continue; // LICENSE and VERSION are not loaded by the pages
+            }
+            total += gzipped(i).len();
+        }
+        eprintln!("first load: {total} bytes gzipped");
+        assert!(total <= 300 * 1024, "first load is {total} bytes gzipped");
+        assert!(total > 20 * 1024, "suspiciously small first load: {total}");
+    }
+
+    #[test]
+    fn reads_accept_encoding() {
+        let mut h = HeaderMap::new();
+        assert!(!accepts_gzip(&h));
+        h.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("br, gzip;q=0.8"),
+        );
+        assert!(accepts_gzip(&h));
+        h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzipx"));
+        assert!(!accepts_gzip(&h));
+    }
+}

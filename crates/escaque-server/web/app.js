@@ -1,0 +1,816 @@
+// escaque in the browser: Inicio, Partida, Mis partidas. Everything about the
+// rules (legal destinations, SAN, verdicts, end-of-game wording) comes from the
+// server; this script only shows it and sends what the person does.
+import es from './i18n/es.js';
+import en from './i18n/en.js';
+import { Chessground } from './vendor/chessground/chessground.min.js';
+import { moveWords, readBoard } from './speech.js';
+
+// ------------------------------------------------------------------ settings
+
+const store = {
+  get: (k, d) => { try { const v = localStorage.getItem(k); return v === null ? d : v; } catch { return d; } },
+  set: (k, v) => { try { localStorage.setItem(k, v); } catch { /* private mode */ } },
+  del: (k) => { try { localStorage.removeItem(k); } catch { /* private mode */ } },
+};
+
+function pickLang() {
+  const q = new URLSearchParams(location.search).get('lang');
+  if (q === 'es' || q === 'en') { store.set('lang', q); return q; }
+  const saved = store.get('lang', null);
+  if (saved === 'es' || saved === 'en') return saved;
+  const nav = (navigator.languages || [navigator.language || 'es']).map((l) => l.toLowerCase());
+  const firstKnown = nav.find((l) => l.startsWith('es') || l.startsWith('en'));
+  return firstKnown && firstKnown.startsWith('en') ? 'en' : 'es';
+}
+
+const LANG = pickLang();
+const t = LANG === 'en' ? en : es;
+const srMode = () => store.get('sr', '0') === '1';
+
+// A log the browser tests read: when each ply was sent here and seen here.
+const log = { sent: {}, seen: {} };
+window.escaqueLog = log;
+const now = () => performance.timeOrigin + performance.now();
+
+// ------------------------------------------------------------------ helpers
+
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+const $ = (sel) => document.querySelector(sel);
+
+async function api(method, url, body) {
+  const opts = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch(url, opts);
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) {
+    const msg = data && (data[LANG] || data.error || data.code);
+    const e = new Error(msg || `${r.status}`);
+    e.status = r.status;
+    e.data = data;
+    throw e;
+  }
+  return data;
+}
+
+function say(text, where = '#sr-live') {
+  const el = $(where);
+  if (!el) return;
+  // Re-setting the same text is announced again only if it changes.
+  el.textContent = '';
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
+function showError(e) {
+  const el = $('#error');
+  if (el) el.textContent = e ? `${t.error}: ${e.message || e}` : '';
+}
+
+const levelName = (n) => t.levels[n - 1] || String(n);
+const seatKey = (game) => `seat:${game}`;
+function keepSeat(seat) {
+  if (seat && seat.game && seat.secret) store.set(seatKey(seat.game), seat.secret);
+}
+
+// ------------------------------------------------------------------ frame
+
+function applyTheme() {
+  const saved = store.get('theme', null);
+  const dark = saved ? saved === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+}
+
+function frame(me) {
+  document.documentElement.lang = LANG;
+  document.title = t.title;
+  const langSel = h('select', { id: 'lang', 'aria-label': t.language, onchange: (e) => { store.set('lang', e.target.value); location.reload(); } },
+    h('option', { value: 'es', selected: LANG === 'es' }, 'Español'),
+    h('option', { value: 'en', selected: LANG === 'en' }, 'English'));
+  const themeBtn = h('button', {
+    id: 'theme', type: 'button',
+    onclick: () => {
+      const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
+      store.set('theme', next);
+      applyTheme();
+      themeBtn.textContent = `${t.theme}: ${next === 'dark' ? t.theme_dark : t.theme_light}`;
+    },
+  }, `${t.theme}: ${document.documentElement.dataset.theme === 'dark' ? t.theme_dark : t.theme_light}`);
+  const sr = h('input', {
+    type: 'checkbox', id: 'sr-toggle', checked: srMode(),
+    onchange: (e) => { store.set('sr', e.target.checked ? '1' : '0'); document.body.classList.toggle('sr', e.target.checked); },
+  });
+  document.body.classList.toggle('sr', srMode());
+  const header = h('header', { class: 'top' },
+    h('a', { class: 'skip', href: '#main' }, t.skip),
+    h('a', { class: 'brand', href: '/' }, 'escaque'),
+    h('nav', { 'aria-label': 'escaque' },
+      h('a', { href: '/', id: 'nav-home' }, t.nav_home),
+      h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games)),
+    h('div', { class: 'prefs' },
+      langSel, themeBtn,
+      h('label', { class: 'srlabel' }, sr, ' ', t.sr_mode),
+      h('span', { id: 'me', class: 'me' }, me ? `${t.playing_as} ${me.name}` : '')));
+  const main = h('main', { id: 'main', tabindex: '-1' });
+  document.body.replaceChildren(header,
+    h('p', { id: 'error', role: 'alert', class: 'error' }),
+    main,
+    h('div', { id: 'sr-live', class: 'visually-hidden', 'aria-live': 'assertive', 'aria-atomic': 'true' }));
+  return main;
+}
+
+// ------------------------------------------------------------------ home
+
+const TIME_CONTROLS = ['1+0', '3+2', '5+3', '10+0', '15+10', '30+0'];
+
+function optionsFields(prefix, { level = false, odds = false } = {}) {
+  const fields = [];
+  if (level) {
+    fields.push(h('label', {}, t.level, ' ',
+      h('select', { id: `${prefix}-level`, name: 'level' },
+        [...Array(10)].map((_, i) => h('option', { value: i + 1, selected: i === 0 }, `${i + 1} — ${levelName(i + 1)}`)))));
+  }
+  fields.push(h('label', {}, t.color, ' ',
+    h('select', { id: `${prefix}-color`, name: 'color' },
+      h('option', { value: 'white' }, t.white), h('option', { value: 'black' }, t.black),
+      h('option', { value: 'random', selected: true }, t.random))));
+  fields.push(h('label', {}, t.time_control, ' ',
+    h('input', { id: `${prefix}-tc`, name: 'time_control', list: 'tc-list', value: '10+0', size: 8, autocomplete: 'off' })));
+  fields.push(h('label', {}, t.rules, ' ',
+    h('select', { id: `${prefix}-rules`, name: 'rules' },
+      h('option', { value: 'fide' }, t.rules_fide), h('option', { value: 'londres' }, t.rules_londres))));
+  if (odds) {
+    fields.push(h('label', {}, t.odds, ' ',
+      h('select', { id: `${prefix}-odds`, name: 'odds' },
+        h('option', { value: '' }, t.odds_none),
+        ['pawn_and_move', 'knight', 'rook', 'queen'].map((o) => h('option', { value: o }, t[`odds_${o}`])))));
+  }
+  return fields;
+}
+
+function formValues(prefix) {
+  const v = (id) => { const el = document.getElementById(`${prefix}-${id}`); return el ? el.value.trim() : ''; };
+  const body = { color: v('color'), rules: v('rules') };
+  const tc = v('tc');
+  if (tc && tc !== '-' && tc !== t.no_clock) body.time_control = tc;
+  const odds = v('odds');
+  if (odds) body.odds = odds;
+  return body;
+}
+
+async function home(main, me) {
+  main.append(
+    h('datalist', { id: 'tc-list' }, TIME_CONTROLS.map((c) => h('option', { value: c })), h('option', { value: '-', label: t.no_clock })),
+    h('section', { class: 'card', 'aria-labelledby': 'h-engine' },
+      h('h2', { id: 'h-engine' }, t.play_engine),
+      h('form', {
+        id: 'engine-form',
+        onsubmit: async (e) => {
+          e.preventDefault();
+          try {
+            const body = { opponent: 'engine', level: Number($('#engine-level').value), ...formValues('engine') };
+            const seat = await api('POST', '/api/games', body);
+            keepSeat(seat);
+            location.href = `/partida/${seat.game}`;
+          } catch (err) { showError(err); }
+        },
+      }, optionsFields('engine', { level: true, odds: true }), h('button', { id: 'start-engine', type: 'submit' }, t.start))),
+    h('section', { class: 'card', 'aria-labelledby': 'h-friend' },
+      h('h2', { id: 'h-friend' }, t.challenge),
+      h('form', {
+        id: 'friend-form',
+        onsubmit: async (e) => {
+          e.preventDefault();
+          try {
+            const seat = await api('POST', '/api/games', { opponent: 'friend', ...formValues('friend') });
+            keepSeat(seat);
+            const link = `${location.origin}/partida/${seat.game}`;
+            $('#challenge-out').replaceChildren(
+              h('label', { for: 'challenge-link' }, t.challenge_link),
+              h('input', { id: 'challenge-link', readonly: true, value: link, size: 40 }),
+              h('button', {
+                type: 'button', id: 'copy-link',
+                onclick: async (ev) => {
+                  const input = $('#challenge-link');
+                  input.select();
+                  try { await navigator.clipboard.writeText(link); } catch { document.execCommand && document.execCommand('copy'); }
+                  ev.target.textContent = t.copied;
+                },
+              }, t.copy),
+              h('a', { href: `/partida/${seat.game}`, id: 'go-game', class: 'button' }, t.go_to_game));
+            $('#challenge-link').focus();
+          } catch (err) { showError(err); }
+        },
+      }, optionsFields('friend'), h('button', { id: 'create-challenge', type: 'submit' }, t.challenge_create)),
+      h('div', { id: 'challenge-out', 'aria-live': 'polite' })),
+    h('section', { class: 'card', 'aria-labelledby': 'h-lobby' },
+      h('h2', { id: 'h-lobby' }, t.lobby),
+      h('ul', { id: 'seeks', 'aria-live': 'polite' }),
+      h('form', {
+        id: 'seek-form',
+        onsubmit: async (e) => {
+          e.preventDefault();
+          try { await api('POST', '/api/seeks', formValues('seek')); } catch (err) { showError(err); }
+        },
+      }, optionsFields('seek'), h('button', { id: 'seek-create', type: 'submit' }, t.seek_create))),
+    accountCard(me));
+  lobby(me);
+}
+
+function accountCard(me) {
+  const card = h('section', { class: 'card', 'aria-labelledby': 'h-account' }, h('h2', { id: 'h-account' }, t.login_title));
+  if (me && me.account) {
+    card.append(h('p', {}, `${t.playing_as} ${me.name}`),
+      h('button', { id: 'logout', type: 'button', onclick: async () => { await api('POST', '/api/logout', {}); location.reload(); } }, t.logout));
+    return card;
+  }
+  const send = (url) => async (e) => {
+    e.preventDefault();
+    try {
+      await api('POST', url, { name: $('#acct-name').value, password: $('#acct-pass').value });
+      location.reload();
+    } catch (err) { showError(err); }
+  };
+  card.append(h('p', {}, `${t.guest}: ${me ? me.name : ''}`),
+    h('form', { id: 'login-form', onsubmit: send('/api/login') },
+      h('label', {}, t.name, ' ', h('input', { id: 'acct-name', autocomplete: 'username', required: true })),
+      h('label', {}, t.password, ' ', h('input', { id: 'acct-pass', type: 'password', autocomplete: 'current-password', required: true })),
+      h('button', { type: 'submit', id: 'login' }, t.login),
+      h('button', { type: 'button', id: 'signup', onclick: send('/api/signup') }, t.signup)));
+  return card;
+}
+
+function lobby(me) {
+  const list = $('#seeks');
+  const show = (seeks) => {
+    if (!seeks.length) { list.replaceChildren(h('li', { class: 'muted' }, t.lobby_empty)); return; }
+    list.replaceChildren(...seeks.map((s) => {
+      const mine = me && s.name === me.name;
+      const color = { white: t.white, black: t.black, random: t.random }[s.color] || s.color;
+      return h('li', { class: 'seek' },
+        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${s.rules} · ${t.seek_by} ${s.name}`), ' ',
+        mine
+          ? h('button', { type: 'button', class: 'withdraw', onclick: () => api('DELETE', `/api/seeks/${s.id}`).catch(showError) }, t.seek_withdraw)
+          : h('button', {
+            type: 'button', class: 'accept-seek',
+            onclick: async () => {
+              try { const seat = await api('POST', `/api/seeks/${s.id}/accept`, {}); keepSeat(seat); location.href = `/partida/${seat.game}`; } catch (err) { showError(err); }
+            },
+          }, t.seek_accept));
+    }));
+  };
+  api('GET', '/api/seeks').then((d) => show(d.seeks || [])).catch(() => {});
+  let delay = 500;
+  const open = () => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
+    ws.onopen = () => { delay = 500; };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.t === 'seeks') show(m.seeks || []);
+      if (m.t === 'seek_accepted') { keepSeat(m); location.href = `/partida/${m.game}`; }
+    };
+    ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 5000); };
+  };
+  open();
+}
+
+// ------------------------------------------------------------------ game
+
+const ROLE = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+const FIG = {
+  es: { R: '♔', D: '♕', T: '♖', A: '♗', C: '♘' },
+  en: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘' },
+};
+function showSan(m) {
+  const s = LANG === 'es' ? (m.san_es || m.san) : m.san;
+  if (store.get('fig', '0') !== '1') return s;
+  const map = FIG[LANG];
+  return s.replace(/[KQRBNDTAC]/g, (c) => map[c] || c);
+}
+
+/** Rows of the move list: {num, w, b} with ply indices (null where empty), from the start FEN's side and number. */
+function rows(count, startFen) {
+  const f = (startFen || '').split(' ');
+  const blackFirst = f[1] === 'b';
+  let num = Number(f[5]) || 1;
+  const out = [];
+  let k = 0;
+  if (blackFirst && count > 0) { out.push({ num, w: null, b: 0 }); k = 1; num += 1; }
+  for (; k < count; k += 2) { out.push({ num, w: k, b: k + 1 < count ? k + 1 : null }); num += 1; }
+  return out;
+}
+
+function plyLabel(k, startFen) {
+  const r = rows(k + 1, startFen).pop();
+  return r.b === k ? `${r.num}…` : `${r.num}.`;
+}
+
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) return `0:0${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)}`;
+  const s = Math.ceil(ms / 1000);
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  const p2 = (n) => String(n).padStart(2, '0');
+  return hh ? `${hh}:${p2(mm)}:${p2(ss)}` : `${mm}:${p2(ss)}`;
+}
+
+function destsMap(legal) {
+  const m = new Map();
+  for (const [from, tos] of Object.entries(legal || {})) m.set(from, tos);
+  return m;
+}
+
+async function game(main, id) {
+  let S; // the latest state from the server
+  let moves = [];
+  try { S = await api('GET', `/api/games/${id}`); } catch (e) {
+    main.append(h('p', { class: 'error' }, e.status === 404 ? t.not_found : e.message));
+    return;
+  }
+  moves = S.moves || [];
+  let secret = store.get(seatKey(id), null);
+  if (!secret) {
+    try { const seat = await api('POST', `/api/games/${id}/seat`, {}); keepSeat(seat); secret = seat.secret; } catch { /* a spectator */ }
+  }
+  let you = null; // 'white' | 'black' | null, as the server says
+  let orientation = 'white';
+  let flipped = false;
+  let review = null; // ply shown while reviewing
+  let positions = null;
+  let ws = null;
+  let reqId = 0;
+  let clockBase = null;
+  let lastSeenPly = moves.length;
+  let opened = false;
+  let retries = 0;
+  let pendingPromotion = null;
+  let premoveSet = false;
+
+  const boardEl = h('div', { id: 'board', class: 'board', role: 'img', 'aria-label': t.board });
+  const clockTop = h('div', { class: 'clock', id: 'clock-top', role: 'timer', 'aria-live': 'off' });
+  const clockBottom = h('div', { class: 'clock', id: 'clock-bottom', role: 'timer', 'aria-live': 'off' });
+  const nameTop = h('div', { class: 'player', id: 'name-top' });
+  const nameBottom = h('div', { class: 'player', id: 'name-bottom' });
+  const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
+  const endMsg = h('div', { id: 'end-message', class: 'end', role: 'alert', hidden: true });
+  const conn = h('p', { id: 'conn', class: 'conn', role: 'status', hidden: true });
+  const moveList = h('ol', { id: 'moves', class: 'moves', 'aria-label': t.moves });
+  const controls = h('div', { id: 'controls', class: 'controls' });
+  const promo = h('div', { id: 'promotion', class: 'promotion', role: 'dialog', 'aria-label': t.promote_to, hidden: true });
+  const reviewBar = h('p', { id: 'review-bar', class: 'review', hidden: true }, t.review, ' ',
+    h('button', { type: 'button', id: 'back-live', onclick: () => { review = null; render(); } }, t.back_live));
+  const moveForm = h('form', {
+    id: 'move-form', class: 'move-form',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const v = $('#move-input').value.trim();
+      if (v) { sendMove(v); $('#move-input').value = ''; }
+    },
+  }, h('label', { for: 'move-input' }, t.type_move), h('input', { id: 'move-input', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false' }),
+  h('button', { type: 'submit', id: 'move-send' }, t.send));
+  const srCmd = h('form', {
+    id: 'sr-form', class: 'sr-only-mode',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const c = $('#sr-cmd').value;
+      $('#sr-cmd').value = '';
+      say(srCommand(c));
+    },
+  }, h('label', { for: 'sr-cmd' }, t.sr_command), h('input', { id: 'sr-cmd', autocomplete: 'off' }), h('p', { class: 'help' }, t.sr_help));
+  const figBox = h('label', { class: 'fig' }, h('input', {
+    type: 'checkbox', id: 'fig-toggle', checked: store.get('fig', '0') === '1',
+    onchange: (e) => { store.set('fig', e.target.checked ? '1' : '0'); renderMoves(); },
+  }), ' ', t.figurines);
+
+  main.append(h('div', { class: 'game' },
+    h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm),
+    h('div', { class: 'side' }, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
+
+  const cg = Chessground(boardEl, {
+    coordinates: true,
+    autoCastle: true,
+    animation: { enabled: true, duration: 120 },
+    highlight: { lastMove: true, check: true },
+    movable: { free: false, showDests: true, events: { after: onUserMove } },
+    premovable: {
+      enabled: true, showDests: true,
+      events: {
+        set: () => { premoveSet = true; renderControls(); say(t.premove_set, '#premove-note'); },
+        unset: () => { premoveSet = false; renderControls(); $('#premove-note').textContent = ''; },
+      },
+    },
+    draggable: { enabled: true, showGhost: true },
+    drawable: { enabled: false },
+  });
+  window.escaqueBoard = cg;
+
+  function send(msg) {
+    if (!ws || ws.readyState !== 1) return false;
+    msg.id = ++reqId;
+    ws.send(JSON.stringify(msg));
+    return true;
+  }
+  function sendMove(text) {
+    log.sent[moves.length] = now();
+    if (!send({ t: 'move', move: text })) showError(t.reconnecting);
+  }
+
+  function onUserMove(orig, dest) {
+    const promos = (S.legal_uci || []).filter((u) => u.length === 5 && u.startsWith(orig + dest));
+    if (promos.length) { askPromotion(orig, dest, promos); return; }
+    sendMove(orig + dest);
+  }
+
+  function askPromotion(orig, dest, promos) {
+    pendingPromotion = { orig, dest };
+    const color = you || S.turn;
+    promo.replaceChildren(h('p', {}, t.promote_to),
+      ...['q', 'r', 'b', 'n'].filter((r) => promos.some((u) => u[4] === r)).map((r) => h('button', {
+        type: 'button', class: `promo promo-${r}`, 'data-role': r,
+        onclick: () => { promo.hidden = true; pendingPromotion = null; sendMove(orig + dest + r); },
+      }, h('span', { class: 'cg-wrap piece-box', 'aria-hidden': 'true' }, h('piece', { class: `${ROLE[r]} ${color}` })), t.pieces[r])),
+      h('button', { type: 'button', class: 'promo-cancel', onclick: () => { promo.hidden = true; pendingPromotion = null; render(); } }, '✕'));
+    promo.hidden = false;
+    promo.querySelector('button').focus();
+  }
+
+  function srCommand(c) {
+    const s = c.trim().toLowerCase();
+    if (s === 'r' || s === 'reloj' || s === 'relojes' || s === 'clocks') {
+      if (!clockBase) return t.no_clock;
+      const [w, b] = currentClocks();
+      return t.clocks_read(fmtClock(w), fmtClock(b));
+    }
+    if (s === 'u' || s === 'última' || s === 'last') {
+      const m = moves[moves.length - 1];
+      return m ? showSan(m) : '—';
+    }
+    return readBoard(t, S.fen, c) || t.sr_unknown;
+  }
+
+  function currentClocks() {
+    const c = clockBase;
+    let w = c.white_ms, b = c.black_ms;
+    if (c.running) {
+      const used = Math.max(0, performance.now() - c.at - (c.delay_ms || 0));
+      if (c.running === 'white') w -= used; else b -= used;
+    }
+    return [w, b];
+  }
+
+  function tick() {
+    if (clockBase) {
+      const [w, b] = currentClocks();
+      const top = orientation === 'white' ? 'black' : 'white';
+      for (const [el, side] of [[clockTop, top], [clockBottom, top === 'white' ? 'black' : 'white']]) {
+        const ms = side === 'white' ? w : b;
+        const text = fmtClock(ms);
+        if (el.textContent !== text) el.textContent = text;
+        el.classList.toggle('low', ms < 20000);
+        el.classList.toggle('running', clockBase.running === side);
+      }
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function renderMoves() {
+    const btn = (k) => (k === null ? h('span', { class: 'mv-empty' }, '…') : h('button', {
+      type: 'button', class: `mv${(review === null ? moves.length - 1 : review) === k ? ' current' : ''}`, 'data-ply': k,
+      onclick: () => goReview(k),
+    }, showSan(moves[k])));
+    moveList.replaceChildren(...rows(moves.length, S.start_fen).map((r) => h('li', {}, h('span', { class: 'num' }, `${r.num}.`), btn(r.w), r.b === null ? '' : btn(r.b))));
+    const cur = moveList.querySelector('.current');
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  }
+
+  async function goReview(k) {
+    if (k === moves.length - 1) { review = null; render(); return; }
+    try {
+      if (!positions || positions.moves.length < moves.length) positions = await api('GET', `/web/api/games/${id}/positions`);
+      review = k;
+      const p = positions.moves[k];
+      cg.set({ fen: p.fen, lastMove: [p.uci.slice(0, 2), p.uci.slice(2, 4)], check: false, movable: { color: undefined, dests: new Map() } });
+      reviewBar.hidden = false;
+      renderMoves();
+    } catch (e) { showError(e); }
+  }
+
+  function button(idAttr, label, onclick, show) {
+    return h('button', { type: 'button', id: idAttr, onclick, hidden: !show }, label);
+  }
+
+  function renderControls() {
+    const playing = S.status === 'playing';
+    const opp = you === 'white' ? 'black' : 'white';
+    const kids = [];
+    if (you) {
+      const myTurn = playing && S.turn === you;
+      kids.push(
+        button('resign', t.resign, () => { if (srMode() || window.confirm(t.confirm_resign)) send({ t: 'resign' }); }, playing && !S.can_abort),
+        button('abort', t.abort, () => send({ t: 'abort' }), playing && S.can_abort),
+        button('offer-draw', t.offer_draw, () => send({ t: 'offer_draw' }), playing && S.draw_offer !== you && S.draw_offer !== opp),
+        button('accept-draw', t.accept_draw, () => send({ t: 'accept_draw' }), playing && S.draw_offer === opp),
+        button('decline-draw', t.decline_draw, () => send({ t: 'decline_draw' }), playing && S.draw_offer === opp),
+        button('claim-draw', t.claim_draw, () => send({ t: 'claim_draw' }), playing && myTurn && (S.claimable || []).length > 0),
+        button('takeback', t.takeback, () => send({ t: 'takeback' }), playing && !S.clock && S.plies > 0 && !S.takeback_offer),
+        button('accept-takeback', t.accept_takeback, () => send({ t: 'takeback_answer', accept: true }), playing && S.takeback_offer === opp),
+        button('decline-takeback', t.decline_takeback, () => send({ t: 'takeback_answer', accept: false }), playing && S.takeback_offer === opp),
+        button('claim-win', t.claim_win, () => send({ t: 'claim_abandoned', result: 'win' }), playing && S.abandon_claimable_by === you),
+        button('claim-abandon-draw', t.claim_abandon_draw, () => send({ t: 'claim_abandoned', result: 'draw' }), playing && S.abandon_claimable_by === you),
+        button('rematch', t.rematch, () => send({ t: 'rematch' }), S.status === 'over' && !S.rematch_game && S.result !== '*'),
+        button('cancel-premove', t.cancel_premove, () => { cg.cancelPremove(); }, premoveSet));
+      const cm = (S.claim_moves || []);
+      if (playing && myTurn && cm.length) {
+        kids.push(h('span', { class: 'claim-move' },
+          h('label', { for: 'claim-move' }, t.claim_with_move, ' '),
+          h('select', { id: 'claim-move' }, cm.map((c) => h('option', { value: c.uci }, c.san))),
+          h('button', { type: 'button', id: 'claim-with-move', onclick: () => send({ t: 'claim_draw', move: $('#claim-move').value }) }, t.claim_draw)));
+      }
+    }
+    kids.push(button('flip', t.flip, () => { flipped = !flipped; render(); }, true));
+    if (S.rematch_game) kids.push(h('a', { href: `/partida/${S.rematch_game}`, id: 'rematch-link', class: 'button' }, t.rematch));
+    const focused = document.activeElement && document.activeElement.id;
+    controls.replaceChildren(...kids);
+    if (focused && document.getElementById(focused) && controls.contains(document.getElementById(focused))) document.getElementById(focused).focus();
+  }
+
+  function statusText() {
+    if (S.status === 'waiting') return t.waiting;
+    if (S.status === 'over') return t.game_over;
+    const parts = [S.turn === 'white' ? t.turn_white : t.turn_black];
+    if (you && S.turn === you) parts[0] = `${parts[0]} — ${t.your_turn}`;
+    if (S.in_check) parts.push(t.check);
+    if (you) {
+      const opp = you === 'white' ? 'black' : 'white';
+      const cl = S.claimable || [];
+      if (S.turn === you && cl.includes('threefold')) parts.push(t.can_claim_threefold);
+      if (S.turn === you && cl.includes('fifty_moves')) parts.push(t.can_claim_fifty);
+      if (S.turn === you && !cl.length && (S.claim_moves || []).length) parts.push(t.can_claim_with_move);
+      if (!S[opp].connected) parts.push(t.opponent_gone);
+      if (S.draw_offer === opp) parts.push(t.draw_offered_by_opp);
+      if (S.draw_offer === you) parts.push(t.draw_offered_by_you);
+      if (S.takeback_offer === opp) parts.push(t.takeback_asked);
+      if (S.abandon_claimable_by === you) parts.push(t.abandon_claimable);
+    }
+    return parts.join('. ');
+  }
+
+  function playerLabel(side) {
+    const p = S[side];
+    const who = p.kind === 'engine' ? t.engine_level(p.level, levelName(p.level)) : p.name;
+    return `${side === 'white' ? '○' : '●'} ${who}${p.connected ? '' : ' ⚠'}`;
+  }
+
+  function render() {
+    orientation = (you || 'white');
+    if (flipped) orientation = orientation === 'white' ? 'black' : 'white';
+    const top = orientation === 'white' ? 'black' : 'white';
+    nameTop.textContent = playerLabel(top);
+    nameBottom.textContent = playerLabel(orientation);
+    const playing = S.status === 'playing';
+    if (review === null) {
+      reviewBar.hidden = true;
+      const lm = S.last_move ? [S.last_move.uci.slice(0, 2), S.last_move.uci.slice(2, 4)] : undefined;
+      // viewOnly first: an orientation change rebuilds the board and binds
+      // its mouse and touch handlers only if the board is not view-only.
+      if (cg.state.viewOnly !== !you) cg.set({ viewOnly: !you });
+      cg.set({
+        fen: S.fen,
+        orientation,
+        turnColor: S.turn,
+        lastMove: lm,
+        check: S.in_check ? S.turn : false,
+        movable: {
+          color: playing && you ? you : undefined,
+          dests: playing && you && S.turn === you ? destsMap(S.legal) : new Map(),
+        },
+        premovable: { enabled: playing && !!you },
+      });
+      if (!lm) cg.set({ lastMove: undefined });
+    } else {
+      cg.set({ orientation });
+    }
+    clockTop.hidden = clockBottom.hidden = !S.clock;
+    clockBase = S.clock ? { ...S.clock, at: performance.now() } : null;
+    status.textContent = statusText();
+    if (S.status === 'over' && S.end_text) {
+      endMsg.hidden = false;
+      // The library's wording already ends with the result ("… (1-0)").
+      endMsg.replaceChildren(h('strong', {}, S.end_text[LANG] || S.end_text.es));
+    } else endMsg.hidden = true;
+    moveForm.hidden = !you || S.status !== 'playing';
+    if (S.status === 'waiting') {
+      const link = `${location.origin}/partida/${id}`;
+      if (!$('#wait-link')) status.after(h('p', { id: 'wait-box' }, h('input', { id: 'wait-link', readonly: true, value: link, size: 40, 'aria-label': t.challenge_link })));
+      if (!you && !$('#join')) {
+        status.after(h('button', {
+          id: 'join', type: 'button',
+          onclick: async () => {
+            try { const seat = await api('POST', `/api/games/${id}/join`, {}); keepSeat(seat); secret = seat.secret; reconnect(); } catch (e) { showError(e); }
+          },
+        }, t.join));
+      }
+    } else {
+      $('#wait-box') && $('#wait-box').remove();
+      $('#join') && $('#join').remove();
+    }
+    if (!you && S.status !== 'waiting' && !$('#spectator-note') && opened) status.before(h('p', { id: 'spectator-note', class: 'muted' }, t.spectator));
+    if (you && $('#spectator-note')) $('#spectator-note').remove();
+    renderControls();
+    renderMoves();
+    // The board may have moved (clocks shown or hidden, notes above it):
+    // chessground caches its box, so let it measure again.
+    requestAnimationFrame(() => { if (cg.state.dom && cg.state.dom.bounds.clear) cg.state.dom.bounds.clear(); });
+  }
+
+  function onMessage(m) {
+    if (m.t === 'ping') { ws.send(JSON.stringify({ t: 'pong', n: m.n })); return; }
+    if (m.t === 'error') {
+      showError(m[LANG] || m.es);
+      render();
+      return;
+    }
+    if (m.t === 'ack') { showError(null); return; }
+    if (m.t === 'rematch_seat') { keepSeat(m); location.href = `/partida/${m.game}`; return; }
+    if (m.t === 'state') {
+      you = m.you || null;
+      S = m;
+      moves = m.moves || [];
+      lastSeenPly = moves.length;
+      render();
+      return;
+    }
+    if (m.t !== 'event') return;
+    const before = S.fen;
+    S = { ...m, you };
+    const ev = m.event;
+    const d = m.data || {};
+    if (ev === 'move') {
+      if (d.ply === moves.length) moves.push(d);
+      else if (d.ply < moves.length) moves = moves.slice(0, d.ply).concat([d]);
+      else { send({ t: 'state' }); }
+      positions = null;
+      render();
+      log.seen[d.ply] = now();
+      if (srMode()) say(moveWords(t, before, d.uci, d.san));
+      if (you && S.status === 'playing' && S.turn === you) cg.playPremove();
+      lastSeenPly = moves.length;
+    } else if (ev === 'takeback') {
+      moves = moves.slice(0, d.plies);
+      positions = null;
+      render();
+    } else {
+      render();
+      if (ev === 'end' && S.end_text) say(S.end_text[LANG] || S.end_text.es);
+      if (ev === 'presence' && you && d.seat !== you && srMode()) say(d.connected ? t.opponent_back : t.opponent_gone);
+      if (ev === 'draw_declined' && d.by !== you) status.textContent = `${status.textContent}. ${t.draw_declined}`;
+      if (ev === 'rematch_offer' && you && d.by !== you) status.textContent = t.rematch_offered;
+      if (ev === 'rematch_offer' && d.by === you) status.textContent = t.rematch_sent;
+      if (ev === 'claim_rejected') status.textContent = d[LANG] || d.es || status.textContent;
+    }
+  }
+
+  function reconnect() {
+    if (ws) { ws.onclose = null; ws.close(); }
+    connect();
+  }
+
+  function connect() {
+    const q = secret ? `?seat=${encodeURIComponent(secret)}` : '';
+    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/games/${id}${q}`);
+    let thisOpened = false;
+    ws.onopen = () => {
+      thisOpened = true;
+      if (opened) { conn.hidden = false; conn.textContent = t.reconnected; setTimeout(() => { conn.hidden = true; }, 1500); }
+      opened = true;
+      retries = 0;
+      document.body.dataset.connected = '1';
+    };
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      onMessage(m);
+    };
+    ws.onclose = async () => {
+      document.body.dataset.connected = '0';
+      conn.hidden = false;
+      conn.textContent = t.reconnecting;
+      retries += 1;
+      if (!thisOpened && secret && retries === 2) {
+        // The seat secret was refused (another tab took the seat back): ask again.
+        try { const seat = await api('POST', `/api/games/${id}/seat`, {}); keepSeat(seat); secret = seat.secret; } catch { secret = null; store.del(seatKey(id)); }
+      }
+      setTimeout(connect, Math.min(300 * 2 ** Math.min(retries, 5), 5000));
+    };
+  }
+
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      cg.cancelPremove();
+      if (pendingPromotion) { promo.hidden = true; pendingPromotion = null; render(); }
+    }
+  });
+
+  render();
+  requestAnimationFrame(tick);
+  connect();
+}
+
+// ------------------------------------------------------------------ my games
+
+function terminationText(code) {
+  if (!code) return '';
+  const base = code.split(':')[0];
+  return t.terminations[base] || code;
+}
+
+async function myGames(main) {
+  main.append(h('h1', {}, t.my_games));
+  let data;
+  try { data = await api('GET', '/api/me/games'); } catch (e) { showError(e); return; }
+  const rows = (data.games || []);
+  if (!rows.length) { main.append(h('p', { id: 'no-games' }, t.none_yet)); return; }
+  main.append(h('table', { id: 'games', class: 'games' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t.white), h('th', { scope: 'col' }, t.black), h('th', { scope: 'col' }, t.result),
+      h('th', { scope: 'col' }, t.reason), h('th', { scope: 'col' }, t.date), h('th', { scope: 'col' }, ''))),
+    h('tbody', {}, rows.map((g) => h('tr', { 'data-game': g.game },
+      h('td', {}, g.white), h('td', {}, g.black), h('td', {}, g.status === 'over' ? (g.result || '') : t.in_progress),
+      h('td', {}, terminationText(g.termination)),
+      h('td', {}, new Date(g.created_ms).toLocaleDateString(LANG)),
+      h('td', {}, g.status === 'over'
+        ? h('a', { href: `/mis-partidas/${g.game}`, class: 'open-game' }, t.open)
+        : h('a', { href: `/partida/${g.game}` }, t.go_to_game)))))));
+}
+
+async function replay(main, id) {
+  let P;
+  try { P = await api('GET', `/web/api/games/${id}/positions`); } catch (e) { main.append(h('p', { class: 'error' }, t.not_found)); return; }
+  let i = P.moves.length; // plies shown
+  const boardEl = h('div', { id: 'board', class: 'board', role: 'img', 'aria-label': t.board });
+  const info = h('p', { id: 'replay-pos', role: 'status', 'aria-live': 'polite' });
+  const list = h('ol', { id: 'moves', class: 'moves' });
+  const go = (k) => { i = Math.max(0, Math.min(P.moves.length, k)); show(); };
+  main.append(h('h1', {}, `${t.replay}: ${P.white} – ${P.black} ${P.result || ''}`),
+    h('p', {}, terminationText(P.termination)),
+    h('div', { class: 'game' },
+      h('div', { class: 'board-col' }, h('div', { class: 'board-wrap' }, boardEl),
+        h('div', { class: 'controls' },
+          h('button', { type: 'button', id: 'first', onclick: () => go(0) }, t.first),
+          h('button', { type: 'button', id: 'prev', onclick: () => go(i - 1) }, t.prev),
+          h('button', { type: 'button', id: 'next', onclick: () => go(i + 1) }, t.next),
+          h('button', { type: 'button', id: 'last', onclick: () => go(P.moves.length) }, t.last))),
+      h('div', { class: 'side' }, info, h('p', { class: 'help' }, t.replay_help),
+        h('p', {}, h('a', { id: 'pgn-es', href: `/api/games/${id}/pgn?lang=es`, download: `escaque-${id}-es.pgn` }, t.pgn_es), ' · ',
+          h('a', { id: 'pgn-en', href: `/api/games/${id}/pgn`, download: `escaque-${id}-en.pgn` }, t.pgn_en)),
+        list)));
+  const cg = Chessground(boardEl, { viewOnly: true, coordinates: true, drawable: { enabled: false } });
+  function show() {
+    const m = P.moves[i - 1];
+    cg.set({ fen: m ? m.fen : P.start_fen, lastMove: m ? [m.uci.slice(0, 2), m.uci.slice(2, 4)] : undefined, check: m && m.check ? (m.fen.split(' ')[1] === 'w' ? 'white' : 'black') : false });
+    info.textContent = m ? `${plyLabel(i - 1, P.start_fen)} ${showSan(m)}` : t.first;
+    const btn = (j) => (j === null ? h('span', { class: 'mv-empty' }, '…') : h('button', { type: 'button', class: `mv${j === i - 1 ? ' current' : ''}`, onclick: () => go(j + 1) }, showSan(P.moves[j])));
+    list.replaceChildren(...rows(P.moves.length, P.start_fen).map((r) => h('li', {}, h('span', { class: 'num' }, `${r.num}.`), btn(r.w), r.b === null ? '' : btn(r.b))));
+  }
+  document.addEventListener('keydown', (e) => {
+    if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT')) return;
+    if (e.key === 'ArrowLeft') { go(i - 1); e.preventDefault(); }
+    if (e.key === 'ArrowRight') { go(i + 1); e.preventDefault(); }
+    if (e.key === 'Home') { go(0); e.preventDefault(); }
+    if (e.key === 'End') { go(P.moves.length); e.preventDefault(); }
+  });
+  show();
+}
+
+// ------------------------------------------------------------------ start
+
+async function main() {
+  applyTheme();
+  let me = null;
+  try { me = await api('GET', '/api/me'); } catch { me = null; }
+  const el = frame(me);
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  let m;
+  if (path === '/') await home(el, me);
+  else if ((m = path.match(/^\/partida\/([A-Za-z0-9]+)$/))) await game(el, m[1]);
+  else if (path === '/mis-partidas') await myGames(el);
+  else if ((m = path.match(/^\/mis-partidas\/([A-Za-z0-9]+)$/))) await replay(el, m[1]);
+  document.body.dataset.ready = '1';
+}
+
+main();
