@@ -295,9 +295,11 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         _ => {}
     }
 
-    // 3. Static analysis.
-    let sa = StaticAnalysis::new(&pos);
-    if sa.proves_unwinnable(winner) {
+    // 3. Static analysis, early where it usually decides (no queens, rooks
+    //    or knights), otherwise after the deeper search.
+    let heavy =
+        (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any();
+    if !heavy && StaticAnalysis::new(&pos).proves_unwinnable(winner) {
         return Winnability::Unwinnable;
     }
 
@@ -309,6 +311,10 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         Some(Winnability::Winnable(l)) => return with_prefix(l),
         Some(Winnability::Unwinnable) => return Winnability::Unwinnable,
         _ => {}
+    }
+
+    if heavy && StaticAnalysis::new(&pos).proves_unwinnable(winner) {
+        return Winnability::Unwinnable;
     }
 
     // 5. Closure of the reachable positions.
