@@ -176,11 +176,14 @@ pub fn deadness_with(pos: &Position, budget: Budget) -> Deadness {
 /// The cheap, sound check: `true` only if `winner` provably cannot mate;
 /// `false` means "don't know". Fast enough to run after every move.
 pub fn is_unwinnable_fast(pos: &Position, winner: Color) -> bool {
-    if pos.has_insufficient_material(winner) || crate::game::is_dead_position(pos) {
-        return true;
-    }
+    // A mate on the board first: the material rule speaks of mates to come,
+    // and a double check by two bishops of one colour (never the result of a
+    // move, but a legal FEN) mates against rooks blocking their own king.
     if !pos.has_legal_moves() {
         return !(pos.is_check() && pos.turn() == winner.other());
+    }
+    if pos.has_insufficient_material(winner) || crate::game::is_dead_position(pos) {
+        return true;
     }
     blocked_structure(pos) && StaticAnalysis::new(pos).proves_unwinnable(winner)
 }
