@@ -176,11 +176,14 @@ pub fn deadness_with(pos: &Position, budget: Budget) -> Deadness {
 /// The cheap, sound check: `true` only if `winner` provably cannot mate;
 /// `false` means "don't know". Fast enough to run after every move.
 pub fn is_unwinnable_fast(pos: &Position, winner: Color) -> bool {
-    if pos.has_insufficient_material(winner) || crate::game::is_dead_position(pos) {
-        return true;
-    }
+    // A mate on the board first: the material rule speaks of mates to come,
+    // and a double check by two bishops of one colour (never the result of a
+    // move, but a legal FEN) mates against rooks blocking their own king.
     if !pos.has_legal_moves() {
         return !(pos.is_check() && pos.turn() == winner.other());
+    }
+    if pos.has_insufficient_material(winner) || crate::game::is_dead_position(pos) {
+        return true;
     }
     blocked_structure(pos) && StaticAnalysis::new(pos).proves_unwinnable(winner)
 }
@@ -295,9 +298,11 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         _ => {}
     }
 
-    // 3. Static analysis.
-    let sa = StaticAnalysis::new(&pos);
-    if sa.proves_unwinnable(winner) {
+    // 3. Static analysis, early where it usually decides (no queens, rooks
+    //    or knights), otherwise after the deeper search.
+    let heavy =
+        (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any();
+    if !heavy && StaticAnalysis::new(&pos).proves_unwinnable(winner) {
         return Winnability::Unwinnable;
     }
 
@@ -309,6 +314,10 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         Some(Winnability::Winnable(l)) => return with_prefix(l),
         Some(Winnability::Unwinnable) => return Winnability::Unwinnable,
         _ => {}
+    }
+
+    if heavy && StaticAnalysis::new(&pos).proves_unwinnable(winner) {
+        return Winnability::Unwinnable;
     }
 
     // 5. Closure of the reachable positions.

@@ -151,6 +151,12 @@ fn a_mate_on_the_board_and_a_forced_cycle() {
     // Already mate: the line is empty.
     let (w, _) = both("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     assert_eq!(w, Winnability::Winnable(vec![]));
+    // A double check by two bishops of one colour, the rooks blocking their
+    // own king: mate on the board although "bishops of one colour" cannot
+    // mate by material rules (a reference user position).
+    let p = pos("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1");
+    assert_eq!(verdict(&p, Color::Black), Winnability::Winnable(vec![]));
+    assert!(!is_unwinnable_fast(&p, Color::Black));
     // Stalemate: nobody can mate any more.
     assert_eq!(
         both("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
