@@ -6,9 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use escaque::clock::Bonus;
-use escaque::coord::move_between;
 use escaque::pgn::{PgnReader, PgnStyle};
-use escaque::read::{read_move, Notation};
+use escaque::read::{move_between, read_move, Notation};
 use escaque::sealed::{resume_sealed, Opening};
 use escaque::{
     ClaimResult, Clock, Color, DrawClaim, FenError, FenWarning, Game, GameError, Lang, Move,

@@ -109,21 +109,9 @@ pub(crate) fn parse_uci(pos: &Position, text: &str) -> Result<Move, MoveError> {
     find(pos, text, from, to, promo)
 }
 
-/// The legal move from `from` to `to` (with that promotion) in `pos`, or why
-/// there is none: what a board does with a piece dragged or clicked from one
-/// square to another (castling as the king's move).
-pub fn move_between(
-    pos: &Position,
-    from: Square,
-    to: Square,
-    promotion: Option<Role>,
-) -> Result<Move, MoveError> {
-    find(pos, &format!("{from}{to}"), from, to, promotion)
-}
-
 /// The legal move from `from` to `to` (with that promotion), or why there is
 /// none.
-fn find(
+pub(crate) fn find(
     pos: &Position,
     text: &str,
     from: Square,

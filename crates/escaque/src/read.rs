@@ -96,6 +96,19 @@ pub enum MoveError {
     },
 }
 
+/// The legal move from `from` to `to` (with that promotion) in `pos`, or why
+/// there is none: what a board does with a piece dragged or clicked from one
+/// square to another (castling as the king's move). The typed counterpart of
+/// [`read_move`], with the same errors.
+pub fn move_between(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, MoveError> {
+    crate::coord::find(pos, &format!("{from}{to}"), from, to, promotion)
+}
+
 /// Reads `text` as a legal move of `pos`, as `notation` says.
 pub fn read_move(pos: &Position, text: &str, notation: Notation) -> Result<Move, MoveError> {
     match notation {
