@@ -14,6 +14,7 @@ use escaque::dead::{winnability, Winnability};
 use escaque::{Color, Lang, Localized, Move, Position};
 
 use crate::error::CliError;
+use crate::pgn_cmd::json_str;
 
 #[derive(Args)]
 pub struct DeadArgs {
@@ -173,20 +174,4 @@ fn report(pos: &Position, fen: &str, json: bool, lang: Lang) -> String {
         ));
     }
     s
-}
-
-fn json_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

@@ -200,7 +200,8 @@ fn sealed_by(game: &PgnGame, lang: Lang) -> Option<&'static str> {
     }
 }
 
-fn json_str(out: &mut String, s: &str) {
+/// Appends `s` as a JSON string (quoted and escaped).
+pub(crate) fn json_str(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
