@@ -351,7 +351,7 @@ async fn create_game(
         (None, Some(o)) => {
             // The creator gives the odds, from the usual side.
             color = o.usual_giver();
-            Position::from_fen(&o.fen_for(color)).unwrap_or_default()
+            o.position_for(color)
         }
         (None, None) => Position::new(),
     };
@@ -741,7 +741,7 @@ async fn accept_seek(
     let start = match odds {
         Some(o) => {
             poster_color = o.usual_giver();
-            Position::from_fen(&o.fen_for(poster_color)).unwrap_or_default()
+            o.position_for(poster_color)
         }
         None => Position::new(),
     };
