@@ -1,18 +1,12 @@
 //! The `escaque perft` command, run as a user runs it.
 
-use std::process::Command;
+mod common;
 
+/// Runs `escaque ARGS` with nothing on standard input: whether it succeeded,
+/// standard output and standard error.
 fn escaque(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .env("LANG", "es_ES.UTF-8")
-        .output()
-        .expect("run escaque");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (out, err, ok) = common::run_raw(args, "");
+    (ok, out, err)
 }
 
 #[test]
@@ -61,38 +55,22 @@ fn bad_fen_is_an_error_in_spanish_or_english() {
 
 #[test]
 fn perft_plays_from_an_unreachable_position_and_says_what_it_relaxed() {
-    // Position 6 of python-chess's tricky.perft-style suites: castling right
-    // `q` without the rook on a8's partner square is dropped.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args([
-            "perft",
-            "2",
-            "--fen",
-            "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    // Castling right `q` while Black's king is not on e8: dropped, and said.
+    let (ok, _, err) = escaque(&[
+        "perft",
+        "2",
+        "--fen",
+        "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1",
+    ]);
+    assert!(ok, "{err}");
     assert!(err.contains("derecho de enroque q"), "{err}");
     // The impossible double check: played, not refused.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args([
-            "perft",
-            "1",
-            "--fen",
-            "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("nodos: 4"),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let (ok, out, err) = escaque(&[
+        "perft",
+        "1",
+        "--fen",
+        "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("nodos: 4"), "{out}");
 }

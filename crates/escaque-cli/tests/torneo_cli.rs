@@ -1,19 +1,14 @@
 //! `escaque torneo`, run as an organiser runs it.
 
 use std::path::PathBuf;
-use std::process::Command;
 
+mod common;
+
+/// Runs `escaque ARGS` with nothing on standard input: whether it succeeded,
+/// standard output and standard error.
 fn escaque(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(args)
-        .env("LANG", "es_ES.UTF-8")
-        .output()
-        .expect("run escaque");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (out, err, ok) = common::run_raw(args, "");
+    (ok, out, err)
 }
 
 fn scratch(name: &str) -> PathBuf {
