@@ -198,6 +198,8 @@ pub enum TorneoError {
     BadName(String),
     /// A tie-break name that is not known.
     UnknownTieBreak(String),
+    /// A forbidden pairing needs two players or more and rounds from first to last.
+    BadForbidden,
     /// Reading or writing the saved file failed.
     Io(String),
 }
@@ -274,6 +276,10 @@ impl Localized for TorneoError {
             TorneoError::UnknownTieBreak(t) => lang.pick(
                 format!("desempate desconocido «{t}»"),
                 format!("unknown tie-break '{t}'"),
+            ),
+            TorneoError::BadForbidden => lang.pick(
+                "una prohibición necesita al menos dos jugadores y rondas de la primera a la última".to_string(),
+                "a forbidden pairing needs two players or more and rounds from first to last".to_string(),
             ),
             TorneoError::Io(e) => e.clone(),
         }

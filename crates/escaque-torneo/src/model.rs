@@ -417,10 +417,54 @@ impl Tournament {
 
     /// Records a requested half-point bye for a round not yet paired.
     pub fn request_half_bye(&mut self, id: PlayerId, round: u32) -> Result<(), TorneoError> {
+        self.request_bye(id, round, ByeKind::Half)
+    }
+
+    /// Records a bye for a round not yet paired: a requested half point
+    /// (`Half`), a full point the organiser gives (`Full`), or an announced
+    /// absence (`Zero`). Any earlier request for that round is replaced.
+    /// (`PairingAllocated` asked for in advance counts as `Full`.)
+    pub fn request_bye(
+        &mut self,
+        id: PlayerId,
+        round: u32,
+        kind: ByeKind,
+    ) -> Result<(), TorneoError> {
         if round <= self.rounds.len() as u32 || round == 0 || round > self.total_rounds {
             return Err(TorneoError::ByeTooLate { player: id, round });
         }
-        self.player_mut(id)?.half_byes.insert(round);
+        let p = self.player_mut(id)?;
+        p.half_byes.remove(&round);
+        p.full_byes.remove(&round);
+        p.absences.remove(&round);
+        match kind {
+            ByeKind::Half => p.half_byes.insert(round),
+            ByeKind::Zero => p.absences.insert(round),
+            // A bye the pairing would give is, asked for in advance, a full point.
+            ByeKind::Full | ByeKind::PairingAllocated => p.full_byes.insert(round),
+        };
+        Ok(())
+    }
+
+    /// Forbids any two of `players` to meet in rounds `first..=last` (Swiss only;
+    /// a round robin's tables are fixed).
+    pub fn forbid(
+        &mut self,
+        players: &[PlayerId],
+        first: u32,
+        last: u32,
+    ) -> Result<(), TorneoError> {
+        for &id in players {
+            self.player(id)?;
+        }
+        if players.len() < 2 || first == 0 || last < first {
+            return Err(TorneoError::BadForbidden);
+        }
+        self.forbidden.push(ForbiddenPairing {
+            first_round: first,
+            last_round: last,
+            players: players.to_vec(),
+        });
         Ok(())
     }
 
