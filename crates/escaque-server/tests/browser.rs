@@ -767,12 +767,12 @@ async fn resignation(env: &mut Env) -> R {
 
 async fn flag_fall(env: &Env) -> R {
     let (a, b) = (&env.a, &env.b);
-    pair(&env.base, a, b, json!({"time_control": "4s"})).await?;
+    pair(&env.base, a, b, json!({"time_control": "2s"})).await?;
     typed(a, "e4").await?;
     wait_plies(b, 1).await?;
     typed(b, "e5").await?;
     wait_plies(a, 2).await?;
-    // White's clock runs: tenths and the low-time colour, then the flag.
+    // White's clock runs (2 s): tenths and the low-time colour, then the flag.
     until(
         a,
         "tenths shown",
@@ -1035,11 +1035,21 @@ async fn engine_game(env: &Env) -> R {
             break st;
         }
         let moves = uci_moves(&st);
-        if moves.len() > 600 {
-            return Err(format!("no end after {} plies", moves.len()));
+        let n = moves.len();
+        if n > 600 {
+            return Err(format!("no end after {n} plies"));
         }
-        let start = st["start_fen"].as_str().unwrap_or_default();
-        let mv = helper_move(&mut helper, start, &moves)?;
+        // The search runs off the async threads: another scenario runs at
+        // the same time.
+        let start = st["start_fen"].as_str().unwrap_or_default().to_string();
+        let (engine, mv) = tokio::task::spawn_blocking(move || {
+            let mv = helper_move(&mut helper, &start, &moves);
+            (helper, mv)
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        helper = engine;
+        let mv = mv?;
         // Both clicks in one action chain, at the squares' centres.
         let (left, top, size) = (
             v["box"][0].as_f64().unwrap_or(0.0),
@@ -1083,7 +1093,7 @@ async fn engine_game(env: &Env) -> R {
             .await?;
             click(a, &format!("#promotion .promo-{}", &mv[4..5])).await?;
         }
-        plies = moves.len() + 1;
+        plies = n + 1;
     };
     let end = until(a, "end message", END_SHOWN).await?;
     let library = st["end_text"]["es"].as_str().unwrap_or_default();
@@ -1290,7 +1300,7 @@ async fn focus_board(c: &Client, start: &str, said: &str) -> R {
 /// Escape. The fool's mate, with a cancelled pick, a square that is not a
 /// destination, and Black's reversed arrows. The announcements are checked
 /// in the page and in Chromium's accessibility tree.
-async fn keyboard_game(env: &mut Env) -> R {
+async fn keyboard_game(env: &Env) -> R {
     let (a, b) = (&env.a, &env.b);
     let id = pair(&env.base, a, b, json!({})).await?;
     // Fresh pages (nothing clicked): the keyboard starts at the top.
@@ -1746,7 +1756,7 @@ async fn home_and_phone(env: &mut Env) -> R {
     Ok(())
 }
 
-async fn takeback_and_abort(env: &mut Env) -> R {
+async fn takeback_and_abort(env: &Env) -> R {
     let (a, b) = (&env.a, &env.b);
     // Abort before both sides have moved.
     pair(&env.base, a, b, json!({})).await?;
@@ -1862,25 +1872,20 @@ fn browser_suite() {
                     failures.push(format!("{}: {e}", stringify!($f)));
                 }
             }};
-            ($f:ident, $g:ident) => {{
-                let (f, g) = (stringify!($f), stringify!($g));
-                let (rf, rg) = tokio::join!(
-                    unless_skipped(skip(f), f, $f(&env)),
-                    unless_skipped(skip(g), g, $g(&env))
-                );
-                for (name, r) in [(stringify!($f), rf), (stringify!($g), rg)] {
-                    match r {
-                        Ok(()) => {}
-                        Err(None) => failures.push(not_run(name, &only)),
-                        Err(Some(e)) => {
-                            for (c, who) in [(&env.a, "a"), (&env.b, "b"), (&env.spectator, "spectator")] {
-                                let _ = shot(c, &format!("failed-{name}-{who}.png")).await;
-                            }
-                            failures.push(format!("{name}: {e}"));
-                        }
-                    }
+        }
+        // Scenarios taking turns on one side while others take turns on the
+        // other, at the same time (the two sides use different browsers).
+        macro_rules! in_turn {
+            ($($f:ident),+) => {
+                async {
+                    let mut out = Vec::new();
+                    $(
+                        let name = stringify!($f);
+                        out.push((name, unless_skipped(skip(name), name, $f(&env)).await));
+                    )+
+                    out
                 }
-            }};
+            };
         }
         scenario!(home_and_phone);
         scenario!(mate_game);
@@ -1888,10 +1893,23 @@ fn browser_suite() {
         scenario!(draw_by_agreement);
         scenario!(threefold_claim);
         scenario!(resignation);
-        scenario!(flag_fall, accounts);
-        scenario!(claim_with_move, engine_game);
-        scenario!(takeback_and_abort);
-        scenario!(keyboard_game);
+        // Two players (browsers a and b) beside one (the third browser).
+        let (left, right) = tokio::join!(
+            in_turn!(flag_fall, claim_with_move, takeback_and_abort, keyboard_game),
+            in_turn!(accounts, engine_game)
+        );
+        for (name, r) in left.into_iter().chain(right) {
+            match r {
+                Ok(()) => {}
+                Err(None) => failures.push(not_run(name, &only)),
+                Err(Some(e)) => {
+                    for (c, who) in [(&env.a, "a"), (&env.b, "b"), (&env.spectator, "spectator")] {
+                        let _ = shot(c, &format!("failed-{name}-{who}.png")).await;
+                    }
+                    failures.push(format!("{name}: {e}"));
+                }
+            }
+        }
         let mut l = env.latencies.clone();
         l.sort_by(|x, y| x.total_cmp(y));
         if !l.is_empty() {
