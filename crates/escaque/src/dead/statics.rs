@@ -1,0 +1,281 @@
+//! The static analysis: which squares each piece can ever reach, which
+//! pieces can never move nor be captured, and what follows for mates.
+
+use crate::attacks::{attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks};
+use crate::{Bitboard, Color, Position, Rank, Role, Square};
+
+// ---------------------------------------------------------------------------
+// Static analysis.
+// ---------------------------------------------------------------------------
+
+/// Which squares each piece can ever reach, which pieces can never move nor
+/// be captured, and what follows for mates.
+///
+/// The fixpoint starts from "every piece stays where it is" and grows each
+/// piece's set of reachable squares by the moves it could make from any of
+/// them, with only steady pieces (those that provably never move nor are
+/// captured) standing in the way, pawns capturing only where an enemy piece
+/// may stand, and kings never entering a square a steady enemy piece attacks
+/// for ever. A piece stops being steady as soon as it could move or an enemy
+/// piece could reach its square. At the fixpoint, by induction over any legal
+/// continuation, every piece stays within its set and every steady piece stays
+/// put: the sets are sound over-approximations.
+#[derive(Clone, Debug)]
+pub struct StaticAnalysis {
+    /// Pieces as they stand: square, colour, kind.
+    pieces: Vec<(Square, Color, Role)>,
+    /// Reachable squares of the piece that started on each square.
+    reach: [Bitboard; 64],
+    /// Squares of the pieces that never move nor are captured.
+    steady: Bitboard,
+    /// Pawns that might promote.
+    promotable: Bitboard,
+    /// Castling rights or an en passant square make the analysis give up.
+    gave_up: bool,
+}
+
+impl StaticAnalysis {
+    /// Runs the fixpoint on `pos`.
+    pub fn new(pos: &Position) -> StaticAnalysis {
+        let mut sa = StaticAnalysis {
+            pieces: Vec::with_capacity(32),
+            reach: [Bitboard::EMPTY; 64],
+            steady: pos.occupied(),
+            promotable: Bitboard::EMPTY,
+            gave_up: pos.castling_rights() != crate::CastlingRights::NONE
+                || pos.ep_square().is_some(),
+        };
+        for sq in pos.occupied() {
+            if let Some(p) = pos.piece_at(sq) {
+                sa.pieces.push((sq, p.color, p.role));
+                sa.reach[sq.index()] = Bitboard::from_square(sq);
+            }
+        }
+        if !sa.gave_up {
+            sa.saturate();
+        }
+        sa
+    }
+
+    /// The squares the piece now on `sq` may ever stand on (an
+    /// over-approximation); empty if no piece stands there.
+    pub fn reachable(&self, sq: Square) -> Bitboard {
+        self.reach[sq.index()]
+    }
+
+    /// The pieces that provably never move nor are captured.
+    pub fn steady(&self) -> Bitboard {
+        self.steady
+    }
+
+    fn union_reach(&self, color: Option<Color>, non_king: bool) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if color.is_some_and(|want| want != c) || (non_king && r == Role::King) {
+                continue;
+            }
+            b |= self.reach[sq.index()];
+        }
+        b
+    }
+
+    /// Squares always attacked by `color`'s steady pieces, whatever else
+    /// stands on the board.
+    fn always_attacked(&self, color: Color, ever_occupied: Bitboard) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c == color && self.steady.contains(sq) {
+                b |= attacks(r, c, sq, ever_occupied);
+            }
+        }
+        b
+    }
+
+    fn saturate(&mut self) {
+        loop {
+            let ever = self.union_reach(None, false);
+            let occupiable = [
+                self.union_reach(Some(Color::White), true),
+                self.union_reach(Some(Color::Black), true),
+            ];
+            let always = [
+                self.always_attacked(Color::White, ever),
+                self.always_attacked(Color::Black, ever),
+            ];
+            let steady_kings = self.steady & self.king_squares();
+            let mut changed = false;
+            for i in 0..self.pieces.len() {
+                let (orig, color, role) = self.pieces[i];
+                let old = self.reach[orig.index()];
+                if old == Bitboard::FULL {
+                    continue;
+                }
+                let friends_steady = self.steady & self.color_squares(color);
+                let no_pass = if role == Role::Pawn {
+                    self.no_pass_zone(i)
+                } else {
+                    Bitboard::EMPTY
+                };
+                let mut new = old;
+                for s in old {
+                    let targets = match role {
+                        Role::Pawn => {
+                            let mut t = Bitboard::EMPTY;
+                            let one = Bitboard::from_square(s).forward(color) & !self.steady;
+                            t |= one & !no_pass;
+                            if one.any() && s.rank() == Rank::SECOND.relative_to(color) {
+                                t |= one.forward(color) & !self.steady & !no_pass;
+                            }
+                            t | (pawn_attacks(color, s) & occupiable[color.other().index()])
+                        }
+                        Role::King => king_attacks(s) & !always[color.other().index()],
+                        _ => attacks(role, color, s, self.steady),
+                    };
+                    new |= targets & !friends_steady & !steady_kings;
+                }
+                if role == Role::Pawn
+                    && (new & Bitboard::rank(Rank::EIGHTH.relative_to(color))).any()
+                {
+                    self.promotable |= Bitboard::from_square(orig);
+                    new = Bitboard::FULL;
+                }
+                if new != old {
+                    self.reach[orig.index()] = new;
+                    changed = true;
+                }
+            }
+            // Steady: never moves, and no enemy piece can reach its square
+            // (kings are never captured).
+            let mut steady = Bitboard::EMPTY;
+            for &(sq, c, r) in &self.pieces {
+                let stays = self.reach[sq.index()] == Bitboard::from_square(sq);
+                let safe = r == Role::King || !occupiable_all(self, c.other()).contains(sq);
+                if stays && safe {
+                    steady |= Bitboard::from_square(sq);
+                }
+            }
+            if steady != self.steady {
+                self.steady = steady;
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+
+        fn occupiable_all(sa: &StaticAnalysis, color: Color) -> Bitboard {
+            sa.union_reach(Some(color), false)
+        }
+    }
+
+    /// For the pawn `pieces[i]`: squares of its file it can never push to
+    /// because an enemy pawn stands ahead on the same file, neither pawn can
+    /// ever leave the file (both only push, never capture) and the enemy pawn
+    /// can never be captured. Two such pawns never pass each other, so the
+    /// pawn stays short of the enemy pawn's present square.
+    fn no_pass_zone(&self, i: usize) -> Bitboard {
+        let (orig, color, _) = self.pieces[i];
+        let file = Bitboard::file(orig.file());
+        if (self.reach[orig.index()] & !file).any() {
+            return Bitboard::EMPTY;
+        }
+        let mut zone = Bitboard::EMPTY;
+        for (j, &(q, qc, qr)) in self.pieces.iter().enumerate() {
+            if j == i || qc == color || qr != Role::Pawn || q.file() != orig.file() {
+                continue;
+            }
+            let ahead = match color {
+                Color::White => q.rank().index() > orig.rank().index(),
+                Color::Black => q.rank().index() < orig.rank().index(),
+            };
+            let q_reach = self.reach[q.index()];
+            if !ahead || (q_reach & !file).any() {
+                continue;
+            }
+            let capturable = self.pieces.iter().enumerate().any(|(k, &(x, xc, _))| {
+                k != i && xc == color && (self.reach[x.index()] & q_reach).any()
+            });
+            if capturable {
+                continue;
+            }
+            let beyond: Bitboard = file
+                .filter(|t| match color {
+                    Color::White => t.rank().index() >= q.rank().index(),
+                    Color::Black => t.rank().index() <= q.rank().index(),
+                })
+                .collect();
+            zone |= beyond;
+        }
+        zone
+    }
+
+    fn king_squares(&self) -> Bitboard {
+        self.pieces
+            .iter()
+            .filter(|p| p.2 == Role::King)
+            .map(|p| p.0)
+            .collect()
+    }
+
+    fn color_squares(&self, color: Color) -> Bitboard {
+        self.pieces
+            .iter()
+            .filter(|p| p.1 == color)
+            .map(|p| p.0)
+            .collect()
+    }
+
+    /// Runs the analysis on `pos` and says whether it proves that `winner`
+    /// can never mate.
+    pub fn proves_unwinnable_split(pos: &Position, winner: Color) -> bool {
+        StaticAnalysis::new(pos).proves_unwinnable(winner)
+    }
+
+    /// True if the analysis proves that `winner` can never mate: no square the
+    /// loser's king may stand on can be attacked by a winner's piece other than
+    /// the king while every square around it could be taken away (by a loser's
+    /// piece standing there or a winner's piece attacking it).
+    pub fn proves_unwinnable(&self, winner: Color) -> bool {
+        if self.gave_up {
+            return false;
+        }
+        let loser = winner.other();
+        let Some(&(lk, _, _)) = self
+            .pieces
+            .iter()
+            .find(|p| p.1 == loser && p.2 == Role::King)
+        else {
+            return false;
+        };
+        let occ = self.steady.without(lk);
+        let mut checks = Bitboard::EMPTY;
+        let mut covers = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != winner {
+                continue;
+            }
+            let promoted = self.promotable.contains(sq);
+            let mut att = Bitboard::EMPTY;
+            for s in self.reach[sq.index()] {
+                att |= attacks(r, c, s, occ);
+                if promoted {
+                    att |= queen_attacks(s, occ) | knight_attacks(s);
+                }
+            }
+            covers |= att;
+            if r != Role::King {
+                checks |= att;
+            }
+        }
+        let blocks = self.union_reach(Some(loser), true);
+        for k in self.reach[lk.index()] {
+            if !checks.contains(k) {
+                continue;
+            }
+            if (king_attacks(k) & !(covers | blocks)).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+}
