@@ -111,6 +111,11 @@ fn main() {
         (items, args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2))
     };
     let use_oracle = std::env::var_os("NO_ORACLE").is_none();
+    let repeat: usize = std::env::var("REPEAT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let items: Vec<(String, String)> = (0..repeat).flat_map(|_| items.iter().cloned()).collect();
     let slow_limit = Duration::from_micros(
         std::env::var("SLOW_US")
             .ok()

@@ -373,10 +373,13 @@ mod tests {
     }
 
     #[test]
-    fn knight_distance_is_exact_for_one_move() {
+    fn knight_distances_are_exact() {
         assert_eq!(knight_distance(Square::G1, Square::F3), 1);
         assert_eq!(knight_distance(Square::G1, Square::G1), 0);
-        assert!(knight_distance(Square::A1, Square::H8) >= 4);
+        assert_eq!(knight_distance(Square::A1, Square::H8), 6);
+        // The corner case: a1 to b2 takes four moves.
+        assert_eq!(knight_distance(Square::A1, Square::B2), 4);
+        assert_eq!(knight_distance(Square::E4, Square::E5), 3);
     }
 
     #[test]

@@ -241,7 +241,7 @@ impl Search {
 
     fn node(&mut self, pos: &Position, depth: i32, past_progress: bool) -> bool {
         let left = self.max_depth - depth;
-        let (hash, check) = key(pos);
+        let (hash, check) = if self.use_tt { key(pos) } else { (0, 0) };
         if self.use_tt {
             if let Some(e) = self.tt.get(&hash) {
                 if e.iteration == self.iteration && e.check == check && e.left >= left {
@@ -249,15 +249,24 @@ impl Search {
                 }
             }
         }
+        if depth >= self.max_depth || self.line.len() >= MAX_LINE {
+            // A leaf: only whether it is a mate matters (most nodes are
+            // leaves, so no move list is built here). Out of check it is
+            // no mate; a stalemate counted as cut only delays a proof by an
+            // iteration.
+            if pos.is_check() && !pos.has_legal_moves() {
+                return pos.turn() != self.winner;
+            }
+            if !pos.has_insufficient_material(self.winner) {
+                self.interrupted = true;
+            }
+            return false;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return pos.is_check() && pos.turn() != self.winner;
         }
         if pos.has_insufficient_material(self.winner) {
-            return false;
-        }
-        if depth >= self.max_depth || self.line.len() >= MAX_LINE {
-            self.interrupted = true;
             return false;
         }
         if self.use_tt {
@@ -270,53 +279,73 @@ impl Search {
                 },
             );
         }
-        // Promising moves first: rewarded, then normal, then punished.
-        let mut costs = [Cost::Normal; crate::MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            costs[i] = self.classify(pos, m);
-        }
         // The winner's moves by promise: rewarded, normal, punished. The
         // loser's moves as they come, last generated first (its other pieces
         // before its king): measured on the published sets, letting the
         // loser's pieces step aside or be sacrificed early finds the mates
         // far sooner than driving its king first.
-        let sorted = pos.turn() == self.winner;
-        let n = moves.len();
-        for want in [Cost::Reward, Cost::Normal, Cost::Punish] {
-            for j in 0..n {
-                let i = if sorted { j } else { n - 1 - j };
-                let m = moves[i];
-                if sorted && costs[i] != want {
-                    continue;
+        if pos.turn() == self.winner {
+            let costs: arrayvec::ArrayVec<Cost, { crate::MAX_MOVES }> =
+                moves.iter().map(|&m| self.classify(pos, m)).collect();
+            for want in [Cost::Reward, Cost::Normal, Cost::Punish] {
+                for (i, &m) in moves.iter().enumerate() {
+                    if costs[i] == want && self.child(pos, m, want, depth, past_progress) {
+                        return true;
+                    }
                 }
-                if !sorted && want != Cost::Reward {
-                    break;
-                }
-                let want = costs[i];
-                self.nodes += 1;
-                self.iteration_nodes += 1;
-                if self.nodes > self.global_limit
-                    || (self.per_depth_limit != u64::MAX
-                        && self.iteration_nodes
-                            > self.per_depth_limit.saturating_mul(self.max_depth as u64))
-                {
-                    self.interrupted = true;
+                if self.interrupted && self.out_of_nodes() {
                     return false;
                 }
-                let next_depth = match want {
-                    Cost::Reward => depth,
-                    Cost::Punish => depth + 4,
-                    Cost::Normal => depth + i32::from(!past_progress),
-                };
-                let mut child = *pos;
-                child.play_unchecked(m);
-                self.line.push(m);
-                if self.node(&child, next_depth, want == Cost::Reward) {
+            }
+        } else {
+            for &m in moves.iter().rev() {
+                let cost = self.classify(pos, m);
+                if self.child(pos, m, cost, depth, past_progress) {
                     return true;
                 }
-                self.line.pop();
+                if self.interrupted && self.out_of_nodes() {
+                    return false;
+                }
             }
         }
+        false
+    }
+
+    fn out_of_nodes(&self) -> bool {
+        self.nodes > self.global_limit
+            || (self.per_depth_limit != u64::MAX
+                && self.iteration_nodes
+                    > self.per_depth_limit.saturating_mul(self.max_depth as u64))
+    }
+
+    /// Tries `m` from `pos`: true if a mate was found below (the line is then
+    /// in `self.line`).
+    fn child(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        cost: Cost,
+        depth: i32,
+        past_progress: bool,
+    ) -> bool {
+        self.nodes += 1;
+        self.iteration_nodes += 1;
+        if self.out_of_nodes() {
+            self.interrupted = true;
+            return false;
+        }
+        let next_depth = match cost {
+            Cost::Reward => depth,
+            Cost::Punish => depth + 4,
+            Cost::Normal => depth + i32::from(!past_progress),
+        };
+        let mut child = *pos;
+        child.play_unchecked(m);
+        self.line.push(m);
+        if self.node(&child, next_depth, cost == Cost::Reward) {
+            return true;
+        }
+        self.line.pop();
         false
     }
 
@@ -324,27 +353,21 @@ impl Search {
         if !self.punishable.is_empty() && self.punishable.contains(&m) {
             return Cost::Punish;
         }
+        let (from, to) = (m.from(), m.to());
         let us = pos.turn();
-        let role = pos.role_at(m.from()).unwrap_or(Role::Pawn);
-        let victim = if m.is_castle() {
-            None
-        } else if m.is_en_passant() {
-            Some(Role::Pawn)
-        } else {
-            pos.role_at(m.to())
-        };
-        let capture = victim.is_some();
+        let is = |role: Role, sq: Square| pos.by_role(role).contains(sq);
+        let capture = pos.by_color(us.other()).contains(to) || m.is_en_passant();
         if us == self.winner {
-            if capture || role == Role::Pawn {
-                return Cost::Reward;
-            }
-            let closer = match role {
-                Role::King => closer(m, self.winner_king_target, king_distance),
-                Role::Knight => closer(m, self.winner_knight_target, knight_distance),
-                Role::Bishop => self.bishop_progress(m),
-                _ => false,
+            let progress = if capture || is(Role::Pawn, from) {
+                true
+            } else if is(Role::King, from) {
+                closer(m, self.winner_king_target, king_distance)
+            } else if is(Role::Knight, from) {
+                closer(m, self.winner_knight_target, knight_distance)
+            } else {
+                is(Role::Bishop, from) && self.bishop_progress(m)
             };
-            if closer {
+            if progress {
                 Cost::Reward
             } else {
                 Cost::Normal
@@ -354,19 +377,19 @@ impl Search {
                 // Opening the position: the loser's pawns traded off make
                 // room for the winner's pieces.
                 if capture
-                    && (role == Role::Pawn || victim == Some(Role::Pawn))
+                    && (is(Role::Pawn, from) || is(Role::Pawn, to))
                     && pos.occupied().count() > 5
                 {
                     return Cost::Reward;
                 }
-                if role == Role::Bishop && bd[m.to().index()] < bd[m.from().index()] {
+                if is(Role::Bishop, from) && bd[to.index()] < bd[from.index()] {
                     return Cost::Reward;
                 }
             }
-            let closer = match role {
-                Role::King => closer(m, self.corner, king_distance),
-                Role::Knight => closer(m, self.loser_knight_target, knight_distance),
-                _ => false,
+            let closer = if is(Role::King, from) {
+                closer(m, self.corner, king_distance)
+            } else {
+                is(Role::Knight, from) && closer(m, self.loser_knight_target, knight_distance)
             };
             if closer {
                 Cost::Reward
@@ -402,19 +425,52 @@ fn king_distance(a: Square, b: Square) -> u32 {
     a.distance(b)
 }
 
-/// A rough knight distance (a heuristic only: it orders moves).
+/// Knight moves between two squares on an empty board.
 pub(super) fn knight_distance(a: Square, b: Square) -> u32 {
-    let dx = (a.file().index() as i32 - b.file().index() as i32).unsigned_abs();
-    let dy = (a.rank().index() as i32 - b.rank().index() as i32).unsigned_abs();
-    let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
-    if lo == 0 && hi == 0 {
-        return 0;
-    }
-    if lo == 1 && hi == 2 {
-        return 1;
-    }
-    hi.div_ceil(2).max((lo + hi).div_ceil(3)).max(2)
+    u32::from(KNIGHT_DISTANCE[a.index()][b.index()])
 }
+
+/// Knight distances by breadth-first search, computed at compile time.
+const KNIGHT_DISTANCE: [[u8; 64]; 64] = {
+    const JUMPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut table = [[u8::MAX; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut queue = [0usize; 64];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        table[from][from] = 0;
+        while head < tail {
+            let s = queue[head];
+            head += 1;
+            let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+            let mut j = 0;
+            while j < 8 {
+                let (nf, nr) = (f + JUMPS[j].0, r + JUMPS[j].1);
+                if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    let t = (nr * 8 + nf) as usize;
+                    if table[from][t] == u8::MAX {
+                        table[from][t] = table[from][s] + 1;
+                        queue[tail] = t;
+                        tail += 1;
+                    }
+                }
+                j += 1;
+            }
+        }
+        from += 1;
+    }
+    table
+};
 
 // ---------------------------------------------------------------------------
 // Closure: every reachable position, up to a bound.
