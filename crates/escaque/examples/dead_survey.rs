@@ -86,6 +86,32 @@ fn oracle(fen: &str, c: Color) -> Option<bool> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("static") {
+        // Lines `UNDECIDED White|Black FEN`: how many the static analysis
+        // proves unwinnable for that colour.
+        let text = std::fs::read_to_string(&args[2]).expect("read file");
+        let (mut n, mut proved) = (0, 0);
+        for l in text.lines() {
+            let mut it = l.splitn(3, ' ');
+            let (_, c, fen) = (it.next(), it.next(), it.next().unwrap_or(""));
+            let c = if c == Some("White") {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Ok(p) = Position::from_fen(fen.trim()) else {
+                continue;
+            };
+            n += 1;
+            if escaque::dead::StaticAnalysis::proves_unwinnable_split(&p, c) {
+                proved += 1;
+            } else if std::env::var_os("SHOW").is_some() {
+                println!("not proved {c:?} {fen}");
+            }
+        }
+        println!("static: {proved} of {n} proved");
+        return;
+    }
     let (items, threads) = if args.get(1).map(String::as_str) == Some("sweep") {
         let n = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
         (

@@ -82,11 +82,28 @@ impl StaticAnalysis {
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard) -> Bitboard {
+        // A piece no enemy piece can ever meet is never captured: wherever
+        // it stands within its reach, it attacks what it attacks from every
+        // square of the reach (with every square that may ever be occupied
+        // in the way). Pawns that may promote change kind and are left out.
+        let enemies = self.union_reach(Some(color.other()), false);
         let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
-            if c == color && self.steady.contains(sq) {
-                b |= attacks(r, c, sq, ever_occupied);
+            if c != color || self.promotable.contains(sq) {
+                continue;
             }
+            let reach = self.reach[sq.index()];
+            if r != Role::King && (reach & enemies).any() && !self.steady.contains(sq) {
+                continue;
+            }
+            let mut att = Bitboard::FULL;
+            for t in reach {
+                att &= attacks(r, c, t, ever_occupied);
+                if att.is_empty() {
+                    break;
+                }
+            }
+            b |= att;
         }
         b
     }
@@ -248,34 +265,76 @@ impl StaticAnalysis {
             return false;
         };
         let occ = self.steady.without(lk);
+        // Squares a winner's piece other than the king may ever attack.
         let mut checks = Bitboard::EMPTY;
-        let mut covers = Bitboard::EMPTY;
+        let mut wk_reach = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != winner {
                 continue;
             }
+            if r == Role::King {
+                wk_reach = self.reach[sq.index()];
+                continue;
+            }
             let promoted = self.promotable.contains(sq);
-            let mut att = Bitboard::EMPTY;
             for s in self.reach[sq.index()] {
-                att |= attacks(r, c, s, occ);
+                checks |= attacks(r, c, s, occ);
                 if promoted {
-                    att |= queen_attacks(s, occ) | knight_attacks(s);
+                    checks |= queen_attacks(s, occ) | knight_attacks(s);
                 }
             }
-            covers |= att;
-            if r != Role::King {
-                checks |= att;
+        }
+        // What each of the loser's other pieces may ever stand on: each one
+        // blocks at most one flight square of its king at a time.
+        let mut blockers: arrayvec::ArrayVec<Bitboard, 32> = arrayvec::ArrayVec::new();
+        for &(sq, c, r) in &self.pieces {
+            if c == loser && r != Role::King {
+                blockers.push(self.reach[sq.index()]);
             }
         }
-        let blocks = self.union_reach(Some(loser), true);
-        for k in self.reach[lk.index()] {
+        let lk_reach = self.reach[lk.index()];
+        for k in lk_reach {
             if !checks.contains(k) {
                 continue;
             }
-            if (king_attacks(k) & !(covers | blocks)).is_empty() {
+            // A flight square the king can never stand on is always blocked
+            // or attacked when the king is next to it (the reach is closed
+            // under the king's moves); one a non-king winner's piece may
+            // attack counts as covered. The rest: the winner's king from
+            // one square at least two away, and distinct loser's pieces.
+            let flights = king_attacks(k) & lk_reach & !checks;
+            if flights.is_empty() {
                 return false;
+            }
+            let mut tried: arrayvec::ArrayVec<Bitboard, 64> = arrayvec::ArrayVec::new();
+            tried.push(Bitboard::EMPTY);
+            for w in wk_reach {
+                if w.distance(k) >= 2 {
+                    let cover = king_attacks(w) & flights;
+                    if !tried.contains(&cover) {
+                        tried.push(cover);
+                    }
+                }
+            }
+            for &cover in &tried {
+                if matchable(flights & !cover, &blockers, 0) {
+                    return false;
+                }
             }
         }
         true
     }
+}
+
+/// Whether each square of `squares` can be given its own piece among
+/// `blockers` (each the set of squares one piece may stand on), not using
+/// the pieces in the bit mask `used`.
+fn matchable(squares: Bitboard, blockers: &[Bitboard], used: u32) -> bool {
+    let Some(s) = squares.first() else {
+        return true;
+    };
+    let rest = squares.without(s);
+    blockers.iter().enumerate().any(|(i, b)| {
+        used & (1 << i) == 0 && b.contains(s) && matchable(rest, blockers, used | (1 << i))
+    })
 }
