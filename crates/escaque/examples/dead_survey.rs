@@ -75,8 +75,11 @@ fn oracle(fen: &str, c: Color) -> Option<bool> {
         Color::Black => chess::Color::Black,
     };
     let r = chasolver::winnability(&board, color)?;
-    if std::env::var_os("DEAD_TRACE").is_some() {
-        eprintln!("ORACLE {r:?}");
+    if std::env::var_os("ORACLE_LINE").is_some() {
+        if let chasolver::Winnability::Winnable { helpmate } = &r {
+            let l: Vec<String> = helpmate.iter().map(|m| m.to_string()).collect();
+            println!("ORACLE {c:?} {}", l.join(" "));
+        }
     }
     match r {
         chasolver::Winnability::Winnable { .. } => Some(true),
@@ -170,7 +173,17 @@ fn main() {
                 };
                 for (k, c) in [Color::White, Color::Black].into_iter().enumerate() {
                     let t0 = Instant::now();
-                    let w = winnability(&p, c);
+                    let w = match std::env::var("NODES").ok().and_then(|s| s.parse().ok()) {
+                        Some(n) => escaque::dead::winnability_with(
+                            &p,
+                            c,
+                            escaque::dead::Budget {
+                                search_nodes: n,
+                                ..escaque::dead::Budget::DEFAULT
+                            },
+                        ),
+                        None => winnability(&p, c),
+                    };
                     let te = t0.elapsed();
                     let t1 = Instant::now();
                     let o = if use_oracle { oracle(fen, c) } else { None };

@@ -217,6 +217,9 @@ impl Search {
         depths: core::ops::RangeInclusive<i32>,
     ) -> Option<Winnability> {
         self.nodes = 0;
+        if self.use_tt && self.tt.capacity() == 0 {
+            self.tt.reserve(4096);
+        }
         for depth in depths {
             self.max_depth = depth;
             self.interrupted = false;
@@ -241,10 +244,11 @@ impl Search {
 
     fn node(&mut self, pos: &Position, depth: i32, past_progress: bool) -> bool {
         let left = self.max_depth - depth;
-        let (hash, check) = if self.use_tt { key(pos) } else { (0, 0) };
+        let hash = pos.zobrist();
         if self.use_tt {
             if let Some(e) = self.tt.get(&hash) {
-                if e.iteration == self.iteration && e.check == check && e.left >= left {
+                // The fingerprint only when the hash matches (rarely).
+                if e.iteration == self.iteration && e.left >= left && e.check == fingerprint(pos) {
                     return false;
                 }
             }
@@ -273,7 +277,7 @@ impl Search {
             self.tt.insert(
                 hash,
                 Entry {
-                    check,
+                    check: fingerprint(pos),
                     left,
                     iteration: self.iteration,
                 },
