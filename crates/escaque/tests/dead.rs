@@ -186,6 +186,35 @@ fn positions_the_first_version_left_undecided() {
 }
 
 #[test]
+fn the_stalemate_rule_of_the_static_analysis_keeps_real_mates() {
+    // A first version of the stalemate filter (a king move that leaves the
+    // other king, whose side has nothing else to move, no square) counted
+    // on squares only the moving king attacked and called these unwinnable:
+    // each is winnable for the side named.
+    for (fen, c) in [
+        ("7k/7P/6K1/8/8/8/8/8 w - - 1 85", Color::White),
+        ("6k1/6P1/6K1/8/8/8/8/8 w - - 0 1", Color::White),
+        ("6k1/6P1/6K1/6P1/8/8/8/8 w - - 0 1", Color::White),
+        ("8/6p1/6Pp/7K/5k1P/8/8/8 b - - 0 1", Color::White),
+        ("8/6p1/6Pp/7K/5k1P/8/8/8 b - - 0 1", Color::Black),
+        ("8/8/8/8/8/6k1/7p/7K b - - 0 1", Color::Black),
+    ] {
+        let p = pos(fen);
+        assert!(
+            !escaque::dead::StaticAnalysis::new(&p).proves_unwinnable(c),
+            "{fen} {c:?}"
+        );
+        assert!(verdict(&p, c).is_winnable(), "{fen} {c:?}");
+    }
+    // And the case it is for: the king boxed in on h3/h4 behind its pawns,
+    // where the only way to cover its last square stalemates it.
+    let p = pos("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
+    for c in [Color::White, Color::Black] {
+        assert_eq!(verdict(&p, c), Winnability::Unwinnable, "{c:?}");
+    }
+}
+
+#[test]
 fn a_mate_on_the_board_and_a_forced_cycle() {
     // Already mate: the line is empty.
     let (w, _) = both("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");

@@ -1,7 +1,10 @@
 //! The static analysis: which squares each piece can ever reach, which
 //! pieces can never move nor be captured, and what follows for mates.
 
-use crate::attacks::{attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks};
+use crate::attacks::{
+    attacks, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
 use crate::{Bitboard, Color, Position, Rank, Role, Square};
 
 // ---------------------------------------------------------------------------
@@ -81,7 +84,7 @@ impl StaticAnalysis {
 
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
-    fn always_attacked(&self, color: Color, ever_occupied: Bitboard) -> Bitboard {
+    fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
         // A piece no enemy piece can ever meet is never captured: wherever
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
@@ -89,7 +92,7 @@ impl StaticAnalysis {
         let enemies = self.union_reach(Some(color.other()), false);
         let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
-            if c != color || self.promotable.contains(sq) {
+            if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
                 continue;
             }
             let reach = self.reach[sq.index()];
@@ -116,10 +119,19 @@ impl StaticAnalysis {
                 self.union_reach(Some(Color::Black), true),
             ];
             let always = [
-                self.always_attacked(Color::White, ever),
-                self.always_attacked(Color::Black, ever),
+                self.always_attacked(Color::White, ever, true),
+                self.always_attacked(Color::Black, ever, true),
             ];
             let steady_kings = self.steady & self.king_squares();
+            // A side whose other pieces can never move: a king move of the
+            // other side that leaves its king no square is a stalemate.
+            let frozen = [Color::White, Color::Black].map(|c| {
+                self.pieces.iter().all(|&(sq, pc, r)| {
+                    pc != c
+                        || r == Role::King
+                        || self.reach[sq.index()] == Bitboard::from_square(sq)
+                })
+            });
             let mut changed = false;
             for i in 0..self.pieces.len() {
                 let (orig, color, role) = self.pieces[i];
@@ -145,7 +157,18 @@ impl StaticAnalysis {
                             }
                             t | (pawn_attacks(color, s) & occupiable[color.other().index()])
                         }
-                        Role::King => king_attacks(s) & !always[color.other().index()],
+                        Role::King => {
+                            let t = king_attacks(s) & !always[color.other().index()];
+                            if frozen[color.other().index()] {
+                                // Our other pieces' attacks, with our king
+                                // anywhere around `s` in the way.
+                                let others =
+                                    self.always_attacked(color, ever | king_attacks(s), false);
+                                self.drop_stalemates(color, s, t, others)
+                            } else {
+                                t
+                            }
+                        }
                         _ => attacks(role, color, s, self.steady),
                     };
                     new |= targets & !friends_steady & !steady_kings;
@@ -183,6 +206,76 @@ impl StaticAnalysis {
         fn occupiable_all(sa: &StaticAnalysis, color: Color) -> Bitboard {
             sa.union_reach(Some(color), false)
         }
+    }
+
+    /// The king of `color` moving from `from`: drops the targets where it
+    /// would stalemate the other side, whose non-king pieces can never move
+    /// (checked by the caller). Wherever the other king stands in its reach
+    /// (and not next to ours), each square around it is next to our king,
+    /// attacked by one of our other pieces that are never captured
+    /// (`others`, computed with our king around `from` in the way), or
+    /// holds one of its steady pieces. A king move gives no check but a
+    /// discovered one, so the filter is not used where one of our line
+    /// pieces may stand on a line through `from` that the other king may
+    /// stand on too.
+    fn drop_stalemates(
+        &self,
+        color: Color,
+        from: Square,
+        targets: Bitboard,
+        others: Bitboard,
+    ) -> Bitboard {
+        let them = color.other();
+        let Some(&(their_king, _, _)) = self
+            .pieces
+            .iter()
+            .find(|p| p.1 == them && p.2 == Role::King)
+        else {
+            return targets;
+        };
+        let region = self.reach[their_king.index()];
+        let their_steady = self.steady & self.color_squares(them);
+        let mut open_lines: arrayvec::ArrayVec<Bitboard, 4> = arrayvec::ArrayVec::new();
+        for (df, dr, diagonal) in [(1, 0, false), (0, 1, false), (1, 1, true), (1, -1, true)] {
+            let Some(next) = from.offset(df, dr).or_else(|| from.offset(-df, -dr)) else {
+                continue;
+            };
+            // What is seen from `from` along the line past steady pieces
+            // only (they never leave it).
+            let rays = if diagonal {
+                bishop_attacks(from, self.steady)
+            } else {
+                rook_attacks(from, self.steady)
+            };
+            let l = line(from, next) & rays;
+            if (l & region).is_empty() {
+                continue;
+            }
+            let slider = self.pieces.iter().any(|&(sq, c, r)| {
+                let kind = self.promotable.contains(sq)
+                    || r == Role::Queen
+                    || r == if diagonal { Role::Bishop } else { Role::Rook };
+                c == color && kind && (self.reach[sq.index()] & l).any()
+            });
+            if slider {
+                open_lines.push(l);
+            }
+        }
+        let mut kept = targets;
+        for t in targets {
+            if open_lines.iter().any(|l| !l.with(from).contains(t)) {
+                continue;
+            }
+            let covered = king_attacks(t).with(t);
+            let blocked = covered | others | their_steady;
+            if (region & !covered)
+                .into_iter()
+                .all(|q| (king_attacks(q) & !blocked).is_empty())
+            {
+                kept = kept.without(t);
+            }
+        }
+        kept
     }
 
     /// For the pawn `pieces[i]`: squares of its file it can never push to
