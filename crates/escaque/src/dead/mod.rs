@@ -331,7 +331,9 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     }
 
     // 6. Chains of checks, their quiet exits proved by the static analysis.
-    if let Some(r) = decided(check_chains(&pos, winner, 2_000)) {
+    // (Each quiet exit costs a static analysis: bounded by the budget.)
+    let chain_limit = (budget.search_nodes / 2_000).min(2_000) as usize;
+    if let Some(r) = decided(check_chains(&pos, winner, chain_limit)) {
         return finish(r, with_prefix);
     }
 
@@ -339,7 +341,9 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     //    corner and with the moves into a dead end punished.
     let sa = StaticAnalysis::new(&pos);
     search.set_bishop_distances(&sa);
-    search.set_punishable(&pos);
+    if budget.search_nodes >= 1_000_000 {
+        search.set_punishable(&pos);
+    }
     search.global_limit = budget.search_nodes - search.global_limit;
     search.per_depth_limit = u64::MAX;
     if let Some(r) = decided(search.deepen(&pos, 2..=128)) {

@@ -132,6 +132,22 @@ impl StaticAnalysis {
                         || self.reach[sq.index()] == Bitboard::from_square(sq)
                 })
             });
+            // Our pieces' attacks but the king's, with our king anywhere
+            // it or a step from it may be in the way (for the stalemates).
+            let others = [Color::White, Color::Black].map(|c| {
+                if !frozen[c.other().index()] {
+                    return Bitboard::EMPTY;
+                }
+                let mut around = Bitboard::EMPTY;
+                for &(sq, pc, r) in &self.pieces {
+                    if pc == c && r == Role::King {
+                        for k in self.reach[sq.index()] {
+                            around |= king_attacks(k);
+                        }
+                    }
+                }
+                self.always_attacked(c, ever | around, false)
+            });
             let mut changed = false;
             for i in 0..self.pieces.len() {
                 let (orig, color, role) = self.pieces[i];
@@ -160,11 +176,7 @@ impl StaticAnalysis {
                         Role::King => {
                             let t = king_attacks(s) & !always[color.other().index()];
                             if frozen[color.other().index()] {
-                                // Our other pieces' attacks, with our king
-                                // anywhere around `s` in the way.
-                                let others =
-                                    self.always_attacked(color, ever | king_attacks(s), false);
-                                self.drop_stalemates(color, s, t, others)
+                                self.drop_stalemates(color, s, t, others[color.index()])
                             } else {
                                 t
                             }
