@@ -20,24 +20,43 @@
 //!    nothing that could block its own king, or bishops all on one colour with
 //!    no pawns or knights on the board can never mate
 //!    ([`Position::has_insufficient_material`]); this prunes every search.
-//! 3. **Bounded helpmate search** by iterative deepening with a transposition
-//!    table. Moves that bring the pieces towards a mating corner (the loser's
-//!    king towards the corner of the winner's bishops, the winner's king and
-//!    knights towards it), captures and the winner's pawn moves cost no depth;
-//!    the loser's captures and pawn moves cost more. An iteration that finishes
-//!    without being cut by its depth or node budget has visited every position
-//!    reachable from the start (each position met again is one already being
-//!    or already explored), so finding no mate there proves unwinnability.
+//! 3. **Bounded helpmate search** by iterative
+//!    deepening with a transposition table keyed by the Zobrist hash and a
+//!    second 64-bit fingerprint. The winner's captures and pawn moves and
+//!    moves that bring its king and knights (and, in the last search, its
+//!    bishops) towards a mating corner cost no depth, nor does the move after
+//!    one of them; the loser's king and knights heading for that corner cost
+//!    none either, its captures cost more. The winner's moves are tried best
+//!    first; the loser's as generated, last first (its other pieces before
+//!    its king: they step aside or are sacrificed). An iteration that
+//!    finishes without being cut by its depth or node budget has expanded
+//!    every position it met (a position met again is one already being or
+//!    already expanded in that iteration), so the set is closed under legal
+//!    moves and finding no mate there proves unwinnability.
 //! 4. **Static analysis** ([`StaticAnalysis`]): a fixpoint that
 //!    over-approximates the squares each piece can ever stand on and
 //!    under-approximates the pieces that can never move nor be captured
-//!    ("steady") and the squares those attack for ever. If no square the
-//!    loser's king can reach can be checked by a winner's piece while every
-//!    flight square is coverable, no mate can ever happen. This is what proves
-//!    locked pawn walls and bishops shut out of them.
+//!    ("steady") and the squares attacked for ever by pieces that can never
+//!    be captured. Kings never step into such squares, nor make a move that
+//!    stalemates a side whose other pieces can never move. A mate needs a
+//!    square of the loser's king checked by a winner's piece with every
+//!    flight square covered: attacked by a winner's piece, by the winner's
+//!    king from one square, or held by a distinct piece of the loser's; if no
+//!    square allows that, no mate can ever happen. This proves locked pawn
+//!    walls, bishops shut out of them and kings boxed in behind them.
 //! 5. **Closure**: for positions with few possibilities (kings shuffling behind
 //!    a wall), every reachable position is enumerated up to a bound; a closed
 //!    set without a mate is a proof.
+//! 6. **Chains of checks**: every move from the start, then every checking
+//!    move; a position reached by a quiet move must be proved unwinnable by
+//!    the static analysis.
+//!
+//! The order is: forced moves, one shallow search without a table, the
+//! static analysis (early where there are no queens, rooks or knights), a
+//! deeper search, the closure, the chains of checks, then the rest of the
+//! budget in a search guided by the bishops' distance to the mating corner
+//! and with the first moves that the static analysis proves hopeless tried
+//! last.
 //!
 //! Soundness comes first: each step above either exhibits a line that is
 //! replayed by the rules before being returned, or is a proof that covers all
