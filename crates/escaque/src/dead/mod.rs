@@ -1,0 +1,429 @@
+//! Dead positions decided by proof: can a side still deliver mate by *any*
+//! series of legal moves (FIDE 5.2.2, 6.9, 5.1.2)?
+//!
+//! For a position and an intended winner, [`winnability`] answers
+//!
+//! * [`Winnability::Winnable`] with a *helpmate* line as proof: legal moves,
+//!   both sides cooperating, ending in mate of the other side by the winner;
+//! * [`Winnability::Unwinnable`] only when it has a proof that no such line
+//!   exists;
+//! * [`Winnability::Undecided`] when its search budget ran out. It never
+//!   guesses.
+//!
+//! The method follows M. Ambrona, *"Chess Unwinnability Analyzer"* (FUN 2022,
+//! the analysis behind CHA and the `chasolver` crate), written anew here:
+//!
+//! 1. **Forced moves.** While the side to move has exactly one legal move it is
+//!    played; if the forced sequence repeats a position, the game is locked in a
+//!    cycle without mate: unwinnable.
+//! 2. **Material.** A side with a bare king, a lone knight against a king with
+//!    nothing that could block its own king, or bishops all on one colour with
+//!    no pawns or knights on the board can never mate
+//!    ([`Position::has_insufficient_material`]); this prunes every search.
+//! 3. **Bounded helpmate search** by iterative
+//!    deepening with a transposition table keyed by the Zobrist hash and a
+//!    second 64-bit fingerprint. The winner's captures and pawn moves and
+//!    moves that bring its king and knights (and, in the last search, its
+//!    bishops) towards a mating corner cost no depth, nor does the move after
+//!    one of them; the loser's king and knights heading for that corner cost
+//!    none either, its captures cost more. The winner's moves are tried best
+//!    first; the loser's as generated, last first (its other pieces before
+//!    its king: they step aside or are sacrificed). An iteration that
+//!    finishes without being cut by its depth or node budget has expanded
+//!    every position it met (a position met again is one already being or
+//!    already expanded in that iteration), so the set is closed under legal
+//!    moves and finding no mate there proves unwinnability.
+//! 4. **Static analysis** ([`StaticAnalysis`]): a fixpoint that
+//!    over-approximates the squares each piece can ever stand on and
+//!    under-approximates the pieces that can never move nor be captured
+//!    ("steady") and the squares attacked for ever by pieces that can never
+//!    be captured. Kings never step into such squares, nor make a move that
+//!    stalemates a side whose other pieces can never move. A mate needs a
+//!    square of the loser's king checked by a winner's piece with every
+//!    flight square covered: attacked by a winner's piece, by the winner's
+//!    king from one square, or held by a distinct piece of the loser's; if no
+//!    square allows that, no mate can ever happen. This proves locked pawn
+//!    walls, bishops shut out of them and kings boxed in behind them.
+//! 5. **Closure**: for positions with few possibilities (kings shuffling behind
+//!    a wall), every reachable position is enumerated up to a bound; a closed
+//!    set without a mate is a proof.
+//! 6. **Chains of checks**: every move from the start, then every checking
+//!    move; a position reached by a quiet move must be proved unwinnable by
+//!    the static analysis.
+//!
+//! The order is: forced moves, one shallow search without a table, the
+//! static analysis (early where there are no queens, rooks or knights), a
+//! deeper search, the closure, the chains of checks, then the rest of the
+//! budget in a search guided by the bishops' distance to the mating corner
+//! and with the first moves that the static analysis proves hopeless tried
+//! last.
+//!
+//! Soundness comes first: each step above either exhibits a line that is
+//! replayed by the rules before being returned, or is a proof that covers all
+//! legal continuations. What escaque cannot prove within the budget is
+//! `Undecided`.
+//!
+//! The *cheap check* [`is_unwinnable_fast`] / [`is_dead_fast`] (material, the
+//! locked-pawn-wall rule of [`crate::game::is_dead_position`] and, on
+//! blocked pawn-and-bishop structures only, the static analysis) is meant to
+//! run after every move: on ordinary middlegame positions it answers "don't
+//! know" after a few bit operations.
+//!
+//! ```
+//! use escaque::dead::{winnability, Winnability};
+//! use escaque::{Color, Position};
+//!
+//! // K+N v K+P: the knight's side can mate (the pawn blocks its own king)…
+//! let pos = Position::from_fen("7k/7p/8/8/8/8/8/KN6 w - - 0 1").unwrap();
+//! assert!(matches!(winnability(&pos, Color::White), Winnability::Winnable(_)));
+//! // …and K+B v K cannot.
+//! let pos = Position::from_fen("7k/8/8/8/8/8/8/KB6 w - - 0 1").unwrap();
+//! assert_eq!(winnability(&pos, Color::White), Winnability::Unwinnable);
+//! ```
+
+mod search;
+mod statics;
+
+use search::{check_chains, closure, Search};
+pub use statics::StaticAnalysis;
+
+use crate::{Color, Move, Position, Role};
+
+/// Whether a side can still mate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Winnability {
+    /// The side can mate: a helpmate line from the position (legal moves of
+    /// both sides ending in mate by the side), as proof.
+    Winnable(Vec<Move>),
+    /// Proved: no series of legal moves ends in mate by the side.
+    Unwinnable,
+    /// The search budget ran out before a proof either way.
+    Undecided,
+}
+
+impl Winnability {
+    /// True for a proved [`Winnability::Unwinnable`].
+    pub fn is_unwinnable(&self) -> bool {
+        matches!(self, Winnability::Unwinnable)
+    }
+
+    /// True for [`Winnability::Winnable`].
+    pub fn is_winnable(&self) -> bool {
+        matches!(self, Winnability::Winnable(_))
+    }
+
+    /// The word used in JSON output: `winnable`, `unwinnable`, `undecided`.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Winnability::Winnable(_) => "winnable",
+            Winnability::Unwinnable => "unwinnable",
+            Winnability::Undecided => "undecided",
+        }
+    }
+}
+
+/// Whether a position is dead (FIDE 5.2.2: neither side can mate).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Deadness {
+    /// Proved dead: neither side can mate.
+    Dead,
+    /// Proved alive: at least one side has a helpmate.
+    Alive,
+    /// Not decided within the budget.
+    Undecided,
+}
+
+/// How much work [`winnability_with`] may do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Positions the helpmate searches may visit in all.
+    pub search_nodes: u64,
+    /// Positions the closure may enumerate.
+    pub closure_positions: usize,
+}
+
+impl Budget {
+    /// The budget of [`winnability`]: enough for every position of the
+    /// published test sets.
+    pub const DEFAULT: Budget = Budget {
+        search_nodes: 4_000_000,
+        closure_positions: 60_000,
+    };
+
+    /// A small budget for checks made during play after a move.
+    pub const QUICK: Budget = Budget {
+        search_nodes: 4_000,
+        closure_positions: 2_000,
+    };
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+/// Whether `winner` can still mate in `pos` with the other side cooperating,
+/// with the default [`Budget`].
+pub fn winnability(pos: &Position, winner: Color) -> Winnability {
+    winnability_with(pos, winner, Budget::DEFAULT)
+}
+
+/// Whether the position is dead: both sides decided with the default budget.
+pub fn deadness(pos: &Position) -> Deadness {
+    deadness_with(pos, Budget::DEFAULT)
+}
+
+/// [`deadness`] with a budget for each side.
+pub fn deadness_with(pos: &Position, budget: Budget) -> Deadness {
+    if is_dead_fast(pos) {
+        return Deadness::Dead;
+    }
+    let mut undecided = false;
+    for c in [pos.turn(), pos.turn().other()] {
+        match winnability_with(pos, c, budget) {
+            Winnability::Winnable(_) => return Deadness::Alive,
+            Winnability::Undecided => undecided = true,
+            Winnability::Unwinnable => {}
+        }
+    }
+    if undecided {
+        Deadness::Undecided
+    } else {
+        Deadness::Dead
+    }
+}
+
+/// The cheap, sound check: `true` only if `winner` provably cannot mate;
+/// `false` means "don't know". Fast enough to run after every move.
+pub fn is_unwinnable_fast(pos: &Position, winner: Color) -> bool {
+    // A mate on the board first: the material rule speaks of mates to come,
+    // and a double check by two bishops of one colour (never the result of a
+    // move, but a legal FEN) mates against rooks blocking their own king.
+    if !pos.has_legal_moves() {
+        return !(pos.is_check() && pos.turn() == winner.other());
+    }
+    if pos.has_insufficient_material(winner) || crate::game::is_dead_position(pos) {
+        return true;
+    }
+    blocked_structure(pos) && StaticAnalysis::new(pos).proves_unwinnable(winner)
+}
+
+/// The cheap, sound check that neither side can mate; `false` means "don't
+/// know".
+pub fn is_dead_fast(pos: &Position) -> bool {
+    if crate::game::is_dead_position(pos) {
+        return true;
+    }
+    if !blocked_structure(pos) {
+        return false;
+    }
+    let sa = StaticAnalysis::new(pos);
+    sa.proves_unwinnable(Color::White) && sa.proves_unwinnable(Color::Black)
+}
+
+/// A position worth the full decision during play: the cheap gate
+/// [`crate::Game`] uses to decide whether to search after a move. True for
+/// blocked pawn structures without queens, rooks or knights (most pawns
+/// blocked head-on by an enemy pawn), where dead positions beyond material
+/// arise in real games; such positions are rare, so the search costs nothing
+/// on ordinary moves.
+pub fn worth_full_check(pos: &Position) -> bool {
+    blocked_structure(pos)
+}
+
+/// Only pawns, bishops and kings, with most pawns blocked head-on by an enemy
+/// pawn and no pawn free of an opposing pawn on its file.
+fn blocked_structure(pos: &Position) -> bool {
+    if (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any() {
+        return false;
+    }
+    let wp = pos.pieces(Color::White, Role::Pawn);
+    let bp = pos.pieces(Color::Black, Role::Pawn);
+    if wp.is_empty() || bp.is_empty() {
+        return false;
+    }
+    let blocked = (wp.north() & bp).count();
+    let pawns = (wp | bp).count();
+    blocked >= (pawns / 2).saturating_sub(2).max(1)
+}
+
+/// [`winnability`] with an explicit budget.
+pub fn winnability_with(pos: &Position, winner: Color, budget: Budget) -> Winnability {
+    let result = decide(pos, winner, budget);
+    if let Winnability::Winnable(line) = &result {
+        // The proof is checked by the rules before it is handed out.
+        if !line_mates(pos, line, winner) {
+            debug_assert!(false, "helpmate line does not mate: {}", pos.to_fen());
+            return Winnability::Undecided;
+        }
+    }
+    result
+}
+
+/// Replays `line` from `pos` by the rules and says whether it ends in mate of
+/// `winner`'s opponent.
+pub fn line_mates(pos: &Position, line: &[Move], winner: Color) -> bool {
+    let mut p = *pos;
+    for &m in line {
+        if p.play(m).is_err() {
+            return false;
+        }
+    }
+    p.turn() == winner.other() && p.is_checkmate()
+}
+
+fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
+    // 1. Forced moves.
+    let mut prefix = Vec::new();
+    let mut pos = *start;
+    let mut seen: Vec<(u64, u64)> = Vec::new();
+    loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.is_check() && pos.turn() == winner.other() {
+                Winnability::Winnable(prefix)
+            } else {
+                Winnability::Unwinnable
+            };
+        }
+        if pos.has_insufficient_material(winner) {
+            return Winnability::Unwinnable;
+        }
+        if moves.len() != 1 || prefix.len() >= 32 {
+            break;
+        }
+        let key = search::key(&pos);
+        if seen.contains(&key) {
+            // A forced cycle: the same positions for ever, none a mate.
+            return Winnability::Unwinnable;
+        }
+        seen.push(key);
+        prefix.push(moves[0]);
+        pos.play_unchecked(moves[0]);
+    }
+    let with_prefix = |mut line: Vec<Move>| {
+        let mut all = prefix.clone();
+        all.append(&mut line);
+        Winnability::Winnable(all)
+    };
+    let decided = |r: Option<Winnability>| match r {
+        Some(Winnability::Undecided) => None,
+        other => other,
+    };
+    let scale = |n: u64| n.min(budget.search_nodes);
+
+    let mut search = Search::new(&pos, winner);
+
+    // 2. One shallow iteration, without a table: the chains of rewarded
+    //    moves catch the easy mates.
+    search.use_tt = false;
+    search.global_limit = scale(2_000);
+    search.per_depth_limit = 1_000;
+    if let Some(r) = decided(search.deepen(&pos, 1..=1)) {
+        return finish(r, with_prefix);
+    }
+
+    // 3. Static analysis, early where it usually decides (no queens, rooks
+    //    or knights), otherwise after the deeper search.
+    let heavy =
+        (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any();
+    if !heavy && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
+        return Winnability::Unwinnable;
+    }
+
+    // 4. Iterative deepening with the table and a per-depth budget.
+    search.use_tt = true;
+    search.global_limit = scale(budget.search_nodes / 4);
+    search.per_depth_limit = 7_000;
+    if let Some(r) = decided(search.deepen(&pos, 2..=128)) {
+        return finish(r, with_prefix);
+    }
+
+    if heavy && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
+        return Winnability::Unwinnable;
+    }
+
+    // 5. Closure of the reachable positions (kings shuffling behind walls).
+    if let Some(r) = decided(closure(&pos, winner, budget.closure_positions.min(5_000))) {
+        return finish(r, with_prefix);
+    }
+
+    // 6. Chains of checks, their quiet exits proved by the static analysis.
+    // (Each quiet exit costs a static analysis: bounded by the budget.)
+    let chain_limit = (budget.search_nodes / 2_000).min(2_000) as usize;
+    if let Some(r) = decided(check_chains(&pos, winner, chain_limit)) {
+        return finish(r, with_prefix);
+    }
+
+    // 7. The rest of the budget, guided by the bishops' way to the mating
+    //    corner and with the moves into a dead end punished.
+    let sa = StaticAnalysis::new(&pos);
+    search.set_bishop_distances(&sa);
+    if budget.search_nodes >= 1_000_000 {
+        search.set_punishable(&pos);
+    }
+    search.global_limit = budget.search_nodes - search.global_limit;
+    search.per_depth_limit = u64::MAX;
+    if let Some(r) = decided(search.deepen(&pos, 2..=128)) {
+        return finish(r, with_prefix);
+    }
+
+    // 8. A larger closure as a last resort.
+    if budget.closure_positions > 5_000 {
+        if let Some(r) = decided(closure(&pos, winner, budget.closure_positions)) {
+            return finish(r, with_prefix);
+        }
+    }
+    Winnability::Undecided
+}
+
+fn finish(r: Winnability, with_prefix: impl Fn(Vec<Move>) -> Winnability) -> Winnability {
+    match r {
+        Winnability::Winnable(l) => with_prefix(l),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search::knight_distance;
+    use super::*;
+    use crate::Square;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn knight_distances_are_exact() {
+        assert_eq!(knight_distance(Square::G1, Square::F3), 1);
+        assert_eq!(knight_distance(Square::G1, Square::G1), 0);
+        assert_eq!(knight_distance(Square::A1, Square::H8), 6);
+        // The corner case: a1 to b2 takes four moves.
+        assert_eq!(knight_distance(Square::A1, Square::B2), 4);
+        assert_eq!(knight_distance(Square::E4, Square::E5), 3);
+    }
+
+    #[test]
+    fn corners_follow_the_winners_bishop() {
+        let s = Search::new(&pos("7k/8/8/8/8/8/8/KB6 w - - 0 1"), Color::White);
+        assert_eq!(s.corner(), Square::A8); // light bishop: light corner
+        let s = Search::new(&pos("7k/8/8/8/8/8/8/K1B5 w - - 0 1"), Color::White);
+        assert_eq!(s.corner(), Square::H8);
+        let s = Search::new(&pos("7k/8/8/8/8/8/8/K1b5 b - - 0 1"), Color::Black);
+        assert_eq!(s.corner(), Square::A1);
+        let s = Search::new(&pos("7k/8/8/8/8/8/8/Kb6 b - - 0 1"), Color::Black);
+        assert_eq!(s.corner(), Square::H1);
+    }
+
+    #[test]
+    fn static_analysis_proves_a_wall() {
+        let p = pos("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1");
+        let sa = StaticAnalysis::new(&p);
+        assert!(sa.proves_unwinnable(Color::White));
+        assert!(sa.proves_unwinnable(Color::Black));
+        // The white king never crosses the wall.
+        assert!(!sa.reachable(Square::E1).contains(Square::E8));
+    }
+}

@@ -1,0 +1,445 @@
+//! The static analysis: which squares each piece can ever reach, which
+//! pieces can never move nor be captured, and what follows for mates.
+
+use crate::attacks::{
+    attacks, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+use crate::{Bitboard, Color, Position, Rank, Role, Square};
+
+// ---------------------------------------------------------------------------
+// Static analysis.
+// ---------------------------------------------------------------------------
+
+/// Which squares each piece can ever reach, which pieces can never move nor
+/// be captured, and what follows for mates.
+///
+/// The fixpoint starts from "every piece stays where it is" and grows each
+/// piece's set of reachable squares by the moves it could make from any of
+/// them, with only steady pieces (those that provably never move nor are
+/// captured) standing in the way, pawns capturing only where an enemy piece
+/// may stand, and kings never entering a square a steady enemy piece attacks
+/// for ever. A piece stops being steady as soon as it could move or an enemy
+/// piece could reach its square. At the fixpoint, by induction over any legal
+/// continuation, every piece stays within its set and every steady piece stays
+/// put: the sets are sound over-approximations.
+#[derive(Clone, Debug)]
+pub struct StaticAnalysis {
+    /// Pieces as they stand: square, colour, kind.
+    pieces: Vec<(Square, Color, Role)>,
+    /// Reachable squares of the piece that started on each square.
+    reach: [Bitboard; 64],
+    /// Squares of the pieces that never move nor are captured.
+    steady: Bitboard,
+    /// Pawns that might promote.
+    promotable: Bitboard,
+    /// Castling rights or an en passant square make the analysis give up.
+    gave_up: bool,
+}
+
+impl StaticAnalysis {
+    /// Runs the fixpoint on `pos`.
+    pub fn new(pos: &Position) -> StaticAnalysis {
+        let mut sa = StaticAnalysis {
+            pieces: Vec::with_capacity(32),
+            reach: [Bitboard::EMPTY; 64],
+            steady: pos.occupied(),
+            promotable: Bitboard::EMPTY,
+            gave_up: pos.castling_rights() != crate::CastlingRights::NONE
+                || pos.ep_square().is_some(),
+        };
+        for sq in pos.occupied() {
+            if let Some(p) = pos.piece_at(sq) {
+                sa.pieces.push((sq, p.color, p.role));
+                sa.reach[sq.index()] = Bitboard::from_square(sq);
+            }
+        }
+        if !sa.gave_up {
+            sa.saturate();
+        }
+        sa
+    }
+
+    /// The squares the piece now on `sq` may ever stand on (an
+    /// over-approximation); empty if no piece stands there.
+    pub fn reachable(&self, sq: Square) -> Bitboard {
+        self.reach[sq.index()]
+    }
+
+    /// The pieces that provably never move nor are captured.
+    pub fn steady(&self) -> Bitboard {
+        self.steady
+    }
+
+    fn union_reach(&self, color: Option<Color>, non_king: bool) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if color.is_some_and(|want| want != c) || (non_king && r == Role::King) {
+                continue;
+            }
+            b |= self.reach[sq.index()];
+        }
+        b
+    }
+
+    /// Squares always attacked by `color`'s steady pieces, whatever else
+    /// stands on the board.
+    fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
+        // A piece no enemy piece can ever meet is never captured: wherever
+        // it stands within its reach, it attacks what it attacks from every
+        // square of the reach (with every square that may ever be occupied
+        // in the way). Pawns that may promote change kind and are left out.
+        let enemies = self.union_reach(Some(color.other()), false);
+        let mut b = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
+                continue;
+            }
+            let reach = self.reach[sq.index()];
+            if r != Role::King && (reach & enemies).any() && !self.steady.contains(sq) {
+                continue;
+            }
+            let mut att = Bitboard::FULL;
+            for t in reach {
+                att &= attacks(r, c, t, ever_occupied);
+                if att.is_empty() {
+                    break;
+                }
+            }
+            b |= att;
+        }
+        b
+    }
+
+    fn saturate(&mut self) {
+        loop {
+            let ever = self.union_reach(None, false);
+            let occupiable = [
+                self.union_reach(Some(Color::White), true),
+                self.union_reach(Some(Color::Black), true),
+            ];
+            let always = [
+                self.always_attacked(Color::White, ever, true),
+                self.always_attacked(Color::Black, ever, true),
+            ];
+            let steady_kings = self.steady & self.king_squares();
+            // A side whose other pieces can never move: a king move of the
+            // other side that leaves its king no square is a stalemate.
+            let frozen = [Color::White, Color::Black].map(|c| {
+                self.pieces.iter().all(|&(sq, pc, r)| {
+                    pc != c
+                        || r == Role::King
+                        || self.reach[sq.index()] == Bitboard::from_square(sq)
+                })
+            });
+            // Our pieces' attacks but the king's, with our king anywhere
+            // it or a step from it may be in the way (for the stalemates).
+            let others = [Color::White, Color::Black].map(|c| {
+                if !frozen[c.other().index()] {
+                    return Bitboard::EMPTY;
+                }
+                let mut around = Bitboard::EMPTY;
+                for &(sq, pc, r) in &self.pieces {
+                    if pc == c && r == Role::King {
+                        for k in self.reach[sq.index()] {
+                            around |= king_attacks(k);
+                        }
+                    }
+                }
+                self.always_attacked(c, ever | around, false)
+            });
+            let mut changed = false;
+            for i in 0..self.pieces.len() {
+                let (orig, color, role) = self.pieces[i];
+                let old = self.reach[orig.index()];
+                if old == Bitboard::FULL {
+                    continue;
+                }
+                let friends_steady = self.steady & self.color_squares(color);
+                let no_pass = if role == Role::Pawn {
+                    self.no_pass_zone(i)
+                } else {
+                    Bitboard::EMPTY
+                };
+                let mut new = old;
+                for s in old {
+                    let targets = match role {
+                        Role::Pawn => {
+                            let mut t = Bitboard::EMPTY;
+                            let one = Bitboard::from_square(s).forward(color) & !self.steady;
+                            t |= one & !no_pass;
+                            if one.any() && s.rank() == Rank::SECOND.relative_to(color) {
+                                t |= one.forward(color) & !self.steady & !no_pass;
+                            }
+                            t | (pawn_attacks(color, s) & occupiable[color.other().index()])
+                        }
+                        Role::King => {
+                            let t = king_attacks(s) & !always[color.other().index()];
+                            if frozen[color.other().index()] {
+                                self.drop_stalemates(color, s, t, others[color.index()])
+                            } else {
+                                t
+                            }
+                        }
+                        _ => attacks(role, color, s, self.steady),
+                    };
+                    new |= targets & !friends_steady & !steady_kings;
+                }
+                if role == Role::Pawn
+                    && (new & Bitboard::rank(Rank::EIGHTH.relative_to(color))).any()
+                {
+                    self.promotable |= Bitboard::from_square(orig);
+                    new = Bitboard::FULL;
+                }
+                if new != old {
+                    self.reach[orig.index()] = new;
+                    changed = true;
+                }
+            }
+            // Steady: never moves, and no enemy piece can reach its square
+            // (kings are never captured).
+            let mut steady = Bitboard::EMPTY;
+            for &(sq, c, r) in &self.pieces {
+                let stays = self.reach[sq.index()] == Bitboard::from_square(sq);
+                let safe = r == Role::King || !occupiable_all(self, c.other()).contains(sq);
+                if stays && safe {
+                    steady |= Bitboard::from_square(sq);
+                }
+            }
+            if steady != self.steady {
+                self.steady = steady;
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+
+        fn occupiable_all(sa: &StaticAnalysis, color: Color) -> Bitboard {
+            sa.union_reach(Some(color), false)
+        }
+    }
+
+    /// The king of `color` moving from `from`: drops the targets where it
+    /// would stalemate the other side, whose non-king pieces can never move
+    /// (checked by the caller). Wherever the other king stands in its reach
+    /// (and not next to ours), each square around it is next to our king,
+    /// attacked by one of our other pieces that are never captured
+    /// (`others`, computed with our king around `from` in the way), or
+    /// holds one of its steady pieces. A king move gives no check but a
+    /// discovered one, so the filter is not used where one of our line
+    /// pieces may stand on a line through `from` that the other king may
+    /// stand on too.
+    fn drop_stalemates(
+        &self,
+        color: Color,
+        from: Square,
+        targets: Bitboard,
+        others: Bitboard,
+    ) -> Bitboard {
+        let them = color.other();
+        let Some(&(their_king, _, _)) = self
+            .pieces
+            .iter()
+            .find(|p| p.1 == them && p.2 == Role::King)
+        else {
+            return targets;
+        };
+        let region = self.reach[their_king.index()];
+        let their_steady = self.steady & self.color_squares(them);
+        let mut open_lines: arrayvec::ArrayVec<Bitboard, 4> = arrayvec::ArrayVec::new();
+        for (df, dr, diagonal) in [(1, 0, false), (0, 1, false), (1, 1, true), (1, -1, true)] {
+            let Some(next) = from.offset(df, dr).or_else(|| from.offset(-df, -dr)) else {
+                continue;
+            };
+            // What is seen from `from` along the line past steady pieces
+            // only (they never leave it).
+            let rays = if diagonal {
+                bishop_attacks(from, self.steady)
+            } else {
+                rook_attacks(from, self.steady)
+            };
+            let l = line(from, next) & rays;
+            if (l & region).is_empty() {
+                continue;
+            }
+            let slider = self.pieces.iter().any(|&(sq, c, r)| {
+                let kind = self.promotable.contains(sq)
+                    || r == Role::Queen
+                    || r == if diagonal { Role::Bishop } else { Role::Rook };
+                c == color && kind && (self.reach[sq.index()] & l).any()
+            });
+            if slider {
+                open_lines.push(l);
+            }
+        }
+        let mut kept = targets;
+        for t in targets {
+            if open_lines.iter().any(|l| !l.with(from).contains(t)) {
+                continue;
+            }
+            let covered = king_attacks(t).with(t);
+            let blocked = covered | others | their_steady;
+            if (region & !covered)
+                .into_iter()
+                .all(|q| (king_attacks(q) & !blocked).is_empty())
+            {
+                kept = kept.without(t);
+            }
+        }
+        kept
+    }
+
+    /// For the pawn `pieces[i]`: squares of its file it can never push to
+    /// because an enemy pawn stands ahead on the same file, neither pawn can
+    /// ever leave the file (both only push, never capture) and the enemy pawn
+    /// can never be captured. Two such pawns never pass each other, so the
+    /// pawn stays short of the enemy pawn's present square.
+    fn no_pass_zone(&self, i: usize) -> Bitboard {
+        let (orig, color, _) = self.pieces[i];
+        let file = Bitboard::file(orig.file());
+        if (self.reach[orig.index()] & !file).any() {
+            return Bitboard::EMPTY;
+        }
+        let mut zone = Bitboard::EMPTY;
+        for (j, &(q, qc, qr)) in self.pieces.iter().enumerate() {
+            if j == i || qc == color || qr != Role::Pawn || q.file() != orig.file() {
+                continue;
+            }
+            let ahead = match color {
+                Color::White => q.rank().index() > orig.rank().index(),
+                Color::Black => q.rank().index() < orig.rank().index(),
+            };
+            let q_reach = self.reach[q.index()];
+            if !ahead || (q_reach & !file).any() {
+                continue;
+            }
+            let capturable = self.pieces.iter().enumerate().any(|(k, &(x, xc, _))| {
+                k != i && xc == color && (self.reach[x.index()] & q_reach).any()
+            });
+            if capturable {
+                continue;
+            }
+            let beyond: Bitboard = file
+                .filter(|t| match color {
+                    Color::White => t.rank().index() >= q.rank().index(),
+                    Color::Black => t.rank().index() <= q.rank().index(),
+                })
+                .collect();
+            zone |= beyond;
+        }
+        zone
+    }
+
+    fn king_squares(&self) -> Bitboard {
+        self.pieces
+            .iter()
+            .filter(|p| p.2 == Role::King)
+            .map(|p| p.0)
+            .collect()
+    }
+
+    fn color_squares(&self, color: Color) -> Bitboard {
+        self.pieces
+            .iter()
+            .filter(|p| p.1 == color)
+            .map(|p| p.0)
+            .collect()
+    }
+
+    /// Runs the analysis on `pos` and says whether it proves that `winner`
+    /// can never mate.
+    pub fn proves_unwinnable_split(pos: &Position, winner: Color) -> bool {
+        StaticAnalysis::new(pos).proves_unwinnable(winner)
+    }
+
+    /// True if the analysis proves that `winner` can never mate: no square the
+    /// loser's king may stand on can be attacked by a winner's piece other than
+    /// the king while every square around it could be taken away (by a loser's
+    /// piece standing there or a winner's piece attacking it).
+    pub fn proves_unwinnable(&self, winner: Color) -> bool {
+        if self.gave_up {
+            return false;
+        }
+        let loser = winner.other();
+        let Some(&(lk, _, _)) = self
+            .pieces
+            .iter()
+            .find(|p| p.1 == loser && p.2 == Role::King)
+        else {
+            return false;
+        };
+        let occ = self.steady.without(lk);
+        // Squares a winner's piece other than the king may ever attack.
+        let mut checks = Bitboard::EMPTY;
+        let mut wk_reach = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != winner {
+                continue;
+            }
+            if r == Role::King {
+                wk_reach = self.reach[sq.index()];
+                continue;
+            }
+            let promoted = self.promotable.contains(sq);
+            for s in self.reach[sq.index()] {
+                checks |= attacks(r, c, s, occ);
+                if promoted {
+                    checks |= queen_attacks(s, occ) | knight_attacks(s);
+                }
+            }
+        }
+        // What each of the loser's other pieces may ever stand on: each one
+        // blocks at most one flight square of its king at a time.
+        let mut blockers: arrayvec::ArrayVec<Bitboard, 32> = arrayvec::ArrayVec::new();
+        for &(sq, c, r) in &self.pieces {
+            if c == loser && r != Role::King {
+                blockers.push(self.reach[sq.index()]);
+            }
+        }
+        let lk_reach = self.reach[lk.index()];
+        for k in lk_reach {
+            if !checks.contains(k) {
+                continue;
+            }
+            // A flight square the king can never stand on is always blocked
+            // or attacked when the king is next to it (the reach is closed
+            // under the king's moves); one a non-king winner's piece may
+            // attack counts as covered. The rest: the winner's king from
+            // one square at least two away, and distinct loser's pieces.
+            let flights = king_attacks(k) & lk_reach & !checks;
+            if flights.is_empty() {
+                return false;
+            }
+            let mut tried: arrayvec::ArrayVec<Bitboard, 64> = arrayvec::ArrayVec::new();
+            tried.push(Bitboard::EMPTY);
+            for w in wk_reach {
+                if w.distance(k) >= 2 {
+                    let cover = king_attacks(w) & flights;
+                    if !tried.contains(&cover) {
+                        tried.push(cover);
+                    }
+                }
+            }
+            for &cover in &tried {
+                if matchable(flights & !cover, &blockers, 0) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Whether each square of `squares` can be given its own piece among
+/// `blockers` (each the set of squares one piece may stand on), not using
+/// the pieces in the bit mask `used`.
+fn matchable(squares: Bitboard, blockers: &[Bitboard], used: u32) -> bool {
+    let Some(s) = squares.first() else {
+        return true;
+    };
+    let rest = squares.without(s);
+    blockers.iter().enumerate().any(|(i, b)| {
+        used & (1 << i) == 0 && b.contains(s) && matchable(rest, blockers, used | (1 << i))
+    })
+}
