@@ -234,13 +234,17 @@ fn bits(x: usize) -> u32 {
 }
 
 impl Layout {
-    fn new(group_sizes: &[usize], n: usize) -> Layout {
+    /// `present`: the score groups whose players are in the bracket being
+    /// paired (only they can have anything in the fields counted by group).
+    fn new(group_sizes: &[usize], present: &[bool], n: usize) -> Layout {
         let w = bits(n) + 1;
         let mut group_offset = vec![0; group_sizes.len()];
         let mut gfield = 0;
         for (g, &size) in group_sizes.iter().enumerate().rev() {
-            group_offset[g] = gfield;
-            gfield += bits(size) + 1;
+            if present[g] {
+                group_offset[g] = gfield;
+                gfield += bits(size) + 1;
+            }
         }
         // The least significant 3w + 1 bits order the candidates inside a
         // bracket (exchanges, then which player meets whom).
@@ -303,13 +307,17 @@ impl Layout {
 /// and whom each S1 player meets.
 struct Engine<'a, const N: usize> {
     seats: &'a [Seat],
-    lay: &'a Layout,
+    group_sizes: &'a [usize],
+    lay: Layout,
     n: usize,
-    compatible: Vec<bool>,
-    /// The weights the matching sees, `[a * n + b]` with `a < b`.
+    compatible: &'a [bool],
+    /// What each pair's weight says, `[a * n + b]` with `a < b`; packed
+    /// into `cw` with the current bracket's layout.
+    desc: Vec<Desc>,
+    /// The weights the matching sees.
     cw: Vec<Wide<N>>,
-    /// The current bracket's criteria weights, same indexing.
-    base: Vec<Wide<N>>,
+    /// The current bracket's criteria weights.
+    base: Vec<Desc>,
     /// Pairs already decided.
     fixed: Vec<usize>,
     bye_score: HalfPoints,
@@ -317,9 +325,43 @@ struct Engine<'a, const N: usize> {
     single_downfloater_bye: bool,
     unplayed_rank: std::collections::HashMap<u32, u64>,
     rounds_played: u32,
+    /// The players the matchings look at, when not all (see `matching`).
+    window: Option<Vec<usize>>,
+    /// Players from here on in pairing order may be paired further down.
+    window_far: usize,
+    /// Use windows at all.
+    windows: bool,
+}
+
+/// A pair's weight before it is packed: the criteria of `Engine::pack`
+/// (computed in the bracket where it was set) plus an adjustment in the
+/// lowest bits that orders candidates. `live == false`: no edge.
+#[derive(Clone, Copy, Debug, Default)]
+struct Desc {
+    live: bool,
+    cur: bool,
+    next: bool,
+    single: bool,
+    low: i64,
+}
+
+impl Desc {
+    fn plus(self, d: i64) -> Desc {
+        Desc {
+            low: self.low + d,
+            ..self
+        }
+    }
 }
 
 const NO: usize = usize::MAX;
+
+/// The fewest players below the next score group that a windowed matching
+/// looks at.
+const WINDOW_MIN: usize = 20;
+
+/// The bracket needs wider weights than the engine's.
+struct TooNarrow;
 
 impl<'a, const N: usize> Engine<'a, N> {
     fn idx(&self, a: usize, b: usize) -> usize {
@@ -329,31 +371,42 @@ impl<'a, const N: usize> Engine<'a, N> {
             b * self.n + a
         }
     }
-    fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
+    fn set(&mut self, a: usize, b: usize, d: Desc) {
         let k = self.idx(a, b);
-        self.cw[k] = w;
+        self.desc[k] = d;
+        self.cw[k] = self.pack(a.min(b), a.max(b), d);
     }
-    fn base(&self, a: usize, b: usize) -> Wide<N> {
+    fn base(&self, a: usize, b: usize) -> Desc {
         self.base[self.idx(a, b)]
     }
-    fn set_base(&mut self, a: usize, b: usize, w: Wide<N>) {
+    fn set_base(&mut self, a: usize, b: usize, d: Desc) {
         let k = self.idx(a, b);
-        self.base[k] = w;
+        self.base[k] = d;
     }
 
     fn bye_candidate(&self, v: usize) -> bool {
         self.seats[v].eligible && self.seats[v].score <= self.bye_score
     }
 
-    /// The criteria weight of the pair `hi`–`lo` (`hi` ranked higher);
-    /// `lo_cur`: `lo` belongs to the bracket being paired, `lo_next`: to the
-    /// score group below it.
-    fn edge(&self, hi: usize, lo: usize, lo_cur: bool, lo_next: bool) -> Wide<N> {
+    /// The criteria of the pair `hi`–`lo` (`hi` ranked higher); `cur`: `lo`
+    /// belongs to the bracket being paired, `next`: to the score group below.
+    fn edge(&self, hi: usize, lo: usize, cur: bool, next: bool) -> Desc {
+        Desc {
+            live: self.compatible[self.idx(hi, lo)],
+            cur,
+            next,
+            single: self.single_downfloater_bye,
+            low: 0,
+        }
+    }
+
+    /// The weight of a pair, its criteria from the most significant bits.
+    fn pack(&self, hi: usize, lo: usize, d: Desc) -> Wide<N> {
         let mut w = Wide::<N>::ZERO;
-        if !self.compatible[self.idx(hi, lo)] {
+        if !d.live {
             return w;
         }
-        let lay = self.lay;
+        let lay = &self.lay;
         let (h, l) = (&self.seats[hi], &self.seats[lo]);
         // Completion first (C.4), then a bye candidate left over (C.5).
         w.add_shifted(
@@ -361,27 +414,38 @@ impl<'a, const N: usize> Engine<'a, N> {
             lay.top,
         );
         // C.6/C.7: most pairs in the bracket, then the highest scores paired.
-        if lo_cur {
+        if d.cur {
             w.add_shifted(1, lay.cur);
             w.add_shifted(1, lay.cur_scores + lay.group_offset[h.group]);
         }
         // C.8: the same for the next bracket.
-        if lo_next {
+        if d.next {
             w.add_shifted(1, lay.next);
             w.add_shifted(1, lay.next_scores + lay.group_offset[h.group]);
         }
         // C.9: the bye to the player with the fewest unplayed games.
-        if self.single_downfloater_bye {
+        if d.single {
             for s in [h, l] {
                 if s.score == self.bye_score {
                     w.add_shifted(self.unplayed_rank[&s.played], lay.c9);
                 }
             }
         }
-        if !lo_cur {
-            return w;
+        if d.cur {
+            self.add_bracket_criteria(&mut w, h, l);
         }
-        // C.10–C.13, colours (player = the lower one, opponent = the higher).
+        if d.low >= 0 {
+            w += Wide::from_u64(d.low as u64);
+        } else {
+            w -= Wide::from_u64(d.low.unsigned_abs());
+        }
+        w
+    }
+
+    /// C.10–C.21 for a pair inside the bracket.
+    fn add_bracket_criteria(&self, w: &mut Wide<N>, h: &Seat, l: &Seat) {
+        let lay = &self.lay;
+        // Colours (player = the lower one, opponent = the higher).
         let (p, o) = (l, h);
         let same = p.pref == o.pref;
         w.add_shifted(
@@ -405,7 +469,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             || (p.absolute() && o.absolute())
             || !same;
         w.add_shifted(c13 as u64, lay.c13);
-        // C.14–C.21, floats.
+        // Floats.
         let hi_down = h.score > l.score;
         for (back, f_l, f_h, down, up, downs, ups) in [
             (
@@ -426,23 +490,84 @@ impl<'a, const N: usize> Engine<'a, N> {
                 w.add_shifted(1, ups + lay.group_offset[h.group]);
             }
         }
-        w
     }
 
-    /// A maximum-weight matching over the players not yet paired; `mate[v]`
-    /// is `v` for a player left unpaired.
+    /// Lays the weights out for a bracket made of `players`.
+    fn relayout(&mut self, players: &[usize]) -> Result<(), TooNarrow> {
+        let mut present = vec![false; self.group_sizes.len()];
+        for &v in players {
+            present[self.seats[v].group] = true;
+        }
+        self.lay = Layout::new(self.group_sizes, &present, self.n);
+        if self.lay.total as usize + 16 > 64 * N {
+            return Err(TooNarrow);
+        }
+        for a in 0..self.n {
+            if self.fixed[a] != NO {
+                continue;
+            }
+            for b in a + 1..self.n {
+                if self.fixed[b] == NO {
+                    let k = a * self.n + b;
+                    self.cw[k] = self.pack(a, b, self.desc[k]);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A maximum-weight matching over the players not yet paired (or, in a
+    /// large tournament, over the bracket, the next score group and the
+    /// nearest players below them); `mate[v]` is `v` for a player left
+    /// unpaired.
     fn matching(&self) -> Vec<usize> {
-        let free: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v] == NO).collect();
+        self.matching_ext(0, |_, _| None)
+    }
+
+    /// `matching` with every weight shifted left by `extra` bits and
+    /// `low(a, b) = Some((value, shift))` added for the pair `a < b`.
+    fn matching_ext(
+        &self,
+        extra: u32,
+        low: impl Fn(usize, usize) -> Option<(u64, u32)>,
+    ) -> Vec<usize> {
+        let free: Vec<usize> = match &self.window {
+            Some(w) => w.iter().copied().filter(|&v| self.fixed[v] == NO).collect(),
+            None => (0..self.n).filter(|&v| self.fixed[v] == NO).collect(),
+        };
         let mut edges = Vec::new();
         for (i, &a) in free.iter().enumerate() {
             for (j, &b) in free.iter().enumerate().skip(i + 1) {
-                let w = self.cw[self.idx(a, b)];
+                let mut w = self.cw[self.idx(a, b)];
                 if w > Wide::ZERO {
+                    if self.window.is_some() {
+                        // Completion counted per player (doubled), so that a
+                        // player below may instead be paired further down.
+                        w.add_shifted(
+                            1 + !self.bye_candidate(a) as u64 + !self.bye_candidate(b) as u64,
+                            self.lay.top,
+                        );
+                    }
+                    let mut w = w.shifted_left(extra);
+                    if let Some((value, shift)) = low(a, b) {
+                        w.add_shifted(value, shift);
+                    }
                     edges.push((i, j, w));
                 }
             }
         }
-        let m = max_weight_matching(free.len(), &edges);
+        let mut nv = free.len();
+        if self.window.is_some() {
+            for (i, &a) in free.iter().enumerate() {
+                if a >= self.window_far {
+                    let mut w = Wide::<N>::ZERO;
+                    w.add_shifted(1 + 2 * !self.bye_candidate(a) as u64, self.lay.top + extra);
+                    edges.push((i, nv, w));
+                    nv += 1;
+                }
+            }
+        }
+        let m = max_weight_matching(nv, &edges);
         let mut mate: Vec<usize> = (0..self.n)
             .map(|v| {
                 if self.fixed[v] != NO {
@@ -454,7 +579,9 @@ impl<'a, const N: usize> Engine<'a, N> {
             .collect();
         for (i, &a) in free.iter().enumerate() {
             if let Some(j) = m[i] {
-                mate[a] = free[j];
+                if j < free.len() {
+                    mate[a] = free[j];
+                }
             }
         }
         mate
@@ -468,58 +595,18 @@ impl<'a, const N: usize> Engine<'a, N> {
     // Positions in the remainder are the players' ranks there (S1 is its
     // first `pairs` players), so the loops go by position.
     #[allow(clippy::needless_range_loop)]
-    fn run(mut self) -> Option<Vec<usize>> {
+    fn run(mut self, init: &Init) -> Result<Option<Vec<usize>>, TooNarrow> {
         let n = self.n;
         let odd = n % 2 == 1;
         let top_score = self.seats[0].score;
-        let groups = self.lay.group_offset.len();
-        // Which score can the bye go to (C.5), lowest first.
+        self.bye_score = init.bye_score;
+        self.single_downfloater_bye = init.single;
+        self.unplayed_rank = init.unplayed_rank.clone();
         for b in 0..n {
             for a in 0..b {
-                let w = if odd {
-                    let mut w = Wide::<N>::ZERO;
-                    if self.compatible[self.idx(a, b)] {
-                        let (sa, sb) = (&self.seats[a], &self.seats[b]);
-                        w.add_shifted(1 + !sa.eligible as u64 + !sb.eligible as u64, self.lay.top);
-                        w.add_shifted(
-                            ((groups - sa.group) + (groups - sb.group)) as u64,
-                            self.lay.c10,
-                        );
-                        w.add_shifted((sb.score >= top_score) as u64, self.lay.c13);
-                    }
-                    w
-                } else {
-                    self.edge(a, b, false, false)
-                };
-                self.set(a, b, w);
-            }
-        }
-        let mut sm = self.matching();
-        let unpaired: Vec<usize> = (0..n).filter(|&v| sm[v] == v).collect();
-        if unpaired.len() > 1 || unpaired.iter().any(|&v| !self.seats[v].eligible) {
-            return None;
-        }
-        if odd {
-            self.bye_score = self.seats[unpaired[0]].score;
-            self.single_downfloater_bye = self.bye_score >= top_score
-                && (0..n)
-                    .take_while(|&v| self.seats[v].score >= top_score)
-                    .all(|v| self.seats[sm[v]].score >= top_score);
-            let mut played: Vec<u32> = self
-                .seats
-                .iter()
-                .filter(|s| s.score == self.bye_score)
-                .map(|s| s.played)
-                .collect();
-            played.sort_unstable_by(|a, b| b.cmp(a));
-            for (rank, p) in played.into_iter().enumerate() {
-                self.unplayed_rank.insert(p, rank as u64);
-            }
-            for b in 0..n {
-                for a in 0..b {
-                    let w = self.edge(a, b, false, false);
-                    self.set(a, b, w);
-                }
+                let d = self.edge(a, b, false, false);
+                let k = self.idx(a, b);
+                self.desc[k] = d;
             }
         }
 
@@ -532,6 +619,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mut movers = 0; // moved-down players at the front of `bracket`
         let mut first_resident = 0; // first resident's index in pairing order
         let mut matched = vec![false; n];
+        let mut sm: Vec<usize>;
         while bracket.len() > 1 || next_group < n {
             let residents_end = bracket.len(); // index in `bracket`
             let next_first = first_resident + (residents_end - movers); // in pairing order
@@ -543,17 +631,31 @@ impl<'a, const N: usize> Engine<'a, N> {
             let in_bracket = |v: usize| v >= first_resident && v < next_first;
             for li in movers..bracket.len() {
                 for si in 0..li {
-                    let w = self.edge(
+                    let d = self.edge(
                         bracket[si],
                         bracket[li],
                         li < residents_end,
                         li >= residents_end,
                     );
-                    self.set_base(bracket[si], bracket[li], w);
-                    self.set(bracket[si], bracket[li], w);
+                    self.set_base(bracket[si], bracket[li], d);
+                    let k = self.idx(bracket[si], bracket[li]);
+                    self.desc[k] = d;
                 }
             }
-            let residents = (residents_end - movers) as u64;
+            self.relayout(&bracket)?;
+            // In a large tournament the matchings look at the bracket, the
+            // next group and as many players again below them.
+            let below = n - next_group;
+            let near = WINDOW_MIN;
+            self.window = if self.windows && below > near {
+                self.window_far = next_group;
+                let mut w = bracket.clone();
+                w.extend(next_group..next_group + near);
+                Some(w)
+            } else {
+                None
+            };
+            let residents = (residents_end - movers) as i64;
             let progress_before = self.fixed.iter().filter(|&&f| f != NO).count();
             sm = self.matching();
 
@@ -587,10 +689,11 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
                 remaining -= 1;
                 if !in_bracket(sm[v]) {
-                    for &o in &bracket[movers..residents_end] {
+                    for oi in movers..residents_end {
+                        let o = bracket[oi];
                         let b = self.base(v, o);
-                        if !b.is_zero() {
-                            self.set(v, o, b + Wide::from_u64(1));
+                        if b.live {
+                            self.set(v, o, b.plus(1));
                         }
                     }
                     sm = self.matching();
@@ -598,10 +701,11 @@ impl<'a, const N: usize> Engine<'a, N> {
                 if in_bracket(sm[v]) {
                     matched[v] = true;
                     remaining_matched -= 1;
-                    for &o in &bracket[movers..residents_end] {
+                    for oi in movers..residents_end {
+                        let o = bracket[oi];
                         let b = self.base(v, o);
-                        if !b.is_zero() {
-                            self.set(v, o, b + Wide::from_u64(residents + 1));
+                        if b.live {
+                            self.set(v, o, b.plus(residents + 1));
                         }
                     }
                 }
@@ -612,22 +716,30 @@ impl<'a, const N: usize> Engine<'a, N> {
                 if !matched[v] {
                     continue;
                 }
-                let mut addend = bracket.len() as u64;
-                for oi in (movers..residents_end).rev() {
-                    let o = bracket[oi];
-                    if matched[o] {
-                        continue;
+                // When the matching already gives it the best resident it
+                // can have, that matching stays a best one.
+                let best = bracket[movers..residents_end]
+                    .iter()
+                    .copied()
+                    .find(|&o| !matched[o] && self.base(v, o).live);
+                if best != Some(sm[v]) {
+                    let mut addend = bracket.len() as i64;
+                    for oi in (movers..residents_end).rev() {
+                        let o = bracket[oi];
+                        if matched[o] {
+                            continue;
+                        }
+                        let b = self.base(v, o);
+                        if b.live {
+                            self.set(v, o, b.plus(addend));
+                            addend += 1;
+                        }
                     }
-                    let b = self.base(v, o);
-                    if !b.is_zero() {
-                        self.set(v, o, b + Wide::from_u64(addend));
-                        addend += 1;
-                    }
+                    sm = self.matching();
                 }
-                sm = self.matching();
                 let m = sm[v];
                 if m == v {
-                    return None;
+                    return Ok(None);
                 }
                 matched[m] = true;
                 self.finalize(v, m);
@@ -640,19 +752,20 @@ impl<'a, const N: usize> Engine<'a, N> {
                 .filter(|&v| sm[v] >= first_resident)
                 .collect();
             let pairs = rem.iter().filter(|&&v| sm[v] < v).count();
-            let exch_weight = |eng: &Self, i: usize, j: usize| -> Wide<N> {
+            let exch_shift = 2 * self.lay.w + 1;
+            // Fewest exchanges, then the smallest difference of the
+            // exchanged numbers (S1's remaining players count by rank).
+            let exch = |eng: &Self, i: usize, j: usize| -> Desc {
                 let b = eng.base(rem[i], rem[j]);
-                if b.is_zero() {
+                if !b.live {
                     return b;
                 }
-                let mut x = b;
-                x.add_shifted((i < pairs) as u64, 2 * eng.lay.w + 1);
-                x - Wide::from_u64(2 * i as u64)
+                b.plus((((i < pairs) as i64) << exch_shift) - 2 * i as i64)
             };
             for i in 0..rem.len() {
                 for j in i + 1..rem.len() {
-                    let w = exch_weight(&self, i, j);
-                    self.set(rem[i], rem[j], w);
+                    let d = exch(&self, i, j);
+                    self.set(rem[i], rem[j], d);
                 }
             }
             sm = self.matching();
@@ -666,9 +779,9 @@ impl<'a, const N: usize> Engine<'a, N> {
                 let v = rem[i];
                 if top(&sm, v) {
                     for j in i + 1..rem.len() {
-                        let w = exch_weight(&self, i, j);
-                        if !w.is_zero() {
-                            self.set(v, rem[j], w - Wide::from_u64(1));
+                        let d = exch(&self, i, j);
+                        if d.live {
+                            self.set(v, rem[j], d.plus(-1));
                         }
                     }
                     sm = self.matching();
@@ -679,10 +792,10 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
                 for j in i + 1..rem.len() {
                     if exchange {
-                        self.set_base(v, rem[j], Wide::ZERO);
+                        self.set_base(v, rem[j], Desc::default());
                     }
-                    let w = exch_weight(&self, i, j);
-                    self.set(v, rem[j], w);
+                    let d = exch(&self, i, j);
+                    self.set(v, rem[j], d);
                 }
             }
             // S2 players to exchange: the highest first.
@@ -695,28 +808,29 @@ impl<'a, const N: usize> Engine<'a, N> {
                 let already = top(&sm, v);
                 if !already {
                     for k in j + 1..rem.len() {
-                        let w = exch_weight(&self, j, k);
-                        if !w.is_zero() {
-                            self.set(v, rem[k], w + Wide::from_u64(1));
+                        let d = exch(&self, j, k);
+                        if d.live {
+                            self.set(v, rem[k], d.plus(1));
                         }
                     }
                     sm = self.matching();
                 }
                 if top(&sm, v) {
                     left -= 1;
-                    for &o in &rem[..j] {
-                        self.set_base(v, o, Wide::ZERO);
-                        self.set(v, o, Wide::ZERO);
+                    for k in 0..j {
+                        self.set_base(v, rem[k], Desc::default());
+                        self.set(v, rem[k], Desc::default());
                     }
-                    for &o in &bracket[residents_end..] {
-                        self.set_base(v, o, Wide::ZERO);
-                        self.set(v, o, Wide::ZERO);
+                    for oi in residents_end..bracket.len() {
+                        let o = bracket[oi];
+                        self.set_base(v, o, Desc::default());
+                        self.set(v, o, Desc::default());
                     }
                 }
                 if !already {
                     for k in j + 1..rem.len() {
-                        let w = exch_weight(&self, j, k);
-                        self.set(v, rem[k], w);
+                        let d = exch(&self, j, k);
+                        self.set(v, rem[k], d);
                     }
                 }
             }
@@ -725,34 +839,66 @@ impl<'a, const N: usize> Engine<'a, N> {
                 for j in i + 1..rem.len() {
                     let (v, o) = (rem[i], rem[j]);
                     if !top(&sm, v) || top(&sm, o) {
-                        self.set_base(v, o, Wide::ZERO);
+                        self.set_base(v, o, Desc::default());
                     }
                     let b = self.base(v, o);
                     self.set(v, o, b);
                 }
             }
             // Each S1 player, in order, meets the highest S2 player it can.
-            for i in 0..rem.len() {
-                let v = rem[i];
-                if !top(&sm, v) {
+            // When the matching does not already do so, one more matching
+            // decides it for all of them: below every criterion, one field
+            // per S1 player (the first the most significant) holds how high
+            // its opponent stands.
+            let tops: Vec<usize> = rem.iter().copied().filter(|&v| top(&sm, v)).collect();
+            let mut taken = vec![false; n];
+            let greedy = tops.iter().all(|&v| {
+                let best = rem
+                    .iter()
+                    .copied()
+                    .find(|&o| o > v && !taken[o] && self.base(v, o).live);
+                if let Some(b) = best {
+                    taken[b] = true;
+                }
+                best == Some(sm[v])
+            });
+            if !greedy {
+                // As many S1 players at a time as the weights have room for.
+                let fw = bits(rem.len());
+                let room = (64 * N).saturating_sub(self.lay.total as usize + 16) as u32;
+                let chunk = ((room / fw) as usize).max(1);
+                let mut height = vec![None; n];
+                for (j, &o) in rem.iter().enumerate() {
+                    height[o] = Some((rem.len() - 1 - j) as u64);
+                }
+                for part in tops.chunks(chunk) {
+                    let extra = fw * part.len() as u32;
+                    if self.lay.total as usize + extra as usize + 16 > 64 * N {
+                        return Err(TooNarrow);
+                    }
+                    let mut field = vec![None; n];
+                    for (k, &t) in part.iter().enumerate() {
+                        field[t] = Some((part.len() - 1 - k) as u32 * fw);
+                    }
+                    sm = self.matching_ext(extra, |a, b| Some((height[b]?, field[a]?)));
+                    for &v in part {
+                        let m = sm[v];
+                        if m == v || !rem.contains(&m) {
+                            return Ok(None);
+                        }
+                        matched[v] = true;
+                        matched[m] = true;
+                        self.finalize(v, m);
+                    }
+                }
+            }
+            for &v in &tops {
+                if matched[v] {
                     continue;
                 }
-                let mut addend = 0u64;
-                for j in (0..rem.len()).rev() {
-                    let o = rem[j];
-                    if o <= v || matched[o] {
-                        continue;
-                    }
-                    let b = self.base(v, o);
-                    if !b.is_zero() {
-                        self.set(v, o, b + Wide::from_u64(addend));
-                    }
-                    addend += 1;
-                }
-                sm = self.matching();
                 let m = sm[v];
-                if m == v {
-                    return None;
+                if m == v || !rem.contains(&m) {
+                    return Ok(None);
                 }
                 matched[v] = true;
                 matched[m] = true;
@@ -805,10 +951,72 @@ impl<'a, const N: usize> Engine<'a, N> {
             })
             .collect();
         if mate.iter().enumerate().filter(|&(v, &m)| m == v).count() > 1 {
-            return None;
+            return Ok(None);
         }
-        Some(mate)
+        Ok(Some(mate))
     }
+}
+
+/// What the first matching over all players tells (C.4, C.5, C.9).
+struct Init {
+    bye_score: HalfPoints,
+    single: bool,
+    unplayed_rank: std::collections::HashMap<u32, u64>,
+}
+
+/// Whether everyone can be paired (all but one eligible player when the
+/// number is odd), and the lowest score the bye can go to.
+fn first_matching(seats: &[Seat], compatible: &[bool], groups: usize) -> Option<Init> {
+    let n = seats.len();
+    if n.is_multiple_of(2) {
+        // Nothing to learn: whether everyone can be paired shows when the
+        // brackets are paired.
+        return Some(Init {
+            bye_score: 0,
+            single: false,
+            unplayed_rank: Default::default(),
+        });
+    }
+    let top_score = seats[0].score;
+    let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if compatible[a * n + b] {
+                let (sa, sb) = (&seats[a], &seats[b]);
+                let pair = 1 + !sa.eligible as i128 + !sb.eligible as i128;
+                let rank = ((groups - sa.group) + (groups - sb.group)) as i128;
+                let top_pair = (sb.score >= top_score) as i128;
+                edges.push((a, b, (pair << 80) | (rank << 40) | top_pair));
+            }
+        }
+    }
+    let m = max_weight_matching(n, &edges);
+    let unpaired: Vec<usize> = (0..n).filter(|&v| m[v].is_none()).collect();
+    if unpaired.len() > 1 || unpaired.iter().any(|&v| !seats[v].eligible) {
+        return None;
+    }
+    let mut init = Init {
+        bye_score: 0,
+        single: false,
+        unplayed_rank: Default::default(),
+    };
+    if let Some(&bye) = unpaired.first() {
+        init.bye_score = seats[bye].score;
+        init.single = init.bye_score >= top_score
+            && (0..n)
+                .take_while(|&v| seats[v].score >= top_score)
+                .all(|v| m[v].is_none_or(|u| seats[u].score >= top_score));
+        let mut played: Vec<u32> = seats
+            .iter()
+            .filter(|s| s.score == init.bye_score)
+            .map(|s| s.played)
+            .collect();
+        played.sort_unstable_by(|a, b| b.cmp(a));
+        for (rank, p) in played.into_iter().enumerate() {
+            init.unplayed_rank.insert(p, rank as u64);
+        }
+    }
+    Some(init)
 }
 
 /// Pairs the players; returns `(white, Some(black))` in board order and
@@ -863,7 +1071,6 @@ pub fn pair(
             group: group_sizes.len() - 1,
         });
     }
-    let lay = Layout::new(&group_sizes, n);
     // Topscorers (more than half the points played) may meet with the same
     // absolute colour preference in the last round (C.04.3 C.3).
     let threshold = rounds_played;
@@ -880,15 +1087,27 @@ pub fn pair(
             compatible[a * n + b] = !met && colours_ok;
         }
     }
-    let limbs = (lay.total as usize + 16).div_ceil(64);
-    let mates = match limbs {
-        0..=2 => run_engine::<2>(&seats, &lay, compatible, rounds_played),
-        3..=4 => run_engine::<4>(&seats, &lay, compatible, rounds_played),
-        5..=8 => run_engine::<8>(&seats, &lay, compatible, rounds_played),
-        9..=16 => run_engine::<16>(&seats, &lay, compatible, rounds_played),
-        17..=32 => run_engine::<32>(&seats, &lay, compatible, rounds_played),
-        _ => run_engine::<64>(&seats, &lay, compatible, rounds_played),
-    }?;
+    let init = first_matching(&seats, &compatible, group_sizes.len())?;
+    let run = |windows: bool| {
+        let ctx = (
+            &seats[..],
+            &group_sizes[..],
+            &compatible[..],
+            rounds_played,
+            &init,
+            windows,
+        );
+        run_engine::<4>(ctx)
+            .or_else(|_| run_engine::<8>(ctx))
+            .or_else(|_| run_engine::<16>(ctx))
+            .or_else(|_| run_engine::<32>(ctx))
+            .or_else(|_| run_engine::<64>(ctx))
+            .ok()
+            .flatten()
+    };
+    // With windows first (fast); if that leaves someone unpaired, over
+    // everyone.
+    let mates = run(true).or_else(|| run(false))?;
 
     // Colours and board order.
     let prefs: Vec<(Option<Colour>, Strength)> = players.iter().map(|p| p.preference()).collect();
@@ -941,27 +1160,31 @@ pub fn pair(
     Some(out)
 }
 
+type EngineInput<'a> = (&'a [Seat], &'a [usize], &'a [bool], u32, &'a Init, bool);
+
 fn run_engine<const N: usize>(
-    seats: &[Seat],
-    lay: &Layout,
-    compatible: Vec<bool>,
-    rounds_played: u32,
-) -> Option<Vec<usize>> {
+    (seats, group_sizes, compatible, rounds_played, init, windows): EngineInput,
+) -> Result<Option<Vec<usize>>, TooNarrow> {
     let n = seats.len();
     Engine::<N> {
         seats,
-        lay,
+        group_sizes,
+        lay: Layout::new(group_sizes, &vec![true; group_sizes.len()], n),
         n,
         compatible,
+        desc: vec![Desc::default(); n * n],
         cw: vec![Wide::ZERO; n * n],
-        base: vec![Wide::ZERO; n * n],
+        base: vec![Desc::default(); n * n],
         fixed: vec![NO; n],
         bye_score: 0,
         single_downfloater_bye: false,
         unplayed_rank: Default::default(),
         rounds_played,
+        window: None,
+        window_far: n,
+        windows,
     }
-    .run()
+    .run(init)
 }
 
 /// C.04.3 E: who gets White in a pair.

@@ -65,6 +65,24 @@ impl<const N: usize> Wide<N> {
         w
     }
 
+    /// Shift left by `k` bits (bits beyond the top are lost).
+    pub fn shifted_left(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let (limbs, bits) = ((k / 64) as usize, k % 64);
+        let mut out = [0u64; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            out[i] = v;
+        }
+        Wide(out)
+    }
+
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
@@ -80,12 +98,11 @@ impl<const N: usize> std::ops::Add for Wide<N> {
 
 impl<const N: usize> std::ops::AddAssign for Wide<N> {
     fn add_assign(&mut self, rhs: Self) {
-        let mut carry = false;
+        let mut carry = 0u128;
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            let (s1, c1) = a.overflowing_add(b);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            *a = s2;
-            carry = c1 || c2;
+            let s = *a as u128 + b as u128 + carry;
+            *a = s as u64;
+            carry = s >> 64;
         }
     }
 }
@@ -100,12 +117,11 @@ impl<const N: usize> std::ops::Sub for Wide<N> {
 
 impl<const N: usize> std::ops::SubAssign for Wide<N> {
     fn sub_assign(&mut self, rhs: Self) {
-        let mut borrow = false;
+        let mut borrow = 0u128;
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            let (d1, b1) = a.overflowing_sub(b);
-            let (d2, b2) = d1.overflowing_sub(borrow as u64);
-            *a = d2;
-            borrow = b1 || b2;
+            let d = (*a as u128).wrapping_sub(b as u128 + borrow);
+            *a = d as u64;
+            borrow = (d >> 127) & 1;
         }
     }
 }
@@ -728,6 +744,9 @@ mod tests {
             assert_eq!(to(a) - to(b), to(a - b));
             assert_eq!(to(a).cmp(&to(b)), a.cmp(&b));
             assert_eq!(to(a).half(), to(a >> 1));
+            let k = rng.random_range(0..3u32);
+            assert_eq!(to(a >> 8).shifted_left(k), to((a >> 8) << k));
+            assert_eq!(to(a >> 80).shifted_left(70), to((a >> 80) << 70));
             let mut c = to(a);
             let (v, sh) = (rng.random_range(0..1u64 << 20), rng.random_range(0..100u32));
             c.add_shifted(v, sh);
