@@ -1,19 +1,31 @@
-//! The FIDE Dutch system (C.04.3, 2017 text with the 2025 amendments),
-//! paired with maximum-weight matchings, one score bracket at a time.
+//! The FIDE Dutch system (C.04.3, the text in force since 2017 with the
+//! 2025 amendments), paired with maximum-weight matchings, one score
+//! bracket at a time — the method bbpPairings documents, written here from
+//! the rules.
 //!
-//! For each bracket from the top, a matching is computed over the bracket
-//! (its residents and the players moved down into it) and every player
-//! below it, so that the rest can still be paired (completion). The weight
-//! of a pair holds, from the most significant bits down: that it is a pair
-//! at all; that it keeps bracket players in the bracket (fewest
-//! downfloaters); the score differences; colour preferences (C.12, C.13);
-//! repeated floats (C.14–C.17); and last the order in which the Dutch
-//! system tries pairings (S1 against S2, transpositions, exchanges),
-//! approximated by preferring partners half a bracket apart and letting
-//! the lowest players float. Pairs inside the bracket are then fixed;
-//! bracket players matched below become the next bracket's downfloaters.
-//! The pairing-allocated bye goes to an eligible player of the lowest
-//! bracket. Colours follow C.04.3 E (articles E.1–E.5).
+//! Every criterion of C.04.3 section C becomes a field of a pair's weight,
+//! from the most significant: completion and the bye (C.4, C.5), the most
+//! pairs and the highest scores paired in the bracket (C.6, C.7) and in the
+//! next one (C.8), the bye to the player with the fewest unplayed games
+//! (C.9), the topscorer and colour criteria (C.10–C.13), repeated floats and
+//! their scores (C.14–C.21); the least significant bits order candidates.
+//! Each field is wide enough for its sum over a whole matching, so comparing
+//! two matchings' total weights compares the criteria one after the other.
+//! The weights are integers of several machine words (`matching::Wide`).
+//!
+//! For each bracket from the top (its residents, the players moved down into
+//! it, and the next score group for C.8), a matching over every player still
+//! unpaired keeps completion exact; a sequence of matchings then decides,
+//! one thing at a time and always among the best matchings: which
+//! moved-down players are paired here (the highest first) and with whom,
+//! how many exchanges between S1 and S2, which S1 players are exchanged
+//! (the lowest first) and which S2 players (the highest first), and whom
+//! each S1 player meets (the highest S2 player it can) — the order of
+//! transpositions and exchanges of C.04.3 D. In large events a bracket's
+//! matchings look at the bracket, the next group and the 20 players below
+//! it (who may instead be paired further down); if that leaves someone
+//! unpaired, the round is paired again over everyone. Colours follow
+//! C.04.3 E (articles E.1–E.5).
 
 use std::collections::HashSet;
 
@@ -203,7 +215,7 @@ impl Seat {
 /// pairs of a matching, so that comparing total weights compares the
 /// criteria one after the other (lexicographically).
 struct Layout {
-    /// Width of a field that counts pairs or players.
+    /// Width of a field that counts the pairs or players of a bracket.
     w: u32,
     /// Offset of each score group inside a field that counts by score group
     /// (the highest group in the most significant bits).
@@ -237,13 +249,16 @@ impl Layout {
     /// `present`: the score groups whose players are in the bracket being
     /// paired (only they can have anything in the fields counted by group).
     fn new(group_sizes: &[usize], present: &[bool], n: usize) -> Layout {
-        let w = bits(n) + 1;
+        // Fields that count players or pairs of one bracket need room for
+        // the largest score group; completion and C.9 count over everyone.
+        let w = bits(group_sizes.iter().copied().max().unwrap_or(0)) + 1;
+        let wide = bits(n) + 1;
         let mut group_offset = vec![0; group_sizes.len()];
         let mut gfield = 0;
         for (g, &size) in group_sizes.iter().enumerate().rev() {
             if present[g] {
                 group_offset[g] = gfield;
-                gfield += bits(size) + 1;
+                gfield += bits(size);
             }
         }
         // The least significant 3w + 1 bits order the candidates inside a
@@ -266,12 +281,12 @@ impl Layout {
         let c12 = take(w);
         let c11 = take(w);
         let c10 = take(w);
-        let c9 = take(2 * w);
+        let c9 = take(2 * wide);
         let next_scores = take(gfield);
         let next = take(w);
         let cur_scores = take(gfield);
         let cur = take(w);
-        let top = take(w + 3);
+        let top = take(wide + 2);
         Layout {
             w,
             group_offset,
@@ -355,6 +370,10 @@ impl Desc {
 }
 
 const NO: usize = usize::MAX;
+
+/// Bits above a weight's top field: the matching doubles the weights, and
+/// its duals and slacks add two of them, with a sign.
+const MARGIN: usize = 8;
 
 /// The fewest players below the next score group that a windowed matching
 /// looks at.
@@ -499,7 +518,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             present[self.seats[v].group] = true;
         }
         self.lay = Layout::new(self.group_sizes, &present, self.n);
-        if self.lay.total as usize + 16 > 64 * N {
+        if self.lay.total as usize + MARGIN > 64 * N {
             return Err(TooNarrow);
         }
         for a in 0..self.n {
@@ -865,7 +884,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             if !greedy {
                 // As many S1 players at a time as the weights have room for.
                 let fw = bits(rem.len());
-                let room = (64 * N).saturating_sub(self.lay.total as usize + 16) as u32;
+                let room = (64 * N).saturating_sub(self.lay.total as usize + MARGIN) as u32;
                 let chunk = ((room / fw) as usize).max(1);
                 let mut height = vec![None; n];
                 for (j, &o) in rem.iter().enumerate() {
@@ -873,7 +892,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
                 for part in tops.chunks(chunk) {
                     let extra = fw * part.len() as u32;
-                    if self.lay.total as usize + extra as usize + 16 > 64 * N {
+                    if self.lay.total as usize + extra as usize + MARGIN > 64 * N {
                         return Err(TooNarrow);
                     }
                     let mut field = vec![None; n];
@@ -1098,6 +1117,7 @@ pub fn pair(
             windows,
         );
         run_engine::<4>(ctx)
+            .or_else(|_| run_engine::<6>(ctx))
             .or_else(|_| run_engine::<8>(ctx))
             .or_else(|_| run_engine::<16>(ctx))
             .or_else(|_| run_engine::<32>(ctx))

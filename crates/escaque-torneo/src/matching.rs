@@ -208,6 +208,8 @@ struct Matcher<W: Weight> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Twice each (doubled) edge weight, as `slack` needs it.
+    twice: Vec<W>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -251,13 +253,14 @@ impl<W: Weight> Matcher<W> {
             dualvar,
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
+            twice: edges.iter().map(|e| e.2.double()).collect(),
             edges,
         }
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - w.double()
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.twice[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
