@@ -787,8 +787,13 @@ impl<'a, const N: usize> Engine<'a, N> {
                     self.set(rem[i], rem[j], d);
                 }
             }
-            sm = self.matching();
             let top = |sm: &[usize], v: usize| sm[v] > v && sm[v] < next_first;
+            // A matching that already pairs every S1 player with a later
+            // player is still a best one with these weights (no exchange,
+            // and the exchange terms are then the same for all such).
+            if (0..pairs).any(|i| !top(&sm, rem[i])) {
+                sm = self.matching();
+            }
             let exchanges = (0..pairs).filter(|&i| !top(&sm, rem[i])).count();
             // S1 players to exchange: the lowest first.
             let mut left = exchanges;
