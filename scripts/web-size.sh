@@ -5,7 +5,7 @@
 set -euo pipefail
 web="$(cd "$(dirname "$0")/.." && pwd)/crates/escaque-server/web"
 total=0
-for f in index.html favicon.svg style.css app.js speech.js i18n/es.js i18n/en.js \
+for f in index.html favicon.svg style.css app.js speech.js boardkeys.js i18n/es.js i18n/en.js \
          vendor/chessground/chessground.min.js vendor/chessground/chessground.base.css \
          vendor/chessground/chessground.cburnett.css; do
   raw=$(wc -c <"$web/$f")

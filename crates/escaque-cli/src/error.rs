@@ -52,6 +52,15 @@ pub enum CliError {
     Exists(String),
     /// A Swiss tournament was created without its number of rounds.
     SwissNeedsRounds,
+    /// `--pdf` needs Chromium (or Chrome), and none was found.
+    NoChromium,
+    /// Chromium did not print a page to PDF.
+    Pdf {
+        /// The page.
+        page: String,
+        /// What Chromium said, or what went wrong.
+        detail: String,
+    },
     /// Some games of a PGN could not be converted.
     NotConverted {
         /// How many.
@@ -127,6 +136,16 @@ impl Localized for CliError {
             CliError::SwissNeedsRounds => lang
                 .pick("un suizo necesita --rondas", "a Swiss needs --rounds")
                 .to_string(),
+            CliError::NoChromium => lang
+                .pick(
+                    "--pdf imprime con Chromium y no se encuentra: instala el paquete «chromium» o indica su ruta en ESCAQUE_CHROMIUM (las páginas HTML sí se han escrito)",
+                    "--pdf prints with Chromium and none was found: install the 'chromium' package or give its path in ESCAQUE_CHROMIUM (the HTML pages were written)",
+                )
+                .to_string(),
+            CliError::Pdf { page, detail } => lang.pick(
+                format!("Chromium no pudo imprimir {page} en PDF: {detail}"),
+                format!("Chromium could not print {page} to PDF: {detail}"),
+            ),
             CliError::NotConverted { failed } => lang.pick(
                 format!("{failed} partida(s) con errores no se convirtieron"),
                 format!("{failed} game(s) with errors were not converted"),

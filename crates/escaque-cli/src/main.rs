@@ -13,6 +13,7 @@ mod dead_cmd;
 mod error;
 mod help;
 mod i18n;
+mod pdf;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 use escaque::Lang;
 use escaque_torneo::dutch::{pair, pairing_players};
-use escaque_torneo::model::{Outcome, Player, System, Tournament};
+use escaque_torneo::model::{ByeKind, Outcome, Player, System, Tournament};
 use escaque_torneo::standings::{compute, TieBreak};
 use escaque_torneo::{format_points, html, store, trf};
 
@@ -24,104 +24,172 @@ pub struct TorneoArgs {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
-enum Sistema {
+enum SystemArg {
     /// Suizo, sistema holandés FIDE.
-    #[value(alias = "swiss")]
-    Suizo,
+    #[value(name = "suizo", alias = "swiss")]
+    Swiss,
     /// Round robin (Berger).
-    Rr,
+    #[value(name = "rr")]
+    RoundRobin,
     /// Doble round robin.
-    Drr,
+    #[value(name = "drr")]
+    DoubleRoundRobin,
 }
 
+#[derive(Copy, Clone, ValueEnum)]
+enum ByeArg {
+    /// Medio punto, pedido por el jugador.
+    #[value(name = "medio", alias = "half")]
+    Half,
+    /// Un punto, concedido por la organización.
+    #[value(name = "completo", alias = "full")]
+    Full,
+    /// Cero puntos: ausencia anunciada.
+    #[value(name = "cero", alias = "zero")]
+    Zero,
+}
+
+// Argument ids are English (the code's language); what a person reads, the
+// option names and value names, is Spanish with English aliases, and the
+// English help comes from `help::ENGLISH`.
 #[derive(Subcommand)]
 enum TorneoCommand {
     /// Crea un torneo nuevo en ARCHIVO.
     #[command(alias = "new")]
     Nuevo {
         /// Archivo del torneo (TRF con las líneas propias de escaque).
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Nombre del torneo.
-        #[arg(long = "nombre", alias = "name")]
-        nombre: String,
+        #[arg(long = "nombre", alias = "name", value_name = "NOMBRE")]
+        name: String,
         /// Número de rondas (en round robin, se calcula si se omite).
-        #[arg(long = "rondas", alias = "rounds")]
-        rondas: Option<u32>,
+        #[arg(long = "rondas", alias = "rounds", value_name = "RONDAS")]
+        rounds: Option<u32>,
         #[arg(
             long = "sistema",
             alias = "system",
             value_enum,
-            default_value = "suizo"
+            default_value = "suizo",
+            value_name = "SISTEMA"
         )]
-        sistema: Sistema,
+        system: SystemArg,
         /// Desempates en orden, p. ej. "BH-C1,BH,SB,DE,WIN" (BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, ARO, PS, KS).
-        #[arg(long = "desempates", alias = "tiebreaks")]
-        desempates: Option<String>,
+        #[arg(long = "desempates", alias = "tiebreaks", value_name = "DESEMPATES")]
+        tiebreaks: Option<String>,
         /// Jugadores que puntúan por club o colegio en la clasificación por equipos.
-        #[arg(long = "equipo", alias = "team-size", default_value_t = 4)]
-        equipo: u32,
+        #[arg(
+            long = "equipo",
+            alias = "team-size",
+            default_value_t = 4,
+            value_name = "EQUIPO"
+        )]
+        team_size: u32,
         /// Lugar.
-        #[arg(long = "lugar", alias = "city", default_value = "")]
-        lugar: String,
+        #[arg(
+            long = "lugar",
+            alias = "city",
+            default_value = "",
+            value_name = "LUGAR"
+        )]
+        city: String,
         /// Fecha de comienzo.
-        #[arg(long = "fecha", alias = "date", default_value = "")]
-        fecha: String,
+        #[arg(
+            long = "fecha",
+            alias = "date",
+            default_value = "",
+            value_name = "FECHA"
+        )]
+        date: String,
         /// Color del número 1 en la primera ronda: blancas | negras.
         #[arg(long = "primero-negras", alias = "first-black")]
-        primero_negras: bool,
+        first_black: bool,
     },
     /// Inscribe a un jugador (tras la primera ronda, inscripción tardía).
     #[command(alias = "enroll")]
     Inscribir {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Nombre del jugador («Apellido, Nombre»).
-        nombre: String,
+        #[arg(value_name = "NOMBRE")]
+        name: String,
         /// Club o colegio.
-        #[arg(long = "club", alias = "colegio")]
+        #[arg(long = "club", alias = "colegio", value_name = "CLUB")]
         club: Option<String>,
         /// Categoría (edad, sexo) para las clasificaciones por categoría.
-        #[arg(long = "categoria", alias = "category")]
-        categoria: Option<String>,
+        #[arg(long = "categoria", alias = "category", value_name = "CATEGORIA")]
+        category: Option<String>,
         /// Año de nacimiento.
-        #[arg(long = "nacimiento", alias = "born")]
-        nacimiento: Option<u16>,
+        #[arg(long = "nacimiento", alias = "born", value_name = "AÑO")]
+        born: Option<u16>,
         /// Elo (o rating nacional).
-        #[arg(long = "elo", alias = "rating")]
-        elo: Option<u16>,
+        #[arg(long = "elo", alias = "rating", value_name = "ELO")]
+        rating: Option<u16>,
         /// Identificador FIDE.
-        #[arg(long = "fide")]
+        #[arg(long = "fide", value_name = "FIDE")]
         fide: Option<u64>,
         /// m | f
-        #[arg(long = "sexo", alias = "sex")]
-        sexo: Option<String>,
+        #[arg(long = "sexo", alias = "sex", value_name = "SEXO")]
+        sex: Option<String>,
     },
     /// Retira a un jugador desde la ronda dada (por defecto, la siguiente).
     #[command(alias = "withdraw")]
     Retirar {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Número inicial del jugador.
-        jugador: u32,
+        #[arg(value_name = "JUGADOR")]
+        player: u32,
         /// Primera ronda en la que ya no juega.
-        #[arg(long = "desde", alias = "from")]
-        desde: Option<u32>,
+        #[arg(long = "desde", alias = "from", value_name = "RONDA")]
+        from: Option<u32>,
     },
-    /// Anota un descanso de medio punto pedido para una ronda aún sin emparejar.
+    /// Anota un descanso para una ronda aún sin emparejar: medio punto pedido (por defecto), un punto concedido o una ausencia.
     #[command(alias = "bye")]
     Descanso {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Número inicial del jugador.
-        jugador: u32,
+        #[arg(value_name = "JUGADOR")]
+        player: u32,
         /// Ronda del descanso.
-        ronda: u32,
+        #[arg(value_name = "RONDA")]
+        round: u32,
+        /// Tipo: medio (½ punto), completo (1 punto), cero (ausencia).
+        #[arg(
+            long = "tipo",
+            alias = "kind",
+            value_enum,
+            default_value = "medio",
+            value_name = "TIPO"
+        )]
+        kind: ByeArg,
+    },
+    /// Prohíbe que se enfrenten entre sí los jugadores dados (hermanos, compañeros de colegio) en las rondas dadas.
+    #[command(alias = "forbid")]
+    Prohibir {
+        /// Archivo del torneo.
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
+        /// Números iniciales de los jugadores (dos o más).
+        #[arg(value_name = "JUGADORES", num_args = 2.., required = true)]
+        players: Vec<u32>,
+        /// Primera ronda de la prohibición (por defecto, la siguiente).
+        #[arg(long = "desde", alias = "from", value_name = "RONDA")]
+        from: Option<u32>,
+        /// Última ronda de la prohibición (por defecto, la última del torneo).
+        #[arg(long = "hasta", alias = "to", value_name = "RONDA")]
+        to: Option<u32>,
     },
     /// Empareja la ronda siguiente (y la guarda), o imprime la de un TRF ajeno.
     #[command(alias = "pair")]
     Emparejar {
         /// Archivo del torneo, o un TRF de otro programa.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Solo imprime en el formato de JaVaFo/bbpPairings, sin guardar.
         #[arg(long)]
         javafo: bool,
@@ -130,43 +198,58 @@ enum TorneoCommand {
     #[command(alias = "result")]
     Resultado {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Ronda.
-        ronda: u32,
+        #[arg(value_name = "RONDA")]
+        round: u32,
         /// Mesa.
-        mesa: u32,
+        #[arg(value_name = "MESA")]
+        board: u32,
         /// Resultado: 1-0, 0-1, ½-½, +/-, -/+, -/-.
-        resultado: String,
+        #[arg(value_name = "RESULTADO")]
+        result: String,
     },
     /// Muestra la clasificación con los desempates.
     #[command(alias = "standings")]
     Clasificacion {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Solo esta categoría.
-        #[arg(long = "categoria", alias = "category")]
-        categoria: Option<String>,
+        #[arg(long = "categoria", alias = "category", value_name = "CATEGORIA")]
+        category: Option<String>,
     },
     /// Exporta el torneo como TRF de la FIDE.
     #[command(alias = "export")]
     Exportar {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Archivo TRF de salida.
-        #[arg(long)]
+        #[arg(long, value_name = "TRF")]
         trf: PathBuf,
     },
-    /// Escribe las páginas HTML para imprimir en el directorio dado.
+    /// Escribe las páginas HTML para imprimir (y en PDF con --pdf) en el directorio dado.
     #[command(alias = "print")]
     Imprimir {
         /// Archivo del torneo.
-        archivo: PathBuf,
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
         /// Directorio donde escribir las páginas.
-        #[arg(long = "salida", alias = "out", default_value = ".")]
-        salida: PathBuf,
+        #[arg(
+            long = "salida",
+            alias = "out",
+            default_value = ".",
+            value_name = "DIRECTORIO"
+        )]
+        out: PathBuf,
         /// Ronda de los emparejamientos (por defecto, la última).
-        #[arg(long = "ronda", alias = "round")]
-        ronda: Option<u32>,
+        #[arg(long = "ronda", alias = "round", value_name = "RONDA")]
+        round: Option<u32>,
+        /// Además de cada página HTML, su PDF (imprime con Chromium sin ventana).
+        #[arg(long)]
+        pdf: bool,
     },
 }
 
@@ -186,104 +269,119 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match &args.command {
         TorneoCommand::Nuevo {
-            archivo,
-            nombre,
-            rondas,
-            sistema,
-            desempates,
-            equipo,
-            lugar,
-            fecha,
-            primero_negras,
+            file,
+            name,
+            rounds,
+            system,
+            tiebreaks,
+            team_size,
+            city,
+            date,
+            first_black,
         } => {
-            if archivo.exists() {
-                return Err(CliError::Exists(archivo.display().to_string()));
+            if file.exists() {
+                return Err(CliError::Exists(file.display().to_string()));
             }
-            let system = match sistema {
-                Sistema::Suizo => System::Swiss,
-                Sistema::Rr => System::RoundRobin { double: false },
-                Sistema::Drr => System::RoundRobin { double: true },
+            let system = match system {
+                SystemArg::Swiss => System::Swiss,
+                SystemArg::RoundRobin => System::RoundRobin { double: false },
+                SystemArg::DoubleRoundRobin => System::RoundRobin { double: true },
             };
-            if matches!(system, System::Swiss) && rondas.is_none() {
+            if matches!(system, System::Swiss) && rounds.is_none() {
                 return Err(CliError::SwissNeedsRounds);
             }
-            let mut t = Tournament::new(nombre, system, rondas.unwrap_or(0));
-            t.city = lugar.clone();
-            t.start_date = fecha.clone();
-            t.team_size = *equipo;
-            t.first_white = !primero_negras;
-            if let Some(d) = desempates {
+            let mut t = Tournament::new(name, system, rounds.unwrap_or(0));
+            t.city = city.clone();
+            t.start_date = date.clone();
+            t.team_size = *team_size;
+            t.first_white = !first_black;
+            if let Some(d) = tiebreaks {
                 t.tiebreaks = TieBreak::parse_list(d).map_err(CliError::Tournament)?;
             }
-            save(archivo, &t, lang)?;
+            save(file, &t, lang)?;
             writeln!(
                 out,
                 "{}",
                 lang.pick(
-                    format!("Torneo «{nombre}» creado en {}", archivo.display()),
-                    format!("Tournament '{nombre}' created in {}", archivo.display())
+                    format!("Torneo «{name}» creado en {}", file.display()),
+                    format!("Tournament '{name}' created in {}", file.display())
                 )
             )
             .map_err(io_err)
         }
         TorneoCommand::Inscribir {
-            archivo,
-            nombre,
+            file,
+            name,
             club,
-            categoria,
-            nacimiento,
-            elo,
+            category,
+            born,
+            rating,
             fide,
-            sexo,
+            sex,
         } => {
-            let mut t = load(archivo, lang)?;
-            let mut p = Player::new(nombre);
+            let mut t = load(file, lang)?;
+            let mut p = Player::new(name);
             p.club = club.clone().unwrap_or_default();
-            p.category = categoria.clone().unwrap_or_default();
-            p.birth_year = *nacimiento;
-            p.rating = *elo;
+            p.category = category.clone().unwrap_or_default();
+            p.birth_year = *born;
+            p.rating = *rating;
             p.fide_id = *fide;
-            p.sex = sexo.clone().unwrap_or_default();
+            p.sex = sex.clone().unwrap_or_default();
             let id = t.add_player(p).map_err(CliError::Tournament)?;
             if let System::RoundRobin { double } = t.system {
                 let n = t.players.len() as u32;
                 let per_cycle = n - 1 + n % 2;
                 t.total_rounds = if double { 2 * per_cycle } else { per_cycle };
             }
-            save(archivo, &t, lang)?;
+            save(file, &t, lang)?;
             writeln!(
                 out,
                 "{}",
                 lang.pick(
-                    format!("Inscrito {nombre} con el número {id}"),
-                    format!("Entered {nombre} as number {id}")
+                    format!("Inscrito {name} con el número {id}"),
+                    format!("Entered {name} as number {id}")
                 )
             )
             .map_err(io_err)
         }
-        TorneoCommand::Retirar {
-            archivo,
-            jugador,
-            desde,
-        } => {
-            let mut t = load(archivo, lang)?;
-            let from = desde.unwrap_or(t.rounds.len() as u32 + 1);
-            t.withdraw(*jugador, from).map_err(CliError::Tournament)?;
-            save(archivo, &t, lang)
+        TorneoCommand::Retirar { file, player, from } => {
+            let mut t = load(file, lang)?;
+            let from = from.unwrap_or(t.rounds.len() as u32 + 1);
+            t.withdraw(*player, from).map_err(CliError::Tournament)?;
+            save(file, &t, lang)
         }
         TorneoCommand::Descanso {
-            archivo,
-            jugador,
-            ronda,
+            file,
+            player,
+            round,
+            kind,
         } => {
-            let mut t = load(archivo, lang)?;
-            t.request_half_bye(*jugador, *ronda)
+            let mut t = load(file, lang)?;
+            let kind = match kind {
+                ByeArg::Half => ByeKind::Half,
+                ByeArg::Full => ByeKind::Full,
+                ByeArg::Zero => ByeKind::Zero,
+            };
+            t.request_bye(*player, *round, kind)
                 .map_err(CliError::Tournament)?;
-            save(archivo, &t, lang)
+            save(file, &t, lang)
         }
-        TorneoCommand::Emparejar { archivo, javafo } => {
-            let text = std::fs::read_to_string(archivo).map_err(|error| CliError::Open {
-                path: archivo.display().to_string(),
+        TorneoCommand::Prohibir {
+            file,
+            players,
+            from,
+            to,
+        } => {
+            let mut t = load(file, lang)?;
+            let first = from.unwrap_or(t.rounds.len() as u32 + 1);
+            let last = to.unwrap_or(t.total_rounds.max(first));
+            t.forbid(players, first, last)
+                .map_err(CliError::Tournament)?;
+            save(file, &t, lang)
+        }
+        TorneoCommand::Emparejar { file, javafo } => {
+            let text = std::fs::read_to_string(file).map_err(|error| CliError::Open {
+                path: file.display().to_string(),
                 error,
             })?;
             let t = trf::parse(&text).map_err(CliError::Trf)?;
@@ -311,21 +409,21 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             }
             let mut t = t;
             let round = t.pair_next_round().map_err(CliError::Tournament)?;
-            save(archivo, &t, lang)?;
+            save(file, &t, lang)?;
             print_round(&mut out, &t, round, lang)
         }
         TorneoCommand::Resultado {
-            archivo,
-            ronda,
-            mesa,
-            resultado,
+            file,
+            round,
+            board,
+            result,
         } => {
-            let mut t = load(archivo, lang)?;
-            let outcome = Outcome::parse(resultado).map_err(CliError::Tournament)?;
+            let mut t = load(file, lang)?;
+            let outcome = Outcome::parse(result).map_err(CliError::Tournament)?;
             let c = t
-                .set_result_board(*ronda, *mesa, outcome)
+                .set_result_board(*round, *board, outcome)
                 .map_err(CliError::Tournament)?;
-            save(archivo, &t, lang)?;
+            save(file, &t, lang)?;
             if c.previous != Outcome::Pending && c.previous != outcome {
                 writeln!(
                     out,
@@ -355,8 +453,8 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             }
             Ok(())
         }
-        TorneoCommand::Clasificacion { archivo, categoria } => {
-            let t = load(archivo, lang)?;
+        TorneoCommand::Clasificacion { file, category } => {
+            let t = load(file, lang)?;
             let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
             writeln!(
                 out,
@@ -371,11 +469,11 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             let mut place = 0;
             for s in compute(&t) {
                 let p = &t.players[s.player as usize - 1];
-                if categoria.as_ref().is_some_and(|c| &p.category != c) {
+                if category.as_ref().is_some_and(|c| &p.category != c) {
                     continue;
                 }
                 place += 1;
-                let shown = if categoria.is_some() { place } else { s.rank };
+                let shown = if category.is_some() { place } else { s.rank };
                 let tbs: Vec<String> = s.tiebreaks.iter().map(|v| format!("{v}")).collect();
                 writeln!(
                     out,
@@ -390,8 +488,8 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             }
             Ok(())
         }
-        TorneoCommand::Exportar { archivo, trf: dest } => {
-            let t = load(archivo, lang)?;
+        TorneoCommand::Exportar { file, trf: dest } => {
+            let t = load(file, lang)?;
             let text: String = trf::write(&t)
                 .lines()
                 .filter(|l| !l.starts_with("XZ"))
@@ -400,26 +498,37 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             store::write_atomic(dest, &text).map_err(CliError::Tournament)
         }
         TorneoCommand::Imprimir {
-            archivo,
-            salida,
-            ronda,
+            file,
+            out: dir,
+            round,
+            pdf,
         } => {
-            let t = load(archivo, lang)?;
-            std::fs::create_dir_all(salida).map_err(io_err)?;
+            let t = load(file, lang)?;
+            std::fs::create_dir_all(dir).map_err(io_err)?;
             let mut pages = vec![
                 ("clasificacion.html".to_string(), html::standings_page(&t)),
                 ("cruzada.html".to_string(), html::crosstable_page(&t)),
                 ("categorias.html".to_string(), html::categories_page(&t)),
                 ("equipos.html".to_string(), html::teams_page(&t)),
             ];
-            let r = ronda.unwrap_or(t.rounds.len() as u32);
+            let r = round.unwrap_or(t.rounds.len() as u32);
             if r >= 1 {
                 pages.push((format!("ronda-{r}.html"), html::pairings(&t, r)));
             }
+            let chromium = if *pdf {
+                Some(crate::pdf::find_chromium()?)
+            } else {
+                None
+            };
             for (name, text) in pages {
-                let path = salida.join(&name);
+                let path = dir.join(&name);
                 store::write_atomic(&path, &text).map_err(CliError::Tournament)?;
                 writeln!(out, "{}", path.display()).map_err(io_err)?;
+                if let Some(chromium) = &chromium {
+                    let pdf = path.with_extension("pdf");
+                    crate::pdf::print(chromium, &path, &pdf)?;
+                    writeln!(out, "{}", pdf.display()).map_err(io_err)?;
+                }
             }
             Ok(())
         }
@@ -456,7 +565,9 @@ fn print_round(
                 escaque_torneo::ByeKind::PairingAllocated =>
                     lang.pick("exento (1 punto)", "bye (1 point)"),
                 escaque_torneo::ByeKind::Half => lang.pick("descanso (½)", "half-point bye"),
-                escaque_torneo::ByeKind::Full => lang.pick("exento (1 punto)", "full-point bye"),
+                escaque_torneo::ByeKind::Full => {
+                    lang.pick("descanso concedido (1 punto)", "full-point bye")
+                }
                 escaque_torneo::ByeKind::Zero => lang.pick("no juega", "not playing"),
             }
         )

@@ -145,3 +145,95 @@ fn pairs_a_foreign_trf_in_javafo_convention() {
     assert!(err.contains("línea 3, columna 5"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Debian's Chromium, installed by `scripts/chromium.sh` when missing (as the
+/// browser tests do): the PDF test is never skipped for want of it.
+fn ensure_chromium() {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("chromium").is_file()));
+    if !found {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let st = std::process::Command::new("bash")
+            .arg(root.join("scripts/chromium.sh"))
+            .status()
+            .expect("could not run scripts/chromium.sh");
+        assert!(st.success(), "scripts/chromium.sh failed");
+    }
+}
+
+#[test]
+fn forbidden_pairings_full_point_byes_and_pdf_printouts() {
+    let dir = scratch("pdf");
+    let file = dir.join("t.trf");
+    let f = file.to_str().unwrap();
+    assert!(escaque(&["torneo", "nuevo", f, "--nombre", "Club", "--rondas", "3"]).0);
+    for name in ["Ana", "Luis", "Íñigo", "Eva", "Sara", "Pablo"] {
+        assert!(escaque(&["torneo", "inscribir", f, name]).0);
+    }
+    // With player 6 away on a full-point bye (given by the organiser), round 1
+    // pairs 1–3, 4–2 and the bye to 5; forbid 1–3 (siblings): 1 meets 4.
+    let (ok, _, err) = escaque(&["torneo", "prohibir", f, "1", "3"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = escaque(&["torneo", "descanso", f, "6", "1", "--tipo", "completo"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = escaque(&["torneo", "prohibir", f, "1"]);
+    assert!(!ok, "one player alone is refused: {err}");
+    let (ok, _, err) = escaque(&["torneo", "forbid", f, "1", "9"]);
+    assert!(!ok && err.contains("número 9"), "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("260   1   3    1    3"), "{text}");
+    assert!(text.contains("240 F   1    6"), "{text}");
+    let (ok, out, err) = escaque(&["torneo", "emparejar", f]);
+    assert!(ok, "{err}");
+    assert!(out.contains("descanso concedido (1 punto)"), "{out}");
+    assert!(out.contains("exento (1 punto)"), "{out}");
+    let t = escaque_torneo::trf::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let r1 = &t.rounds[0];
+    assert!(
+        r1.byes.contains(&(6, escaque_torneo::ByeKind::Full)),
+        "{r1:?}"
+    );
+    for g in &r1.games {
+        assert!(
+            !(g.white.min(g.black) == 1 && g.white.max(g.black) == 3),
+            "1 and 3 may not meet: {r1:?}"
+        );
+    }
+    assert_eq!((r1.games[0].white, r1.games[0].black), (1, 4));
+    assert_eq!(r1.games.len(), 2, "five players: two games and a bye");
+    assert_eq!(t.score(6), 2);
+
+    ensure_chromium();
+    let html = dir.join("html");
+    let (ok, out, err) = escaque(&[
+        "torneo",
+        "imprimir",
+        f,
+        "--salida",
+        html.to_str().unwrap(),
+        "--pdf",
+    ]);
+    assert!(ok, "{err}");
+    let pdfs: Vec<&str> = out.lines().filter(|l| l.ends_with(".pdf")).collect();
+    assert_eq!(pdfs.len(), 5, "{out}");
+    for p in pdfs {
+        let bytes = std::fs::read(p).unwrap();
+        assert!(bytes.starts_with(b"%PDF-"), "{p}");
+        assert!(bytes.len() > 1000, "{p}: {} bytes", bytes.len());
+    }
+    // No Chromium where one is named: a clear error, the HTML still written.
+    let (_, err, ok) = common::run_raw_env(
+        &[
+            "torneo",
+            "imprimir",
+            f,
+            "--salida",
+            html.to_str().unwrap(),
+            "--pdf",
+        ],
+        "",
+        &[("ESCAQUE_CHROMIUM", "/nonexistent/chromium")],
+    );
+    assert!(!ok && err.contains("ESCAQUE_CHROMIUM"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

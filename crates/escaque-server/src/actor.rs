@@ -651,6 +651,7 @@ impl Actor {
                     .map(|(m, c)| {
                         json!({"uci": coord::to_uci(m),
                                "san": escaque::san::san(&pos, m, Lang::En),
+                               "san_es": escaque::san::san(&pos, m, Lang::Es),
                                "claim": claim_name(c)})
                     })
                     .collect::<Vec<_>>(),

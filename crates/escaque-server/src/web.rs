@@ -45,6 +45,7 @@ macro_rules! asset {
 static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
+    asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
     asset!("i18n/en.js", "text/javascript; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),

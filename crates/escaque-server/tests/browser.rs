@@ -16,7 +16,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use escaque_server::{Config, Database};
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
@@ -85,7 +87,7 @@ fn start_driver() -> (Driver, u16) {
     (d, port)
 }
 
-async fn browser(port: u16, lang: &str) -> Client {
+async fn browser(port: u16, lang: &str, downloads: &std::path::Path) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -94,7 +96,10 @@ async fn browser(port: u16, lang: &str) -> Client {
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1280,900", format!("--lang={lang}"), "--hide-scrollbars",
                      "--disable-extensions", "--mute-audio"],
-            "prefs": {"intl.accept_languages": lang},
+            "prefs": {"intl.accept_languages": lang,
+                      "download.default_directory": downloads.to_string_lossy(),
+                      "download.prompt_for_download": false,
+                      "safebrowsing.enabled": false},
         }),
     );
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
@@ -115,18 +120,32 @@ async fn js(c: &Client, script: &str) -> R<Value> {
 /// Polls a JavaScript expression until it is truthy.
 async fn until(c: &Client, what: &str, expr: &str) -> R<Value> {
     let t0 = Instant::now();
-    let script = format!("try {{ return ({expr}); }} catch (e) {{ return null; }}");
+    // The page polls the expression itself (every 10 ms), so a wait costs
+    // one WebDriver round trip, not one per poll. A navigation interrupts
+    // the script; then it is started again on the new page.
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+         const limit = arguments[0];
+         const t0 = Date.now();
+         const step = () => {{
+           let v = null;
+           try {{ v = ({expr}); }} catch (e) {{ v = null; }}
+           if (v !== null && v !== undefined && v !== false && v !== '' && v !== 0) return done({{v}});
+           if (Date.now() - t0 > limit) return done({{timeout: true}});
+           setTimeout(step, 10);
+         }};
+         step();"
+    );
+    let mut last_error = String::new();
     loop {
-        let v = js(c, &script).await?;
-        let truthy = match &v {
-            Value::Null => false,
-            Value::Bool(b) => *b,
-            Value::String(s) => !s.is_empty(),
-            Value::Number(n) => n.as_f64() != Some(0.0),
-            _ => true,
-        };
-        if truthy {
-            return Ok(v);
+        let left = WAIT.saturating_sub(t0.elapsed()).as_millis().min(5000) as u64;
+        match c.execute_async(&script, vec![json!(left)]).await {
+            Ok(v) if v.get("v").is_some() => return Ok(v["v"].clone()),
+            Ok(_) => {}
+            Err(e) => {
+                last_error = e.to_string();
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
         }
         if t0.elapsed() > WAIT {
             let status = js(
@@ -136,10 +155,9 @@ async fn until(c: &Client, what: &str, expr: &str) -> R<Value> {
             .await
             .unwrap_or(Value::Null);
             return Err(format!(
-                "timed out waiting for {what} ({expr}); page says {status}"
+                "timed out waiting for {what} ({expr}); page says {status}; last script error: {last_error}"
             ));
         }
-        tokio::time::sleep(Duration::from_millis(40)).await;
     }
 }
 
@@ -230,6 +248,46 @@ async fn drag_move(c: &Client, from: &str, to: &str) -> R {
         .map_err(|e| format!("drag {from}{to}: {e}"))?;
     c.release_actions().await.map_err(|e| e.to_string())?;
     Ok(())
+}
+
+const TAB: &str = "\u{E004}";
+const ENTER: &str = "\u{E007}";
+const ESCAPE: &str = "\u{E00C}";
+const SPACE: &str = " ";
+const END: &str = "\u{E010}";
+const HOME: &str = "\u{E011}";
+const LEFT: &str = "\u{E012}";
+const UP: &str = "\u{E013}";
+const RIGHT: &str = "\u{E014}";
+const DOWN: &str = "\u{E015}";
+
+/// Presses keys on whatever has the focus, as a person at the keyboard
+/// (WebDriver key actions: no element is targeted).
+async fn press(c: &Client, keys: &str) -> R {
+    let mut a = KeyActions::new("keyboard".into());
+    for k in keys.chars() {
+        a = a
+            .then(KeyAction::Down { value: k })
+            .then(KeyAction::Up { value: k });
+    }
+    c.perform_actions(a)
+        .await
+        .map_err(|e| format!("keys {keys:?}: {e}"))
+}
+
+/// Presses keys, then waits until the live region says `said`.
+async fn press_hear(c: &Client, keys: &str, said: &str) -> R {
+    press(c, keys).await?;
+    until(
+        c,
+        &format!("to hear {said:?} after {keys:?}"),
+        &format!(
+            "document.querySelector('#sr-live').textContent === {}",
+            json!(said)
+        ),
+    )
+    .await
+    .map(|_| ())
 }
 
 async fn wait_plies(c: &Client, n: usize) -> R {
@@ -398,6 +456,8 @@ struct Env {
     b: Client,
     spectator: Client,
     latencies: Vec<f64>,
+    /// Where the spectator's browser saves downloads.
+    downloads: PathBuf,
 }
 
 /// Milliseconds from a move sent by one browser to its display in the other,
@@ -628,6 +688,37 @@ async fn draw_by_agreement(env: &mut Env) -> R {
             return Err(format!("draw end message: {e}"));
         }
     }
+    // Revancha: White proposes, Black sees it and accepts; both are taken to
+    // the new game with the colours swapped.
+    let old = js(a, "return location.pathname").await?;
+    click(a, "#rematch").await?;
+    until(a, "rematch sent", "document.querySelector('#status').textContent === 'Partida terminada. Has propuesto la revancha' && document.querySelector('#rematch').hidden").await?;
+    until(b, "rematch offered", "document.querySelector('#status').textContent === 'Partida terminada. Tu rival propone la revancha' && !document.querySelector('#rematch').hidden").await?;
+    click(b, "#rematch").await?;
+    let mut ids = Vec::new();
+    for c in [a, b] {
+        let p = until(
+            c,
+            "the rematch",
+            &format!("location.pathname !== {old} && document.body.dataset.ready === '1' && document.querySelector('#status').textContent.startsWith('Juegan las blancas') && location.pathname"),
+        )
+        .await?;
+        ids.push(p);
+    }
+    let orient = [
+        js(a, "return window.escaqueBoard.state.orientation").await?,
+        js(b, "return window.escaqueBoard.state.orientation").await?,
+    ];
+    let b_status = text(b, "#status").await?;
+    if ids[0] != ids[1]
+        || orient != [json!("black"), json!("white")]
+        || b_status != "Juegan las blancas — Te toca"
+    {
+        return Err(format!("rematch: pages {ids:?}, orientations {orient:?}, Black-now-White's status {b_status:?}"));
+    }
+    shot(a, "rematch.png").await?;
+    typed(b, "d4").await?;
+    wait_plies(a, 1).await?;
     Ok(())
 }
 
@@ -674,14 +765,14 @@ async fn resignation(env: &mut Env) -> R {
     Ok(())
 }
 
-async fn flag_fall(env: &mut Env) -> R {
+async fn flag_fall(env: &Env) -> R {
     let (a, b) = (&env.a, &env.b);
-    pair(&env.base, a, b, json!({"time_control": "4s"})).await?;
+    pair(&env.base, a, b, json!({"time_control": "2s"})).await?;
     typed(a, "e4").await?;
     wait_plies(b, 1).await?;
     typed(b, "e5").await?;
     wait_plies(a, 2).await?;
-    // White's clock runs: tenths and the low-time colour, then the flag.
+    // White's clock runs (2 s): tenths and the low-time colour, then the flag.
     until(
         a,
         "tenths shown",
@@ -696,54 +787,858 @@ async fn flag_fall(env: &mut Env) -> R {
     Ok(())
 }
 
-async fn engine_game(env: &mut Env) -> R {
-    let a = &env.a;
-    ready(a, &format!("{}/", env.base)).await?;
-    // The engine (Black, level 1) has two legal moves, both answered by mate.
-    let g = create(
-        a,
-        json!({"opponent": "engine", "level": 1, "color": "white",
-               "fen": "7k/p7/6K1/8/8/1Q6/8/8 b - - 0 1"}),
-    )
-    .await?;
-    let id = g["game"].as_str().unwrap_or_default();
-    ready(a, &format!("{}/partida/{id}", env.base)).await?;
-    wait_plies(a, 1).await?;
-    let who = text(a, "#name-top").await?;
-    if !who.contains("nivel 1 (principiante)") {
-        return Err(format!("engine shown as {who}"));
-    }
-    typed(a, "Db8").await?;
-    let e = until(a, "end", "!document.querySelector('#end-message').hidden && document.querySelector('#end-message').textContent").await?;
-    if !e.as_str().unwrap_or("").contains("1-0") {
-        return Err(format!("engine game end message: {e}"));
-    }
-    // The finished game is listed and replays with the keyboard.
-    ready(a, &format!("{}/mis-partidas", env.base)).await?;
-    click(a, &format!("tr[data-game='{id}'] a.open-game")).await?;
-    until(a, "replay", "document.querySelector('#replay-pos')").await?;
-    let body = a
-        .find(Locator::Css("body"))
+/// The game as the server records it (`GET /api/games/{id}`), fetched by the page.
+async fn server_state(c: &Client, id: &str) -> R<Value> {
+    let v = c
+        .execute_async(
+            "const [id, done] = arguments;
+             fetch('/api/games/' + id).then(r => r.json()).then(done).catch(e => done({error: String(e)}));",
+            vec![json!(id)],
+        )
         .await
         .map_err(|e| e.to_string())?;
-    body.send_keys("\u{E011}")
-        .await
-        .map_err(|e| e.to_string())?; // Home
-    let first = text(a, "#replay-pos").await?;
-    body.send_keys("\u{E014}")
-        .await
-        .map_err(|e| e.to_string())?; // ArrowRight
-    let after = until(a, "a step", "document.querySelector('#replay-pos').textContent !== 'Inicio' && document.querySelector('#replay-pos').textContent").await?;
-    if first != "Inicio" || !after.as_str().unwrap_or("").starts_with("1…") {
-        return Err(format!("replay stepping: {first} then {after}"));
+    if v.get("status").is_none() {
+        return Err(format!("state of {id}: {v}"));
     }
-    let pgn = js(
-        a,
-        "return document.querySelector('#pgn-es').getAttribute('href')",
+    Ok(v)
+}
+
+fn uci_moves(st: &Value) -> Vec<String> {
+    st["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m["uci"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn sans(st: &Value, field: &str) -> Vec<String> {
+    st["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m[field].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The move escaque's own engine (full strength, a small node budget) plays
+/// for the human side: the position comes from the server's record, read
+/// with the rules library.
+fn helper_move(
+    engine: &mut escaque_engine::Engine,
+    start_fen: &str,
+    moves: &[String],
+) -> R<String> {
+    use escaque::{read_move, Notation, Position};
+    let mut pos = Position::from_fen(start_fen).map_err(|e| format!("start FEN: {e:?}"))?;
+    let mut history = Vec::new();
+    for u in moves {
+        history.push(pos.zobrist());
+        let m = read_move(&pos, u, Notation::Uci).map_err(|e| format!("{u}: {e:?}"))?;
+        pos.play(m).map_err(|e| format!("{u}: {e:?}"))?;
+    }
+    let limits = escaque_engine::Limits {
+        nodes: Some(20_000),
+        ..escaque_engine::Limits::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let best = engine
+        .search(&pos, &history, &limits, &stop)
+        .best_move
+        .ok_or("the helper found no move")?;
+    Ok(escaque::coord::to_uci(best))
+}
+
+/// The placement field of the FEN after `plies` of the recorded moves.
+fn placement_after(start_fen: &str, moves: &[String], plies: usize) -> R<String> {
+    use escaque::{read_move, Notation, Position};
+    let mut pos = Position::from_fen(start_fen).map_err(|e| format!("start FEN: {e:?}"))?;
+    for u in &moves[..plies] {
+        let m = read_move(&pos, u, Notation::Uci).map_err(|e| format!("{u}: {e:?}"))?;
+        pos.play(m).map_err(|e| format!("{u}: {e:?}"))?;
+    }
+    Ok(pos
+        .to_fen()
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string())
+}
+
+/// The moves of a PGN's movetext (tags, comments, numbers and the result
+/// left out).
+fn pgn_moves(pgn: &str) -> Vec<String> {
+    let mut text = String::new();
+    for line in pgn.lines().filter(|l| !l.starts_with('[')) {
+        text.push_str(line);
+        text.push(' ');
+    }
+    let mut out = String::new();
+    let mut depth = 0;
+    for ch in text.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    let mut moves: Vec<String> = Vec::new();
+    for w in out.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
+            continue;
+        }
+        // A move number ("12." or "12...") before the move, or alone.
+        let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let w = if digits > 0 && w[digits..].starts_with('.') {
+            w[digits..].trim_start_matches('.')
+        } else {
+            w
+        };
+        if w.is_empty() {
+            continue;
+        }
+        // Spanish en passant is written after the move ("exd6 a.p.").
+        match moves.last_mut() {
+            Some(last) if w == "a.p." => {
+                last.push_str(" a.p.");
+            }
+            _ => moves.push(w.to_string()),
+        }
+    }
+    moves
+}
+
+/// The moves the page's move list shows.
+async fn page_moves(c: &Client) -> R<Vec<String>> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#moves .mv')].map(b => b.textContent)",
     )
     .await?;
-    if pgn != json!(format!("/api/games/{id}/pgn?lang=es")) {
-        return Err(format!("Spanish PGN link {pgn}"));
+    Ok(v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// Waits for a downloaded file to be complete in `dir`.
+async fn downloaded(dir: &std::path::Path, name: &str) -> R<String> {
+    let t0 = Instant::now();
+    let path = dir.join(name);
+    loop {
+        if let Ok(s) = std::fs::read_to_string(&path) {
+            if !s.is_empty() {
+                return Ok(s);
+            }
+        }
+        if t0.elapsed() > WAIT {
+            let there: Vec<_> = std::fs::read_dir(dir)
+                .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
+                .unwrap_or_default();
+            return Err(format!(
+                "no download {name} in {} (there: {there:?})",
+                dir.display()
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+const END_SHOWN: &str = "!document.querySelector('#end-message').hidden && document.querySelector('#end-message').textContent";
+
+/// A whole game against the engine at level 1 from the start position,
+/// started from the home page's form. The human side's moves come from
+/// escaque's engine at full strength and are made on the board by
+/// click-click (promotions through the chooser). Then the finished game in
+/// Mis partidas: replay with the keyboard, both PGN downloads; then the
+/// rematch against the engine (colours swapped, the engine opens).
+async fn engine_game(env: &Env) -> R {
+    // The third browser (dark theme since home_and_phone), so that a
+    // two-player scenario can run at the same time.
+    let a = &env.spectator;
+    ready(a, &format!("{}/", env.base)).await?;
+    choose(a, "#engine-color", "white").await?;
+    let level = js(a, "return document.querySelector('#engine-level').value").await?;
+    if level != json!("1") {
+        return Err(format!("default level {level}"));
+    }
+    click(a, "#start-engine").await?;
+    let id = until(
+        a,
+        "the engine game",
+        "location.pathname.startsWith('/partida/') && document.body.dataset.ready === '1' && location.pathname.split('/')[2]",
+    )
+    .await?
+    .as_str()
+    .unwrap_or_default()
+    .to_string();
+    let who = until(
+        a,
+        "players shown",
+        "document.querySelector('#name-top').textContent",
+    )
+    .await?;
+    if !who
+        .as_str()
+        .unwrap_or("")
+        .contains("motor, nivel 1 (principiante)")
+    {
+        return Err(format!("engine shown as {who}"));
+    }
+    let mut helper = escaque_engine::Engine::new();
+    helper.set_hash(16);
+    let mut plies = 0;
+    let t0 = Instant::now();
+    let st = loop {
+        // One script per move: waits until the server has more than `plies`
+        // moves and either the game is over or it is White's turn with the
+        // page showing every move and the server's destinations; then gives
+        // the server's record and the board's box.
+        let v = a
+            .execute_async(
+                "const [id, plies, done] = arguments;
+                 const t0 = Date.now();
+                 const step = async () => {
+                   try {
+                     const st = await (await fetch('/api/games/' + id)).json();
+                     const n = (st.moves || []).length;
+                     const shown = document.querySelectorAll('#moves .mv').length;
+                     const dests = window.escaqueBoard.state.movable.dests;
+                     const endShown = !document.querySelector('#end-message').hidden;
+                     if (n > plies && ((st.status === 'over' && endShown) ||
+                         (st.status === 'playing' && st.turn === 'white' && shown === n && dests && dests.size > 0))) {
+                       const b = document.querySelector('#board cg-board').getBoundingClientRect();
+                       return done({st, box: [b.left, b.top, b.width], white: window.escaqueBoard.state.orientation === 'white'});
+                     }
+                   } catch (e) { /* try again */ }
+                   if (Date.now() - t0 > 15000) return done({timeout: plies});
+                   setTimeout(step, 15);
+                 };
+                 step();",
+                vec![json!(id), json!(plies as i64 - 1)],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        let st = v["st"].clone();
+        if st.is_null() {
+            return Err(format!("the game stopped after {plies} plies: {v}"));
+        }
+        if st["status"] == json!("over") {
+            break st;
+        }
+        let moves = uci_moves(&st);
+        let n = moves.len();
+        if n > 600 {
+            return Err(format!("no end after {n} plies"));
+        }
+        // The search runs off the async threads: another scenario runs at
+        // the same time.
+        let start = st["start_fen"].as_str().unwrap_or_default().to_string();
+        let (engine, mv) = tokio::task::spawn_blocking(move || {
+            let mv = helper_move(&mut helper, &start, &moves);
+            (helper, mv)
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        helper = engine;
+        let mv = mv?;
+        // Both clicks in one action chain, at the squares' centres.
+        let (left, top, size) = (
+            v["box"][0].as_f64().unwrap_or(0.0),
+            v["box"][1].as_f64().unwrap_or(0.0),
+            v["box"][2].as_f64().unwrap_or(0.0) / 8.0,
+        );
+        let white = v["white"] == json!(true);
+        let centre = |sq: &str| {
+            let (f, r) = (
+                f64::from(sq.as_bytes()[0] - b'a'),
+                f64::from(sq.as_bytes()[1] - b'1'),
+            );
+            let (col, row) = if white { (f, 7.0 - r) } else { (7.0 - f, r) };
+            (left + (col + 0.5) * size, top + (row + 0.5) * size)
+        };
+        let mut chain = MouseActions::new("mouse".into());
+        for sq in [&mv[0..2], &mv[2..4]] {
+            let (x, y) = centre(sq);
+            chain = chain
+                .then(PointerAction::MoveTo {
+                    duration: None,
+                    x,
+                    y,
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+        }
+        a.perform_actions(chain)
+            .await
+            .map_err(|e| format!("{mv} on the board: {e}"))?;
+        if mv.len() == 5 {
+            until(
+                a,
+                "promotion chooser",
+                "!document.querySelector('#promotion').hidden",
+            )
+            .await?;
+            click(a, &format!("#promotion .promo-{}", &mv[4..5])).await?;
+        }
+        plies = n + 1;
+    };
+    let end = until(a, "end message", END_SHOWN).await?;
+    let library = st["end_text"]["es"].as_str().unwrap_or_default();
+    if end.as_str().unwrap_or("").trim() != library || library.is_empty() {
+        return Err(format!("the page says {end}, the server {library:?}"));
+    }
+    // The strong side wins, by mate.
+    if st["result"] != json!("1-0")
+        || st["termination"] != json!("checkmate")
+        || !library.contains("(1-0)")
+    {
+        return Err(format!(
+            "engine game ended {} {} {library}",
+            st["result"], st["termination"]
+        ));
+    }
+    let shown = page_moves(a).await?;
+    let recorded = sans(&st, "san_es");
+    if shown != recorded {
+        return Err(format!("move list {shown:?}\nserver  {recorded:?}"));
+    }
+    eprintln!(
+        "  the game against level 1: {} plies in {:.1} s, {}",
+        recorded.len(),
+        t0.elapsed().as_secs_f64(),
+        st["termination"]
+    );
+    shot(a, "engine-end.png").await?;
+
+    // Mis partidas: the game with its result and reason.
+    click(a, "#nav-games").await?;
+    until(
+        a,
+        "my games",
+        &format!("document.querySelector(\"tr[data-game='{id}']\")"),
+    )
+    .await?;
+    let row = text(a, &format!("tr[data-game=\"{id}\"]")).await?;
+    if !(row.contains("1-0") && row.contains("jaque mate")) {
+        return Err(format!("Mis partidas row: {row}"));
+    }
+    shot(a, "my-games.png").await?;
+    click(a, &format!("tr[data-game='{id}'] a.open-game")).await?;
+    until(
+        a,
+        "replay",
+        "document.body.dataset.ready === '1' && document.querySelector('#replay-pos')",
+    )
+    .await?;
+    // Stepping with the keyboard only: End, Home, →, →, →, ←.
+    let start = st["start_fen"].as_str().unwrap_or_default();
+    let ucis = uci_moves(&st);
+    let n = ucis.len();
+    let label = |k: usize| {
+        format!(
+            "{}{} {}",
+            k / 2 + 1,
+            if k.is_multiple_of(2) { "." } else { "…" },
+            recorded[k]
+        )
+    };
+    let steps: [(&str, usize); 6] = [
+        (END, n),
+        (HOME, 0),
+        (RIGHT, 1),
+        (RIGHT, 2),
+        (RIGHT, 3),
+        (LEFT, 2),
+    ];
+    for (key, plies) in steps {
+        press(a, key).await?;
+        let want = if plies == 0 {
+            "Inicio".to_string()
+        } else {
+            label(plies - 1)
+        };
+        until(
+            a,
+            &format!("replay at {want}"),
+            &format!(
+                "document.querySelector('#replay-pos').textContent === {}",
+                json!(want)
+            ),
+        )
+        .await?;
+        let board = js(a, "return window.escaqueReplay.getFen()").await?;
+        let placement = placement_after(start, &ucis, plies)?;
+        if board != json!(placement) {
+            return Err(format!(
+                "replay at ply {plies}: board {board}, expected {placement}"
+            ));
+        }
+    }
+    shot(a, "replay.png").await?;
+    // Both PGN downloads, to a folder of our own.
+    let dl = env.downloads.clone();
+    for (css, file, field, tag) in [
+        (
+            "#pgn-es",
+            format!("escaque-{id}-es.pgn"),
+            "san_es",
+            "PGN (español)",
+        ),
+        (
+            "#pgn-en",
+            format!("escaque-{id}-en.pgn"),
+            "san",
+            "PGN (inglés)",
+        ),
+    ] {
+        let label = text(a, css).await?;
+        if label != tag {
+            return Err(format!("{css} says {label}"));
+        }
+        click(a, css).await?;
+        let pgn = downloaded(&dl, &file).await?;
+        let want = sans(&st, field);
+        if pgn_moves(&pgn) != want || !pgn.contains("[Result \"1-0\"]") {
+            return Err(format!(
+                "{file}: moves {:?}, expected {want:?}\n{pgn}",
+                pgn_moves(&pgn)
+            ));
+        }
+    }
+
+    // Rematch against the engine: at once, colours swapped, the engine opens.
+    ready(a, &format!("{}/partida/{id}", env.base)).await?;
+    click(a, "#rematch").await?;
+    let again = until(
+        a,
+        "the rematch",
+        &format!("location.pathname.startsWith('/partida/') && !location.pathname.endsWith('{id}') && document.body.dataset.ready === '1' && location.pathname.split('/')[2]"),
+    )
+    .await?;
+    let again = again.as_str().unwrap_or_default().to_string();
+    wait_plies(a, 1).await?;
+    let orient = js(a, "return window.escaqueBoard.state.orientation").await?;
+    let status = until(a, "my turn", "document.querySelector('#status').textContent.includes('Te toca') && document.querySelector('#status').textContent").await?;
+    let rst = server_state(a, &again).await?;
+    if orient != json!("black")
+        || rst["white"]["kind"] != json!("engine")
+        || rst["white"]["level"] != json!(1)
+        || !status
+            .as_str()
+            .unwrap_or("")
+            .starts_with("Juegan las negras")
+    {
+        return Err(format!(
+            "rematch: orientation {orient}, white {}, status {status}",
+            rst["white"]
+        ));
+    }
+    click(a, "#abort").await?;
+    until(a, "rematch aborted", END_SHOWN).await?;
+    Ok(())
+}
+/// The square under the keyboard cursor as drawn: the `kb-cursor` square's
+/// centre, mapped back to a square name through the board's box.
+async fn drawn_cursor(c: &Client) -> R<String> {
+    let v = js(
+        c,
+        "const sq = document.querySelector('#board cg-board square.kb-cursor');
+         if (!sq) return null;
+         const b = document.querySelector('#board cg-board').getBoundingClientRect();
+         const r = sq.getBoundingClientRect();
+         const col = Math.floor((r.left + r.width / 2 - b.left) / (b.width / 8));
+         const row = Math.floor((r.top + r.height / 2 - b.top) / (b.height / 8));
+         const white = window.escaqueBoard.state.orientation === 'white';
+         return 'abcdefgh'[white ? col : 7 - col] + (white ? 8 - row : row + 1);",
+    )
+    .await?;
+    Ok(v.as_str().unwrap_or("none").to_string())
+}
+
+/// Tab, Enter on the skip link, Tab: the board has the focus, with a
+/// visible ring and the cursor on `start`, announced.
+async fn focus_board(c: &Client, start: &str, said: &str) -> R {
+    press(c, TAB).await?;
+    let first = js(c, "return document.activeElement.className").await?;
+    if first != json!("skip") {
+        return Err(format!("the first Tab reached {first}, not the skip link"));
+    }
+    press(c, ENTER).await?;
+    press_hear(c, TAB, said).await?;
+    let focus = js(
+        c,
+        "const b = document.querySelector('#board');
+         return [document.activeElement === b, b.matches(':focus-visible'), getComputedStyle(b).outlineStyle, b.getAttribute('role'), b.getAttribute('aria-roledescription')]",
+    )
+    .await?;
+    if focus[0] != json!(true) || focus[1] != json!(true) || focus[2] == json!("none") {
+        return Err(format!(
+            "the board's focus (focused, focus-visible, outline, role, roledescription): {focus}"
+        ));
+    }
+    let cur = drawn_cursor(c).await?;
+    if cur != start {
+        return Err(format!("the cursor is drawn on {cur}, not {start}"));
+    }
+    Ok(())
+}
+
+/// Both players move by keys only: Tab to the board, arrows, Enter/Space,
+/// Escape. The fool's mate, with a cancelled pick, a square that is not a
+/// destination, and Black's reversed arrows. The announcements are checked
+/// in the page and in Chromium's accessibility tree.
+async fn keyboard_game(env: &Env) -> R {
+    let (a, b) = (&env.a, &env.b);
+    let id = pair(&env.base, a, b, json!({})).await?;
+    // Fresh pages (nothing clicked): the keyboard starts at the top.
+    for c in [a, b] {
+        ready(c, &format!("{}/partida/{id}", env.base)).await?;
+    }
+    // White: the board gets the focus; the cursor starts on e2.
+    focus_board(a, "e2", "e2, peón blanco").await?;
+    // The accessibility tree: a focused application named "Tablero", a
+    // chessboard by its role description, and the square in the live region.
+    let tree = cdp(a, env.driver_port, "Accessibility.getFullAXTree", json!({})).await?;
+    let nodes = tree["nodes"].as_array().ok_or("no AX nodes")?;
+    let board = nodes.iter().find(|n| {
+        n["role"]["value"] == json!("application") && n["name"]["value"] == json!("Tablero")
+    });
+    let Some(board) = board else {
+        return Err("no application node named Tablero in the accessibility tree".into());
+    };
+    let prop = |name: &str| {
+        board["properties"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["name"] == json!(name)))
+            .map(|p| p["value"]["value"].clone())
+    };
+    if prop("focused") != Some(json!(true)) {
+        return Err(format!("the board node is not focused: {board}"));
+    }
+    let described = board["description"]["value"].as_str().unwrap_or("");
+    if !described.starts_with("Con el teclado") {
+        return Err(format!("the board's description: {described:?}"));
+    }
+    if !ax_live_text(a, env.driver_port, "e2, peón blanco", "assertive").await? {
+        return Err("no assertive live region says \"e2, peón blanco\"".into());
+    }
+    press_hear(a, RIGHT, "f2, peón blanco").await?;
+    press_hear(a, ENTER, "Elegido: peón blanco en f2. Destinos: f3, f4").await?;
+    press_hear(a, ESCAPE, "Elección cancelada").await?;
+    if js(a, "return window.escaqueBoard.state.selected || null").await? != Value::Null {
+        return Err("Escape left the pawn picked".into());
+    }
+    press_hear(a, SPACE, "Elegido: peón blanco en f2. Destinos: f3, f4").await?;
+    press_hear(a, UP, "f3, vacía, destino posible").await?;
+    press_hear(a, UP, "f4, vacía, destino posible").await?;
+    press_hear(a, UP, "f5, vacía").await?;
+    press_hear(a, ENTER, "f5 no es un destino posible").await?;
+    press_hear(a, DOWN, "f4, vacía, destino posible").await?;
+    shot(a, "keyboard-white.png").await?;
+    press(a, DOWN).await?;
+    press(a, ENTER).await?;
+    wait_plies(b, 1).await?;
+    // Black: the cursor starts on e7; on Black's board up is towards rank 1.
+    focus_board(b, "e7", "e7, peón negro").await?;
+    press_hear(b, ENTER, "Elegido: peón negro en e7. Destinos: e5, e6").await?;
+    press_hear(b, UP, "e6, vacía, destino posible").await?;
+    press_hear(b, UP, "e5, vacía, destino posible").await?;
+    press(b, ENTER).await?;
+    wait_plies(a, 2).await?;
+    // White: from f3, right and down to g2, g2-g4. The focus stayed on the board.
+    press_hear(a, RIGHT, "g3, vacía").await?;
+    press_hear(a, DOWN, "g2, peón blanco").await?;
+    press(a, ENTER).await?;
+    press_hear(a, UP, "g3, vacía, destino posible").await?;
+    press_hear(a, UP, "g4, vacía, destino posible").await?;
+    press(a, ENTER).await?;
+    wait_plies(b, 3).await?;
+    // Black: the queen from d8 to h4 (down is towards rank 8, right towards file a).
+    press(b, DOWN).await?;
+    press(b, DOWN).await?;
+    press_hear(b, DOWN, "e8, rey negro").await?;
+    press_hear(b, RIGHT, "d8, dama negra").await?;
+    press_hear(
+        b,
+        ENTER,
+        "Elegido: dama negra en d8. Destinos: e7, f6, g5, h4",
+    )
+    .await?;
+    for sq in ["d7", "d6", "d5", "d4"] {
+        let what = if sq == "d7" { "peón negro" } else { "vacía" };
+        press_hear(b, UP, &format!("{sq}, {what}")).await?;
+    }
+    for sq in ["e4", "f4", "g4"] {
+        let what = if sq == "g4" { "peón blanco" } else { "vacía" };
+        press_hear(b, LEFT, &format!("{sq}, {what}")).await?;
+    }
+    press_hear(b, LEFT, "h4, vacía, destino posible").await?;
+    shot(b, "keyboard-black.png").await?;
+    press(b, ENTER).await?;
+    for c in [a, b] {
+        let e = until(c, "mate", END_SHOWN).await?;
+        if e.as_str().unwrap_or("").trim() != "Jaque mate. Ganan las negras (0-1)" {
+            return Err(format!("keyboard game end: {e}"));
+        }
+    }
+    let st = server_state(a, &id).await?;
+    for c in [a, b] {
+        let shown = page_moves(c).await?;
+        if shown != sans(&st, "san_es") || shown != ["f3", "e5", "g4", "Dh4#"] {
+            return Err(format!("keyboard game moves {shown:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Chooses an option of a select (the page may redraw the select when a
+/// message arrives, so a stale element is looked up again).
+async fn choose(c: &Client, css: &str, value: &str) -> R {
+    let mut last = String::new();
+    for _ in 0..5 {
+        let el = c
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .map_err(|e| format!("no {css}: {e}"))?;
+        match el.select_by_value(value).await {
+            Ok(()) => return Ok(()),
+            Err(e) => last = e.to_string(),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err(format!("could not choose {value} in {css}: {last}"))
+}
+
+/// Types into a field by keys (the field is clicked first).
+async fn fill(c: &Client, css: &str, value: &str) -> R {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("no {css}: {e}"))?;
+    el.clear().await.map_err(|e| e.to_string())?;
+    el.send_keys(value).await.map_err(|e| e.to_string())
+}
+
+/// The game ids Mis partidas lists.
+async fn listed_games(c: &Client) -> R<Vec<String>> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#games tr[data-game]')].map(r => r.dataset.game)",
+    )
+    .await?;
+    Ok(v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+async fn open_my_games(c: &Client) -> R {
+    click(c, "#nav-games").await?;
+    until(
+        c,
+        "Mis partidas",
+        "location.pathname === '/mis-partidas' && document.body.dataset.ready === '1'",
+    )
+    .await
+    .map(|_| ())
+}
+
+/// Sign up from the home page, start a game against the engine and abort
+/// it, find it in Mis partidas; log out (the guest does not see it); a wrong
+/// password is refused; log in again and it is there. The browser stays
+/// logged in (the engine game after this one is the account's).
+async fn accounts(env: &Env) -> R {
+    let c = &env.spectator;
+    ready(c, &format!("{}/", env.base)).await?;
+    let guest = text(c, "#me").await?;
+    fill(c, "#acct-name", "ana_escaque").await?;
+    fill(c, "#acct-pass", "secreto-largo-1").await?;
+    click(c, "#signup").await?;
+    until(
+        c,
+        "signed up",
+        "document.body.dataset.ready === '1' && document.querySelector('#me').textContent === 'Juegas como ana_escaque' && document.querySelector('#logout')",
+    )
+    .await?;
+    shot(c, "account-home.png").await?;
+    // A game against the engine from the home page, aborted at once.
+    choose(c, "#engine-color", "white").await?;
+    click(c, "#start-engine").await?;
+    let id = until(
+        c,
+        "the game",
+        "location.pathname.startsWith('/partida/') && document.body.dataset.ready === '1' && location.pathname.split('/')[2]",
+    )
+    .await?
+    .as_str()
+    .unwrap_or_default()
+    .to_string();
+    let white = until(
+        c,
+        "the players",
+        "document.querySelector('#name-bottom').textContent",
+    )
+    .await?;
+    if !white.as_str().unwrap_or("").contains("ana_escaque") {
+        return Err(format!("the account's name on the board: {white}"));
+    }
+    click(c, "#abort").await?;
+    until(c, "aborted", END_SHOWN).await?;
+    open_my_games(c).await?;
+    if listed_games(c).await? != [id.clone()] {
+        return Err(format!("the account's games: {:?}", listed_games(c).await?));
+    }
+    let row = text(c, &format!("tr[data-game=\"{id}\"]")).await?;
+    if !(row.contains("ana_escaque") && row.contains("anulada")) {
+        return Err(format!("the account's game row: {row}"));
+    }
+    // Log out: back to the guest, who does not see the account's game.
+    click(c, "#nav-home").await?;
+    click(c, "#logout").await?;
+    until(c, "logged out", "document.body.dataset.ready === '1' && document.querySelector('#login') && document.querySelector('#me').textContent").await?;
+    let me = text(c, "#me").await?;
+    if me != guest {
+        return Err(format!(
+            "after logging out: {me:?}, before signing up: {guest:?}"
+        ));
+    }
+    open_my_games(c).await?;
+    if listed_games(c).await?.contains(&id) {
+        return Err("the guest sees the account's game".into());
+    }
+    // A wrong password is refused with a message; the right one logs in.
+    click(c, "#nav-home").await?;
+    until(
+        c,
+        "home",
+        "document.body.dataset.ready === '1' && document.querySelector('#login')",
+    )
+    .await?;
+    fill(c, "#acct-name", "ana_escaque").await?;
+    fill(c, "#acct-pass", "no-es-esta").await?;
+    click(c, "#login").await?;
+    let err = until(c, "refused", "document.querySelector('#error').textContent").await?;
+    if !err.as_str().unwrap_or("").starts_with("Error: ")
+        || !js(c, "return !document.querySelector('#logout')")
+            .await?
+            .as_bool()
+            .unwrap_or(false)
+    {
+        return Err(format!("a wrong password: {err}"));
+    }
+    fill(c, "#acct-pass", "secreto-largo-1").await?;
+    click(c, "#login").await?;
+    until(
+        c,
+        "logged in",
+        "document.body.dataset.ready === '1' && document.querySelector('#me').textContent === 'Juegas como ana_escaque'",
+    )
+    .await?;
+    open_my_games(c).await?;
+    if listed_games(c).await? != [id.clone()] {
+        return Err(format!(
+            "after logging in again: {:?}",
+            listed_games(c).await?
+        ));
+    }
+    Ok(())
+}
+
+/// A draw claimed with a declared move: the repetition (Black declares Cg8,
+/// chosen in the select by its Spanish SAN) and the fifty-move rule (from a
+/// position with 99 half-moves, White declares a rook move).
+async fn claim_with_move(env: &Env) -> R {
+    let (a, b) = (&env.a, &env.b);
+    pair(&env.base, a, b, json!({})).await?;
+    let line = ["Cf3", "Cf6", "Cg1", "Cg8", "Cf3", "Cf6", "Cg1"];
+    for (i, mv) in line.iter().enumerate() {
+        let me = if i % 2 == 0 { a } else { b };
+        typed(me, mv).await?;
+        wait_plies(a, i + 1).await?;
+        wait_plies(b, i + 1).await?;
+    }
+    let status = until(
+        b,
+        "claim with a move offered",
+        "document.querySelector('#claim-move') && document.querySelector('#status').textContent",
+    )
+    .await?;
+    let st = status.as_str().unwrap_or("");
+    let plain_claim = js(b, "return document.querySelector('#claim-draw').hidden").await?;
+    if !st.contains("Puedes reclamar tablas declarando una jugada") || plain_claim != json!(true) {
+        return Err(format!(
+            "before the declared move: status {st:?}, plain claim hidden {plain_claim}"
+        ));
+    }
+    let options = js(b, "return [...document.querySelectorAll('#claim-move option')].map(o => [o.value, o.textContent])").await?;
+    if options != json!([["f6g8", "Cg8"]]) {
+        return Err(format!("declared moves offered: {options}"));
+    }
+    shot(b, "claim-with-move.png").await?;
+    click(b, "#claim-with-move").await?;
+    for c in [a, b] {
+        let e = until(c, "the claimed draw", END_SHOWN).await?;
+        let e = e.as_str().unwrap_or("");
+        if !(e.contains("repetición") && e.contains("½-½")) {
+            return Err(format!("repetition claimed with a move: {e}"));
+        }
+        if page_moves(c).await?.last().map(String::as_str) != Some("Cg8") {
+            return Err(format!(
+                "the declared move was not played: {:?}",
+                page_moves(c).await?
+            ));
+        }
+    }
+    // Fifty moves: 99 half-moves without a capture or a pawn move.
+    pair(
+        &env.base,
+        a,
+        b,
+        json!({"fen": "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"}),
+    )
+    .await?;
+    let options = until(
+        a,
+        "declared moves",
+        "document.querySelector('#claim-move') && [...document.querySelectorAll('#claim-move option')].map(o => o.textContent)",
+    )
+    .await?;
+    let has = |m: &str| options.as_array().is_some_and(|o| o.contains(&json!(m)));
+    if !(has("Ta2") && has("Rd1")) || has("Ra2") {
+        return Err(format!("fifty-move declared moves in Spanish: {options}"));
+    }
+    choose(a, "#claim-move", "a1a2").await?;
+    click(a, "#claim-with-move").await?;
+    for c in [a, b] {
+        let e = until(c, "the fifty-move draw", END_SHOWN).await?;
+        let e = e.as_str().unwrap_or("");
+        if e.trim() != "Tablas por la regla de los cincuenta movimientos (½-½)" {
+            return Err(format!("fifty moves claimed with a move: {e}"));
+        }
+        if page_moves(c).await? != ["Ta2"] {
+            return Err(format!(
+                "the declared rook move: {:?}",
+                page_moves(c).await?
+            ));
+        }
     }
     Ok(())
 }
@@ -837,7 +1732,7 @@ async fn home_and_phone(env: &mut Env) -> R {
     Ok(())
 }
 
-async fn takeback_and_abort(env: &mut Env) -> R {
+async fn takeback_and_abort(env: &Env) -> R {
     let (a, b) = (&env.a, &env.b);
     // Abort before both sides have moved.
     pair(&env.base, a, b, json!({})).await?;
@@ -866,6 +1761,39 @@ async fn takeback_and_abort(env: &mut Env) -> R {
     Ok(())
 }
 
+/// Runs one scenario with a time limit, saying how long it took.
+async fn timed(name: &str, fut: impl std::future::Future<Output = R>) -> R {
+    let t0 = Instant::now();
+    eprintln!("{name:<24} …");
+    let r = tokio::time::timeout(Duration::from_secs(90), fut)
+        .await
+        .unwrap_or_else(|_| Err("took more than 90 s".into()));
+    eprintln!(
+        "{name:<24} {} ({:.1} s)",
+        if r.is_ok() { "ok" } else { "FAILED" },
+        t0.elapsed().as_secs_f64()
+    );
+    r
+}
+
+/// [`timed`], or `Err(None)` without running when `skip`.
+async fn unless_skipped(
+    skip: bool,
+    name: &str,
+    fut: impl std::future::Future<Output = R>,
+) -> Result<(), Option<String>> {
+    if skip {
+        return Err(None);
+    }
+    timed(name, fut).await.map_err(Some)
+}
+
+/// A filtered run can never pass: what was left out counts as a failure.
+fn not_run(name: &str, only: &str) -> String {
+    eprintln!("{name:<24} not run (ESCAQUE_BROWSER_ONLY={only})");
+    format!("{name}: not run (ESCAQUE_BROWSER_ONLY)")
+}
+
 #[test]
 fn browser_suite() {
     let (_driver, port) = start_driver();
@@ -891,9 +1819,11 @@ fn browser_suite() {
         };
         let server = escaque_server::start(config).await.expect("server");
         let base = format!("http://{}", server.addr);
-        let a = browser(port, "es").await;
-        let b = browser(port, "es").await;
-        let spectator = browser(port, "es").await;
+        // Where each browser saves downloads (the PGN files).
+        let downloads = dir.join("downloads");
+        let a = browser(port, "es", &downloads.join("a")).await;
+        let b = browser(port, "es", &downloads.join("b")).await;
+        let spectator = browser(port, "es", &downloads.join("spectator")).await;
         let mut env = Env {
             base,
             driver_port: port,
@@ -901,32 +1831,37 @@ fn browser_suite() {
             b,
             spectator,
             latencies: Vec::new(),
+            downloads: downloads.join("spectator"),
         };
         let mut failures = Vec::new();
+        let only = std::env::var("ESCAQUE_BROWSER_ONLY").unwrap_or_default();
+        let skip = |name: &str| !only.is_empty() && !only.split(',').any(|o| o == name);
+        // One scenario, or two at once (`a, b`: they must use different
+        // browsers; a scenario that only waits then costs no time).
         macro_rules! scenario {
             ($f:ident) => {{
-                let only = std::env::var("ESCAQUE_BROWSER_ONLY").unwrap_or_default();
-                if !only.is_empty() && !only.split(',').any(|o| o == stringify!($f)) {
-                    eprintln!("{:<24} not run (ESCAQUE_BROWSER_ONLY={only})", stringify!($f));
-                    failures.push(format!("{}: not run (ESCAQUE_BROWSER_ONLY)", stringify!($f)));
-                } else {
-                let t0 = Instant::now();
-                eprintln!("{:<24} …", stringify!($f));
-                let r = tokio::time::timeout(Duration::from_secs(90), $f(&mut env)).await;
-                let r = r.unwrap_or_else(|_| Err("took more than 90 s".into()));
-                eprintln!(
-                    "{:<24} {} ({:.1} s)",
-                    stringify!($f),
-                    if r.is_ok() { "ok" } else { "FAILED" },
-                    t0.elapsed().as_secs_f64()
-                );
-                if let Err(e) = r {
+                if skip(stringify!($f)) {
+                    failures.push(not_run(stringify!($f), &only));
+                } else if let Err(e) = timed(stringify!($f), $f(&mut env)).await {
                     let _ = shot(&env.a, concat!("failed-", stringify!($f), "-a.png")).await;
                     let _ = shot(&env.b, concat!("failed-", stringify!($f), "-b.png")).await;
                     failures.push(format!("{}: {e}", stringify!($f)));
                 }
-                }
             }};
+        }
+        // Scenarios taking turns on one side while others take turns on the
+        // other, at the same time (the two sides use different browsers).
+        macro_rules! in_turn {
+            ($($f:ident),+) => {
+                async {
+                    let mut out = Vec::new();
+                    $(
+                        let name = stringify!($f);
+                        out.push((name, unless_skipped(skip(name), name, $f(&env)).await));
+                    )+
+                    out
+                }
+            };
         }
         scenario!(home_and_phone);
         scenario!(mate_game);
@@ -934,9 +1869,23 @@ fn browser_suite() {
         scenario!(draw_by_agreement);
         scenario!(threefold_claim);
         scenario!(resignation);
-        scenario!(flag_fall);
-        scenario!(engine_game);
-        scenario!(takeback_and_abort);
+        // Two players (browsers a and b) beside one (the third browser).
+        let (left, right) = tokio::join!(
+            in_turn!(flag_fall, claim_with_move, takeback_and_abort, keyboard_game),
+            in_turn!(accounts, engine_game)
+        );
+        for (name, r) in left.into_iter().chain(right) {
+            match r {
+                Ok(()) => {}
+                Err(None) => failures.push(not_run(name, &only)),
+                Err(Some(e)) => {
+                    for (c, who) in [(&env.a, "a"), (&env.b, "b"), (&env.spectator, "spectator")] {
+                        let _ = shot(c, &format!("failed-{name}-{who}.png")).await;
+                    }
+                    failures.push(format!("{name}: {e}"));
+                }
+            }
+        }
         let mut l = env.latencies.clone();
         l.sort_by(|x, y| x.total_cmp(y));
         if !l.is_empty() {

@@ -72,7 +72,7 @@ async fn threefold(db: Db) {
             .as_array()
             .unwrap()
             .iter()
-            .any(|c| c["uci"] == "g8h6" || c["uci"] == "f6g8"),
+            .any(|c| c["uci"] == "f6g8" && c["san"] == "Ng8" && c["san_es"] == "Cg8"),
         "{}",
         st["claim_moves"]
     );

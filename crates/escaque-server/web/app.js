@@ -5,6 +5,7 @@ import es from './i18n/es.js';
 import en from './i18n/en.js';
 import { Chessground } from './vendor/chessground/chessground.min.js';
 import { moveWords, readBoard } from './speech.js';
+import { boardKeys } from './boardkeys.js';
 
 // ------------------------------------------------------------------ settings
 
@@ -362,7 +363,7 @@ async function game(main, id) {
   let pendingPromotion = null;
   let premoveSet = false;
 
-  const boardEl = h('div', { id: 'board', class: 'board', role: 'img', 'aria-label': t.board });
+  const boardEl = h('div', { id: 'board', class: 'board', 'aria-describedby': 'board-help' });
   const clockTop = h('div', { class: 'clock', id: 'clock-top', role: 'timer', 'aria-live': 'off' });
   const clockBottom = h('div', { class: 'clock', id: 'clock-bottom', role: 'timer', 'aria-live': 'off' });
   const nameTop = h('div', { class: 'player', id: 'name-top' });
@@ -399,7 +400,8 @@ async function game(main, id) {
   }), ' ', t.figurines);
 
   main.append(h('div', { class: 'game' },
-    h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm),
+    h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm,
+      h('p', { id: 'board-help', class: 'help' }, t.board_help)),
     h('div', { class: 'side' }, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
   const cg = Chessground(boardEl, {
@@ -419,6 +421,11 @@ async function game(main, id) {
     drawable: { enabled: false },
   });
   window.escaqueBoard = cg;
+  boardKeys(cg, boardEl, {
+    t, say,
+    mine: () => (S.status === 'playing' && review === null ? you : null),
+    myTurn: () => S.status === 'playing' && S.turn === you,
+  });
 
   function send(msg) {
     if (!ws || ws.readyState !== 1) return false;
@@ -440,12 +447,15 @@ async function game(main, id) {
   function askPromotion(orig, dest, promos) {
     pendingPromotion = { orig, dest };
     const color = you || S.turn;
+    // A move picked with the keyboard gets the focus back on the board.
+    const back = () => { if (fromKeys) boardEl.focus(); };
+    const fromKeys = document.activeElement === boardEl;
     promo.replaceChildren(h('p', {}, t.promote_to),
       ...['q', 'r', 'b', 'n'].filter((r) => promos.some((u) => u[4] === r)).map((r) => h('button', {
         type: 'button', class: `promo promo-${r}`, 'data-role': r,
-        onclick: () => { promo.hidden = true; pendingPromotion = null; sendMove(orig + dest + r); },
+        onclick: () => { promo.hidden = true; pendingPromotion = null; sendMove(orig + dest + r); back(); },
       }, h('span', { class: 'cg-wrap piece-box', 'aria-hidden': 'true' }, h('piece', { class: `${ROLE[r]} ${color}` })), t.pieces[r])),
-      h('button', { type: 'button', class: 'promo-cancel', onclick: () => { promo.hidden = true; pendingPromotion = null; render(); } }, '✕'));
+      h('button', { type: 'button', class: 'promo-cancel', 'aria-label': t.cancel, onclick: () => { promo.hidden = true; pendingPromotion = null; render(); back(); } }, '✕'));
     promo.hidden = false;
     promo.querySelector('button').focus();
   }
@@ -533,13 +543,14 @@ async function game(main, id) {
         button('decline-takeback', t.decline_takeback, () => send({ t: 'takeback_answer', accept: false }), playing && S.takeback_offer === opp),
         button('claim-win', t.claim_win, () => send({ t: 'claim_abandoned', result: 'win' }), playing && S.abandon_claimable_by === you),
         button('claim-abandon-draw', t.claim_abandon_draw, () => send({ t: 'claim_abandoned', result: 'draw' }), playing && S.abandon_claimable_by === you),
-        button('rematch', t.rematch, () => send({ t: 'rematch' }), S.status === 'over' && !S.rematch_game && S.result !== '*'),
+        button('rematch', t.rematch, () => send({ t: 'rematch' }), S.status === 'over' && !S.rematch_game && S.result !== '*' && S.rematch_offer !== you),
         button('cancel-premove', t.cancel_premove, () => { cg.cancelPremove(); }, premoveSet));
       const cm = (S.claim_moves || []);
+      const chosen = $('#claim-move') && $('#claim-move').value;
       if (playing && myTurn && cm.length) {
         kids.push(h('span', { class: 'claim-move' },
           h('label', { for: 'claim-move' }, t.claim_with_move, ' '),
-          h('select', { id: 'claim-move' }, cm.map((c) => h('option', { value: c.uci }, c.san))),
+          h('select', { id: 'claim-move' }, cm.map((c) => h('option', { value: c.uci, selected: c.uci === chosen }, LANG === 'es' ? (c.san_es || c.san) : c.san))),
           h('button', { type: 'button', id: 'claim-with-move', onclick: () => send({ t: 'claim_draw', move: $('#claim-move').value }) }, t.claim_draw)));
       }
     }
@@ -552,7 +563,12 @@ async function game(main, id) {
 
   function statusText() {
     if (S.status === 'waiting') return t.waiting;
-    if (S.status === 'over') return t.game_over;
+    if (S.status === 'over') {
+      const opp = you === 'white' ? 'black' : 'white';
+      if (you && S.rematch_offer === opp && !S.rematch_game) return `${t.game_over}. ${t.rematch_offered}`;
+      if (you && S.rematch_offer === you && !S.rematch_game) return `${t.game_over}. ${t.rematch_sent}`;
+      return t.game_over;
+    }
     const parts = [S.turn === 'white' ? t.turn_white : t.turn_black];
     if (you && S.turn === you) parts[0] = `${parts[0]} — ${t.your_turn}`;
     if (S.in_check) parts.push(t.check);
@@ -680,8 +696,6 @@ async function game(main, id) {
       if (ev === 'end' && S.end_text) say(S.end_text[LANG] || S.end_text.es);
       if (ev === 'presence' && you && d.seat !== you && srMode()) say(d.connected ? t.opponent_back : t.opponent_gone);
       if (ev === 'draw_declined' && d.by !== you) status.textContent = `${status.textContent}. ${t.draw_declined}`;
-      if (ev === 'rematch_offer' && you && d.by !== you) status.textContent = t.rematch_offered;
-      if (ev === 'rematch_offer' && d.by === you) status.textContent = t.rematch_sent;
       if (ev === 'claim_rejected') status.textContent = d[LANG] || d.es || status.textContent;
     }
   }
@@ -780,6 +794,7 @@ async function replay(main, id) {
           h('a', { id: 'pgn-en', href: `/api/games/${id}/pgn`, download: `escaque-${id}-en.pgn` }, t.pgn_en)),
         list)));
   const cg = Chessground(boardEl, { viewOnly: true, coordinates: true, drawable: { enabled: false } });
+  window.escaqueReplay = cg;
   function show() {
     const m = P.moves[i - 1];
     cg.set({ fen: m ? m.fen : P.start_fen, lastMove: m ? [m.uci.slice(0, 2), m.uci.slice(2, 4)] : undefined, check: m && m.check ? (m.fen.split(' ')[1] === 'w' ? 'white' : 'black') : false });

@@ -41,7 +41,8 @@ export function moveWords(t, before, uci, san) {
   return parts.join(', ');
 }
 
-function pieceName(t, p) {
+/** "peón blanco": a piece ({color: 'w'|'b', role: 'p'|…}) in words. */
+export function pieceName(t, p) {
   return p.color === 'w' ? t.sr_white_piece(t.pieces[p.role]) : t.sr_black_piece(t.pieces[p.role]);
 }
 

@@ -104,7 +104,8 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
         }
         let mut pp = PairingPlayer {
             id,
-            score: t.score_after(id, round - 1),
+            // Accelerated rounds (C.04.5) pair on score plus fictitious points.
+            score: t.score_after(id, round - 1) + t.acceleration(id, round),
             colours: Vec::new(),
             opponents: HashSet::new(),
             bye_eligible: true,
@@ -142,6 +143,12 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
                 }
             }
             floats.push(float);
+        }
+        // Pairings the organiser forbids are treated as games already played (C.04.3 C.1).
+        for other in 1..=t.players.len() as u32 {
+            if t.forbidden_pairing(id, other, round) {
+                pp.opponents.insert(other);
+            }
         }
         pp.float_last = floats.last().copied().unwrap_or(0);
         pp.float_before = if floats.len() >= 2 {

@@ -36,10 +36,19 @@ pub enum TrfErrorKind {
         opponent: u32,
         round: u32,
     },
+    /// A record names a player number that is not in the file.
+    UnknownPlayer(u32),
     /// Start numbers must be 1..=n without gaps.
     StartNumbersNotContiguous(u32),
     /// Text that is not valid in this line.
     Unexpected(String),
+    /// A tie-break code escaque does not compute.
+    UnknownTieBreak(String),
+    /// A record escaque reads but cannot honour (team tournaments, abnormal
+    /// points, a scoring system other than 1, ½, 0).
+    Unsupported(Unsupported),
+    /// A round number of 0 or a range whose end comes before its start.
+    BadRange { first: u32, last: u32 },
 }
 
 impl fmt::Display for TrfError {
@@ -89,6 +98,10 @@ impl Localized for TrfError {
                 format!("la partida {player}–{opponent} de la ronda {round} no coincide en las dos líneas (rival, color o resultado)"),
                 format!("game {player}–{opponent} of round {round} differs between the two lines (opponent, colour or result)"),
             ),
+            TrfErrorKind::UnknownPlayer(n) => lang.pick(
+                format!("no hay ningún jugador con el número {n}"),
+                format!("there is no player number {n}"),
+            ),
             TrfErrorKind::StartNumbersNotContiguous(n) => lang.pick(
                 format!("falta el número inicial {n} (deben ir de 1 a n sin huecos)"),
                 format!("start number {n} is missing (they must run from 1 to n)"),
@@ -97,12 +110,46 @@ impl Localized for TrfError {
                 format!("texto inesperado «{t}»"),
                 format!("unexpected text '{t}'"),
             ),
+            TrfErrorKind::UnknownTieBreak(t) => lang.pick(
+                format!("desempate desconocido «{t}» (escaque calcula BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, ARO, PS y KS)"),
+                format!("unknown tie-break '{t}' (escaque computes BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, ARO, PS and KS)"),
+            ),
+            TrfErrorKind::Unsupported(what) => match what {
+                Unsupported::Teams => lang.pick(
+                    "los torneos por equipos (registros 013 y 310) no están admitidos",
+                    "team tournaments (records 013 and 310) are not supported",
+                ),
+                Unsupported::AbnormalPoints => lang.pick(
+                    "las asignaciones anómalas de puntos (registro 299) no están admitidas",
+                    "abnormal point assignments (record 299) are not supported",
+                ),
+                Unsupported::Scoring => lang.pick(
+                    "solo se admite la puntuación 1, ½, 0 (registro 162)",
+                    "only the 1, ½, 0 scoring is supported (record 162)",
+                ),
+            }
+            .to_string(),
+            TrfErrorKind::BadRange { first, last } => lang.pick(
+                format!("intervalo no válido: de {first} a {last}"),
+                format!("invalid range: from {first} to {last}"),
+            ),
         };
         lang.pick(
             format!("TRF, línea {}, columna {}: {what}", self.line, self.column),
             format!("TRF, line {}, column {}: {what}", self.line, self.column),
         )
     }
+}
+
+/// TRF records escaque reads but cannot honour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsupported {
+    /// Records `013`/`310`: a team competition.
+    Teams,
+    /// Record `299`: points given or taken outside the games.
+    AbnormalPoints,
+    /// Record `162` with values other than 1, ½, 0.
+    Scoring,
 }
 
 /// Everything that can go wrong when managing a tournament.
@@ -151,6 +198,8 @@ pub enum TorneoError {
     BadName(String),
     /// A tie-break name that is not known.
     UnknownTieBreak(String),
+    /// A forbidden pairing needs two players or more and rounds from first to last.
+    BadForbidden,
     /// Reading or writing the saved file failed.
     Io(String),
 }
@@ -227,6 +276,10 @@ impl Localized for TorneoError {
             TorneoError::UnknownTieBreak(t) => lang.pick(
                 format!("desempate desconocido «{t}»"),
                 format!("unknown tie-break '{t}'"),
+            ),
+            TorneoError::BadForbidden => lang.pick(
+                "una prohibición necesita al menos dos jugadores y rondas de la primera a la última".to_string(),
+                "a forbidden pairing needs two players or more and rounds from first to last".to_string(),
             ),
             TorneoError::Io(e) => e.clone(),
         }

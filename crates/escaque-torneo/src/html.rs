@@ -74,7 +74,7 @@ fn bye_text(k: ByeKind) -> &'static str {
     match k {
         ByeKind::PairingAllocated => "Exento (1 punto)",
         ByeKind::Half => "Descanso pedido (½ punto)",
-        ByeKind::Full => "Exento (1 punto)",
+        ByeKind::Full => "Descanso concedido (1 punto)",
         ByeKind::Zero => "No juega (0 puntos)",
     }
 }
@@ -242,7 +242,8 @@ fn cell_text(e: Entry, rank_of: &[u32]) -> String {
             };
             format!("{}{c}{r}", rank_of[opponent as usize - 1])
         }
-        Entry::Bye(ByeKind::PairingAllocated) | Entry::Bye(ByeKind::Full) => "exento".into(),
+        Entry::Bye(ByeKind::PairingAllocated) => "exento".into(),
+        Entry::Bye(ByeKind::Full) => "1 desc.".into(),
         Entry::Bye(ByeKind::Half) => "½ desc.".into(),
         Entry::Bye(ByeKind::Zero) | Entry::Absent => "—".into(),
     }

@@ -224,6 +224,9 @@ pub struct Player {
     pub half_byes: BTreeSet<u32>,
     /// Rounds the player announced to miss (zero points, not paired).
     pub absences: BTreeSet<u32>,
+    /// Rounds for which the organiser gives a full-point bye (TRF-2026 `240 F`,
+    /// e.g. a player away on official duty).
+    pub full_byes: BTreeSet<u32>,
 }
 
 impl Player {
@@ -241,6 +244,7 @@ impl Player {
             && self.withdrawn_from.is_none_or(|w| round < w)
             && !self.half_byes.contains(&round)
             && !self.absences.contains(&round)
+            && !self.full_byes.contains(&round)
     }
 }
 
@@ -250,6 +254,52 @@ pub enum System {
     Swiss,
     /// Berger tables (C.05 Annex 1); `double` plays every pairing twice.
     RoundRobin { double: bool },
+}
+
+/// Players who must not be paired against each other in rounds
+/// `first_round..=last_round` (TRF-2026 record `260`): siblings, pupils of one
+/// school in a qualifier, players of one federation in a given round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForbiddenPairing {
+    pub first_round: u32,
+    pub last_round: u32,
+    /// Any two of these may not meet.
+    pub players: Vec<PlayerId>,
+}
+
+impl ForbiddenPairing {
+    /// Whether `a` and `b` may not meet in `round`.
+    pub fn forbids(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
+        (self.first_round..=self.last_round).contains(&round)
+            && a != b
+            && self.players.contains(&a)
+            && self.players.contains(&b)
+    }
+}
+
+/// Fictitious points counted for pairing only, in an accelerated Swiss
+/// (TRF-2026 record `250`; C.04.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acceleration {
+    /// Points added, in half points.
+    pub points: HalfPoints,
+    pub first_round: u32,
+    pub last_round: u32,
+    pub first_player: PlayerId,
+    pub last_player: PlayerId,
+}
+
+impl Acceleration {
+    /// The fictitious points this record gives player `id` in `round`.
+    pub fn points_for(&self, id: PlayerId, round: u32) -> HalfPoints {
+        if (self.first_round..=self.last_round).contains(&round)
+            && (self.first_player..=self.last_player).contains(&id)
+        {
+            self.points
+        } else {
+            0
+        }
+    }
 }
 
 /// What a result correction touched: rounds already paired after the
@@ -279,6 +329,14 @@ pub struct Tournament {
     pub tiebreaks: Vec<crate::standings::TieBreak>,
     /// The team ranking adds the best N players of each club or school.
     pub team_size: u32,
+    /// Date of each round as written (TRF `132`), round 1 first.
+    pub round_dates: Vec<String>,
+    /// The time control encoded as TRF-2026 `222` does (`5400+30`).
+    pub time_control_code: String,
+    /// Pairings the organiser forbids (TRF-2026 `260`).
+    pub forbidden: Vec<ForbiddenPairing>,
+    /// Accelerated rounds (TRF-2026 `250`).
+    pub accelerations: Vec<Acceleration>,
 }
 
 impl Tournament {
@@ -298,6 +356,10 @@ impl Tournament {
             rounds: Vec::new(),
             tiebreaks: crate::standings::TieBreak::default_order(system),
             team_size: 4,
+            round_dates: Vec::new(),
+            time_control_code: String::new(),
+            forbidden: Vec::new(),
+            accelerations: Vec::new(),
         }
     }
 
@@ -355,10 +417,54 @@ impl Tournament {
 
     /// Records a requested half-point bye for a round not yet paired.
     pub fn request_half_bye(&mut self, id: PlayerId, round: u32) -> Result<(), TorneoError> {
+        self.request_bye(id, round, ByeKind::Half)
+    }
+
+    /// Records a bye for a round not yet paired: a requested half point
+    /// (`Half`), a full point the organiser gives (`Full`), or an announced
+    /// absence (`Zero`). Any earlier request for that round is replaced.
+    /// (`PairingAllocated` asked for in advance counts as `Full`.)
+    pub fn request_bye(
+        &mut self,
+        id: PlayerId,
+        round: u32,
+        kind: ByeKind,
+    ) -> Result<(), TorneoError> {
         if round <= self.rounds.len() as u32 || round == 0 || round > self.total_rounds {
             return Err(TorneoError::ByeTooLate { player: id, round });
         }
-        self.player_mut(id)?.half_byes.insert(round);
+        let p = self.player_mut(id)?;
+        p.half_byes.remove(&round);
+        p.full_byes.remove(&round);
+        p.absences.remove(&round);
+        match kind {
+            ByeKind::Half => p.half_byes.insert(round),
+            ByeKind::Zero => p.absences.insert(round),
+            // A bye the pairing would give is, asked for in advance, a full point.
+            ByeKind::Full | ByeKind::PairingAllocated => p.full_byes.insert(round),
+        };
+        Ok(())
+    }
+
+    /// Forbids any two of `players` to meet in rounds `first..=last` (Swiss only;
+    /// a round robin's tables are fixed).
+    pub fn forbid(
+        &mut self,
+        players: &[PlayerId],
+        first: u32,
+        last: u32,
+    ) -> Result<(), TorneoError> {
+        for &id in players {
+            self.player(id)?;
+        }
+        if players.len() < 2 || first == 0 || last < first {
+            return Err(TorneoError::BadForbidden);
+        }
+        self.forbidden.push(ForbiddenPairing {
+            first_round: first,
+            last_round: last,
+            players: players.to_vec(),
+        });
         Ok(())
     }
 
@@ -396,6 +502,19 @@ impl Tournament {
     /// Score after the first `rounds` rounds.
     pub fn score_after(&self, id: PlayerId, rounds: u32) -> HalfPoints {
         (1..=rounds).map(|r| self.entry(id, r).points()).sum()
+    }
+
+    /// Whether the organiser forbids `a` and `b` to meet in `round` (TRF `260`).
+    pub fn forbidden_pairing(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
+        self.forbidden.iter().any(|f| f.forbids(a, b, round))
+    }
+
+    /// Fictitious points player `id` carries for pairing `round` (TRF `250`).
+    pub fn acceleration(&self, id: PlayerId, round: u32) -> HalfPoints {
+        self.accelerations
+            .iter()
+            .map(|a| a.points_for(id, round))
+            .sum()
     }
 
     /// Score after every round paired so far.
@@ -499,10 +618,10 @@ impl Tournament {
             if p.available(round) {
                 continue;
             }
-            let kind = if p.half_byes.contains(&round)
-                && round >= p.entry_round
-                && p.withdrawn_from.is_none_or(|w| round < w)
-            {
+            let present = round >= p.entry_round && p.withdrawn_from.is_none_or(|w| round < w);
+            let kind = if present && p.full_byes.contains(&round) {
+                ByeKind::Full
+            } else if present && p.half_byes.contains(&round) {
                 ByeKind::Half
             } else {
                 ByeKind::Zero

@@ -1,17 +1,34 @@
-//! FIDE Tournament Report File (TRF-16, with the TRF-2025 `XXR`/`XXC` codes)
-//! read and written as text.
+//! FIDE Tournament Report File, the current edition (TRF-2026, "TRF26",
+//! applied from 1 September 2025), read and written as text; files in the
+//! earlier TRF-16 with the JaVaFo/bbpPairings `XXR`/`XXC` codes are read too.
+//!
+//! Records read: `012`–`122` (tournament data), `132` round dates, `142`
+//! number of rounds, `152` initial colour, `162` scoring (only 1, ½, 0 is
+//! accepted: anything else is an error, never a silent miscount), `202`/`212`
+//! tie-breaks, `222` encoded time control, `001` players, `240` byes for
+//! rounds (`F`, `H`, `Z`), `250` accelerated rounds, `260` forbidden
+//! pairings; `013`/`310` (teams) and `299` (abnormal points) are refused
+//! with a clear error. Records escaque has no use for (`182`, `192`,
+//! national rating records, comments `###`) are skipped.
+//!
+//! Written: the TRF-2026 records above, and `XXR`/`XXC` beside `142`/`152`
+//! for pairing programs that still read only TRF-16.
 //!
 //! Columns are counted in characters (names may hold letters such as `ñ`).
 //! escaque keeps what TRF has no field for in its own `XZ?` lines, which other
-//! programs ignore: `XZS` system, `XZT` tie-breaks, `XZN` team size,
-//! `XZC` club, `XZK` category, `XZE` entry round, `XZW` withdrawal round,
-//! `XZH` requested half-point byes, `XZA` announced absences, `XZO` the
-//! board order of a round (White of each board).
+//! programs ignore: `XZS` system, `XZN` team size, `XZC` club, `XZK`
+//! category, `XZE` entry round, `XZW` withdrawal round, `XZO` the board
+//! order of a round (White of each board). Older escaque files also have
+//! `XZT` (tie-breaks, now `202`) and `XZH`/`XZA` (requested byes, now `240`),
+//! still read.
 
 use std::collections::BTreeMap;
 
-use crate::error::{TrfError, TrfErrorKind};
-use crate::model::{ByeKind, Colour, Game, Outcome, Player, Round, System, Tournament};
+use crate::error::{TrfError, TrfErrorKind, Unsupported};
+use crate::model::{
+    Acceleration, ByeKind, Colour, ForbiddenPairing, Game, Outcome, Player, Round, System,
+    Tournament,
+};
 use crate::standings::TieBreak;
 
 /// One player's round cell as read.
@@ -81,6 +98,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     // Extension lines refer to players that may come later.
     let mut extensions: Vec<(usize, String, Vec<char>)> = Vec::new();
     let mut boards: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    // Records 240/250/260 name players that may come later.
+    let mut records: Vec<(usize, String, Vec<char>)> = Vec::new();
+    let mut saw_202 = false;
 
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in normalized.split('\n').enumerate() {
@@ -106,7 +126,65 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "052" => t.end_date = rest,
             "102" => t.chief_arbiter = rest,
             "122" => t.time_control = rest,
-            "XXR" => total_rounds = Some(number(&rest, "XXR", line_no, 5)?),
+            "XXR" | "142" => total_rounds = Some(number(&rest, "number of rounds", line_no, 5)?),
+            "152" => match rest.as_str() {
+                "W" | "w" => t.first_white = true,
+                "B" | "b" => t.first_white = false,
+                _ => {
+                    return Err(err(
+                        line_no,
+                        5,
+                        TrfErrorKind::BadColour(rest.chars().next().unwrap_or(' ')),
+                    ))
+                }
+            },
+            "132" => {
+                t.round_dates.clear();
+                let mut col = 92;
+                while col <= chars.len() {
+                    t.round_dates.push(field(&chars, col, col + 7));
+                    col += 10;
+                }
+                while t.round_dates.last().is_some_and(|d| d.is_empty()) {
+                    t.round_dates.pop();
+                }
+            }
+            "162" => check_scoring(&chars, line_no)?,
+            "202" | "212" => {
+                let mut order = Vec::new();
+                for word in rest.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                    if code == "212" && word.eq_ignore_ascii_case("PTS") {
+                        continue;
+                    }
+                    match TieBreak::from_code(word) {
+                        Some(tb) => order.push(tb),
+                        None => {
+                            return Err(err(line_no, 5, TrfErrorKind::UnknownTieBreak(word.into())))
+                        }
+                    }
+                }
+                // 202 (tie-breaks) wins over 212 (the standings, which repeats them).
+                if code == "202" || !saw_202 {
+                    t.tiebreaks = order;
+                }
+                saw_202 |= code == "202";
+            }
+            "222" => t.time_control_code = rest,
+            "240" | "250" | "260" => records.push((line_no, code, chars)),
+            "013" | "310" => {
+                return Err(err(
+                    line_no,
+                    1,
+                    TrfErrorKind::Unsupported(Unsupported::Teams),
+                ))
+            }
+            "299" => {
+                return Err(err(
+                    line_no,
+                    1,
+                    TrfErrorKind::Unsupported(Unsupported::AbnormalPoints),
+                ))
+            }
             "XXC" => {
                 for word in rest.split_whitespace() {
                     match word {
@@ -132,7 +210,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                         None => return Err(err(line_no, 5, TrfErrorKind::Unexpected(word.into()))),
                     }
                 }
-                t.tiebreaks = order;
+                if !saw_202 {
+                    t.tiebreaks = order;
+                }
             }
             "XZN" => t.team_size = number(&rest, "XZN", line_no, 5)?,
             "XZO" => {
@@ -162,18 +242,14 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     t.players = players.into_values().collect();
     let n = t.players.len() as u32;
 
+    for (line_no, code, chars) in records {
+        read_record(&mut t, &code, &chars, line_no)?;
+    }
+
     for (line_no, code, chars) in extensions {
         let id: u32 = number(&field(&chars, 5, 8), "start number", line_no, 5)?;
         if id == 0 || id > n {
-            return Err(err(
-                line_no,
-                5,
-                TrfErrorKind::UnknownOpponent {
-                    player: id,
-                    opponent: id,
-                    round: 0,
-                },
-            ));
+            return Err(err(line_no, 5, TrfErrorKind::UnknownPlayer(id)));
         }
         let value = field(&chars, 10, chars.len().max(10));
         let p = &mut t.players[id as usize - 1];
@@ -302,7 +378,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 'H' | '=' => {
                     p.half_byes.insert(r as u32 + 1);
                 }
-                'Z' | '-' | '0' | 'F' | 'U' | '+' | '1' => {
+                'F' => {
+                    p.full_byes.insert(r as u32 + 1);
+                }
+                'Z' | '-' | '0' | 'U' | '+' | '1' => {
                     p.absences.insert(r as u32 + 1);
                 }
                 ' ' => {}
@@ -313,6 +392,163 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     // Rounds in the file beyond its declared total count as planned.
     t.total_rounds = total_rounds.unwrap_or(0).max(max_rounds as u32);
     Ok(t)
+}
+
+/// Record 162: only the standard scoring is accepted (W 1, D ½, L 0, A 0,
+/// P as W, X as D); the pairing and the tie-breaks assume it.
+fn check_scoring(chars: &[char], line: usize) -> Result<(), TrfError> {
+    let text: String = chars.iter().skip(4).collect();
+    let mut words = text.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        let mut it = w.chars();
+        let code = it.next().unwrap_or(' ');
+        let inline: String = it.collect();
+        let value = if inline.is_empty() {
+            words.next().unwrap_or("").to_string()
+        } else {
+            inline
+        };
+        let points: f64 = number(&value, "points", line, 5)?;
+        let standard = match code.to_ascii_uppercase() {
+            'W' | 'P' => 1.0,
+            'D' | 'X' => 0.5,
+            'L' | 'A' => 0.0,
+            c => return Err(err(line, 5, TrfErrorKind::BadResult(c))),
+        };
+        if points != standard {
+            return Err(err(
+                line,
+                5,
+                TrfErrorKind::Unsupported(Unsupported::Scoring),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A player number inside a record, checked against the players read.
+fn player_in(chars: &[char], col: usize, line: usize, players: u32) -> Result<u32, TrfError> {
+    let id: u32 = number(&field(chars, col, col + 3), "player", line, col)?;
+    if id == 0 || id > players {
+        return Err(err(line, col, TrfErrorKind::UnknownPlayer(id)));
+    }
+    Ok(id)
+}
+
+fn round_range(
+    chars: &[char],
+    first: usize,
+    last: usize,
+    line: usize,
+) -> Result<(u32, u32), TrfError> {
+    let a: u32 = number(&field(chars, first, first + 2), "round", line, first)?;
+    let b: u32 = number(&field(chars, last, last + 2), "round", line, last)?;
+    if a == 0 || b < a {
+        return Err(err(
+            line,
+            first,
+            TrfErrorKind::BadRange { first: a, last: b },
+        ));
+    }
+    Ok((a, b))
+}
+
+/// Player numbers every 5 columns from `col` to the end of the line.
+fn player_list(
+    chars: &[char],
+    mut col: usize,
+    line: usize,
+    players: u32,
+) -> Result<Vec<u32>, TrfError> {
+    let mut out = Vec::new();
+    while col <= chars.len() {
+        if !field(chars, col, col + 3).is_empty() {
+            out.push(player_in(chars, col, line, players)?);
+        }
+        col += 5;
+    }
+    Ok(out)
+}
+
+/// Records 240 (byes), 250 (acceleration) and 260 (forbidden pairings).
+fn read_record(
+    t: &mut Tournament,
+    code: &str,
+    chars: &[char],
+    line: usize,
+) -> Result<(), TrfError> {
+    let n = t.players.len() as u32;
+    match code {
+        "240" => {
+            let kind = chars.get(4).copied().unwrap_or(' ').to_ascii_uppercase();
+            let round: u32 = number(&field(chars, 7, 9), "round", line, 7)?;
+            if round == 0 {
+                return Err(err(line, 7, TrfErrorKind::BadRange { first: 0, last: 0 }));
+            }
+            for id in player_list(chars, 11, line, n)? {
+                let p = &mut t.players[id as usize - 1];
+                match kind {
+                    'H' => p.half_byes.insert(round),
+                    'F' => p.full_byes.insert(round),
+                    'Z' => p.absences.insert(round),
+                    c => return Err(err(line, 5, TrfErrorKind::BadResult(c))),
+                };
+            }
+        }
+        "250" => {
+            if !field(chars, 5, 8).is_empty() {
+                let mp: f64 = number(&field(chars, 5, 8), "match points", line, 5)?;
+                if mp != 0.0 {
+                    return Err(err(line, 5, TrfErrorKind::Unsupported(Unsupported::Teams)));
+                }
+            }
+            let points: f64 = number(&field(chars, 10, 13), "points", line, 10)?;
+            let half = points * 2.0;
+            if !(half >= 1.0 && half.fract() == 0.0 && half <= 1000.0) {
+                return Err(err(
+                    line,
+                    10,
+                    TrfErrorKind::BadNumber {
+                        field: "points",
+                        text: field(chars, 10, 13),
+                    },
+                ));
+            }
+            let (first_round, last_round) = round_range(chars, 15, 19, line)?;
+            let first_player = player_in(chars, 23, line, n)?;
+            let last_player = player_in(chars, 28, line, n)?;
+            if last_player < first_player {
+                return Err(err(
+                    line,
+                    23,
+                    TrfErrorKind::BadRange {
+                        first: first_player,
+                        last: last_player,
+                    },
+                ));
+            }
+            t.accelerations.push(Acceleration {
+                points: half as u32,
+                first_round,
+                last_round,
+                first_player,
+                last_player,
+            });
+        }
+        _ => {
+            let (first_round, last_round) = round_range(chars, 5, 9, line)?;
+            let players = player_list(chars, 13, line, n)?;
+            if players.len() < 2 {
+                return Err(err(line, chars.len() + 1, TrfErrorKind::ShortLine));
+            }
+            t.forbidden.push(ForbiddenPairing {
+                first_round,
+                last_round,
+                players,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn code_name(code: &str) -> &'static str {
@@ -475,7 +711,12 @@ pub fn write(t: &Tournament) -> String {
     header("052", &t.end_date);
     header("102", &t.chief_arbiter);
     header("122", &t.time_control);
+    header("222", &t.time_control_code);
     out.push_str(&format!("062 {}\n", t.players.len()));
+    out.push_str(&format!(
+        "072 {}\n",
+        t.players.iter().filter(|p| p.rating.is_some()).count()
+    ));
     out.push_str(&format!(
         "092 {}\n",
         match t.system {
@@ -484,6 +725,30 @@ pub fn write(t: &Tournament) -> String {
             System::RoundRobin { double: true } => "Double round robin (Berger)",
         }
     ));
+    if !t.round_dates.is_empty() {
+        // Dates in columns 92–99, 102–109, … as the player lines' rounds.
+        let mut line = format!("132{}", " ".repeat(88));
+        for d in &t.round_dates {
+            line.push_str(&format!("{:<8}  ", fit(d, 8)));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("142 {}\n", t.total_rounds));
+    out.push_str(&format!("152 {}\n", if t.first_white { 'W' } else { 'B' }));
+    out.push_str(&format!("182 escaque {}\n", env!("CARGO_PKG_VERSION")));
+    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
+    if !codes.is_empty() {
+        out.push_str(&format!("202 {}\n", codes.join(",")));
+    }
+    out.push_str(&format!(
+        "212 {}\n",
+        std::iter::once("PTS")
+            .chain(codes.iter().copied())
+            .collect::<Vec<_>>()
+            .join(",")
+    ));
+    // TRF-16's codes for the pairing programs that read only those.
     out.push_str(&format!("XXR {}\n", t.total_rounds));
     out.push_str(&format!(
         "XXC {}\n",
@@ -533,7 +798,10 @@ pub fn write(t: &Tournament) -> String {
             line.push_str(&cell);
         }
         if next <= t.total_rounds && !p.available(next) {
-            let code = if p.half_byes.contains(&next) && p.entry_round <= next {
+            let present = p.entry_round <= next && p.withdrawn_from.is_none_or(|w| next < w);
+            let code = if present && p.full_byes.contains(&next) {
+                'F'
+            } else if present && p.half_byes.contains(&next) {
                 'H'
             } else {
                 'Z'
@@ -542,6 +810,48 @@ pub fn write(t: &Tournament) -> String {
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+    // Requested byes, round by round (240), as TRF-2026 writes them.
+    for (kind, pick) in [
+        (
+            'F',
+            (|p: &Player| &p.full_byes) as fn(&Player) -> &std::collections::BTreeSet<u32>,
+        ),
+        ('H', |p: &Player| &p.half_byes),
+        ('Z', |p: &Player| &p.absences),
+    ] {
+        let mut by_round: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        for (i, p) in t.players.iter().enumerate() {
+            for &r in pick(p) {
+                by_round.entry(r).or_default().push(i + 1);
+            }
+        }
+        for (r, ids) in by_round {
+            // At most 20 players a line, to keep lines readable.
+            for chunk in ids.chunks(20) {
+                let list: Vec<String> = chunk.iter().map(|id| format!("{id:>4}")).collect();
+                out.push_str(&format!("240 {kind} {r:>3} {}\n", list.join(" ")));
+            }
+        }
+    }
+    for a in &t.accelerations {
+        out.push_str(&format!(
+            "250      {:>4} {:>3} {:>3} {:>4} {:>4}\n",
+            crate::format_points_dot(a.points),
+            a.first_round,
+            a.last_round,
+            a.first_player,
+            a.last_player
+        ));
+    }
+    for f in &t.forbidden {
+        let list: Vec<String> = f.players.iter().map(|id| format!("{id:>4}")).collect();
+        out.push_str(&format!(
+            "260 {:>3} {:>3} {}\n",
+            f.first_round,
+            f.last_round,
+            list.join(" ")
+        ));
     }
     // escaque's own lines.
     out.push_str(&format!(
@@ -552,8 +862,6 @@ pub fn write(t: &Tournament) -> String {
             System::RoundRobin { double: true } => "drr",
         }
     ));
-    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
-    out.push_str(&format!("XZT {}\n", codes.join(" ")));
     out.push_str(&format!("XZN {}\n", t.team_size));
     for (i, r) in t.rounds.iter().enumerate() {
         let whites: Vec<String> = r.games.iter().map(|g| g.white.to_string()).collect();
@@ -572,12 +880,6 @@ pub fn write(t: &Tournament) -> String {
         }
         if let Some(w) = p.withdrawn_from {
             out.push_str(&format!("XZW {id:>4} {w}\n"));
-        }
-        for (code, set) in [("XZH", &p.half_byes), ("XZA", &p.absences)] {
-            if !set.is_empty() {
-                let list: Vec<String> = set.iter().map(|r| r.to_string()).collect();
-                out.push_str(&format!("{code} {id:>4} {}\n", list.join(" ")));
-            }
         }
     }
     out

@@ -7,9 +7,15 @@ use std::process::{Command, Stdio};
 /// Runs `escaque ARGS` in a Spanish locale with `input` on standard input and
 /// returns its standard output, standard error and whether it succeeded.
 pub fn run_raw(args: &[&str], input: &str) -> (String, String, bool) {
+    run_raw_env(args, input, &[])
+}
+
+/// [`run_raw`] with extra environment variables.
+pub fn run_raw_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> (String, String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
         .args(args)
         .env("LANG", "es_ES.UTF-8")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

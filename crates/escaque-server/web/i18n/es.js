@@ -54,6 +54,15 @@ export default {
   sr_white_piece: (p) => `${p} ${p === 'dama' || p === 'torre' ? 'blanca' : 'blanco'}`,
   sr_black_piece: (p) => `${p} ${p === 'dama' || p === 'torre' ? 'negra' : 'negro'}`,
   sr_unknown: 'Orden desconocida',
+  // the board by keyboard
+  board_role: 'tablero de ajedrez', cancel: 'Cancelar',
+  board_help: 'Con el teclado: el tablero recibe el foco con Tab; las flechas mueven el cursor por las casillas; Intro o espacio elige una pieza y después su destino; Escape cancela.',
+  kb_dest: 'destino posible', kb_selected: 'elegida', kb_cancel: 'Elección cancelada',
+  kb_picked: (p, sq, ds) => `Elegido: ${p} en ${sq}. Destinos: ${ds}`,
+  kb_picked_premove: (p, sq, ds) => `Elegido para premovida: ${p} en ${sq}. Destinos: ${ds}`,
+  kb_no_moves: (p, sq) => `${p} en ${sq}: no tiene jugadas`,
+  kb_not_yours: (sq) => `En ${sq} no hay una pieza tuya`,
+  kb_not_dest: (sq) => `${sq} no es un destino posible`,
   // my games
   my_games: 'Mis partidas', none_yet: 'Aún no tienes partidas.', result: 'Resultado', reason: 'Motivo',
   date: 'Fecha', open: 'Ver', pgn_es: 'PGN (español)', pgn_en: 'PGN (inglés)', in_progress: 'en curso',
@@ -61,8 +70,11 @@ export default {
   replay_help: 'Flechas izquierda y derecha para recorrer las jugadas; Inicio y Fin para ir al principio o al final.',
   terminations: {
     checkmate: 'jaque mate', stalemate: 'rey ahogado', resignation: 'abandono', flag: 'tiempo agotado',
-    time: 'tiempo agotado', aborted: 'anulada', agreement: 'tablas de mutuo acuerdo', threefold: 'triple repetición',
-    fifty_moves: 'regla de los 50 movimientos', insufficient_material: 'material insuficiente',
+    time: 'tiempo agotado', aborted: 'anulada', agreement: 'tablas de mutuo acuerdo',
+    threefold_repetition: 'triple repetición', fivefold_repetition: 'quíntuple repetición',
+    fifty_moves: 'regla de los 50 movimientos', seventy_five_moves: 'regla de los 75 movimientos',
+    agreed_fifty_moves: 'cincuenta movimientos acordados', dead_position: 'posición muerta',
+    abandoned: 'abandono de la partida', abandoned_draw: 'tablas por abandono', illegal_sealed_move: 'jugada secreta ilegal',
   },
   error: 'Error', not_found: 'No existe esa partida.',
 };
