@@ -125,7 +125,11 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
                 } if result.played() => {
                     pp.colours.push(colour);
                     pp.opponents.insert(opponent);
-                    let (mine, theirs) = (t.score_after(id, r - 1), t.score_after(opponent, r - 1));
+                    // Scores as that round was paired (with its acceleration).
+                    let (mine, theirs) = (
+                        t.score_after(id, r - 1) + t.acceleration(id, r),
+                        t.score_after(opponent, r - 1) + t.acceleration(opponent, r),
+                    );
                     float = (theirs > mine) as i8 - (theirs < mine) as i8;
                 }
                 _ => {
