@@ -49,6 +49,8 @@ pub struct PairingPlayer {
     pub float_before: i8,
     /// Rounds of the tournament before this one.
     pub rounds_played: u32,
+    /// The score without acceleration (orders the boards).
+    pub real_score: HalfPoints,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -112,6 +114,7 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
             float_last: 0,
             float_before: 0,
             rounds_played: round - 1,
+            real_score: t.score_after(id, round - 1),
         };
         let mut floats = Vec::new();
         for r in 1..round {
@@ -1175,16 +1178,18 @@ pub fn pair(
             ));
         }
     }
-    games.sort_by(|&(a1, b1), &(a2, b2)| {
-        let key = |a: usize, b: usize| {
-            let (sa, sb) = (players[a].score, players[b].score);
-            (
-                std::cmp::Reverse(sa.max(sb)),
-                std::cmp::Reverse(sa + sb),
-                rank[a].min(rank[b]),
-            )
-        };
-        key(a1, b1).cmp(&key(a2, b2))
+    // Boards: by the scores without acceleration, the higher player's
+    // first, then the other's, then the higher player's pairing number.
+    games.sort_by_key(|&(a, b)| {
+        let (pa, pb) = (&players[a], &players[b]);
+        let a_higher =
+            (pa.real_score, std::cmp::Reverse(pa.id)) > (pb.real_score, std::cmp::Reverse(pb.id));
+        let (hi, lo) = if a_higher { (pa, pb) } else { (pb, pa) };
+        (
+            std::cmp::Reverse(hi.real_score),
+            std::cmp::Reverse(lo.real_score),
+            hi.id,
+        )
     });
     let mut out: Vec<(PlayerId, Option<PlayerId>)> = games
         .into_iter()
