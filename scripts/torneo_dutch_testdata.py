@@ -6,7 +6,8 @@ tournament; then, for every round r, the tournament cut after round r - 1
 (keeping round r's requested byes and absences, which are input to the
 pairing) is paired by bbpPairings (-p), and its answer is kept.
 
-Usage: torneo_dutch_testdata.py BBP_EXE OUT_DIR FIRST_SEED COUNT
+Usage: torneo_dutch_testdata.py BBP_EXE OUT_DIR FIRST_SEED COUNT [MIN_PLAYERS MAX_PLAYERS]
+(players 7-60 unless given; the seed draws the number between them)
 Writes OUT_DIR/tSEED.trf (the generated tournament, with XXR) and
 OUT_DIR/tSEED.expected ("round R" lines, each followed by bbpPairings' output).
 """
@@ -53,10 +54,11 @@ def truncate(lines, r, total):
 
 def main():
     exe, out_dir, first, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    lo, hi = (int(sys.argv[5]), int(sys.argv[6])) if len(sys.argv) > 6 else (7, 60)
     os.makedirs(out_dir, exist_ok=True)
     for seed in range(first, first + count):
         rng = random.Random(seed)
-        players = rng.randint(7, 60)
+        players = rng.randint(lo, hi)
         rounds = rng.randint(4, 11)
         with tempfile.TemporaryDirectory() as tmp:
             cfg = os.path.join(tmp, 'cfg.txt')

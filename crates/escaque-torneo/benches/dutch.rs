@@ -24,6 +24,30 @@ fn bench(c: &mut Criterion) {
     let t = trf::parse(&text).unwrap();
     let round = t.rounds.len() as u32 + 1;
     assert_eq!((t.players.len(), round), (500, 9));
+    // Before timing: the pairing is bbpPairings' (kept beside the file).
+    let players = pairing_players(&t, round);
+    let mut ours: Vec<(u32, u32)> = pair(&players, false, t.total_rounds, t.first_white)
+        .unwrap()
+        .into_iter()
+        .map(|(w, b)| (w, b.unwrap_or(0)))
+        .collect();
+    let theirs_text =
+        std::fs::read_to_string(data().with_file_name("swiss500_r9.bbppairings.txt")).unwrap();
+    let mut theirs: Vec<(u32, u32)> = theirs_text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse::<u32>().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect();
+    ours.sort_unstable();
+    theirs.sort_unstable();
+    assert_eq!(ours, theirs, "round 9 differs from bbpPairings'");
+    println!(
+        "round 9: escaque's {} pairs are bbpPairings' (colours included)",
+        ours.len()
+    );
     let mut g = c.benchmark_group("dutch_500_round9");
     g.sample_size(10);
     g.bench_function("escaque", |b| {

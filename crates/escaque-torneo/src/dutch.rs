@@ -1,24 +1,36 @@
-//! The FIDE Dutch system (C.04.3, 2017 text with the 2025 amendments),
-//! paired with maximum-weight matchings, one score bracket at a time.
+//! The FIDE Dutch system (C.04.3, the text in force since 2017 with the
+//! 2025 amendments), paired with maximum-weight matchings, one score
+//! bracket at a time — the method bbpPairings documents, written here from
+//! the rules.
 //!
-//! For each bracket from the top, a matching is computed over the bracket
-//! (its residents and the players moved down into it) and every player
-//! below it, so that the rest can still be paired (completion). The weight
-//! of a pair holds, from the most significant bits down: that it is a pair
-//! at all; that it keeps bracket players in the bracket (fewest
-//! downfloaters); the score differences; colour preferences (C.12, C.13);
-//! repeated floats (C.14–C.17); and last the order in which the Dutch
-//! system tries pairings (S1 against S2, transpositions, exchanges),
-//! approximated by preferring partners half a bracket apart and letting
-//! the lowest players float. Pairs inside the bracket are then fixed;
-//! bracket players matched below become the next bracket's downfloaters.
-//! The pairing-allocated bye goes to an eligible player of the lowest
-//! bracket. Colours follow C.04.3 E (articles E.1–E.5).
+//! Every criterion of C.04.3 section C becomes a field of a pair's weight,
+//! from the most significant: completion and the bye (C.4, C.5), the most
+//! pairs and the highest scores paired in the bracket (C.6, C.7) and in the
+//! next one (C.8), the bye to the player with the fewest unplayed games
+//! (C.9), the topscorer and colour criteria (C.10–C.13), repeated floats and
+//! their scores (C.14–C.21); the least significant bits order candidates.
+//! Each field is wide enough for its sum over a whole matching, so comparing
+//! two matchings' total weights compares the criteria one after the other.
+//! The weights are integers of several machine words (`matching::Wide`).
+//!
+//! For each bracket from the top (its residents, the players moved down into
+//! it, and the next score group for C.8), a matching over every player still
+//! unpaired keeps completion exact; a sequence of matchings then decides,
+//! one thing at a time and always among the best matchings: which
+//! moved-down players are paired here (the highest first) and with whom,
+//! how many exchanges between S1 and S2, which S1 players are exchanged
+//! (the lowest first) and which S2 players (the highest first), and whom
+//! each S1 player meets (the highest S2 player it can) — the order of
+//! transpositions and exchanges of C.04.3 D. In large events a bracket's
+//! matchings look at the bracket, the next group and the 20 players below
+//! it (who may instead be paired further down); if that leaves someone
+//! unpaired, the round is paired again over everyone. Colours follow
+//! C.04.3 E (articles E.1–E.5).
 
 use std::collections::HashSet;
 
 use crate::error::TorneoError;
-use crate::matching::max_weight_matching;
+use crate::matching::{max_weight_matching, Wide};
 use crate::model::{ByeKind, Colour, Entry, Game, Outcome, PlayerId, Round, Tournament};
 use crate::HalfPoints;
 
@@ -35,6 +47,10 @@ pub struct PairingPlayer {
     /// Floats in the last round and the one before: +1 up, -1 down, 0 none.
     pub float_last: i8,
     pub float_before: i8,
+    /// Rounds of the tournament before this one.
+    pub rounds_played: u32,
+    /// The score without acceleration (orders the boards).
+    pub real_score: HalfPoints,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -53,23 +69,29 @@ impl PairingPlayer {
             .sum()
     }
 
-    /// The colour preference (C.04.1 / A.6) and how strong it is.
+    /// The colour preference (C.04.1 / A.6) and how strong it is: absolute
+    /// when the colour difference is over 1 or the last two games had the
+    /// same colour, strong when it is 1, mild otherwise.
     fn preference(&self) -> (Option<Colour>, Strength) {
         let cd = self.colour_difference();
+        let lower = if cd > 0 { Colour::Black } else { Colour::White };
         let last = self.colours.last().copied();
-        let two_same = self.colours.len() >= 2
-            && self.colours[self.colours.len() - 1] == self.colours[self.colours.len() - 2];
-        if cd > 1 || (two_same && last == Some(Colour::White)) {
-            return (Some(Colour::Black), Strength::Absolute);
-        }
-        if cd < -1 || (two_same && last == Some(Colour::Black)) {
-            return (Some(Colour::White), Strength::Absolute);
-        }
-        match (cd, last) {
-            (1, _) => (Some(Colour::Black), Strength::Strong),
-            (-1, _) => (Some(Colour::White), Strength::Strong),
-            (_, Some(c)) => (Some(c.opposite()), Strength::Mild),
-            _ => (None, Strength::None),
+        let run = self
+            .colours
+            .iter()
+            .rev()
+            .take_while(|&&c| Some(c) == last)
+            .count();
+        if cd.abs() > 1 {
+            (Some(lower), Strength::Absolute)
+        } else if run > 1 {
+            (last.map(|c| c.opposite()), Strength::Absolute)
+        } else if cd != 0 {
+            (Some(lower), Strength::Strong)
+        } else if let Some(c) = last {
+            (Some(c.opposite()), Strength::Mild)
+        } else {
+            (None, Strength::None)
         }
     }
 }
@@ -91,6 +113,8 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
             bye_eligible: true,
             float_last: 0,
             float_before: 0,
+            rounds_played: round - 1,
+            real_score: t.score_after(id, round - 1),
         };
         let mut floats = Vec::new();
         for r in 1..round {
@@ -104,12 +128,18 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
                 } if result.played() => {
                     pp.colours.push(colour);
                     pp.opponents.insert(opponent);
-                    let (mine, theirs) = (t.score_after(id, r - 1), t.score_after(opponent, r - 1));
+                    // Scores as that round was paired (with its acceleration).
+                    let (mine, theirs) = (
+                        t.score_after(id, r - 1) + t.acceleration(id, r),
+                        t.score_after(opponent, r - 1) + t.acceleration(opponent, r),
+                    );
                     float = (theirs > mine) as i8 - (theirs < mine) as i8;
                 }
                 _ => {
-                    // A round without a game over the board counts as a downfloat.
-                    float = -1;
+                    // A round without a game over the board counts as a
+                    // downfloat when it gave points (a bye, a forfeit win).
+                    let points = t.score_after(id, r) - t.score_after(id, r - 1);
+                    float = -((points > 0) as i8);
                     if matches!(
                         e,
                         Entry::Bye(ByeKind::PairingAllocated) | Entry::Bye(ByeKind::Full)
@@ -160,19 +190,872 @@ pub(crate) fn pair_round(t: &Tournament) -> Result<Round, TorneoError> {
     Ok(r)
 }
 
-// Fields of a pair's weight, most significant first. Each field is wide
-// enough that its sum over every pair of a matching (at most 2^9 pairs)
-// stays below the unit of the field above it; the largest weight stays
-// below 2^124, so the matching's doubled weights and dual sums fit an i128.
-const PAIR: i128 = 1 << 123;
-const IN_BRACKET: i128 = 1 << 112;
-const MDP_SCORE: i128 = 1 << 97;
-const SCORE_DIFF: i128 = 1 << 83;
-const C12: i128 = 1 << 74;
-const C13: i128 = 1 << 65;
-const FLOAT: i128 = 1 << 52;
-const MOVER: i128 = 1 << 42;
-const EXCHANGE: i128 = 1 << 32;
+/// One player as the pairing sees them, in pairing order (score, then
+/// pairing number).
+#[derive(Clone, Debug)]
+struct Seat {
+    /// Index into the caller's players.
+    p: usize,
+    score: HalfPoints,
+    /// May receive the pairing-allocated bye (C.04.1, C.2).
+    eligible: bool,
+    pref: Option<Colour>,
+    /// |games with White − games with Black|.
+    imbalance: u32,
+    /// The colour of the last two games when they were the same.
+    repeated: Option<Colour>,
+    /// Float in the last round and the one before: +1 up, −1 down, 0 none.
+    float1: i8,
+    float2: i8,
+    played: u32,
+    /// Score group, 0 the highest.
+    group: usize,
+}
+
+impl Seat {
+    fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+    fn absolute(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+    fn strong(&self) -> bool {
+        !self.absolute() && self.imbalance > 0
+    }
+}
+
+/// Where each criterion sits in a pair's weight (bit offsets, least
+/// significant first). Every field is wide enough for its sum over all the
+/// pairs of a matching, so that comparing total weights compares the
+/// criteria one after the other (lexicographically).
+struct Layout {
+    /// Width of a field that counts the pairs or players of a bracket.
+    w: u32,
+    /// Offset of each score group inside a field that counts by score group
+    /// (the highest group in the most significant bits).
+    group_offset: Vec<u32>,
+    up2s: u32,
+    down2s: u32,
+    up1s: u32,
+    down1s: u32,
+    up2: u32,
+    down2: u32,
+    up1: u32,
+    down1: u32,
+    c13: u32,
+    c12: u32,
+    c11: u32,
+    c10: u32,
+    c9: u32,
+    next_scores: u32,
+    next: u32,
+    cur_scores: u32,
+    cur: u32,
+    top: u32,
+    total: u32,
+}
+
+fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+impl Layout {
+    /// `present`: the score groups whose players are in the bracket being
+    /// paired (only they can have anything in the fields counted by group).
+    fn new(group_sizes: &[usize], present: &[bool], n: usize) -> Layout {
+        // Fields that count players or pairs of one bracket need room for
+        // the largest score group; completion and C.9 count over everyone.
+        let w = bits(group_sizes.iter().copied().max().unwrap_or(0)) + 1;
+        let wide = bits(n) + 1;
+        let mut group_offset = vec![0; group_sizes.len()];
+        let mut gfield = 0;
+        for (g, &size) in group_sizes.iter().enumerate().rev() {
+            if present[g] {
+                group_offset[g] = gfield;
+                gfield += bits(size);
+            }
+        }
+        // The least significant 3w + 1 bits order the candidates inside a
+        // bracket (exchanges, then which player meets whom).
+        let mut at = 3 * w + 1;
+        let mut take = |width: u32| {
+            let p = at;
+            at += width;
+            p
+        };
+        let up2s = take(gfield);
+        let down2s = take(gfield);
+        let up1s = take(gfield);
+        let down1s = take(gfield);
+        let up2 = take(w);
+        let down2 = take(w);
+        let up1 = take(w);
+        let down1 = take(w);
+        let c13 = take(w);
+        let c12 = take(w);
+        let c11 = take(w);
+        let c10 = take(w);
+        let c9 = take(2 * wide);
+        let next_scores = take(gfield);
+        let next = take(w);
+        let cur_scores = take(gfield);
+        let cur = take(w);
+        let top = take(wide + 2);
+        Layout {
+            w,
+            group_offset,
+            up2s,
+            down2s,
+            up1s,
+            down1s,
+            up2,
+            down2,
+            up1,
+            down1,
+            c13,
+            c12,
+            c11,
+            c10,
+            c9,
+            next_scores,
+            next,
+            cur_scores,
+            cur,
+            top,
+            total: at,
+        }
+    }
+}
+
+/// The pairing of one round as a sequence of maximum-weight matchings over
+/// every player still to pair (so that the rest can always be completed),
+/// one score bracket at a time from the top. Each matching keeps what the
+/// brackets above decided and then settles, in the order of C.04.3, the
+/// next decision of the current bracket: which moved-down players are paired
+/// here (and with whom), how many exchanges, which players are exchanged,
+/// and whom each S1 player meets.
+struct Engine<'a, const N: usize> {
+    seats: &'a [Seat],
+    group_sizes: &'a [usize],
+    lay: Layout,
+    n: usize,
+    compatible: &'a [bool],
+    /// What each pair's weight says, `[a * n + b]` with `a < b`; packed
+    /// into `cw` with the current bracket's layout.
+    desc: Vec<Desc>,
+    /// The weights the matching sees.
+    cw: Vec<Wide<N>>,
+    /// The current bracket's criteria weights.
+    base: Vec<Desc>,
+    /// Pairs already decided.
+    fixed: Vec<usize>,
+    bye_score: HalfPoints,
+    /// C.9 applies in this bracket: the bye goes to a player of its score.
+    single_downfloater_bye: bool,
+    unplayed_rank: std::collections::HashMap<u32, u64>,
+    rounds_played: u32,
+    /// The players the matchings look at, when not all (see `matching`).
+    window: Option<Vec<usize>>,
+    /// Players from here on in pairing order may be paired further down.
+    window_far: usize,
+    /// Use windows at all.
+    windows: bool,
+}
+
+/// A pair's weight before it is packed: the criteria of `Engine::pack`
+/// (computed in the bracket where it was set) plus an adjustment in the
+/// lowest bits that orders candidates. `live == false`: no edge.
+#[derive(Clone, Copy, Debug, Default)]
+struct Desc {
+    live: bool,
+    cur: bool,
+    next: bool,
+    single: bool,
+    low: i64,
+}
+
+impl Desc {
+    fn plus(self, d: i64) -> Desc {
+        Desc {
+            low: self.low + d,
+            ..self
+        }
+    }
+}
+
+const NO: usize = usize::MAX;
+
+/// Bits above a weight's top field: the matching doubles the weights, and
+/// its duals and slacks add two of them, with a sign.
+const MARGIN: usize = 8;
+
+/// The fewest players below the next score group that a windowed matching
+/// looks at.
+const WINDOW_MIN: usize = 20;
+
+/// The bracket needs wider weights than the engine's.
+struct TooNarrow;
+
+impl<'a, const N: usize> Engine<'a, N> {
+    fn idx(&self, a: usize, b: usize) -> usize {
+        if a < b {
+            a * self.n + b
+        } else {
+            b * self.n + a
+        }
+    }
+    fn set(&mut self, a: usize, b: usize, d: Desc) {
+        let k = self.idx(a, b);
+        self.desc[k] = d;
+        self.cw[k] = self.pack(a.min(b), a.max(b), d);
+    }
+    fn base(&self, a: usize, b: usize) -> Desc {
+        self.base[self.idx(a, b)]
+    }
+    fn set_base(&mut self, a: usize, b: usize, d: Desc) {
+        let k = self.idx(a, b);
+        self.base[k] = d;
+    }
+
+    fn bye_candidate(&self, v: usize) -> bool {
+        self.seats[v].eligible && self.seats[v].score <= self.bye_score
+    }
+
+    /// The criteria of the pair `hi`–`lo` (`hi` ranked higher); `cur`: `lo`
+    /// belongs to the bracket being paired, `next`: to the score group below.
+    fn edge(&self, hi: usize, lo: usize, cur: bool, next: bool) -> Desc {
+        Desc {
+            live: self.compatible[self.idx(hi, lo)],
+            cur,
+            next,
+            single: self.single_downfloater_bye,
+            low: 0,
+        }
+    }
+
+    /// The weight of a pair, its criteria from the most significant bits.
+    fn pack(&self, hi: usize, lo: usize, d: Desc) -> Wide<N> {
+        let mut w = Wide::<N>::ZERO;
+        if !d.live {
+            return w;
+        }
+        let lay = &self.lay;
+        let (h, l) = (&self.seats[hi], &self.seats[lo]);
+        // Completion first (C.4), then a bye candidate left over (C.5).
+        w.add_shifted(
+            1 + !self.bye_candidate(hi) as u64 + !self.bye_candidate(lo) as u64,
+            lay.top,
+        );
+        // C.6/C.7: most pairs in the bracket, then the highest scores paired.
+        if d.cur {
+            w.add_shifted(1, lay.cur);
+            w.add_shifted(1, lay.cur_scores + lay.group_offset[h.group]);
+        }
+        // C.8: the same for the next bracket.
+        if d.next {
+            w.add_shifted(1, lay.next);
+            w.add_shifted(1, lay.next_scores + lay.group_offset[h.group]);
+        }
+        // C.9: the bye to the player with the fewest unplayed games.
+        if d.single {
+            for s in [h, l] {
+                if s.score == self.bye_score {
+                    w.add_shifted(self.unplayed_rank[&s.played], lay.c9);
+                }
+            }
+        }
+        if d.cur {
+            self.add_bracket_criteria(&mut w, h, l);
+        }
+        if d.low >= 0 {
+            w += Wide::from_u64(d.low as u64);
+        } else {
+            w -= Wide::from_u64(d.low.unsigned_abs());
+        }
+        w
+    }
+
+    /// C.10–C.21 for a pair inside the bracket.
+    fn add_bracket_criteria(&self, w: &mut Wide<N>, h: &Seat, l: &Seat) {
+        let lay = &self.lay;
+        // Colours (player = the lower one, opponent = the higher).
+        let (p, o) = (l, h);
+        let same = p.pref == o.pref;
+        w.add_shifted(
+            (!p.absolute_imbalance() || !o.absolute_imbalance() || !same) as u64,
+            lay.c10,
+        );
+        let c11 = !p.absolute()
+            || !o.absolute()
+            || !same
+            || if p.imbalance == o.imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let x = if p.imbalance > o.imbalance { o } else { p };
+                x.repeated != p.pref.map(|c| c.opposite())
+            };
+        w.add_shifted(c11 as u64, lay.c11);
+        let c12 = !same || p.pref.is_none() || o.pref.is_none();
+        w.add_shifted(c12 as u64, lay.c12);
+        let c13 = (!p.strong() && !p.absolute())
+            || (!o.strong() && !o.absolute())
+            || (p.absolute() && o.absolute())
+            || !same;
+        w.add_shifted(c13 as u64, lay.c13);
+        // Floats.
+        let hi_down = h.score > l.score;
+        for (back, f_l, f_h, down, up, downs, ups) in [
+            (
+                1, l.float1, h.float1, lay.down1, lay.up1, lay.down1s, lay.up1s,
+            ),
+            (
+                2, l.float2, h.float2, lay.down2, lay.up2, lay.down2s, lay.up2s,
+            ),
+        ] {
+            if self.rounds_played < back {
+                continue;
+            }
+            w.add_shifted((f_l < 0) as u64 + (!hi_down && f_h < 0) as u64, down);
+            w.add_shifted(!(hi_down && f_l > 0) as u64, up);
+            w.add_shifted((f_l < 0) as u64, downs + lay.group_offset[l.group]);
+            w.add_shifted((f_h < 0) as u64, downs + lay.group_offset[h.group]);
+            if !(f_l > 0 && hi_down) {
+                w.add_shifted(1, ups + lay.group_offset[h.group]);
+            }
+        }
+    }
+
+    /// Lays the weights out for a bracket made of `players`.
+    fn relayout(&mut self, players: &[usize]) -> Result<(), TooNarrow> {
+        let mut present = vec![false; self.group_sizes.len()];
+        for &v in players {
+            present[self.seats[v].group] = true;
+        }
+        self.lay = Layout::new(self.group_sizes, &present, self.n);
+        if self.lay.total as usize + MARGIN > 64 * N {
+            return Err(TooNarrow);
+        }
+        for a in 0..self.n {
+            if self.fixed[a] != NO {
+                continue;
+            }
+            for b in a + 1..self.n {
+                if self.fixed[b] == NO {
+                    let k = a * self.n + b;
+                    self.cw[k] = self.pack(a, b, self.desc[k]);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A maximum-weight matching over the players not yet paired (or, in a
+    /// large tournament, over the bracket, the next score group and the
+    /// nearest players below them); `mate[v]` is `v` for a player left
+    /// unpaired.
+    fn matching(&self) -> Vec<usize> {
+        self.matching_ext(0, |_, _| None)
+    }
+
+    /// `matching` with every weight shifted left by `extra` bits and
+    /// `low(a, b) = Some((value, shift))` added for the pair `a < b`.
+    fn matching_ext(
+        &self,
+        extra: u32,
+        low: impl Fn(usize, usize) -> Option<(u64, u32)>,
+    ) -> Vec<usize> {
+        let free: Vec<usize> = match &self.window {
+            Some(w) => w.iter().copied().filter(|&v| self.fixed[v] == NO).collect(),
+            None => (0..self.n).filter(|&v| self.fixed[v] == NO).collect(),
+        };
+        let mut edges = Vec::new();
+        for (i, &a) in free.iter().enumerate() {
+            for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                let mut w = self.cw[self.idx(a, b)];
+                if w > Wide::ZERO {
+                    if self.window.is_some() {
+                        // Completion counted per player (doubled), so that a
+                        // player below may instead be paired further down.
+                        w.add_shifted(
+                            1 + !self.bye_candidate(a) as u64 + !self.bye_candidate(b) as u64,
+                            self.lay.top,
+                        );
+                    }
+                    let mut w = w.shifted_left(extra);
+                    if let Some((value, shift)) = low(a, b) {
+                        w.add_shifted(value, shift);
+                    }
+                    edges.push((i, j, w));
+                }
+            }
+        }
+        let mut nv = free.len();
+        if self.window.is_some() {
+            for (i, &a) in free.iter().enumerate() {
+                if a >= self.window_far {
+                    let mut w = Wide::<N>::ZERO;
+                    w.add_shifted(1 + 2 * !self.bye_candidate(a) as u64, self.lay.top + extra);
+                    edges.push((i, nv, w));
+                    nv += 1;
+                }
+            }
+        }
+        let m = max_weight_matching(nv, &edges);
+        let mut mate: Vec<usize> = (0..self.n)
+            .map(|v| {
+                if self.fixed[v] != NO {
+                    self.fixed[v]
+                } else {
+                    v
+                }
+            })
+            .collect();
+        for (i, &a) in free.iter().enumerate() {
+            if let Some(j) = m[i] {
+                if j < free.len() {
+                    mate[a] = free[j];
+                }
+            }
+        }
+        mate
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.fixed[a] = b;
+        self.fixed[b] = a;
+    }
+
+    // Positions in the remainder are the players' ranks there (S1 is its
+    // first `pairs` players), so the loops go by position.
+    #[allow(clippy::needless_range_loop)]
+    fn run(mut self, init: &Init) -> Result<Option<Vec<usize>>, TooNarrow> {
+        let n = self.n;
+        let odd = n % 2 == 1;
+        let top_score = self.seats[0].score;
+        self.bye_score = init.bye_score;
+        self.single_downfloater_bye = init.single;
+        self.unplayed_rank = init.unplayed_rank.clone();
+        for b in 0..n {
+            for a in 0..b {
+                let d = self.edge(a, b, false, false);
+                let k = self.idx(a, b);
+                self.desc[k] = d;
+            }
+        }
+
+        // Players of the bracket being paired: moved-down players first,
+        // then the residents, then the next score group.
+        let mut bracket: Vec<usize> = (0..n)
+            .take_while(|&v| self.seats[v].score >= top_score)
+            .collect();
+        let mut next_group = bracket.len();
+        let mut movers = 0; // moved-down players at the front of `bracket`
+        let mut first_resident = 0; // first resident's index in pairing order
+        let mut matched = vec![false; n];
+        let mut sm: Vec<usize>;
+        while bracket.len() > 1 || next_group < n {
+            let residents_end = bracket.len(); // index in `bracket`
+            let next_first = first_resident + (residents_end - movers); // in pairing order
+            let group_start = next_group;
+            while next_group < n && self.seats[next_group].score >= self.seats[group_start].score {
+                bracket.push(next_group);
+                next_group += 1;
+            }
+            let in_bracket = |v: usize| v >= first_resident && v < next_first;
+            for li in movers..bracket.len() {
+                for si in 0..li {
+                    let d = self.edge(
+                        bracket[si],
+                        bracket[li],
+                        li < residents_end,
+                        li >= residents_end,
+                    );
+                    self.set_base(bracket[si], bracket[li], d);
+                    let k = self.idx(bracket[si], bracket[li]);
+                    self.desc[k] = d;
+                }
+            }
+            self.relayout(&bracket)?;
+            // In a large tournament the matchings look at the bracket, the
+            // next group and as many players again below them.
+            let below = n - next_group;
+            let near = WINDOW_MIN;
+            self.window = if self.windows && below > near {
+                self.window_far = next_group;
+                let mut w = bracket.clone();
+                w.extend(next_group..next_group + near);
+                Some(w)
+            } else {
+                None
+            };
+            let residents = (residents_end - movers) as i64;
+            let progress_before = self.fixed.iter().filter(|&&f| f != NO).count();
+            sm = self.matching();
+
+            // Which moved-down players are paired in this bracket: as many
+            // of each score as can be, the highest-ranked first.
+            let mut group_score = 0;
+            let mut remaining = 0;
+            let mut remaining_matched = 0;
+            for pi in 0..movers {
+                let v = bracket[pi];
+                if pi == 0 || self.seats[v].score < group_score {
+                    group_score = self.seats[v].score;
+                    remaining = 0;
+                    remaining_matched = 0;
+                    for &u in bracket[pi..movers]
+                        .iter()
+                        .take_while(|&&u| self.seats[u].score >= group_score)
+                    {
+                        remaining += 1;
+                        if in_bracket(sm[u]) {
+                            remaining_matched += 1;
+                        }
+                    }
+                }
+                if remaining_matched == 0 {
+                    continue;
+                }
+                if remaining <= remaining_matched {
+                    matched[v] = true;
+                    continue;
+                }
+                remaining -= 1;
+                if !in_bracket(sm[v]) {
+                    for oi in movers..residents_end {
+                        let o = bracket[oi];
+                        let b = self.base(v, o);
+                        if b.live {
+                            self.set(v, o, b.plus(1));
+                        }
+                    }
+                    sm = self.matching();
+                }
+                if in_bracket(sm[v]) {
+                    matched[v] = true;
+                    remaining_matched -= 1;
+                    for oi in movers..residents_end {
+                        let o = bracket[oi];
+                        let b = self.base(v, o);
+                        if b.live {
+                            self.set(v, o, b.plus(residents + 1));
+                        }
+                    }
+                }
+            }
+            // Their opponents, the highest-ranked resident first.
+            for pi in 0..movers {
+                let v = bracket[pi];
+                if !matched[v] {
+                    continue;
+                }
+                // When the matching already gives it the best resident it
+                // can have, that matching stays a best one.
+                let best = bracket[movers..residents_end]
+                    .iter()
+                    .copied()
+                    .find(|&o| !matched[o] && self.base(v, o).live);
+                if best != Some(sm[v]) {
+                    let mut addend = bracket.len() as i64;
+                    for oi in (movers..residents_end).rev() {
+                        let o = bracket[oi];
+                        if matched[o] {
+                            continue;
+                        }
+                        let b = self.base(v, o);
+                        if b.live {
+                            self.set(v, o, b.plus(addend));
+                            addend += 1;
+                        }
+                    }
+                    sm = self.matching();
+                }
+                let m = sm[v];
+                if m == v {
+                    return Ok(None);
+                }
+                matched[m] = true;
+                self.finalize(v, m);
+            }
+
+            // The remainder: residents not paired with a moved-down player.
+            let rem: Vec<usize> = bracket[movers..residents_end]
+                .iter()
+                .copied()
+                .filter(|&v| sm[v] >= first_resident)
+                .collect();
+            let pairs = rem.iter().filter(|&&v| sm[v] < v).count();
+            let exch_shift = 2 * self.lay.w + 1;
+            // Fewest exchanges, then the smallest difference of the
+            // exchanged numbers (S1's remaining players count by rank).
+            let exch = |eng: &Self, i: usize, j: usize| -> Desc {
+                let b = eng.base(rem[i], rem[j]);
+                if !b.live {
+                    return b;
+                }
+                b.plus((((i < pairs) as i64) << exch_shift) - 2 * i as i64)
+            };
+            for i in 0..rem.len() {
+                for j in i + 1..rem.len() {
+                    let d = exch(&self, i, j);
+                    self.set(rem[i], rem[j], d);
+                }
+            }
+            let top = |sm: &[usize], v: usize| sm[v] > v && sm[v] < next_first;
+            // A matching that already pairs every S1 player with a later
+            // player is still a best one with these weights (no exchange,
+            // and the exchange terms are then the same for all such).
+            if (0..pairs).any(|i| !top(&sm, rem[i])) {
+                sm = self.matching();
+            }
+            let exchanges = (0..pairs).filter(|&i| !top(&sm, rem[i])).count();
+            // S1 players to exchange: the lowest first.
+            let mut left = exchanges;
+            let mut i = pairs;
+            while i > 0 && left > 0 {
+                i -= 1;
+                let v = rem[i];
+                if top(&sm, v) {
+                    for j in i + 1..rem.len() {
+                        let d = exch(&self, i, j);
+                        if d.live {
+                            self.set(v, rem[j], d.plus(-1));
+                        }
+                    }
+                    sm = self.matching();
+                }
+                let exchange = !top(&sm, v);
+                if exchange {
+                    left -= 1;
+                }
+                for j in i + 1..rem.len() {
+                    if exchange {
+                        self.set_base(v, rem[j], Desc::default());
+                    }
+                    let d = exch(&self, i, j);
+                    self.set(v, rem[j], d);
+                }
+            }
+            // S2 players to exchange: the highest first.
+            let mut left = exchanges;
+            for j in pairs..rem.len() {
+                if left <= 1 {
+                    break;
+                }
+                let v = rem[j];
+                let already = top(&sm, v);
+                if !already {
+                    for k in j + 1..rem.len() {
+                        let d = exch(&self, j, k);
+                        if d.live {
+                            self.set(v, rem[k], d.plus(1));
+                        }
+                    }
+                    sm = self.matching();
+                }
+                if top(&sm, v) {
+                    left -= 1;
+                    for k in 0..j {
+                        self.set_base(v, rem[k], Desc::default());
+                        self.set(v, rem[k], Desc::default());
+                    }
+                    for oi in residents_end..bracket.len() {
+                        let o = bracket[oi];
+                        self.set_base(v, o, Desc::default());
+                        self.set(v, o, Desc::default());
+                    }
+                }
+                if !already {
+                    for k in j + 1..rem.len() {
+                        let d = exch(&self, j, k);
+                        self.set(v, rem[k], d);
+                    }
+                }
+            }
+            // Fix who is in S1 and who in S2.
+            for i in 0..rem.len() {
+                for j in i + 1..rem.len() {
+                    let (v, o) = (rem[i], rem[j]);
+                    if !top(&sm, v) || top(&sm, o) {
+                        self.set_base(v, o, Desc::default());
+                    }
+                    let b = self.base(v, o);
+                    self.set(v, o, b);
+                }
+            }
+            // Each S1 player, in order, meets the highest S2 player it can.
+            // When the matching does not already do so, one more matching
+            // decides it for all of them: below every criterion, one field
+            // per S1 player (the first the most significant) holds how high
+            // its opponent stands.
+            let tops: Vec<usize> = rem.iter().copied().filter(|&v| top(&sm, v)).collect();
+            let mut taken = vec![false; n];
+            let greedy = tops.iter().all(|&v| {
+                let best = rem
+                    .iter()
+                    .copied()
+                    .find(|&o| o > v && !taken[o] && self.base(v, o).live);
+                if let Some(b) = best {
+                    taken[b] = true;
+                }
+                best == Some(sm[v])
+            });
+            if !greedy {
+                // As many S1 players at a time as the weights have room for.
+                let fw = bits(rem.len());
+                let room = (64 * N).saturating_sub(self.lay.total as usize + MARGIN) as u32;
+                let chunk = ((room / fw) as usize).max(1);
+                let mut height = vec![None; n];
+                for (j, &o) in rem.iter().enumerate() {
+                    height[o] = Some((rem.len() - 1 - j) as u64);
+                }
+                for part in tops.chunks(chunk) {
+                    let extra = fw * part.len() as u32;
+                    if self.lay.total as usize + extra as usize + MARGIN > 64 * N {
+                        return Err(TooNarrow);
+                    }
+                    let mut field = vec![None; n];
+                    for (k, &t) in part.iter().enumerate() {
+                        field[t] = Some((part.len() - 1 - k) as u32 * fw);
+                    }
+                    sm = self.matching_ext(extra, |a, b| Some((height[b]?, field[a]?)));
+                    for &v in part {
+                        let m = sm[v];
+                        if m == v || !rem.contains(&m) {
+                            return Ok(None);
+                        }
+                        matched[v] = true;
+                        matched[m] = true;
+                        self.finalize(v, m);
+                    }
+                }
+            }
+            for &v in &tops {
+                if matched[v] {
+                    continue;
+                }
+                let m = sm[v];
+                if m == v || !rem.contains(&m) {
+                    return Ok(None);
+                }
+                matched[v] = true;
+                matched[m] = true;
+                self.finalize(v, m);
+            }
+
+            // The players left over move down into the next bracket.
+            let mut next_bracket = Vec::new();
+            let mut next_movers = 0;
+            let group_score = if group_start < n {
+                self.seats[group_start].score
+            } else {
+                0
+            };
+            self.single_downfloater_bye = odd && group_start < n && self.bye_score >= group_score;
+            for (pi, &v) in bracket.iter().enumerate() {
+                if pi < residents_end && matched[v] {
+                    continue;
+                }
+                next_bracket.push(v);
+                if pi < residents_end {
+                    next_movers += 1;
+                }
+                if self.single_downfloater_bye && self.seats[sm[v]].score < group_score {
+                    self.single_downfloater_bye = false;
+                }
+            }
+            let progress = self.fixed.iter().filter(|&&f| f != NO).count() > progress_before;
+            if group_start == n && !progress {
+                // Nothing left to decide by brackets: take the matching as it is.
+                for &v in &next_bracket {
+                    let m = sm[v];
+                    if m != v && self.fixed[v] == NO {
+                        self.finalize(v, m);
+                    }
+                }
+                next_bracket.retain(|&v| self.fixed[v] == NO);
+            }
+            bracket = next_bracket;
+            movers = next_movers;
+            first_resident = next_first;
+        }
+        let mate: Vec<usize> = (0..n)
+            .map(|v| {
+                if self.fixed[v] != NO {
+                    self.fixed[v]
+                } else {
+                    v
+                }
+            })
+            .collect();
+        if mate.iter().enumerate().filter(|&(v, &m)| m == v).count() > 1 {
+            return Ok(None);
+        }
+        Ok(Some(mate))
+    }
+}
+
+/// What the first matching over all players tells (C.4, C.5, C.9).
+struct Init {
+    bye_score: HalfPoints,
+    single: bool,
+    unplayed_rank: std::collections::HashMap<u32, u64>,
+}
+
+/// Whether everyone can be paired (all but one eligible player when the
+/// number is odd), and the lowest score the bye can go to.
+fn first_matching(seats: &[Seat], compatible: &[bool], groups: usize) -> Option<Init> {
+    let n = seats.len();
+    if n.is_multiple_of(2) {
+        // Nothing to learn: whether everyone can be paired shows when the
+        // brackets are paired.
+        return Some(Init {
+            bye_score: 0,
+            single: false,
+            unplayed_rank: Default::default(),
+        });
+    }
+    let top_score = seats[0].score;
+    let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if compatible[a * n + b] {
+                let (sa, sb) = (&seats[a], &seats[b]);
+                let pair = 1 + !sa.eligible as i128 + !sb.eligible as i128;
+                let rank = ((groups - sa.group) + (groups - sb.group)) as i128;
+                let top_pair = (sb.score >= top_score) as i128;
+                edges.push((a, b, (pair << 80) | (rank << 40) | top_pair));
+            }
+        }
+    }
+    let m = max_weight_matching(n, &edges);
+    let unpaired: Vec<usize> = (0..n).filter(|&v| m[v].is_none()).collect();
+    if unpaired.len() > 1 || unpaired.iter().any(|&v| !seats[v].eligible) {
+        return None;
+    }
+    let mut init = Init {
+        bye_score: 0,
+        single: false,
+        unplayed_rank: Default::default(),
+    };
+    if let Some(&bye) = unpaired.first() {
+        init.bye_score = seats[bye].score;
+        init.single = init.bye_score >= top_score
+            && (0..n)
+                .take_while(|&v| seats[v].score >= top_score)
+                .all(|v| m[v].is_none_or(|u| seats[u].score >= top_score));
+        let mut played: Vec<u32> = seats
+            .iter()
+            .filter(|s| s.score == init.bye_score)
+            .map(|s| s.played)
+            .collect();
+        played.sort_unstable_by(|a, b| b.cmp(a));
+        for (rank, p) in played.into_iter().enumerate() {
+            init.unplayed_rank.insert(p, rank as u64);
+        }
+    }
+    Some(init)
+}
 
 /// Pairs the players; returns `(white, Some(black))` in board order and
 /// `(player, None)` for the pairing-allocated bye; `None` if no legal
@@ -180,25 +1063,14 @@ const EXCHANGE: i128 = 1 << 32;
 pub fn pair(
     players: &[PairingPlayer],
     last_round: bool,
-    total_rounds: u32,
+    _total_rounds: u32,
     first_white: bool,
-) -> Option<Vec<(PlayerId, Option<PlayerId>)>> {
-    // First with each bracket's matching looking only at the nearest players
-    // below it (fast); if that leaves a later bracket unpairable, again with
-    // everyone below (completion in full).
-    pair_with(players, last_round, total_rounds, first_white, true)
-        .or_else(|| pair_with(players, last_round, total_rounds, first_white, false))
-}
-
-fn pair_with(
-    players: &[PairingPlayer],
-    last_round: bool,
-    total_rounds: u32,
-    first_white: bool,
-    near_only: bool,
 ) -> Option<Vec<(PlayerId, Option<PlayerId>)>> {
     let n = players.len();
-    // Ranking: score, then pairing number.
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    // Pairing order: score, then pairing number.
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| {
         players[b]
@@ -206,274 +1078,118 @@ fn pair_with(
             .cmp(&players[a].score)
             .then(players[a].id.cmp(&players[b].id))
     });
-    let mut rank = vec![0usize; players.len()];
+    let rounds_played = players.iter().map(|p| p.rounds_played).max().unwrap_or(0);
+    let mut group_sizes: Vec<usize> = Vec::new();
+    let mut seats: Vec<Seat> = Vec::with_capacity(n);
     for (k, &i) in order.iter().enumerate() {
-        rank[i] = k;
-    }
-    let prefs: Vec<(Option<Colour>, Strength)> = players.iter().map(|p| p.preference()).collect();
-    let max_hp = 2 * total_rounds;
-    let topscorer = |i: usize| last_round && 2 * players[i].score > max_hp;
-    let compatible = |a: usize, b: usize| -> bool {
-        if players[a].opponents.contains(&players[b].id) {
-            return false;
+        let p = &players[i];
+        if k == 0 || players[order[k - 1]].score != p.score {
+            group_sizes.push(0);
         }
-        let (pa, sa) = prefs[a];
-        let (pb, sb) = prefs[b];
-        !(sa == Strength::Absolute
-            && sb == Strength::Absolute
-            && pa == pb
-            && !(topscorer(a) || topscorer(b)))
-    };
-    let bye_vertex = n; // present when n is odd
-    let odd = n % 2 == 1;
-    let mut paired: Vec<Option<usize>> = vec![None; n + 1];
-    let mut done = vec![false; n + 1];
-    let mut carried: Vec<usize> = Vec::new(); // downfloaters into the next bracket
-    let mut scores: Vec<HalfPoints> = order.iter().map(|&i| players[i].score).collect();
-    scores.dedup();
-    let mut bye: Option<usize> = None;
-
-    for (gi, &s) in scores.iter().enumerate() {
-        let last_bracket = gi + 1 == scores.len();
-        let mut bracket: Vec<usize> = carried.clone();
-        bracket.extend(order.iter().copied().filter(|&i| players[i].score == s));
-        let lower: Vec<usize> = order
+        *group_sizes.last_mut().expect("a group") += 1;
+        let whites = p.colours.iter().filter(|&&c| c == Colour::White).count() as u32;
+        let blacks = p.colours.len() as u32 - whites;
+        let last = p.colours.last().copied();
+        let run = p
+            .colours
             .iter()
-            .copied()
-            .filter(|&i| players[i].score < s && !done[i])
-            .take(if near_only {
-                (3 * bracket.len()).max(40)
-            } else {
-                usize::MAX
-            })
-            .collect();
-        // Vertices: bracket, then lower, then the bye.
-        let mut verts: Vec<usize> = bracket.clone();
-        verts.extend(&lower);
-        if odd {
-            verts.push(bye_vertex);
-        }
-        let mut vertex_of = vec![usize::MAX; n + 1];
-        for (v, &i) in verts.iter().enumerate() {
-            vertex_of[i] = v;
-        }
-        let in_bracket = |v: usize| v < bracket.len() || (last_bracket && verts[v] == bye_vertex);
-        // Roles in the Dutch order of candidates: the players moved down
-        // (S1 of a heterogeneous bracket), then the residents split into S1
-        // and S2 after the ones expected to meet the moved-down players.
-        let mut movers: Vec<usize> = carried.clone();
-        movers.sort_by(|&a, &b| {
-            players[b]
-                .score
-                .cmp(&players[a].score)
-                .then(players[a].id.cmp(&players[b].id))
+            .rev()
+            .take_while(|&&c| Some(c) == last)
+            .count();
+        seats.push(Seat {
+            p: i,
+            score: p.score,
+            eligible: p.bye_eligible,
+            pref: p.preference().0,
+            imbalance: whites.abs_diff(blacks),
+            repeated: if run > 1 { last } else { None },
+            float1: p.float_last,
+            float2: p.float_before,
+            played: p.colours.len() as u32,
+            group: group_sizes.len() - 1,
         });
-        let residents: Vec<usize> = bracket[carried.len()..].to_vec();
-        // S2 indices stay below 2^level_bits, so the first `levels` S1
-        // players' choices are exactly lexicographic.
-        let s2_size = residents.len().saturating_sub(movers.len()).div_ceil(2) + 1;
-        let level_bits = (usize::BITS - s2_size.leading_zeros()) as i128;
-        let levels = (19 / level_bits).max(1);
-        // The residents expected to meet the moved-down players: first the
-        // top ones; if the matching gives them others, again with those.
-        let mut partners: Vec<usize> = residents.iter().take(movers.len()).copied().collect();
-        let mut tries = 0;
-        let mate = loop {
-            let rest: Vec<usize> = residents
-                .iter()
-                .copied()
-                .filter(|r| !partners.contains(r))
-                .collect();
-            let k = rest.len() / 2;
-            // Each vertex's role, computed once (the loops below are quadratic).
-            let mut roles: Vec<Role> = vec![Role::Below(0); verts.len()];
-            for (x, &m) in movers.iter().enumerate() {
-                roles[vertex_of[m]] = Role::Mover(x);
-            }
-            for (j, &r) in residents.iter().enumerate() {
-                let rest_index = rest.iter().position(|&q| q == r);
-                roles[vertex_of[r]] = Role::Resident {
-                    index: j,
-                    partner: rest_index.is_none(),
-                    s1: rest_index.is_some_and(|x| x < k),
-                    rest_index: rest_index.unwrap_or(0),
-                    k,
-                    level_bits,
-                    levels,
-                };
-            }
-            for (v, &i) in verts.iter().enumerate().skip(bracket.len()) {
-                if i != bye_vertex {
-                    roles[v] = Role::Below(rank[i]);
-                }
-            }
-            let mut edges = Vec::new();
-            for a in 0..verts.len() {
-                for b in a + 1..verts.len() {
-                    let (ia, ib) = (verts[a], verts[b]);
-                    let ia_bracket = in_bracket(a);
-                    let ib_bracket = in_bracket(b);
-                    if !(ia_bracket || ib_bracket || ia == bye_vertex || ib == bye_vertex) {
-                        // Lower players among themselves: only completion matters.
-                        if compatible(ia, ib) {
-                            edges.push((a, b, PAIR));
-                        }
-                        continue;
-                    }
-                    if ia == bye_vertex || ib == bye_vertex {
-                        let p = if ia == bye_vertex { ib } else { ia };
-                        if !players[p].bye_eligible {
-                            continue;
-                        }
-                        // The bye goes as low as possible: lowest score, then lowest rank.
-                        let rank = rank[p] as i128;
-                        let mut w = PAIR + rank;
-                        if last_bracket && in_bracket(if ia == bye_vertex { b } else { a }) {
-                            w += IN_BRACKET;
-                        }
-                        edges.push((a, b, w));
-                        continue;
-                    }
-                    if !compatible(ia, ib) {
-                        continue;
-                    }
-                    let mut w = PAIR;
-                    let (hi, lo) = if players[ia].score >= players[ib].score {
-                        (ia, ib)
-                    } else {
-                        (ib, ia)
-                    };
-                    if ia_bracket && ib_bracket {
-                        w += 2 * IN_BRACKET;
-                        // C.7: the players who float down have the lowest scores.
-                        let excess = (players[ia].score + players[ib].score - 2 * s) as i128;
-                        w += MDP_SCORE * excess;
-                    }
-                    let diff = (players[hi].score - players[lo].score) as i128;
-                    w += SCORE_DIFF * (max_hp as i128 + 2 - diff);
-                    // Colours: C.12 (preferences granted) and C.13 (strong ones).
-                    let (pa, sa) = prefs[ia];
-                    let (pb, sb) = prefs[ib];
-                    if !(pa.is_some() && pa == pb) {
-                        w += C12 + C13;
-                    } else if sa.min(sb) < Strength::Strong {
-                        w += C13;
-                    }
-                    // Floats C.14-C.17: the higher player floats down, the lower up.
-                    let mut f = 15;
-                    if diff > 0 {
-                        if players[hi].float_last < 0 {
-                            f -= 8;
-                        }
-                        if players[lo].float_last > 0 {
-                            f -= 4;
-                        }
-                        if players[hi].float_before < 0 {
-                            f -= 2;
-                        }
-                        if players[lo].float_before > 0 {
-                            f -= 1;
-                        }
-                    }
-                    w += FLOAT * f;
-                    // Moved-down players choose their opponents first, the highest first.
-                    match (roles[a], roles[b]) {
-                        (Role::Mover(x), Role::Resident { index, .. })
-                        | (Role::Resident { index, .. }, Role::Mover(x)) => {
-                            w += MOVER * (15 - index.min(15) as i128) * if x == 0 { 16 } else { 1 };
-                        }
-                        _ => {}
-                    }
-                    w += order_weight(roles[a], roles[b]);
-                    edges.push((a, b, w));
-                }
-            }
-            let mate = max_weight_matching(verts.len(), &edges);
-            tries += 1;
-            let mut actual: Vec<usize> = residents
-                .iter()
-                .copied()
-                .filter(|&r| {
-                    let v = vertex_of[r];
-                    mate[v].is_some_and(|u| carried.contains(&verts[u]))
-                })
-                .collect();
-            actual.sort_unstable();
-            partners.sort_unstable();
-            if movers.is_empty() || tries >= 3 || actual == partners {
-                break mate;
-            }
-            partners = actual;
-        };
-        // Everyone must be paired (the bye vertex included when odd); when
-        // only the nearest players below are in the graph, its parity is
-        // arbitrary and only the bracket must be paired.
-        let must = if near_only && !last_bracket {
-            bracket.len()
-        } else {
-            mate.len()
-        };
-        if mate[..must].iter().any(|m| m.is_none()) {
-            return None;
-        }
-        carried.clear();
-        for (v, &i) in verts.iter().enumerate().take(bracket.len()) {
-            let u = mate[v].unwrap();
-            let j = verts[u];
-            if j == bye_vertex {
-                if last_bracket {
-                    bye = Some(i);
-                    done[i] = true;
-                } else {
-                    carried.push(i);
-                }
-            } else if u < bracket.len() {
-                paired[i] = Some(j);
-                done[i] = true;
-            } else {
-                carried.push(i);
-            }
-        }
-        if last_bracket && !carried.is_empty() {
-            return None;
+    }
+    // Topscorers (more than half the points played) may meet with the same
+    // absolute colour preference in the last round (C.04.3 C.3).
+    let threshold = rounds_played;
+    let mut compatible = vec![false; n * n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let (sa, sb) = (&seats[a], &seats[b]);
+            let met = players[sa.p].opponents.contains(&players[sb.p].id)
+                || players[sb.p].opponents.contains(&players[sa.p].id);
+            let colours_ok = !sa.absolute()
+                || !sb.absolute()
+                || sa.pref != sb.pref
+                || (last_round && (sa.score > threshold || sb.score > threshold));
+            compatible[a * n + b] = !met && colours_ok;
         }
     }
+    let init = first_matching(&seats, &compatible, group_sizes.len())?;
+    let run = |windows: bool| {
+        let ctx = (
+            &seats[..],
+            &group_sizes[..],
+            &compatible[..],
+            rounds_played,
+            &init,
+            windows,
+        );
+        run_engine::<4>(ctx)
+            .or_else(|_| run_engine::<6>(ctx))
+            .or_else(|_| run_engine::<8>(ctx))
+            .or_else(|_| run_engine::<16>(ctx))
+            .or_else(|_| run_engine::<32>(ctx))
+            .or_else(|_| run_engine::<64>(ctx))
+            .ok()
+            .flatten()
+    };
+    // With windows first (fast); if that leaves someone unpaired, over
+    // everyone.
+    let mates = run(true).or_else(|| run(false))?;
 
-    // Colours and board order. E.5 counts pairing numbers among the
-    // players being paired (an absent player does not break the alternation).
+    // Colours and board order.
+    let prefs: Vec<(Option<Colour>, Strength)> = players.iter().map(|p| p.preference()).collect();
+    let mut rank = vec![0usize; n];
+    for (k, s) in seats.iter().enumerate() {
+        rank[s.p] = k;
+    }
+    // E.5 counts pairing numbers among the players being paired.
     let mut by_id: Vec<usize> = (0..n).collect();
     by_id.sort_by_key(|&i| players[i].id);
     let mut number = vec![0usize; n];
     for (k, &i) in by_id.iter().enumerate() {
         number[i] = k + 1;
     }
-    let rank_of = |i: usize| rank[i];
     let mut games: Vec<(usize, usize)> = Vec::new();
-    for (i, p) in paired.iter().enumerate().take(n) {
-        if let Some(j) = *p {
-            if i < j {
-                let (w, b) = allocate_colours(
-                    players,
-                    &prefs,
-                    (i, j),
-                    rank_of(i) < rank_of(j),
-                    &number,
-                    first_white,
-                );
-                games.push((w, b));
-            }
+    let mut bye = None;
+    for (v, &m) in mates.iter().enumerate() {
+        if m == v {
+            bye = Some(seats[v].p);
+        } else if v < m {
+            let (a, b) = (seats[v].p, seats[m].p);
+            games.push(allocate_colours(
+                players,
+                &prefs,
+                (a, b),
+                rank[a] < rank[b],
+                &number,
+                first_white,
+            ));
         }
     }
-    games.sort_by(|&(a1, b1), &(a2, b2)| {
-        let key = |a: usize, b: usize| {
-            let (sa, sb) = (players[a].score, players[b].score);
-            (
-                std::cmp::Reverse(sa.max(sb)),
-                std::cmp::Reverse(sa + sb),
-                rank_of(a).min(rank_of(b)),
-            )
-        };
-        key(a1, b1).cmp(&key(a2, b2))
+    // Boards: by the scores without acceleration, the higher player's
+    // first, then the other's, then the higher player's pairing number.
+    games.sort_by_key(|&(a, b)| {
+        let (pa, pb) = (&players[a], &players[b]);
+        let a_higher =
+            (pa.real_score, std::cmp::Reverse(pa.id)) > (pb.real_score, std::cmp::Reverse(pb.id));
+        let (hi, lo) = if a_higher { (pa, pb) } else { (pb, pa) };
+        (
+            std::cmp::Reverse(hi.real_score),
+            std::cmp::Reverse(lo.real_score),
+            hi.id,
+        )
     });
     let mut out: Vec<(PlayerId, Option<PlayerId>)> = games
         .into_iter()
@@ -483,6 +1199,33 @@ fn pair_with(
         out.push((players[b].id, None));
     }
     Some(out)
+}
+
+type EngineInput<'a> = (&'a [Seat], &'a [usize], &'a [bool], u32, &'a Init, bool);
+
+fn run_engine<const N: usize>(
+    (seats, group_sizes, compatible, rounds_played, init, windows): EngineInput,
+) -> Result<Option<Vec<usize>>, TooNarrow> {
+    let n = seats.len();
+    Engine::<N> {
+        seats,
+        group_sizes,
+        lay: Layout::new(group_sizes, &vec![true; group_sizes.len()], n),
+        n,
+        compatible,
+        desc: vec![Desc::default(); n * n],
+        cw: vec![Wide::ZERO; n * n],
+        base: vec![Desc::default(); n * n],
+        fixed: vec![NO; n],
+        bye_score: 0,
+        single_downfloater_bye: false,
+        unplayed_rank: Default::default(),
+        rounds_played,
+        window: None,
+        window_far: n,
+        windows,
+    }
+    .run(init)
 }
 
 /// C.04.3 E: who gets White in a pair.
@@ -568,119 +1311,6 @@ fn allocate_colours(
         (hi, lo)
     } else {
         (lo, hi)
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Role {
-    /// A player moved down into the bracket, `0` the highest.
-    Mover(usize),
-    Resident {
-        index: usize,
-        /// Expected to meet a moved-down player.
-        partner: bool,
-        s1: bool,
-        rest_index: usize,
-        k: usize,
-        level_bits: i128,
-        levels: i128,
-    },
-    /// Below the bracket, at this overall rank.
-    Below(usize),
-}
-
-/// The last field of a pair's weight: how early the Dutch system would try
-/// this pair. S1's first player gets the earliest S2 player it can, then the
-/// second, and so on (transpositions, exactly for the first few S1 players,
-/// approximately after); pairs inside S1 or inside S2 need an exchange; the
-/// players who float down are the lowest.
-fn order_weight(a: Role, b: Role) -> i128 {
-    let base = 1i128 << 33;
-    // Penalty for S1 player `i` meeting the S2 player `j`: exact
-    // lexicographic weights for the first `levels` S1 players, then weights
-    // that only make the plain S1[i]-S2[i] order the cheapest.
-    let cost = |i: usize, j: usize, level_bits: i128, levels: i128| -> i128 {
-        let (i, j) = (i as i128, j as i128);
-        if i < levels {
-            j << (12 + level_bits * (levels - 1 - i))
-        } else {
-            j * (300 - i.min(299))
-        }
-    };
-    match (a, b) {
-        (
-            Role::Mover(x),
-            Role::Resident {
-                index,
-                level_bits,
-                levels,
-                ..
-            },
-        )
-        | (
-            Role::Resident {
-                index,
-                level_bits,
-                levels,
-                ..
-            },
-            Role::Mover(x),
-        ) => base - cost(x, index, level_bits, levels),
-        (Role::Mover(x), Role::Mover(y)) => base - EXCHANGE - (x + y) as i128,
-        (
-            Role::Resident {
-                index: ia,
-                partner: pa,
-                ..
-            },
-            Role::Resident {
-                index: ib,
-                partner: pb,
-                ..
-            },
-        ) if pa || pb => {
-            // A resident the moved-down players should have met.
-            base - EXCHANGE - (ia + ib) as i128
-        }
-        (
-            Role::Resident {
-                s1: s1a,
-                rest_index: ra,
-                k,
-                level_bits,
-                levels,
-                ..
-            },
-            Role::Resident {
-                s1: s1b,
-                rest_index: rb,
-                ..
-            },
-        ) => {
-            if s1a && s1b {
-                // Two S1 players: an exchange; the S1 players moved are the lowest.
-                base - EXCHANGE - (2 * k - ra - rb) as i128
-            } else if s1a == s1b {
-                // Two S2 players: the S2 players moved are the highest.
-                base - EXCHANGE - (ra + rb - 2 * k) as i128
-            } else {
-                let (i, j) = if s1a {
-                    (ra, rb.saturating_sub(k))
-                } else {
-                    (rb, ra.saturating_sub(k))
-                };
-                base - cost(i, j, level_bits, levels)
-            }
-        }
-        // Floating down: prefer the lowest bracket players, and the highest below.
-        (Role::Resident { index, .. }, Role::Below(r))
-        | (Role::Below(r), Role::Resident { index, .. }) => {
-            base + (index as i128) * 1024 - r as i128
-        }
-        (Role::Mover(x), Role::Below(r)) | (Role::Below(r), Role::Mover(x)) => {
-            base + (x as i128) * 1024 - r as i128
-        }
-        (Role::Below(_), Role::Below(_)) => base,
     }
 }
 

@@ -6,9 +6,173 @@
 
 const NONE: usize = usize::MAX;
 
+/// What the matching needs from a weight: a signed integer (two's
+/// complement) that can be added, subtracted, compared, doubled and halved.
+pub trait Weight:
+    Copy
+    + Ord
+    + std::fmt::Debug
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::AddAssign
+    + std::ops::SubAssign
+{
+    const ZERO: Self;
+    fn double(self) -> Self;
+    /// Division by two, rounding towards minus infinity.
+    fn half(self) -> Self;
+}
+
+impl Weight for i128 {
+    const ZERO: Self = 0;
+    fn double(self) -> Self {
+        2 * self
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+}
+
+/// A signed integer of `64 * N` bits (two's complement, least significant
+/// limb first): the Dutch system's weights hold one field per criterion and
+/// need several hundred bits for a large tournament.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Wide<N> {
+    pub const ZERO: Self = Wide([0; N]);
+
+    /// Adds `value << shift` (the shift must leave room for the value).
+    pub fn add_shifted(&mut self, value: u64, shift: u32) {
+        if value == 0 {
+            return;
+        }
+        let limb = (shift / 64) as usize;
+        let bit = shift % 64;
+        let lo = value << bit;
+        let hi = if bit == 0 { 0 } else { value >> (64 - bit) };
+        let mut addend = [0u64; N];
+        addend[limb] = lo;
+        if limb + 1 < N {
+            addend[limb + 1] = hi;
+        }
+        *self += Wide(addend);
+    }
+
+    pub fn from_u64(v: u64) -> Self {
+        let mut w = Self::ZERO;
+        w.0[0] = v;
+        w
+    }
+
+    /// Shift left by `k` bits (bits beyond the top are lost).
+    pub fn shifted_left(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let (limbs, bits) = ((k / 64) as usize, k % 64);
+        let mut out = [0u64; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            out[i] = v;
+        }
+        Wide(out)
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+}
+
+impl<const N: usize> std::ops::Add for Wide<N> {
+    type Output = Self;
+    fn add(mut self, rhs: Self) -> Self {
+        self += rhs;
+        self
+    }
+}
+
+impl<const N: usize> std::ops::AddAssign for Wide<N> {
+    fn add_assign(&mut self, rhs: Self) {
+        let mut carry = 0u128;
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            let s = *a as u128 + b as u128 + carry;
+            *a = s as u64;
+            carry = s >> 64;
+        }
+    }
+}
+
+impl<const N: usize> std::ops::Sub for Wide<N> {
+    type Output = Self;
+    fn sub(mut self, rhs: Self) -> Self {
+        self -= rhs;
+        self
+    }
+}
+
+impl<const N: usize> std::ops::SubAssign for Wide<N> {
+    fn sub_assign(&mut self, rhs: Self) {
+        let mut borrow = 0u128;
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            let d = (*a as u128).wrapping_sub(b as u128 + borrow);
+            *a = d as u64;
+            borrow = (d >> 127) & 1;
+        }
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let top = (self.0[N - 1] as i64).cmp(&(other.0[N - 1] as i64));
+        if top != std::cmp::Ordering::Equal {
+            return top;
+        }
+        for k in (0..N - 1).rev() {
+            let c = self.0[k].cmp(&other.0[k]);
+            if c != std::cmp::Ordering::Equal {
+                return c;
+            }
+        }
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    fn double(self) -> Self {
+        self + self
+    }
+    fn half(self) -> Self {
+        let mut out = [0u64; N];
+        let negative = (self.0[N - 1] as i64) < 0;
+        for (k, o) in out.iter_mut().enumerate() {
+            let next = if k + 1 < N {
+                self.0[k + 1]
+            } else if negative {
+                u64::MAX
+            } else {
+                0
+            };
+            *o = (self.0[k] >> 1) | (next << 63);
+        }
+        Wide(out)
+    }
+}
+
 /// Returns `mate[v]` (the vertex matched to `v`, or `None`) for a matching of
 /// maximum total weight over the edges `(u, v, w)` (only `w > 0` can help).
-pub fn max_weight_matching(n: usize, edges: &[(usize, usize, i128)]) -> Vec<Option<usize>> {
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
@@ -25,9 +189,9 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, i128)]) -> Vec<Opti
         .collect()
 }
 
-struct Matcher {
+struct Matcher<W: Weight> {
     nv: usize,
-    edges: Vec<(usize, usize, i128)>,
+    edges: Vec<(usize, usize, W)>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -41,17 +205,24 @@ struct Matcher {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Twice each (doubled) edge weight, as `slack` needs it.
+    twice: Vec<W>,
 }
 
-impl Matcher {
-    fn new(n: usize, input: &[(usize, usize, i128)]) -> Matcher {
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, input: &[(usize, usize, W)]) -> Matcher<W> {
         // Doubled weights keep every dual change an integer.
-        let edges: Vec<(usize, usize, i128)> =
-            input.iter().map(|&(i, j, w)| (i, j, 2 * w)).collect();
-        let maxw = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+        let edges: Vec<(usize, usize, W)> =
+            input.iter().map(|&(i, j, w)| (i, j, w.double())).collect();
+        let maxw = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::ZERO)
+            .max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -63,7 +234,7 @@ impl Matcher {
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         let mut dualvar = vec![maxw; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         Matcher {
             nv: n,
             endpoint,
@@ -82,13 +253,14 @@ impl Matcher {
             dualvar,
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
+            twice: edges.iter().map(|e| e.2.double()).collect(),
             edges,
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+    fn slack(&self, k: usize) -> W {
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.twice[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -186,7 +358,7 @@ impl Matcher {
         self.blossomendps[b] = endps;
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         for v in self.leaves_of(b) {
             if self.label[self.inblossom[v]] == 2 {
                 self.queue.push(v);
@@ -237,7 +409,7 @@ impl Matcher {
             self.blossomparent[s] = NONE;
             if s < self.nv {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves_of(s) {
@@ -398,10 +570,10 @@ impl Matcher {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -442,7 +614,7 @@ impl Matcher {
                 }
                 // No augmenting path with the current duals: change them.
                 let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -460,7 +632,7 @@ impl Matcher {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]) / 2;
+                        let d = self.slack(self.bestedge[b]).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -520,7 +692,7 @@ impl Matcher {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }
@@ -561,6 +733,60 @@ mod tests {
             w[b][a] = Some(x);
         }
         go(0, n, &mut vec![false; n], &w)
+    }
+
+    #[test]
+    fn wide_arithmetic_agrees_with_i128() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let to = |x: i128| -> Wide<2> { Wide([x as u64, (x >> 64) as u64]) };
+        for _ in 0..20000 {
+            let a: i128 = rng.random::<i128>() >> 2;
+            let b: i128 = rng.random::<i128>() >> 2;
+            assert_eq!(to(a) + to(b), to(a + b));
+            assert_eq!(to(a) - to(b), to(a - b));
+            assert_eq!(to(a).cmp(&to(b)), a.cmp(&b));
+            assert_eq!(to(a).half(), to(a >> 1));
+            let k = rng.random_range(0..3u32);
+            assert_eq!(to(a >> 8).shifted_left(k), to((a >> 8) << k));
+            assert_eq!(to(a >> 80).shifted_left(70), to((a >> 80) << 70));
+            let mut c = to(a);
+            let (v, sh) = (rng.random_range(0..1u64 << 20), rng.random_range(0..100u32));
+            c.add_shifted(v, sh);
+            assert_eq!(c, to(a + ((v as i128) << sh)));
+        }
+    }
+
+    #[test]
+    fn wide_weights_give_the_same_optimum() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..500 {
+            let n = rng.random_range(1..11);
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.5) {
+                        edges.push((a, b, rng.random_range(1..1000i128) << 70));
+                    }
+                }
+            }
+            let wide: Vec<(usize, usize, Wide<3>)> = edges
+                .iter()
+                .map(|&(a, b, w)| (a, b, Wide([w as u64, (w >> 64) as u64, 0])))
+                .collect();
+            let total = |mate: &[Option<usize>]| -> i128 {
+                mate.iter()
+                    .enumerate()
+                    .filter_map(|(a, m)| m.filter(|&b| a < b).map(|b| (a, b)))
+                    .map(|(a, b)| edges.iter().find(|e| e.0 == a && e.1 == b).unwrap().2)
+                    .sum()
+            };
+            assert_eq!(
+                total(&max_weight_matching(n, &wide)),
+                total(&max_weight_matching(n, &edges))
+            );
+        }
     }
 
     #[test]

@@ -187,4 +187,4 @@ fn dutch_agrees_with_bbppairings() {
     );
 }
 
-const MIN_IDENTICAL_PERCENT: f64 = 66.8;
+const MIN_IDENTICAL_PERCENT: f64 = 100.0;
