@@ -89,6 +89,16 @@ impl Default for CastlingRights {
 /// The standard rook file of each right: h, a, h, a.
 const STANDARD_FILES: [u8; 4] = [7, 0, 7, 0];
 
+/// The right whose standard rook stands on each square (a1, h1, a8, h8).
+const CORNER_RIGHTS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[0] = 2; // a1: White long
+    t[7] = 1; // h1: White short
+    t[56] = 8; // a8: Black long
+    t[63] = 4; // h8: Black short
+    t
+};
+
 impl CastlingRights {
     /// No rights.
     pub const NONE: CastlingRights = CastlingRights {
@@ -184,6 +194,13 @@ impl CastlingRights {
         Square::new_unchecked(rank + self.files[Self::index(color, side)] as u32)
     }
 
+    /// [`CastlingRights::is_standard`] in one comparison (the files of
+    /// rights not held are kept standard).
+    #[inline]
+    pub(crate) fn has_standard_rooks(self) -> bool {
+        u32::from_le_bytes(self.files) == u32::from_le_bytes(STANDARD_FILES)
+    }
+
     /// True if every right held castles with a rook on its standard file (a
     /// or h): the rights standard chess can have.
     #[inline]
@@ -211,14 +228,17 @@ impl CastlingRights {
         to: Square,
     ) -> CastlingRights {
         let mut lost = if king_moved { 3 << (us as u8 * 2) } else { 0 };
-        let (f, t) = (from.index() as u8, to.index() as u8);
-        let mut i = 0;
-        while i < 4 {
-            let sq = self.files[i] + if i >= 2 { 56 } else { 0 };
-            if sq == f || sq == t {
-                lost |= 1 << i;
+        if self.has_standard_rooks() {
+            // The rooks in the corners: one table look-up per square.
+            lost |= CORNER_RIGHTS[from.index()] | CORNER_RIGHTS[to.index()];
+        } else {
+            let (f, t) = (from.index() as u8, to.index() as u8);
+            for i in 0..4 {
+                let sq = self.files[i] + if i >= 2 { 56 } else { 0 };
+                if sq == f || sq == t {
+                    lost |= 1 << i;
+                }
             }
-            i += 1;
         }
         lost &= self.bits;
         if lost == 0 {

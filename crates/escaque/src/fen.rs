@@ -242,10 +242,32 @@ impl Position {
                 }
             };
             match right {
-                Some((side, file)) if !self.castling.has(color, side) => {
-                    self.castling = self.castling.with_rook(color, side, file);
-                }
-                _ => unresolved.push(c),
+                Some((side, file)) => match self.castling.rook(color, side) {
+                    None => self.castling = self.castling.with_rook(color, side, file),
+                    // Two names for one right (`Kh`): as shakmaty and
+                    // python-chess read it, the right once.
+                    Some(rook) if rook.file() == file => {}
+                    // Two rooks for one side: the outermost keeps the right
+                    // (as python-chess keeps it), the other letter names none.
+                    Some(rook) => {
+                        let outer = match side {
+                            CastlingSide::KingSide => file > rook.file(),
+                            CastlingSide::QueenSide => file < rook.file(),
+                        };
+                        if outer {
+                            self.castling = self.castling.with_rook(color, side, file);
+                            // The dropped right is the inner rook's.
+                            let f = rook.file().char();
+                            unresolved.push(match color {
+                                Color::White => f.to_ascii_uppercase(),
+                                Color::Black => f,
+                            });
+                        } else {
+                            unresolved.push(c);
+                        }
+                    }
+                },
+                None => unresolved.push(c),
             }
         }
         unresolved

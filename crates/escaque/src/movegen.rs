@@ -11,6 +11,7 @@ use arrayvec::ArrayVec;
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
+use crate::castling::king_home;
 use crate::{Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 /// The most legal moves any chess position has is 218; this leaves room.
@@ -238,7 +239,25 @@ impl Position {
             }
         }
         if checkers.is_empty() && self.castling.has_color(us) {
-            self.gen_castling(v, us, king, occ, danger, mask);
+            if self.castling.has_standard_rooks() && king == king_home(us) {
+                // Standard chess's castling (the common case, kept as short
+                // as it was before Chess960): the king on e1/e8, the rooks in
+                // the corners, so the rook's path lies within the king's and
+                // no rook can shield the king's destination.
+                for side in CastlingSide::ALL {
+                    let to = side.king_to(us);
+                    if !self.castling.has(us, side) || !mask.contains(to) {
+                        continue;
+                    }
+                    let rook = side.rook_from(us);
+                    let king_path = between(king, to).with(to);
+                    if (between(king, rook) & occ).is_empty() && (king_path & danger).is_empty() {
+                        v.special(Move::castle(king, to));
+                    }
+                }
+            } else {
+                self.gen_castling(v, us, king, occ, danger, mask);
+            }
         }
     }
 
@@ -248,7 +267,7 @@ impl Position {
     /// (g or c) and between the rook and its destination (f or d), and those
     /// destinations, empty except for the king and that rook; the king not in
     /// check (the caller's test) and no square it passes or reaches attacked.
-    #[inline]
+    #[inline(never)]
     fn gen_castling<V: MoveVisitor>(
         &self,
         v: &mut V,
