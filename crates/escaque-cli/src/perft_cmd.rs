@@ -83,7 +83,7 @@ pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), CliError> {
 /// Reads a FEN as a playable position: as standard chess, or with Chess960's
 /// castling when `chess960` is asked for or the castling field names a rook
 /// by its file (which standard FEN never does). The flag says which.
-fn read_fen(
+pub(crate) fn read_fen(
     fen: &str,
     chess960: bool,
 ) -> Result<(Position, Vec<escaque::FenWarning>, bool), FenError> {

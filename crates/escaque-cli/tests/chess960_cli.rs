@@ -109,3 +109,24 @@ fn a_chess960_game_in_text_mode() {
     );
     assert!(out.contains("Chess960, starting position no. "), "{out}");
 }
+
+#[test]
+fn a_game_from_a_shredder_fen_is_chess960() {
+    // BQNNRKRB (position 3) given as Shredder-FEN: its castling is
+    // Chess960's, so 0-0 puts the king on g1 and the rook on f1.
+    let out = common::run_with_input(
+        &[
+            "jugar",
+            "--fen",
+            "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GEge - 0 1",
+            "--blancas",
+            "humano",
+            "--negras",
+            "humano",
+            "--texto",
+        ],
+        "0-0\n",
+    );
+    assert!(out.contains("1. 0-0\n"), "{out}");
+    assert!(out.contains("1  A D C C T T R A  1"), "{out}");
+}

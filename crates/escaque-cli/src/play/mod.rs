@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 
 use clap::Args;
-use escaque::{Lang, MonotonicTime, Odds, Position, RuleSet, TimeControl};
+use escaque::{Lang, MonotonicTime, Odds, RuleSet, TimeControl};
 use escaque_play::{default_level, Config, Event, Notice, Player, Session};
 
 use crate::error::CliError;
@@ -96,7 +96,10 @@ pub fn config_from_args(args: &PlayArgs, lang: Lang) -> Result<Config, CliError>
     };
     let start = match args.fen.as_deref() {
         Some(f) => {
-            let (pos, warnings) = Position::from_fen_playable(f.trim()).map_err(CliError::Fen)?;
+            // Standard FEN, or a Chess960 one whose castling field names the
+            // rooks' files (the game is then Chess960).
+            let (pos, warnings, _) =
+                crate::perft_cmd::read_fen(f.trim(), false).map_err(CliError::Fen)?;
             for w in warnings {
                 eprintln!("escaque: {}", escaque::Localized::message(&w, lang));
             }
