@@ -906,7 +906,15 @@ impl Session {
         let arg = arg.trim();
         // A FEN typed in place.
         if arg.contains('/') && arg.split_whitespace().count() >= 2 {
-            return match Position::from_fen_playable(arg) {
+            // Standard FEN, or a Chess960 one whose castling field names
+            // the rooks' files (Shredder-FEN).
+            let read = match Position::from_fen_playable(arg) {
+                Err(escaque::FenError::BadCastling { .. }) => {
+                    Position::from_fen_playable_with(arg, escaque::CastlingMode::Chess960)
+                }
+                other => other,
+            };
+            return match read {
                 Ok((pos, warnings)) => {
                     let mut out = self.load_position(pos, "FEN");
                     if !warnings.is_empty() {
@@ -925,6 +933,9 @@ impl Session {
         self.config.start = Some(pos);
         self.config.odds = None;
         self.config.clock = None;
+        // A loaded position replaces a numbered Chess960 start; the game is
+        // Chess960 again if the position's castling says so.
+        self.config.chess960 = None;
         self.game = Session::build(&self.config, &self.source);
         vec![notice(Notice::Loaded(source.into())), Event::Board]
     }
