@@ -66,6 +66,10 @@ pub enum CliError {
         /// How many.
         failed: usize,
     },
+    /// `--960 N` with N out of 0–959.
+    Chess960Number(u16),
+    /// `--960 N` and `--fen` together: two starting positions.
+    FenAnd960,
     /// Some games of a PGN have errors.
     GamesWithErrors {
         /// How many.
@@ -84,6 +88,20 @@ impl From<io::Error> for CliError {
 impl Localized for CliError {
     fn message(&self, lang: Lang) -> String {
         match self {
+            CliError::Chess960Number(n) => match lang {
+                Lang::Es => format!(
+                    "no hay posición inicial de Chess960 número {n}: van de 0 a 959 (518 es la del ajedrez clásico)"
+                ),
+                Lang::En => format!(
+                    "there is no Chess960 starting position number {n}: they go from 0 to 959 (518 is standard chess's)"
+                ),
+            },
+            CliError::FenAnd960 => lang
+                .pick(
+                    "--960 N y --fen dan dos posiciones de partida: elija una (--960 sin número lee el FEN como Chess960)",
+                    "--960 N and --fen give two starting positions: choose one (--960 without a number reads the FEN as Chess960)",
+                )
+                .into(),
             CliError::Fen(e) => format!(
                 "{}: {}",
                 lang.pick("FEN no válido", "invalid FEN"),

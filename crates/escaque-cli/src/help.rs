@@ -21,10 +21,15 @@ pub const ENGLISH: &[(&str, &str)] = &[
     (":rules", "Rules: fide | london1846 | london1846-english (stalemate wins)"),
     (":text", "Text mode: one line per move or command, no full screen"),
     (":ascii", "Pieces as letters instead of figurines"),
+    (":chess960", "Chess960: starting position number N (0-959), at random without N"),
     ("perft", "Count the nodes of the tree of legal moves (perft) to DEPTH"),
     ("perft:depth", "Depth in half-moves"),
     ("perft:fen", "Start position in FEN (default: the initial one)"),
     ("perft:divide", "Show each root move with its count (divide)"),
+    (
+        "perft:chess960",
+        "Chess960: starting position number N (0-959); without N, read the FEN with Chess960 castling",
+    ),
     ("uci", "Speak the UCI protocol on standard input and output (for GUIs)"),
     ("uci:elo", "Play at this strength (UCI_LimitStrength + UCI_Elo, 800-2200)"),
     ("uci:level", "Play at this level of the terminal game (1 beginner … 10 master)"),
@@ -136,6 +141,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("jugar:rules", "Rules: fide | london1846 | london1846-english (stalemate wins)"),
     ("jugar:text", "Text mode: one line per move or command, no full screen"),
     ("jugar:ascii", "Pieces as letters instead of figurines"),
+    ("jugar:chess960", "Chess960: starting position number N (0-959), at random without N"),
 ];
 
 /// The language the command line asks for before clap reads it: `--idioma`

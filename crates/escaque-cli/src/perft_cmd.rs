@@ -1,10 +1,17 @@
-//! `escaque perft DEPTH [--fen FEN] [--divide]`.
+//! `escaque perft DEPTH [--fen FEN | --960 [N]] [--divide]`.
+//!
+//! A FEN is read as standard chess unless its castling field names rooks by
+//! their files (Shredder-FEN `HAha`, X-FEN's inner rooks) or `--960` is
+//! given: then with Chess960's castling. `--960 N` starts from Chess960
+//! starting position N (0–959). In Chess960, `--divide` writes castling as
+//! the king taking its own rook (`e1h1`), as UCI_Chess960 does.
 
 use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use escaque::{divide, perft, Lang, Position};
+use escaque::coord::to_uci_in;
+use escaque::{divide, perft, CastlingMode, FenError, Lang, Position};
 
 use crate::error::CliError;
 
@@ -18,26 +25,40 @@ pub struct PerftArgs {
     /// Muestra cada jugada de la raíz con su cuenta (divide).
     #[arg(long)]
     pub divide: bool,
+    /// Ajedrez 960: la posición inicial número N (0-959); sin N, lee el FEN
+    /// con el enroque de Chess960.
+    #[arg(long = "960", value_name = "N", num_args = 0..=1, id = "chess960")]
+    pub chess960: Option<Option<u16>>,
 }
 
 pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), CliError> {
-    let pos = match &args.fen {
-        Some(fen) => {
+    let (pos, chess960) = match (&args.fen, args.chess960) {
+        (_, Some(Some(n))) => {
+            if args.fen.is_some() {
+                return Err(CliError::FenAnd960);
+            }
+            let pos = Position::chess960(n).ok_or(CliError::Chess960Number(n))?;
+            (pos, true)
+        }
+        (Some(fen), c960) => {
             // Any playable position, as other programs send them; what was
             // relaxed is said on standard error.
-            let (pos, warnings) = Position::from_fen_playable(fen).map_err(CliError::Fen)?;
+            let forced = c960.is_some();
+            let (pos, warnings, chess960) = read_fen(fen, forced).map_err(CliError::Fen)?;
             for w in warnings {
                 eprintln!("escaque: {}", escaque::Localized::message(&w, lang));
             }
-            pos
+            (pos, chess960)
         }
-        None => Position::new(),
+        (None, Some(None)) => (Position::new(), true),
+        (None, None) => (Position::new(), false),
     };
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let total = if args.divide {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
+            let m = to_uci_in(&pos, m, chess960);
             writeln!(out, "{m}: {n}").map_err(CliError::Write)?;
             total += n;
         }
@@ -57,4 +78,20 @@ pub fn run(args: &PerftArgs, lang: Lang) -> Result<(), CliError> {
         nps
     )
     .map_err(CliError::Write)
+}
+
+/// Reads a FEN as a playable position: as standard chess, or with Chess960's
+/// castling when `chess960` is asked for or the castling field names a rook
+/// by its file (which standard FEN never does). The flag says which.
+pub(crate) fn read_fen(
+    fen: &str,
+    chess960: bool,
+) -> Result<(Position, Vec<escaque::FenWarning>, bool), FenError> {
+    if !chess960 {
+        match Position::from_fen_playable(fen) {
+            Err(FenError::BadCastling { .. }) => {}
+            other => return other.map(|(p, w)| (p, w, false)),
+        }
+    }
+    Position::from_fen_playable_with(fen, CastlingMode::Chess960).map(|(p, w)| (p, w, true))
 }

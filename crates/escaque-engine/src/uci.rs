@@ -20,8 +20,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use escaque::coord::to_uci_in;
 use escaque::read::{MoveError, Notation};
-use escaque::{FenError, Lang, Localized, Move, Position};
+use escaque::{CastlingMode, FenError, Lang, Localized, Move, Position};
 
 use crate::level::{MAX_ELO, MIN_ELO};
 use crate::search::{Info, Limits, Report, Score};
@@ -74,6 +75,9 @@ pub struct Uci {
     show_wdl: bool,
     ponder_option: bool,
     debug: bool,
+    /// `UCI_Chess960`: FENs read with Chess960 castling (X-FEN, Shredder-FEN)
+    /// and castling written as the king taking its own rook (`e1h1`).
+    chess960: bool,
 }
 
 /// Runs the UCI loop until `quit` or the end of `input`.
@@ -89,6 +93,7 @@ const OPTIONS: &[&str] = &[
     "option name Move Overhead type spin default 30 min 0 max 5000",
     "option name UCI_LimitStrength type check default false",
     "option name UCI_ShowWDL type check default false",
+    "option name UCI_Chess960 type check default false",
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name Clear Hash type button",
 ];
@@ -111,6 +116,7 @@ impl Uci {
             show_wdl: false,
             ponder_option: false,
             debug: false,
+            chess960: false,
         }
     }
 
@@ -285,6 +291,10 @@ impl Uci {
                 Some(b) => self.show_wdl = b,
                 None => bad(self, "expected true or false"),
             },
+            "uci_chess960" => match boolean {
+                Some(b) => self.chess960 = b,
+                None => bad(self, "expected true or false"),
+            },
             "clear hash" => self.engine().clear_hash(),
             _ => self.say(&format!("info string unknown option: {name}")),
         }
@@ -297,7 +307,7 @@ impl Uci {
     fn set_position(&mut self, args: &[&str]) {
         self.history.clear();
         let mut relaxed = Vec::new();
-        self.position = read_position(args, &mut self.history, &mut relaxed);
+        self.position = read_position(args, &mut self.history, &mut relaxed, self.chess960);
         for w in relaxed {
             // A position no game can reach is still played from: say what was
             // relaxed, as GUIs show `info string` lines to the user.
@@ -400,14 +410,19 @@ impl Uci {
         let out = self.out.clone();
         let history = self.history.clone();
         let show_wdl = self.show_wdl;
+        let chess960 = self.chess960;
         let infinite = limits.infinite;
         let (stop2, ponder2) = (stop.clone(), ponder_flag.clone());
         let handle = std::thread::spawn(move || {
+            let root = pos.unwrap_or_default();
             let mut report = |r: Report| match r {
-                Report::Line(info) => say(&out, &format_info(info, show_wdl)),
+                Report::Line(info) => say(&out, &format_info_in(info, show_wdl, &root, chess960)),
                 Report::CurrMove { depth, mv, number } => say(
                     &out,
-                    &format!("info depth {depth} currmove {mv} currmovenumber {number}"),
+                    &format!(
+                        "info depth {depth} currmove {} currmovenumber {number}",
+                        to_uci_in(&root, mv, chess960)
+                    ),
                 ),
             };
             let result = match pos {
@@ -421,10 +436,17 @@ impl Uci {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
             let line = match result.best_move {
-                Some(m) => match result.ponder {
-                    Some(p) => format!("bestmove {m} ponder {p}"),
-                    None => format!("bestmove {m}"),
-                },
+                Some(m) => {
+                    let best = to_uci_in(&root, m, chess960);
+                    let mut after = root;
+                    after.play_unchecked(m);
+                    match result.ponder {
+                        Some(p) => {
+                            format!("bestmove {best} ponder {}", to_uci_in(&after, p, chess960))
+                        }
+                        None => format!("bestmove {best}"),
+                    }
+                }
                 None => "bestmove (none)".to_string(),
             };
             say(&out, &line);
@@ -478,6 +500,11 @@ enum PositionError {
         /// Why it is not a legal move there.
         error: MoveError,
     },
+    /// A null move `0000` while the side to move is in check.
+    NullMoveInCheck {
+        /// Its number in the list, from 1.
+        number: usize,
+    },
 }
 
 /// In English: UCI is an English protocol.
@@ -491,6 +518,10 @@ impl std::fmt::Display for PositionError {
             PositionError::Move { number, error } => {
                 write!(f, "move {number} of the list: {}", move_error_text(error))
             }
+            PositionError::NullMoveInCheck { number } => write!(
+                f,
+                "move {number} of the list: the null move 0000 is not possible while in check"
+            ),
         }
     }
 }
@@ -501,12 +532,21 @@ impl std::error::Error for PositionError {}
 /// pushing the Zobrist key of every position before it onto `history`.
 /// The FEN is read as a playable position (`Position::from_fen_playable`):
 /// the perft suites' unreachable positions are set, and what was relaxed is
-/// left in `relaxed`.
+/// left in `relaxed`. With `chess960` (the `UCI_Chess960` option) the
+/// castling field may be X-FEN or Shredder-FEN. A move `0000` is the null
+/// move (python-chess sends it): a pass, refused only when the side to move
+/// is in check.
 fn read_position(
     args: &[&str],
     history: &mut Vec<u64>,
     relaxed: &mut Vec<escaque::FenWarning>,
+    chess960: bool,
 ) -> Result<Position, PositionError> {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     let moves_at = args.iter().position(|t| *t == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -515,14 +555,22 @@ fn read_position(
     let mut pos = match setup.first() {
         Some(&"startpos") => Position::new(),
         Some(&"fen") => {
-            let (pos, warnings) =
-                Position::from_fen_playable(&setup[1..].join(" ")).map_err(PositionError::Fen)?;
+            let (pos, warnings) = Position::from_fen_playable_with(&setup[1..].join(" "), mode)
+                .map_err(PositionError::Fen)?;
             *relaxed = warnings;
             pos
         }
         _ => return Err(PositionError::Syntax),
     };
     for (i, text) in moves.iter().enumerate() {
+        if *text == "0000" {
+            let next = pos
+                .null_move()
+                .ok_or(PositionError::NullMoveInCheck { number: i + 1 })?;
+            history.push(pos.zobrist());
+            pos = next;
+            continue;
+        }
         let m = read_move(&pos, text).map_err(|error| PositionError::Move {
             number: i + 1,
             error,
@@ -577,8 +625,15 @@ pub fn wdl(score: i32) -> (u32, u32, u32) {
     }
 }
 
-/// Formats an `info` line.
+/// Formats an `info` line, its principal variation in standard chess's UCI
+/// notation.
 pub fn format_info(info: &Info, show_wdl: bool) -> String {
+    format_info_in(info, show_wdl, &Position::new(), false)
+}
+
+/// Formats an `info` line for a search of `root`; with `chess960` castling in
+/// the principal variation is written as the king taking its own rook.
+pub fn format_info_in(info: &Info, show_wdl: bool, root: &Position, chess960: bool) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score ",
         info.depth, info.seldepth, info.multipv
@@ -601,8 +656,15 @@ pub fn format_info(info: &Info, show_wdl: bool) -> String {
         " nodes {} nps {} hashfull {} time {} pv",
         info.nodes, nps, info.hashfull, info.time_ms
     ));
-    for m in &info.pv {
-        s.push_str(&format!(" {m}"));
+    let mut pos = *root;
+    for &m in &info.pv {
+        if chess960 {
+            s.push(' ');
+            s.push_str(&to_uci_in(&pos, m, true));
+            pos.play_unchecked(m);
+        } else {
+            s.push_str(&format!(" {m}"));
+        }
     }
     s
 }

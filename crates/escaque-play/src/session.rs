@@ -31,6 +31,9 @@ pub struct Config {
     /// An odds game (London 1846, art. ii): the preset's position, with the
     /// engine giving the odds when one person plays it (else the usual giver).
     pub odds: Option<Odds>,
+    /// A Chess960 game (FIDE Laws, Guidelines III) from this starting
+    /// position number (0–959; see [`Position::chess960`]).
+    pub chess960: Option<u16>,
 }
 
 impl Config {
@@ -53,6 +56,9 @@ impl Config {
 
     /// The position the game starts from.
     pub fn start_position(&self) -> Position {
+        if let Some(pos) = self.chess960.and_then(Position::chess960) {
+            return pos;
+        }
         match (self.start, self.odds) {
             (_, Some(o)) => o.position_for(self.odds_giver(o)),
             (Some(p), None) => p,
@@ -71,6 +77,7 @@ impl Default for Config {
             rules: RuleSet::fide_2023(),
             start: None,
             odds: None,
+            chess960: None,
         }
     }
 }
@@ -124,6 +131,8 @@ pub enum Refusal {
 pub enum Notice {
     /// A new game starts between these players.
     NewGame([Player; 2]),
+    /// The game is Chess960, from this starting position number.
+    Chess960(u16),
     /// A move was played: `number. san` or `number... san`, the SAN written
     /// from `before`.
     Played {
@@ -294,7 +303,9 @@ impl Session {
     }
 
     fn build(config: &Config, source: &Arc<dyn TimeSource>) -> Game {
-        let mut game = Game::from_position(config.start_position()).with_rules(config.rules);
+        let mut game = Game::from_position(config.start_position())
+            .with_rules(config.rules)
+            .with_chess960(config.chess960.is_some());
         if let Some(tc) = &config.clock {
             game = game.with_clock(Clock::new(tc.clone(), Arc::clone(source)));
             // The side to move is thinking from the start.
@@ -309,7 +320,12 @@ impl Session {
         self.game = Session::build(&config, &self.source);
         self.orientation = config.orientation();
         self.config = config;
-        vec![notice(Notice::NewGame(self.config.players)), Event::Board]
+        let mut out = vec![notice(Notice::NewGame(self.config.players))];
+        if let Some(n) = self.game.chess960_number() {
+            out.push(notice(Notice::Chess960(n)));
+        }
+        out.push(Event::Board);
+        out
     }
 
     /// The game, with its clock.
@@ -890,7 +906,15 @@ impl Session {
         let arg = arg.trim();
         // A FEN typed in place.
         if arg.contains('/') && arg.split_whitespace().count() >= 2 {
-            return match Position::from_fen_playable(arg) {
+            // Standard FEN, or a Chess960 one whose castling field names
+            // the rooks' files (Shredder-FEN).
+            let read = match Position::from_fen_playable(arg) {
+                Err(escaque::FenError::BadCastling { .. }) => {
+                    Position::from_fen_playable_with(arg, escaque::CastlingMode::Chess960)
+                }
+                other => other,
+            };
+            return match read {
                 Ok((pos, warnings)) => {
                     let mut out = self.load_position(pos, "FEN");
                     if !warnings.is_empty() {
@@ -909,6 +933,9 @@ impl Session {
         self.config.start = Some(pos);
         self.config.odds = None;
         self.config.clock = None;
+        // A loaded position replaces a numbered Chess960 start; the game is
+        // Chess960 again if the position's castling says so.
+        self.config.chess960 = None;
         self.game = Session::build(&self.config, &self.source);
         vec![notice(Notice::Loaded(source.into())), Event::Board]
     }

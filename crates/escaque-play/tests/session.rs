@@ -187,3 +187,39 @@ fn the_engine_answers_through_tick() {
         [&Notice::OfferMade(Color::White), &Notice::OfferDeclined]
     );
 }
+
+#[test]
+fn a_chess960_game_and_a_position_loaded_into_it() {
+    let (_, mut s) = session(Config {
+        chess960: Some(3),
+        ..people()
+    });
+    assert!(s.game().is_chess960());
+    assert_eq!(s.game().chess960_number(), Some(3));
+    let ev = s.play_text("0-0");
+    assert!(
+        matches!(notices(&ev)[..], [Notice::Played { .. }, ..]),
+        "{ev:?}"
+    );
+    assert_eq!(
+        s.position().to_fen(),
+        "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRRKB b kq - 1 1"
+    );
+    // A Shredder-FEN typed in: read with Chess960's castling.
+    let ev = s.act(
+        Action::Load,
+        "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GEge - 0 1",
+    );
+    assert!(
+        matches!(notices(&ev)[..], [Notice::Loaded(_), ..]),
+        "{ev:?}"
+    );
+    assert!(s.game().is_chess960());
+    // A standard FEN after it: a standard game, not the numbered start.
+    s.act(
+        Action::Load,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(!s.game().is_chess960());
+    assert_eq!(*s.position(), Position::new());
+}

@@ -90,7 +90,10 @@ impl Game {
         };
         let result = self.result().map_or("*", |r| r.pgn());
         g.set_tag("Result", result);
-        if *self.start_position() != Position::new() {
+        if self.is_chess960() {
+            g.set_tag("Variant", "Chess960");
+        }
+        if *self.start_position() != Position::new() || self.is_chess960() {
             g.set_tag("SetUp", "1");
             g.set_tag("FEN", &self.start_position().to_fen());
         }
@@ -137,7 +140,10 @@ impl Game {
             .ok_or(ResumeError::NoGame)?
             .map_err(ResumeError::Pgn)?;
         let rules = pg.tag(RULES_TAG).and_then(parse_rules).unwrap_or_default();
-        let mut game = Game::from_position(pg.start).with_rules(rules);
+        let chess960 = pg.tag("Variant").is_some_and(pgn::is_chess960_variant);
+        let mut game = Game::from_position(pg.start)
+            .with_rules(rules)
+            .with_chess960(chess960);
         for node in &pg.moves {
             game.play(node.mv).map_err(ResumeError::Replay)?;
         }

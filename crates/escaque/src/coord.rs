@@ -20,7 +20,7 @@
 
 use crate::castling::king_home;
 use crate::read::MoveError;
-use crate::{Bitboard, Lang, Move, Position, Role, Square};
+use crate::{Bitboard, CastlingSide, Lang, Move, Position, Role, Square};
 
 /// Writes `m` in coordinate notation: `e2e4`, castling `e1g1`, promotion with
 /// the Spanish letter (`e7e8d`) or the English one (`e7e8q`), lower case.
@@ -38,6 +38,31 @@ pub fn to_coord(m: Move, lang: Lang) -> String {
 
 /// The UCI string of `m` (`e2e4`, `e1g1`, `e7e8q`).
 pub fn to_uci(m: Move) -> String {
+    m.to_string()
+}
+
+/// The UCI string of `m`, legal in `pos`, with castling as the king's move
+/// (`e1g1`) or, with `chess960` (the `UCI_Chess960` option), as the king
+/// taking its own rook (`e1h1`; `f1h1` for a king on f1), which is never
+/// ambiguous.
+///
+/// ```
+/// use escaque::coord::to_uci_in;
+/// use escaque::{CastlingMode, Move, Position, Square};
+///
+/// let pos = Position::from_fen_with("4k3/8/8/8/8/8/8/4K2R w K - 0 1", CastlingMode::Chess960)
+///     .unwrap();
+/// let castle = Move::castle(Square::E1, Square::G1);
+/// assert_eq!(to_uci_in(&pos, castle, false), "e1g1");
+/// assert_eq!(to_uci_in(&pos, castle, true), "e1h1");
+/// ```
+pub fn to_uci_in(pos: &Position, m: Move, chess960: bool) -> String {
+    if chess960 && m.is_castle() {
+        let side = CastlingSide::from_king_to(m.to());
+        if let Some(rook) = pos.castling_rights().rook(pos.turn(), side) {
+            return format!("{}{}", m.from(), rook);
+        }
+    }
     m.to_string()
 }
 
@@ -127,6 +152,25 @@ pub(crate) fn find(
     }
     let us = pos.turn();
     let role = pos.role_at(from);
+    // The king taking its own castling rook is castling (Chess960's UCI
+    // notation; never another move, so it is read in every mode).
+    if role == Some(Role::King) && promo.is_none() && pos.color_at(from) == Some(us) {
+        let rights = pos.castling_rights();
+        if let Some(side) = CastlingSide::ALL
+            .into_iter()
+            .find(|&side| rights.rook(us, side) == Some(to))
+        {
+            let m = Move::castle(from, side.king_to(us));
+            if pos.is_legal(m) {
+                return Ok(m);
+            }
+            return Err(MoveError::Illegal {
+                text: text.into(),
+                mv: Some(m),
+                reason: pos.illegal_reason(m),
+            });
+        }
+    }
     let mv = match (role, promo) {
         (_, Some(p)) => Move::promotion(from, to, p),
         (Some(Role::King), None)

@@ -8,7 +8,8 @@
 use crate::attacks::{between, line};
 use crate::castling::king_home;
 use crate::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Role, Square,
+    Bitboard, CastlingMode, CastlingSide, CastlingStyle, Color, File, Piece, Position, Rank, Role,
+    Square,
 };
 
 /// Everything that can be wrong with a FEN string or the position it describes.
@@ -58,7 +59,8 @@ pub enum FenError {
         /// Where.
         column: usize,
     },
-    /// The castling field is not `-` or letters from `KQkq`, each once.
+    /// The castling field is not `-` or letters from `KQkq` (in Chess960 also
+    /// the rooks' files, `A`–`H` and `a`–`h`), each once.
     BadCastling {
         /// What was written.
         text: String,
@@ -123,8 +125,10 @@ pub enum FenError {
 }
 
 impl Position {
-    /// The fields of a FEN read into a position, before any rule is checked.
-    fn parse_fen(fen: &str) -> Result<Position, FenError> {
+    /// The fields of a FEN read into a position, before any rule is checked,
+    /// with the castling letters that name no right the placement allows (in
+    /// the order written).
+    fn parse_fen(fen: &str, mode: CastlingMode) -> Result<(Position, Vec<char>), FenError> {
         let text = fen.trim();
         if text.is_empty() {
             return Err(FenError::Empty);
@@ -152,10 +156,11 @@ impl Position {
         };
 
         let (castling, col) = fields[2];
-        pos.castling = parse_castling(castling).ok_or(FenError::BadCastling {
+        let letters = parse_castling(castling, mode).ok_or(FenError::BadCastling {
             text: castling.into(),
             column: col,
         })?;
+        let unresolved = pos.resolve_castling(&letters, mode);
 
         let (ep, col) = fields[3];
         pos.ep_square = match ep {
@@ -181,7 +186,91 @@ impl Position {
             pos.fullmoves = n.max(1);
         }
 
-        Ok(pos)
+        Ok((pos, unresolved))
+    }
+
+    /// Sets the castling rights the letters name (see [`parse_castling`]);
+    /// returns the letters that name none (the king or the rook is not where
+    /// the right needs it, or a side is named twice).
+    fn resolve_castling(&mut self, letters: &[char], mode: CastlingMode) -> Vec<char> {
+        let mut unresolved = Vec::new();
+        for &c in letters {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let back = Rank::FIRST.relative_to(color);
+            let kings = self.pieces(color, Role::King);
+            let rooks = self.pieces(color, Role::Rook) & Bitboard::rank(back);
+            let right = match (kings.single(), mode) {
+                (Some(king), _) if king.rank() != back => None,
+                (None, _) => None,
+                (Some(king), CastlingMode::Standard) => {
+                    let side = match c.to_ascii_uppercase() {
+                        'K' => CastlingSide::KingSide,
+                        _ => CastlingSide::QueenSide,
+                    };
+                    (king == king_home(color) && rooks.contains(side.rook_from(color)))
+                        .then_some((side, side.rook_from(color).file()))
+                }
+                (Some(king), CastlingMode::Chess960) => {
+                    let kf = king.file().index();
+                    let on = |side: CastlingSide, f: usize| match side {
+                        CastlingSide::KingSide => f > kf,
+                        CastlingSide::QueenSide => f < kf,
+                    };
+                    match c.to_ascii_uppercase() {
+                        'K' => rooks
+                            .filter(|r| on(CastlingSide::KingSide, r.file().index()))
+                            .last()
+                            .map(|r| (CastlingSide::KingSide, r.file())),
+                        'Q' => { rooks }
+                            .find(|r| on(CastlingSide::QueenSide, r.file().index()))
+                            .map(|r| (CastlingSide::QueenSide, r.file())),
+                        letter => {
+                            let file = File::ALL[(letter as u8 - b'A') as usize];
+                            let side = if file.index() > kf {
+                                CastlingSide::KingSide
+                            } else {
+                                CastlingSide::QueenSide
+                            };
+                            (file.index() != kf && rooks.contains(Square::from_coords(file, back)))
+                                .then_some((side, file))
+                        }
+                    }
+                }
+            };
+            match right {
+                Some((side, file)) => match self.castling.rook(color, side) {
+                    None => self.castling = self.castling.with_rook(color, side, file),
+                    // Two names for one right (`Kh`): as shakmaty and
+                    // python-chess read it, the right once.
+                    Some(rook) if rook.file() == file => {}
+                    // Two rooks for one side: the outermost keeps the right
+                    // (as python-chess keeps it), the other letter names none.
+                    Some(rook) => {
+                        let outer = match side {
+                            CastlingSide::KingSide => file > rook.file(),
+                            CastlingSide::QueenSide => file < rook.file(),
+                        };
+                        if outer {
+                            self.castling = self.castling.with_rook(color, side, file);
+                            // The dropped right is the inner rook's.
+                            let f = rook.file().char();
+                            unresolved.push(match color {
+                                Color::White => f.to_ascii_uppercase(),
+                                Color::Black => f,
+                            });
+                        } else {
+                            unresolved.push(c);
+                        }
+                    }
+                },
+                None => unresolved.push(c),
+            }
+        }
+        unresolved
     }
 
     /// Reads a position from FEN, checking that it obeys the rules.
@@ -196,8 +285,28 @@ impl Position {
     /// );
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let mut pos = Position::parse_fen(fen)?;
-        pos.validate()?;
+        Position::from_fen_with(fen, CastlingMode::Standard)
+    }
+
+    /// Reads a position from FEN with the castling rules of `mode`: in
+    /// [`CastlingMode::Chess960`] the castling field may be X-FEN (`KQkq`,
+    /// `K` and `Q` naming the outermost rook on that side of the king, or a
+    /// rook's file letter) or Shredder-FEN (`HAha`), and the king and rooks
+    /// may stand anywhere on the first row.
+    ///
+    /// ```
+    /// use escaque::{CastlingMode, CastlingStyle, Position};
+    ///
+    /// // Chess960 position 0 (Scharnagl's numbering).
+    /// let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    /// let pos = Position::from_fen_with(fen, CastlingMode::Chess960).unwrap();
+    /// assert_eq!(pos.to_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(pos.to_fen_with(CastlingStyle::Shredder), fen);
+    /// assert!(Position::from_fen(fen).is_err());
+    /// ```
+    pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        let (mut pos, unresolved) = Position::parse_fen(fen, mode)?;
+        pos.validate_with(&unresolved)?;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -225,14 +334,62 @@ impl Position {
     /// assert_eq!(pos.to_fen(), "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQ - 0 1");
     /// ```
     pub fn from_fen_playable(fen: &str) -> Result<(Position, Vec<FenWarning>), FenError> {
-        let mut pos = Position::parse_fen(fen)?;
-        let warnings = pos.validate_playable()?;
+        Position::from_fen_playable_with(fen, CastlingMode::Standard)
+    }
+
+    /// [`Position::from_fen_playable`] with the castling rules of `mode`
+    /// (see [`Position::from_fen_with`]).
+    pub fn from_fen_playable_with(
+        fen: &str,
+        mode: CastlingMode,
+    ) -> Result<(Position, Vec<FenWarning>), FenError> {
+        let (mut pos, unresolved) = Position::parse_fen(fen, mode)?;
+        let warnings = pos.validate_playable(&unresolved)?;
         pos.hash = pos.compute_hash();
         Ok((pos, warnings))
     }
 
-    /// Writes the position as FEN.
+    /// Writes the position as FEN. The castling field is standard FEN's for
+    /// a standard position, X-FEN's for a Chess960 one (see
+    /// [`CastlingStyle::XFen`]).
     pub fn to_fen(&self) -> String {
+        self.to_fen_with(CastlingStyle::XFen)
+    }
+
+    /// The castling field of the FEN in `style`.
+    pub fn castling_fen(&self, style: CastlingStyle) -> String {
+        let mut s = String::new();
+        for color in Color::ALL {
+            let back = Bitboard::rank(Rank::FIRST.relative_to(color));
+            let rooks = self.pieces(color, Role::Rook) & back;
+            let kf = self.king(color).file().index();
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castling.rook(color, side) else {
+                    continue;
+                };
+                let outermost = match side {
+                    CastlingSide::KingSide => rooks.filter(|r| r.file().index() > kf).last(),
+                    CastlingSide::QueenSide => { rooks }.find(|r| r.file().index() < kf),
+                };
+                let upper = match (style, outermost == Some(rook), side) {
+                    (CastlingStyle::XFen, true, CastlingSide::KingSide) => 'K',
+                    (CastlingStyle::XFen, true, CastlingSide::QueenSide) => 'Q',
+                    _ => rook.file().char().to_ascii_uppercase(),
+                };
+                s.push(match color {
+                    Color::White => upper,
+                    Color::Black => upper.to_ascii_lowercase(),
+                });
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+
+    /// Writes the position as FEN with the castling field in `style`.
+    pub fn to_fen_with(&self, style: CastlingStyle) -> String {
         let mut s = String::with_capacity(90);
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
@@ -258,7 +415,7 @@ impl Position {
         s.push(' ');
         s.push(self.turn.fen_char());
         s.push(' ');
-        s.push_str(&self.castling.to_fen());
+        s.push_str(&self.castling_fen(style));
         s.push(' ');
         match self.ep_square {
             Some(ep) => s.push_str(&ep.to_string()),
@@ -268,13 +425,17 @@ impl Position {
         s
     }
 
-    /// Checks the rules a position must obey (see [`FenError`] for the list).
-    pub(crate) fn validate(&self) -> Result<(), FenError> {
+    /// Checks the rules a position must obey (see [`FenError`] for the list),
+    /// given the castling letters of the FEN that named no right.
+    fn validate_with(&self, unresolved: &[char]) -> Result<(), FenError> {
         self.validate_playable_core()?;
         for color in Color::ALL {
             if self.impossible_material(color) {
                 return Err(FenError::TooManyPieces { color });
             }
+        }
+        if let Some(&right) = unresolved.first() {
+            return Err(FenError::CastlingContradicted { right });
         }
         for (color, side, ch) in CASTLING_CHARS {
             if self.castling.has(color, side) && !self.can_castle_from_home(color, side) {
@@ -290,7 +451,7 @@ impl Position {
     /// [`Position::validate`] for a position to be played from: the checks
     /// that cannot be relaxed are errors; the others relax the position and
     /// say so.
-    fn validate_playable(&mut self) -> Result<Vec<FenWarning>, FenError> {
+    fn validate_playable(&mut self, unresolved: &[char]) -> Result<Vec<FenWarning>, FenError> {
         self.validate_playable_core()?;
         let mut warnings = Vec::new();
         for color in Color::ALL {
@@ -298,6 +459,10 @@ impl Position {
                 warnings.push(FenWarning::ImpossibleMaterial { color });
             }
         }
+        for &right in unresolved {
+            warnings.push(FenWarning::CastlingDropped { right });
+        }
+        let mut impossible_check = false;
         for (color, side, ch) in CASTLING_CHARS {
             if self.castling.has(color, side) && !self.can_castle_from_home(color, side) {
                 self.castling = self.castling.without(color, side);
@@ -305,22 +470,38 @@ impl Position {
             }
         }
         if let Some(ep) = self.ep_square {
-            if self.validate_ep(ep).is_err() {
-                self.ep_square = None;
-                warnings.push(FenWarning::EnPassantDropped { square: ep });
+            match self.validate_ep(ep) {
+                Ok(()) => {}
+                // The square is right but the check is not one the double
+                // step gave: the check is what is impossible; the capture
+                // stays (python-chess and shakmaty play it too).
+                Err(FenError::ImpossibleCheck) => impossible_check = true,
+                Err(_) => {
+                    self.ep_square = None;
+                    warnings.push(FenWarning::EnPassantDropped { square: ep });
+                }
             }
         }
-        if self.validate_checkers().is_err() {
+        if impossible_check || self.validate_checkers().is_err() {
             warnings.push(FenWarning::ImpossibleCheck);
         }
         Ok(warnings)
     }
 
+    /// True if the right's king and rook stand where the right needs them:
+    /// both on `color`'s first row, the rook on the right's side of the king.
     fn can_castle_from_home(&self, color: Color, side: CastlingSide) -> bool {
-        self.pieces(color, Role::King).contains(king_home(color))
-            && self
-                .pieces(color, Role::Rook)
-                .contains(side.rook_from(color))
+        let Some(rook) = self.castling.rook(color, side) else {
+            return true;
+        };
+        let king = self.king(color);
+        let on_side = match side {
+            CastlingSide::KingSide => rook.file() > king.file(),
+            CastlingSide::QueenSide => rook.file() < king.file(),
+        };
+        king.rank() == Rank::FIRST.relative_to(color)
+            && self.pieces(color, Role::Rook).contains(rook)
+            && on_side
     }
 
     /// More pawns, or more promoted pieces, than a game can give `color`.
@@ -503,23 +684,24 @@ fn parse_placement(pos: &mut Position, placement: &str, column: usize) -> Result
     Ok(())
 }
 
-fn parse_castling(text: &str) -> Option<CastlingRights> {
+/// The castling field's letters: `-`, or letters each at most once from
+/// `KQkq` and, in Chess960, the rooks' files `A`–`H` / `a`–`h` (X-FEN and
+/// Shredder-FEN); `None` for anything else.
+fn parse_castling(text: &str, mode: CastlingMode) -> Option<Vec<char>> {
     if text == "-" {
-        return Some(CastlingRights::NONE);
+        return Some(Vec::new());
     }
-    let mut rights = CastlingRights::NONE;
+    let mut letters = Vec::new();
     for c in text.chars() {
-        let (color, side) = match c {
-            'K' => (Color::White, CastlingSide::KingSide),
-            'Q' => (Color::White, CastlingSide::QueenSide),
-            'k' => (Color::Black, CastlingSide::KingSide),
-            'q' => (Color::Black, CastlingSide::QueenSide),
-            _ => return None,
+        let ok = match c {
+            'K' | 'Q' | 'k' | 'q' => true,
+            'A'..='H' | 'a'..='h' => mode == CastlingMode::Chess960,
+            _ => false,
         };
-        if rights.has(color, side) {
+        if !ok || letters.contains(&c) || letters.len() >= 4 {
             return None;
         }
-        rights = rights.with(color, side);
+        letters.push(c);
     }
-    Some(rights)
+    Some(letters)
 }

@@ -327,6 +327,9 @@ pub struct Game {
     fifty_agreed_at: Option<usize>,
     /// The budget of the full dead-position decision for 6.9 and 5.1.2.
     dead_budget: crate::dead::Budget,
+    /// A Chess960 game (FIDE Laws, Guidelines III): its castling is the
+    /// Chess960 one, its PGN says `[Variant "Chess960"]`.
+    chess960: bool,
 }
 
 impl Default for Game {
@@ -355,9 +358,51 @@ impl Game {
             outcome: None,
             fifty_agreed_at: None,
             dead_budget: crate::dead::Budget::DEFAULT,
+            chess960: pos.has_chess960_castling(),
         };
         g.outcome = g.automatic_ending();
         g
+    }
+
+    /// A Chess960 game from starting position `n` (0–959, the standard
+    /// numbering; see [`Position::chess960`]); `None` for a number out of
+    /// range.
+    ///
+    /// ```
+    /// use escaque::Game;
+    ///
+    /// let game = Game::chess960(0).unwrap();
+    /// assert!(game.is_chess960());
+    /// assert_eq!(game.chess960_number(), Some(0));
+    /// assert_eq!(
+    ///     game.position().to_fen(),
+    ///     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    /// );
+    /// ```
+    pub fn chess960(n: u16) -> Option<Game> {
+        Some(Game::from_position(Position::chess960(n)?).with_chess960(true))
+    }
+
+    /// Marks the game as Chess960 or not. A game from a position whose
+    /// castling rights standard chess cannot have is Chess960 already.
+    pub fn with_chess960(mut self, on: bool) -> Game {
+        self.chess960 = on || self.start_position().has_chess960_castling();
+        self
+    }
+
+    /// True for a Chess960 game.
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The number of the Chess960 starting position the game began from, if
+    /// it is a Chess960 game that began from one.
+    pub fn chess960_number(&self) -> Option<u16> {
+        if self.chess960 {
+            self.start_position().chess960_number()
+        } else {
+            None
+        }
     }
 
     /// A game from a FEN.

@@ -1,7 +1,6 @@
 //! Why a move is illegal, in the words a player understands.
 
 use crate::attacks::between;
-use crate::castling::king_home;
 use crate::{Bitboard, CastlingSide, Move, MoveKind, Position, Rank, Role};
 
 /// A move that was refused, and why.
@@ -58,17 +57,19 @@ impl Position {
         }
         match m.kind() {
             MoveKind::Castle => {
-                if piece.role != Role::King || from != king_home(us) {
+                if piece.role != Role::King {
                     return IllegalReason::CannotReach(piece.role);
                 }
                 let side = CastlingSide::from_king_to(to);
                 if to != side.king_to(us) {
                     return IllegalReason::CannotReach(Role::King);
                 }
-                if !self.castling_rights().has(us, side) {
+                let Some(rook) = self.castling_rights().rook(us, side) else {
                     return IllegalReason::CastlingRightLost;
-                }
-                if (between(from, side.rook_from(us)) & self.occupied()).any() {
+                };
+                let rook_to = side.rook_to(us);
+                let path = between(from, to).with(to) | between(rook, rook_to).with(rook_to);
+                if (path & self.occupied().without(from).without(rook)).any() {
                     return IllegalReason::CastlingBlocked;
                 }
                 if self.is_check() {

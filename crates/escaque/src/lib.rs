@@ -37,6 +37,7 @@ pub mod adjourn;
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod chess960;
 pub mod clock;
 mod color;
 pub mod coord;
@@ -60,7 +61,7 @@ mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use castling::{king_home, CastlingRights, CastlingSide};
+pub use castling::{king_home, CastlingMode, CastlingRights, CastlingSide, CastlingStyle};
 pub use clock::{Clock, ClockReading, FakeTime, MonotonicTime, TimeControl, TimeSource};
 pub use color::Color;
 pub use fen::{FenError, FenWarning};

@@ -22,6 +22,21 @@ pub enum MoveKind {
 /// A `Move` alone does not say which piece moves or whether it captures: ask the
 /// [`Position`](crate::Position) it belongs to. Castling is written as the king's
 /// move, as the FIDE coordinate notation and the UCI protocol do (`e1g1`).
+///
+/// **Castling, standard and Chess960.** A castling move is encoded as the
+/// king's origin and its destination (g or c file) with the castling kind;
+/// the side is the destination's file and the rook comes from the
+/// position's castling rights, which remember the rook's file. This keeps
+/// standard chess's moves exactly as they were (`e1g1`, same 16 bits in
+/// transposition tables and books, no extra work in the generator) and is
+/// never ambiguous in Chess960 either: the kind tells castling from a king
+/// move to the same square, and a king already on g1 castling short is
+/// `castle(g1, g1)`. The king-takes-own-rook form that UCI_Chess960 and
+/// shakmaty use (`e1h1`, `g1h1`) is a notation, written by
+/// [`coord::to_uci_in`](crate::coord::to_uci_in) and read by every move
+/// reader, not the encoding: with it, `to()` would name a square the king
+/// never goes to and every caller would need the mode to print a standard
+/// move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
@@ -53,7 +68,8 @@ impl Move {
         Move::pack(from, to, KIND_NORMAL)
     }
 
-    /// Castling, given as the king's move (`e1g1`, `e1c1`, `e8g8`, `e8c8`).
+    /// Castling, given as the king's move (`e1g1`, `e1c1`, `e8g8`, `e8c8`;
+    /// in Chess960 from the king's square, which may be the destination).
     #[inline]
     pub const fn castle(king_from: Square, king_to: Square) -> Move {
         Move::pack(king_from, king_to, KIND_CASTLE)

@@ -12,7 +12,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::castling::king_home;
-use crate::{Bitboard, CastlingSide, Color, Move, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 /// The most legal moves any chess position has is 218; this leaves room.
 pub const MAX_MOVES: usize = 256;
@@ -238,18 +238,73 @@ impl Position {
                 self.gen_en_passant(v, us, king, ep);
             }
         }
-        if checkers.is_empty() && self.castling.has_color(us) && king == king_home(us) {
-            for side in CastlingSide::ALL {
-                let to = side.king_to(us);
-                if !self.castling.has(us, side) || !mask.contains(to) {
+        if checkers.is_empty() && self.castling.has_color(us) {
+            if self.castling.has_standard_rooks() && king == king_home(us) {
+                // Standard chess's castling (the common case, kept as short
+                // as it was before Chess960): the king on e1/e8, the rooks in
+                // the corners, so the rook's path lies within the king's and
+                // no rook can shield the king's destination.
+                for side in CastlingSide::ALL {
+                    let to = side.king_to(us);
+                    if !self.castling.has(us, side) || !mask.contains(to) {
+                        continue;
+                    }
+                    let rook = side.rook_from(us);
+                    let king_path = between(king, to).with(to);
+                    if (between(king, rook) & occ).is_empty() && (king_path & danger).is_empty() {
+                        v.special(Move::castle(king, to));
+                    }
+                }
+            } else {
+                self.gen_castling(v, us, king, occ, danger, mask);
+            }
+        }
+    }
+
+    /// Castling by the rules of Chess960 (FIDE Laws, Guidelines III), which
+    /// are standard chess's rules when the king is on e1/e8 and the rooks on
+    /// the a and h files: every square between the king and its destination
+    /// (g or c) and between the rook and its destination (f or d), and those
+    /// destinations, empty except for the king and that rook; the king not in
+    /// check (the caller's test) and no square it passes or reaches attacked.
+    #[inline(never)]
+    fn gen_castling<V: MoveVisitor>(
+        &self,
+        v: &mut V,
+        us: Color,
+        king: Square,
+        occ: Bitboard,
+        danger: Bitboard,
+        mask: Bitboard,
+    ) {
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castling.rook(us, side) else {
+                continue;
+            };
+            let to = side.king_to(us);
+            if !mask.contains(to) {
+                continue;
+            }
+            let rook_to = side.rook_to(us);
+            let king_path = between(king, to).with(to);
+            let rook_path = between(rook, rook_to).with(rook_to);
+            let others = occ.without(king).without(rook);
+            if ((king_path | rook_path) & others).any() || (king_path & danger).any() {
+                continue;
+            }
+            // `danger` counts the rook as a blocker. A rook that is not in a
+            // corner may be shielding the king's destination from a rook or
+            // queen further along the first row: look again without it.
+            let corner = matches!(rook.file(), File::A | File::H);
+            if !corner {
+                let after = others.with(rook_to);
+                let sliders = self.by_color(us.other())
+                    & (self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()]);
+                if (rook_attacks(to, after) & sliders).any() {
                     continue;
                 }
-                let rook = side.rook_from(us);
-                let king_path = between(king, to).with(to);
-                if (between(king, rook) & occ).is_empty() && (king_path & danger).is_empty() {
-                    v.special(Move::castle(king, to));
-                }
             }
+            v.special(Move::castle(king, to));
         }
     }
 

@@ -342,7 +342,7 @@ impl Position {
         let them = us.other();
         let from = m.from();
         let to = m.to();
-        let mut hash = self.hash ^ zobrist::castling_key(self.castling);
+        let mut hash = self.hash;
         if let Some(ep) = self.ep_square.take() {
             if self.ep_counts_in_hash(ep) {
                 hash ^= zobrist::en_passant_key(ep);
@@ -377,8 +377,12 @@ impl Position {
                     ^ piece_key_parts(us, Role::Pawn, to);
             }
             MoveKind::Castle => {
+                // The king's move, from its square to g or c (which may be the
+                // square it stands on, or the rook's): the rook comes from the
+                // castling right. Xor makes overlapping squares come out right.
                 let side = CastlingSide::from_king_to(to);
-                let (rf, rt) = (side.rook_from(us), side.rook_to(us));
+                let rf = self.castling.rook_unchecked(us, side);
+                let rt = side.rook_to(us);
                 self.toggle(us, Role::King, from);
                 self.toggle(us, Role::King, to);
                 self.toggle(us, Role::Rook, rf);
@@ -390,8 +394,13 @@ impl Position {
             }
         }
 
-        self.castling = self.castling.after_touching(from).after_touching(to);
-        hash ^= zobrist::castling_key(self.castling);
+        if self.castling.any() {
+            let after = self.castling.after_move(us, moved == Role::King, from, to);
+            if after != self.castling {
+                hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(after);
+                self.castling = after;
+            }
+        }
         // Counters saturate: a FEN may start them anywhere up to `u32::MAX`.
         self.halfmoves = if reset_clock {
             0

@@ -629,7 +629,7 @@ fn resolve(pos: &Position, reading: Reading, text: &str) -> Result<Move, MoveErr
     let us = pos.turn();
     match reading {
         Reading::Castle(side) => {
-            let m = Move::castle(king_home(us), side.king_to(us));
+            let m = Move::castle(pos.king(us), side.king_to(us));
             if pos.is_legal(m) {
                 Ok(m)
             } else {

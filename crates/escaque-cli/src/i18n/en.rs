@@ -89,6 +89,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::Bye => "Goodbye!".into(),
         Msg::Help => HELP.into(),
         Msg::MovesTitle => "Moves".into(),
+        Msg::Chess960(n) => format!("Chess960, starting position no. {n}"),
         Msg::Side(c) => side(*c).into(),
         Msg::Player(p) => player(*p),
         Msg::Rules(r) => format!("Rules: {r}"),

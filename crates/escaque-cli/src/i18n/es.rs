@@ -110,6 +110,7 @@ pub fn text(msg: &Msg) -> String {
         Msg::Bye => "¡Hasta la próxima!".into(),
         Msg::Help => HELP.into(),
         Msg::MovesTitle => "Jugadas".into(),
+        Msg::Chess960(n) => format!("Ajedrez 960, posición inicial n.º {n}"),
         Msg::Side(Color::White) => "Blancas".into(),
         Msg::Side(Color::Black) => "Negras".into(),
         Msg::Player(p) => player(*p),

@@ -64,6 +64,8 @@ pub enum Msg<'a> {
     FileError(&'a str, &'a str),
     /// A new game starts between these players.
     NewGame(Player, Player),
+    /// A Chess960 game from this starting position number.
+    Chess960(u16),
     /// Leaving a game in progress: ask to save first.
     ConfirmQuit,
     /// Goodbye.
@@ -210,6 +212,7 @@ fn side_en(c: Color) -> &'static str {
 pub fn notice_text(lang: Lang, n: &Notice) -> String {
     match n {
         Notice::NewGame([w, b]) => text(lang, &Msg::NewGame(*w, *b)),
+        Notice::Chess960(n) => text(lang, &Msg::Chess960(*n)),
         Notice::Played {
             number,
             color,

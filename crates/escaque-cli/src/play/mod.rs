@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 
 use clap::Args;
-use escaque::{Lang, MonotonicTime, Odds, Position, RuleSet, TimeControl};
+use escaque::{Lang, MonotonicTime, Odds, RuleSet, TimeControl};
 use escaque_play::{default_level, Config, Event, Notice, Player, Session};
 
 use crate::error::CliError;
@@ -39,6 +39,9 @@ pub struct PlayArgs {
     /// Piezas con letras en vez de figuras.
     #[arg(long)]
     pub ascii: bool,
+    /// Ajedrez 960 (Chess960): la posición inicial número N (0-959), al azar sin N.
+    #[arg(long = "960", value_name = "N", num_args = 0..=1, id = "chess960")]
+    pub chess960: Option<Option<u16>>,
 }
 
 impl PlayArgs {
@@ -50,6 +53,7 @@ impl PlayArgs {
             && self.fen.is_none()
             && self.rules.is_none()
             && self.odds.is_none()
+            && self.chess960.is_none()
     }
 }
 
@@ -92,7 +96,10 @@ pub fn config_from_args(args: &PlayArgs, lang: Lang) -> Result<Config, CliError>
     };
     let start = match args.fen.as_deref() {
         Some(f) => {
-            let (pos, warnings) = Position::from_fen_playable(f.trim()).map_err(CliError::Fen)?;
+            // Standard FEN, or a Chess960 one whose castling field names the
+            // rooks' files (the game is then Chess960).
+            let (pos, warnings, _) =
+                crate::perft_cmd::read_fen(f.trim(), false).map_err(CliError::Fen)?;
             for w in warnings {
                 eprintln!("escaque: {}", escaque::Localized::message(&w, lang));
             }
@@ -100,13 +107,39 @@ pub fn config_from_args(args: &PlayArgs, lang: Lang) -> Result<Config, CliError>
         }
         None => None,
     };
+    let chess960 = match args.chess960 {
+        None => None,
+        Some(_) if start.is_some() || odds.is_some() => return Err(CliError::FenAnd960),
+        Some(Some(n)) if n >= escaque::chess960::CHESS960_POSITIONS => {
+            return Err(CliError::Chess960Number(n))
+        }
+        Some(Some(n)) => Some(n),
+        Some(None) => Some(random_chess960_number()),
+    };
     Ok(Config {
         players,
         clock,
         rules,
         start,
         odds,
+        chess960,
     })
+}
+
+/// A Chess960 starting position number drawn at random (0–959), from the
+/// system clock and the process id mixed by SplitMix64: no two games started
+/// apart in time get the same one by design, and no random number crate is
+/// needed for one draw.
+fn random_chess960_number() -> u16 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % u64::from(escaque::chess960::CHESS960_POSITIONS)) as u16
 }
 
 /// Whether this terminal can show chess figurines: a UTF-8 locale and not

@@ -123,10 +123,11 @@ where
     I: Iterator<Item = io::Result<String>>,
     W: Write,
 {
-    let greeting = vec![
-        Event::Notice(Notice::NewGame(session.config.players)),
-        Event::Board,
-    ];
+    let mut greeting = vec![Event::Notice(Notice::NewGame(session.config.players))];
+    if let Some(n) = session.game().chess960_number() {
+        greeting.push(Event::Notice(Notice::Chess960(n)));
+    }
+    greeting.push(Event::Board);
     show(session, greeting, out)?;
     loop {
         let events = session.wait_for_engine();

@@ -443,11 +443,16 @@ impl App {
             ]));
         }
         let clock_label = self.session.time_control().map(|t| t.to_string());
-        lines.push(Line::from(format!(
+        let mut head_line = format!(
             "{} · {}",
             text(lang, &Msg::Rules(self.session.game().rules().name_in(lang))),
             text(lang, &Msg::ClockLabel(clock_label.as_deref()))
-        )));
+        );
+        if let Some(n) = self.session.game().chess960_number() {
+            head_line.push_str(" · ");
+            head_line.push_str(&text(lang, &Msg::Chess960(n)));
+        }
+        lines.push(Line::from(head_line));
         let [head, list] =
             Layout::vertical([Constraint::Length(4), Constraint::Min(3)]).areas(area);
         frame.render_widget(Paragraph::new(lines), head);

@@ -134,6 +134,8 @@ impl Menu {
             rules: self.rules,
             start,
             odds,
+            // The menu offers standard chess; Chess960 is `jugar --960`.
+            chess960: None,
         })
     }
 

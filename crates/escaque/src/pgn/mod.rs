@@ -33,7 +33,7 @@ mod tests;
 pub use clk::extract_clock;
 pub use error::{PgnError, PgnErrorKind};
 pub use model::{GameBuilder, Node, PgnGame};
-pub use reader::{PgnReader, ReaderOptions};
+pub use reader::{is_chess960_variant, PgnReader, ReaderOptions};
 pub use visitor::{VariationAction, Visitor};
 pub use writer::{write_game, write_game_string, PgnStyle, MAX_LINE, SEVEN_TAG_ROSTER};
 

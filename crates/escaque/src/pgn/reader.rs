@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Read};
 
 use crate::read::{read_any, read_plain, MoveError};
 use crate::san::SanLang;
-use crate::{Lang, Move, Position};
+use crate::{CastlingMode, Lang, Move, Position};
 
 use super::error::{PgnError, PgnErrorKind};
 use super::lang::scan_language;
@@ -372,6 +372,7 @@ impl<R: Read> PgnReader<R> {
 
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
         let mut fen: Option<(String, usize, usize)> = None;
+        let mut chess960 = false;
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             let (tok, start) = self.next_token()?;
@@ -388,6 +389,8 @@ impl<R: Read> PgnReader<R> {
                 let value = String::from_utf8_lossy(&self.tag_value);
                 if name == "FEN" {
                     fen = Some((value.to_string(), line, self.column(start)));
+                } else if name == "Variant" {
+                    chess960 = is_chess960_variant(&value);
                 }
                 v.tag(name, &value);
                 continue;
@@ -397,7 +400,7 @@ impl<R: Read> PgnReader<R> {
             }
             if !*in_movetext {
                 *in_movetext = true;
-                let start_pos = start_position(&fen)?;
+                let start_pos = start_position(&fen, chess960)?;
                 v.start(&start_pos);
                 stack.push(Frame {
                     before: start_pos,
@@ -540,7 +543,7 @@ impl<R: Read> PgnReader<R> {
         }
         if !*in_movetext {
             // A game of tags only: its movetext is empty.
-            let start_pos = start_position(&fen)?;
+            let start_pos = start_position(&fen, chess960)?;
             v.start(&start_pos);
         }
         Ok(())
@@ -620,14 +623,35 @@ impl<R: Read> Iterator for PgnReader<R> {
 }
 
 /// The game's starting position: its FEN tag (with the tag's line and column
-/// for an error), or the initial position.
+/// for an error), read with Chess960's castling (X-FEN or Shredder-FEN) when
+/// the `Variant` tag says Chess960; or the initial position.
 fn start_position(
     fen: &Option<(String, usize, usize)>,
+    chess960: bool,
 ) -> Result<Position, (usize, usize, PgnErrorKind)> {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     match fen {
-        Some((text, l, c)) => {
-            Position::from_fen(text.trim()).map_err(|e| (*l, *c, PgnErrorKind::BadFen(e)))
-        }
+        Some((text, l, c)) => Position::from_fen_with(text.trim(), mode)
+            .map_err(|e| (*l, *c, PgnErrorKind::BadFen(e))),
         None => Ok(Position::new()),
     }
+}
+
+/// True for a `Variant` tag value naming Chess960, as the programs that
+/// write one spell it (`Chess960`, `chess 960`, `Fischerandom`, `Fischer
+/// Random`, `960`), in any case.
+pub fn is_chess960_variant(value: &str) -> bool {
+    let v: String = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(
+        v.as_str(),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
+    )
 }
