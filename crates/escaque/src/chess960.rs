@@ -78,25 +78,13 @@ impl Position {
     /// castling rights; `None` for a number out of range.
     pub fn chess960(n: u16) -> Option<Position> {
         let row = chess960_back_rank(n)?;
-        let mut pos = Position::empty();
-        let mut rooks = Vec::with_capacity(2);
-        for (file, role) in File::ALL.into_iter().zip(row) {
-            pos.put(Color::White, role, Square::from_coords(file, Rank::FIRST));
-            pos.put(Color::Black, role, Square::from_coords(file, Rank::EIGHTH));
-            pos.put(
-                Color::White,
-                Role::Pawn,
-                Square::from_coords(file, Rank::SECOND),
-            );
-            pos.put(
-                Color::Black,
-                Role::Pawn,
-                Square::from_coords(file, Rank::SEVENTH),
-            );
-            if role == Role::Rook {
-                rooks.push(file);
-            }
-        }
+        let mut pos = Position::with_back_rank(row);
+        let rooks: Vec<File> = File::ALL
+            .into_iter()
+            .zip(row)
+            .filter(|&(_, role)| role == Role::Rook)
+            .map(|(file, _)| file)
+            .collect();
         let (long, short) = (rooks[0], rooks[1]);
         let mut rights = CastlingRights::NONE;
         for color in Color::ALL {

@@ -45,8 +45,7 @@ impl Default for Position {
 impl Position {
     /// The initial position (posición inicial).
     pub fn new() -> Position {
-        let mut pos = Position::empty();
-        let back = [
+        let mut pos = Position::with_back_rank([
             Role::Rook,
             Role::Knight,
             Role::Bishop,
@@ -55,7 +54,17 @@ impl Position {
             Role::Bishop,
             Role::Knight,
             Role::Rook,
-        ];
+        ]);
+        pos.castling = CastlingRights::ALL;
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// A starting array: `back` on the first and eighth ranks (file a first),
+    /// pawns on the second and seventh, White to move, no castling rights and
+    /// the hash left for the caller to compute once the rights are set.
+    pub(crate) fn with_back_rank(back: [Role; 8]) -> Position {
+        let mut pos = Position::empty();
         for (file, role) in crate::File::ALL.into_iter().zip(back) {
             pos.put(Color::White, role, Square::from_coords(file, Rank::FIRST));
             pos.put(Color::Black, role, Square::from_coords(file, Rank::EIGHTH));
@@ -70,8 +79,6 @@ impl Position {
                 Square::from_coords(file, Rank::SEVENTH),
             );
         }
-        pos.castling = CastlingRights::ALL;
-        pos.hash = pos.compute_hash();
         pos
     }
 
