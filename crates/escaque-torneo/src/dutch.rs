@@ -625,6 +625,25 @@ impl<'a, const N: usize> Engine<'a, N> {
         self.fixed[b] = a;
     }
 
+    /// Fixes S1 player `v` against `m`, its partner in the matching, if `m`
+    /// is one of the remainder's players; false if the matching left `v`
+    /// unpaired or paired it outside the remainder.
+    fn seat_with_remainder(
+        &mut self,
+        v: usize,
+        m: usize,
+        rem: &[usize],
+        matched: &mut [bool],
+    ) -> bool {
+        if m == v || !rem.contains(&m) {
+            return false;
+        }
+        matched[v] = true;
+        matched[m] = true;
+        self.finalize(v, m);
+        true
+    }
+
     // Positions in the remainder are the players' ranks there (S1 is its
     // first `pairs` players), so the loops go by position.
     #[allow(clippy::needless_range_loop)]
@@ -920,27 +939,16 @@ impl<'a, const N: usize> Engine<'a, N> {
                     }
                     sm = self.matching_ext(extra, |a, b| Some((height[b]?, field[a]?)));
                     for &v in part {
-                        let m = sm[v];
-                        if m == v || !rem.contains(&m) {
+                        if !self.seat_with_remainder(v, sm[v], &rem, &mut matched) {
                             return Ok(None);
                         }
-                        matched[v] = true;
-                        matched[m] = true;
-                        self.finalize(v, m);
                     }
                 }
             }
             for &v in &tops {
-                if matched[v] {
-                    continue;
-                }
-                let m = sm[v];
-                if m == v || !rem.contains(&m) {
+                if !matched[v] && !self.seat_with_remainder(v, sm[v], &rem, &mut matched) {
                     return Ok(None);
                 }
-                matched[v] = true;
-                matched[m] = true;
-                self.finalize(v, m);
             }
 
             // The players left over move down into the next bracket.
