@@ -21,6 +21,10 @@ pub trait Weight:
     fn double(self) -> Self;
     /// Division by two, rounding towards minus infinity.
     fn half(self) -> Self;
+    /// `a + b - c` (an edge's slack).
+    fn add_sub(a: Self, b: Self, c: Self) -> Self {
+        a + b - c
+    }
 }
 
 impl Weight for i128 {
@@ -88,6 +92,20 @@ impl<const N: usize> Wide<N> {
     }
 }
 
+/// `a + b + carry` and the carry out.
+fn add_carry(a: u64, b: u64, carry: bool) -> (u64, bool) {
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry as u64);
+    (s, c1 | c2)
+}
+
+/// `a - b - borrow` and the borrow out.
+fn sub_borrow(a: u64, b: u64, borrow: bool) -> (u64, bool) {
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow as u64);
+    (d, b1 | b2)
+}
+
 impl<const N: usize> std::ops::Add for Wide<N> {
     type Output = Self;
     fn add(mut self, rhs: Self) -> Self {
@@ -98,11 +116,9 @@ impl<const N: usize> std::ops::Add for Wide<N> {
 
 impl<const N: usize> std::ops::AddAssign for Wide<N> {
     fn add_assign(&mut self, rhs: Self) {
-        let mut carry = 0u128;
+        let mut carry = false;
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            let s = *a as u128 + b as u128 + carry;
-            *a = s as u64;
-            carry = s >> 64;
+            (*a, carry) = add_carry(*a, b, carry);
         }
     }
 }
@@ -117,11 +133,9 @@ impl<const N: usize> std::ops::Sub for Wide<N> {
 
 impl<const N: usize> std::ops::SubAssign for Wide<N> {
     fn sub_assign(&mut self, rhs: Self) {
-        let mut borrow = 0u128;
+        let mut borrow = false;
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            let d = (*a as u128).wrapping_sub(b as u128 + borrow);
-            *a = d as u64;
-            borrow = (d >> 127) & 1;
+            (*a, borrow) = sub_borrow(*a, b, borrow);
         }
     }
 }
@@ -150,6 +164,16 @@ impl<const N: usize> PartialOrd for Wide<N> {
 
 impl<const N: usize> Weight for Wide<N> {
     const ZERO: Self = Wide([0; N]);
+    fn add_sub(a: Self, b: Self, c: Self) -> Self {
+        let mut out = [0u64; N];
+        let (mut carry, mut borrow) = (false, false);
+        for (k, o) in out.iter_mut().enumerate() {
+            let s;
+            (s, carry) = add_carry(a.0[k], b.0[k], carry);
+            (*o, borrow) = sub_borrow(s, c.0[k], borrow);
+        }
+        Wide(out)
+    }
     fn double(self) -> Self {
         self + self
     }
@@ -294,7 +318,7 @@ impl<W: Weight> Matcher<W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.ends[k];
-        self.dualvar[i] + self.dualvar[j] - self.twice[k]
+        W::add_sub(self.dualvar[i], self.dualvar[j], self.twice[k])
     }
 
     /// The slack of `bestedge[x]` (which must be an edge).
@@ -633,7 +657,8 @@ impl<W: Weight> Matcher<W> {
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.dualvar[v] + self.dualvar[w] - self.adj_twice[idx];
+                            kslack =
+                                W::add_sub(self.dualvar[v], self.dualvar[w], self.adj_twice[idx]);
                             if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
@@ -809,6 +834,8 @@ mod tests {
             assert_eq!(to(a) - to(b), to(a - b));
             assert_eq!(to(a).cmp(&to(b)), a.cmp(&b));
             assert_eq!(to(a).half(), to(a >> 1));
+            let c: i128 = rng.random::<i128>() >> 2;
+            assert_eq!(Wide::add_sub(to(a), to(b), to(c)), to(a + b - c));
             let k = rng.random_range(0..3u32);
             assert_eq!(to(a >> 8).shifted_left(k), to((a >> 8) << k));
             assert_eq!(to(a >> 80).shifted_left(70), to((a >> 80) << 70));
