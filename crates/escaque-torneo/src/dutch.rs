@@ -1596,3 +1596,51 @@ pub fn quality(players: &[PairingPlayer], pairs: &[(PlayerId, Option<PlayerId>)]
     q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
     q
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn memo_calls(memo: &Memo) -> usize {
+        memo.calls.values().map(Vec::len).sum()
+    }
+
+    #[test]
+    fn memo_reuses_a_matching_only_for_the_same_weights() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200 {
+            let n = rng.random_range(2..16);
+            let mut narrow: Vec<(usize, usize, Wide<3>)> = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.6) {
+                        let mut w = Wide::<3>::ZERO;
+                        w.add_shifted(rng.random_range(1..6), rng.random_range(0..150));
+                        narrow.push((a, b, w));
+                    }
+                }
+            }
+            let widen = |e: &[(usize, usize, Wide<3>)]| -> Vec<(usize, usize, Wide<5>)> {
+                e.iter()
+                    .map(|&(a, b, w)| (a, b, Wide([w.0[0], w.0[1], w.0[2], 0, 0])))
+                    .collect()
+            };
+            let mut memo = Memo::default();
+            let first = memo.matching(n, &narrow);
+            assert_eq!(first, max_weight_matching(n, &narrow));
+            // The same values in wider words: taken from the memo.
+            assert_eq!(memo.matching(n, &widen(&narrow)), first);
+            assert_eq!(memo_calls(&memo), 1);
+            if narrow.is_empty() {
+                continue;
+            }
+            // One weight changed (in a word the hash does not read): computed.
+            let k = rng.random_range(0..narrow.len());
+            narrow[k].2 .0[2] += 1;
+            let wide = widen(&narrow);
+            assert_eq!(memo.matching(n, &wide), max_weight_matching(n, &wide));
+            assert_eq!(memo_calls(&memo), 2);
+        }
+    }
+}
