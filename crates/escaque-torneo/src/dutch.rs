@@ -700,22 +700,24 @@ impl<'a> Engine<'a> {
         if self.lay.total as usize + MARGIN > 64 * self.declared {
             return Err(TooNarrow);
         }
-        // Every pair still to pair is packed again, in the narrowest width
-        // that holds this layout.
+        // Every pair the bracket's matchings can look at (the players
+        // still to pair, in the window if there is one) is packed again, in
+        // the narrowest width that holds this layout.
         self.words = width_for(self.lay.total as usize + MARGIN);
         let len = self.n * self.n * self.words;
         if self.cw.len() < len {
             self.cw.resize(len, 0);
         }
-        for a in 0..self.n {
-            if self.fixed[a] != NO {
-                continue;
-            }
-            for b in a + 1..self.n {
-                if self.fixed[b] == NO {
-                    let k = a * self.n + b;
-                    self.store(k, a, b, self.desc[k]);
-                }
+        let mut seen: Vec<usize> = match &self.window {
+            Some(w) => w.clone(),
+            None => (0..self.n).collect(),
+        };
+        seen.retain(|&v| self.fixed[v] == NO);
+        seen.sort_unstable();
+        for (i, &a) in seen.iter().enumerate() {
+            for &b in &seen[i + 1..] {
+                let k = a * self.n + b;
+                self.store(k, a, b, self.desc[k]);
             }
         }
         Ok(())
@@ -876,7 +878,6 @@ impl<'a> Engine<'a> {
                     self.desc[k] = d;
                 }
             }
-            self.relayout(&bracket)?;
             // In a large tournament the matchings look at the bracket, the
             // next group and as many players again below them.
             let below = n - next_group;
@@ -889,6 +890,7 @@ impl<'a> Engine<'a> {
             } else {
                 None
             };
+            self.relayout(&bracket)?;
             let residents = (residents_end - movers) as i64;
             let progress_before = self.fixed.iter().filter(|&&f| f != NO).count();
             sm = self.matching();
