@@ -81,6 +81,7 @@
 //! assert_eq!(winnability(&pos, Color::White), Winnability::Unwinnable);
 //! ```
 
+mod race;
 mod search;
 mod statics;
 
@@ -342,6 +343,14 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
 
     if heavy && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
         return Winnability::Unwinnable;
+    }
+
+    // 4b. A winner with only its king and pawns: the promotion race with
+    //     the loser kept out of the way, then a mating search.
+    if budget.search_nodes >= 1_000_000 && race::applies(&pos, winner) {
+        if let Some(line) = race::promotion_race(&pos, winner, budget.search_nodes / 8) {
+            return with_prefix(line);
+        }
     }
 
     // 5. Closure of the reachable positions (kings shuffling behind walls).

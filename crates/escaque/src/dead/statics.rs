@@ -2,8 +2,8 @@
 //! pieces can never move nor be captured, and what follows for mates.
 
 use crate::attacks::{
-    attacks, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks,
 };
 use crate::{Bitboard, Color, Position, Rank, Role, Square};
 
@@ -35,11 +35,32 @@ pub struct StaticAnalysis {
     promotable: Bitboard,
     /// Castling rights or an en passant square make the analysis give up.
     gave_up: bool,
+    /// Case-split assumption "not captured before it first moves": while the
+    /// piece on such a square has never moved (it is steady), no enemy piece
+    /// enters its square. See [`StaticAnalysis::proves_unwinnable_split`].
+    guarded: Bitboard,
+    /// Case-split assumption "never moves": the piece on such a square keeps
+    /// its square until it is captured there (if ever).
+    frozen: Bitboard,
+    /// Pieces that never move but might be captured, as first found by the
+    /// fixpoint (before any pawn could promote): the candidates of the case
+    /// split.
+    split_candidates: Bitboard,
+    /// The side in check in the analysed position, if any.
+    in_check: Option<Color>,
 }
 
 impl StaticAnalysis {
     /// Runs the fixpoint on `pos`.
     pub fn new(pos: &Position) -> StaticAnalysis {
+        StaticAnalysis::with_cases(pos, Bitboard::EMPTY, Bitboard::EMPTY)
+    }
+
+    /// Runs the fixpoint on `pos` under the case-split assumptions: the
+    /// pieces on `guarded` are not captured before they first move, those on
+    /// `frozen` never move (but may be captured where they stand). The
+    /// result holds only for the continuations that satisfy both.
+    fn with_cases(pos: &Position, guarded: Bitboard, frozen: Bitboard) -> StaticAnalysis {
         let mut sa = StaticAnalysis {
             pieces: Vec::with_capacity(32),
             reach: [Bitboard::EMPTY; 64],
@@ -47,6 +68,10 @@ impl StaticAnalysis {
             promotable: Bitboard::EMPTY,
             gave_up: pos.castling_rights() != crate::CastlingRights::NONE
                 || pos.ep_square().is_some(),
+            guarded,
+            frozen,
+            split_candidates: Bitboard::EMPTY,
+            in_check: pos.is_check().then(|| pos.turn()),
         };
         for sq in pos.occupied() {
             if let Some(p) = pos.piece_at(sq) {
@@ -82,6 +107,31 @@ impl StaticAnalysis {
         b
     }
 
+    /// Squares where `color`'s pieces may ever capture: the reach of each
+    /// piece but its pawns, and for a pawn the squares of its reach that are
+    /// also diagonally in front of a square of its reach (a pawn captures
+    /// only diagonally forward, from a square where it stood; a square it
+    /// reaches only by pushes is never a capture).
+    fn capture_zone(&self, color: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != color {
+                continue;
+            }
+            let reach = self.reach[sq.index()];
+            if r == Role::Pawn && !self.promotable.contains(sq) {
+                let mut diag = Bitboard::EMPTY;
+                for s in reach {
+                    diag |= pawn_attacks(c, s);
+                }
+                b |= reach & diag;
+            } else {
+                b |= reach;
+            }
+        }
+        b
+    }
+
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
@@ -89,7 +139,7 @@ impl StaticAnalysis {
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
         // in the way). Pawns that may promote change kind and are left out.
-        let enemies = self.union_reach(Some(color.other()), false);
+        let enemies = self.capture_zone(color.other());
         let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
@@ -152,10 +202,12 @@ impl StaticAnalysis {
             for i in 0..self.pieces.len() {
                 let (orig, color, role) = self.pieces[i];
                 let old = self.reach[orig.index()];
-                if old == Bitboard::FULL {
+                if old == Bitboard::FULL || self.frozen.contains(orig) {
                     continue;
                 }
                 let friends_steady = self.steady & self.color_squares(color);
+                // Enemy pieces assumed not captured while they stay put.
+                let guarded = self.steady & self.guarded & !self.color_squares(color);
                 let no_pass = if role == Role::Pawn {
                     self.no_pass_zone(i)
                 } else {
@@ -183,7 +235,7 @@ impl StaticAnalysis {
                         }
                         _ => attacks(role, color, s, self.steady),
                     };
-                    new |= targets & !friends_steady & !steady_kings;
+                    new |= targets & !friends_steady & !steady_kings & !guarded;
                 }
                 if role == Role::Pawn
                     && (new & Bitboard::rank(Rank::EIGHTH.relative_to(color))).any()
@@ -196,15 +248,27 @@ impl StaticAnalysis {
                     changed = true;
                 }
             }
-            // Steady: never moves, and no enemy piece can reach its square
-            // (kings are never captured).
+            // Steady: never moves, and no enemy piece can capture on its
+            // square (kings are never captured).
+            let zones = [
+                self.capture_zone(Color::White),
+                self.capture_zone(Color::Black),
+            ];
             let mut steady = Bitboard::EMPTY;
+            let mut stuck = Bitboard::EMPTY;
             for &(sq, c, r) in &self.pieces {
                 let stays = self.reach[sq.index()] == Bitboard::from_square(sq);
-                let safe = r == Role::King || !occupiable_all(self, c.other()).contains(sq);
+                let safe = r == Role::King || !zones[c.other().index()].contains(sq);
                 if stays && safe {
                     steady |= Bitboard::from_square(sq);
+                } else if stays {
+                    stuck |= Bitboard::from_square(sq);
                 }
+            }
+            // The case split's candidates: the first pieces found stuck but
+            // capturable, and more while no pawn may promote.
+            if self.split_candidates.is_empty() || self.promotable.is_empty() {
+                self.split_candidates |= stuck;
             }
             if steady != self.steady {
                 self.steady = steady;
@@ -213,10 +277,6 @@ impl StaticAnalysis {
             if !changed {
                 break;
             }
-        }
-
-        fn occupiable_all(sa: &StaticAnalysis, color: Color) -> Bitboard {
-            sa.union_reach(Some(color), false)
         }
     }
 
@@ -348,9 +408,94 @@ impl StaticAnalysis {
     }
 
     /// Runs the analysis on `pos` and says whether it proves that `winner`
-    /// can never mate.
+    /// can never mate, splitting into cases on pieces that never move but
+    /// might be captured where they stand when the plain analysis does not
+    /// prove it.
+    ///
+    /// Soundness of the split: take such a piece P on square `s`. In any
+    /// continuation, either P is captured on `s` before it first leaves `s`
+    /// (then P never moves at all: case "frozen", where the fixpoint gives P
+    /// no moves but lets enemies capture it), or it is not (case "guarded",
+    /// where no enemy piece enters `s` while P has never moved; once the
+    /// fixpoint lets P move, the assumption no longer restricts anything).
+    /// Each fixpoint is a sound over-approximation of the continuations that
+    /// satisfy its assumption, and the two assumptions cover every
+    /// continuation, so a proof in both cases is a proof. With two pieces,
+    /// the four combinations of their cases cover every continuation alike.
     pub fn proves_unwinnable_split(pos: &Position, winner: Color) -> bool {
-        StaticAnalysis::new(pos).proves_unwinnable(winner)
+        let sa = StaticAnalysis::new(pos);
+        if sa.proves_unwinnable(winner) {
+            return true;
+        }
+        if sa.gave_up {
+            return false;
+        }
+        for s in sa.split_candidates.into_iter().take(12) {
+            let one = Bitboard::from_square(s);
+            if !StaticAnalysis::with_cases(pos, one, Bitboard::EMPTY).proves_unwinnable(winner) {
+                continue;
+            }
+            let before = StaticAnalysis::with_cases(pos, one, one);
+            if !before.proves_unwinnable(winner) {
+                continue;
+            }
+            if before
+                .after_capture(s)
+                .is_none_or(|after| after.proves_unwinnable(winner))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The case "captured on `s` before it ever moved", after the capture:
+    /// `self` is the fixpoint in which the piece on `s` never moves and no
+    /// enemy enters `s` (true of every position before the capture). Right
+    /// after the capture every other piece stands within its reach here and
+    /// the capturer on `s`; the capturer is an enemy piece that attacked `s`
+    /// from a square of its reach (with this fixpoint's steady pieces, which
+    /// have not moved, in the way). Runs the fixpoint again from these sets,
+    /// without the captured piece, so that the result covers every position
+    /// after the capture. `None` if no piece can ever capture there.
+    fn after_capture(&self, s: Square) -> Option<StaticAnalysis> {
+        let &(_, color, _) = self.pieces.iter().find(|p| p.0 == s)?;
+        let occ = self.steady.without(s);
+        let mut next = self.clone();
+        next.pieces.retain(|p| p.0 != s);
+        next.reach[s.index()] = Bitboard::EMPTY;
+        next.promotable = next.promotable.without(s);
+        next.guarded = Bitboard::EMPTY;
+        next.frozen = Bitboard::EMPTY;
+        next.in_check = None;
+        let mut any = false;
+        for &(sq, c, r) in &next.pieces {
+            if c == color {
+                continue;
+            }
+            let reach = next.reach[sq.index()];
+            let promoted = next.promotable.contains(sq);
+            let mut hits = false;
+            for t in reach {
+                hits |= attacks(r, c, t, occ).contains(s)
+                    || promoted && (queen_attacks(t, occ) | knight_attacks(t)).contains(s);
+            }
+            if hits {
+                next.reach[sq.index()] = reach.with(s);
+                any = true;
+            }
+        }
+        if !any {
+            return None;
+        }
+        next.steady = next
+            .pieces
+            .iter()
+            .filter(|p| next.reach[p.0.index()] == Bitboard::from_square(p.0))
+            .map(|p| p.0)
+            .collect();
+        next.saturate();
+        Some(next)
     }
 
     /// True if the analysis proves that `winner` can never mate: no square the
@@ -370,9 +515,26 @@ impl StaticAnalysis {
             return false;
         };
         let occ = self.steady.without(lk);
-        // Squares a winner's piece other than the king may ever attack.
+        // Squares a winner's piece other than the king may ever attack
+        // (`covers`), and those where it may ever give check (`checks`).
+        //
+        // A piece that never moves gives check only by discovery: the loser's
+        // king is never in check after the loser's move, so the mating move
+        // opens the line between that piece and the king, and a piece stood
+        // on the line before: the winner's piece that moved (or a loser's
+        // pawn taken en passant). Where no such piece may ever stand between,
+        // that square is never checked by the piece; a knight, pawn or king
+        // that never moves never gives check at all. (Not used when the loser
+        // is in check in the analysed position itself.)
+        let mut covers = Bitboard::EMPTY;
         let mut checks = Bitboard::EMPTY;
         let mut wk_reach = Bitboard::EMPTY;
+        let loser_pawns = self
+            .pieces
+            .iter()
+            .filter(|p| p.1 == loser && p.2 == Role::Pawn);
+        let loser_pawns: Bitboard =
+            loser_pawns.fold(Bitboard::EMPTY, |b, p| b | self.reach[p.0.index()]);
         for &(sq, c, r) in &self.pieces {
             if c != winner {
                 continue;
@@ -382,10 +544,27 @@ impl StaticAnalysis {
                 continue;
             }
             let promoted = self.promotable.contains(sq);
+            let mut att = Bitboard::EMPTY;
             for s in self.reach[sq.index()] {
-                checks |= attacks(r, c, s, occ);
+                att |= attacks(r, c, s, occ);
                 if promoted {
-                    checks |= queen_attacks(s, occ) | knight_attacks(s);
+                    att |= queen_attacks(s, occ) | knight_attacks(s);
+                }
+            }
+            covers |= att;
+            if self.reach[sq.index()] != Bitboard::from_square(sq) || self.in_check == Some(loser) {
+                checks |= att;
+                continue;
+            }
+            let mut openers = loser_pawns;
+            for &(o, oc, _) in &self.pieces {
+                if oc == winner && o != sq && !self.steady.contains(o) {
+                    openers |= self.reach[o.index()];
+                }
+            }
+            for k in att {
+                if (between(sq, k) & openers).any() {
+                    checks |= Bitboard::from_square(k);
                 }
             }
         }
@@ -407,7 +586,7 @@ impl StaticAnalysis {
             // under the king's moves); one a non-king winner's piece may
             // attack counts as covered. The rest: the winner's king from
             // one square at least two away, and distinct loser's pieces.
-            let flights = king_attacks(k) & lk_reach & !checks;
+            let flights = king_attacks(k) & lk_reach & !covers;
             if flights.is_empty() {
                 return false;
             }
