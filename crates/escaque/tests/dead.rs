@@ -286,6 +286,16 @@ fn case_splits_keep_mates_that_need_the_capture() {
 }
 
 #[test]
+fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
+    // A users' position (unwinnable for White per the reference): the black
+    // king is walled in by its own pieces, and only the last closure, with
+    // 400,000 positions, shows that no series of moves lets the white queen
+    // in (every position reachable holds no mate by White).
+    let p = pos("6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1");
+    assert_eq!(verdict(&p, Color::White), Winnability::Unwinnable);
+}
+
+#[test]
 fn a_lone_pawn_promotes_then_mates_with_the_losers_help() {
     // The winner has only its king and a pawn: the line must promote first
     // and then mate with the loser's pieces cooperating (lichess positions

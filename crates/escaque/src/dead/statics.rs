@@ -11,6 +11,9 @@ use crate::{Bitboard, Color, Position, Rank, Role, Square};
 // Static analysis.
 // ---------------------------------------------------------------------------
 
+/// The most fixpoints one case split may run.
+const SPLIT_ANALYSES: u32 = 96;
+
 /// Which squares each piece can ever reach, which pieces can never move nor
 /// be captured, and what follows for mates.
 ///
@@ -410,32 +413,52 @@ impl StaticAnalysis {
     /// Runs the analysis on `pos` and says whether it proves that `winner`
     /// can never mate, splitting into cases on pieces that never move but
     /// might be captured where they stand when the plain analysis does not
-    /// prove it.
+    /// prove it (two levels deep, at most [`SPLIT_ANALYSES`] fixpoints).
     ///
     /// Soundness of the split: take such a piece P on square `s`. In any
-    /// continuation, either P is captured on `s` before it first leaves `s`
-    /// (then P never moves at all: case "frozen", where the fixpoint gives P
-    /// no moves but lets enemies capture it), or it is not (case "guarded",
-    /// where no enemy piece enters `s` while P has never moved; once the
-    /// fixpoint lets P move, the assumption no longer restricts anything).
-    /// Each fixpoint is a sound over-approximation of the continuations that
-    /// satisfy its assumption, and the two assumptions cover every
-    /// continuation, so a proof in both cases is a proof. With two pieces,
-    /// the four combinations of their cases cover every continuation alike.
+    /// continuation, either P is not captured on `s` before it first leaves
+    /// `s` (case "guarded": the fixpoint lets no enemy piece enter `s` while
+    /// P has never moved; once it lets P move, the assumption restricts
+    /// nothing), or it is captured there before it ever moved. In the second
+    /// case, every position before the capture has P on `s`, never moved and
+    /// not yet captured: the fixpoint with P frozen and guarded covers them;
+    /// every position after it is covered by [`StaticAnalysis::after_capture`]
+    /// of that fixpoint. Each fixpoint over-approximates the continuations
+    /// that satisfy its assumptions, the cases cover every continuation, so a
+    /// proof in every case is a proof. Inside the guarded case the split is
+    /// applied again to another piece, keeping the first assumption (the
+    /// fixpoint after a capture drops the assumptions, which only weakens
+    /// it).
     pub fn proves_unwinnable_split(pos: &Position, winner: Color) -> bool {
-        let sa = StaticAnalysis::new(pos);
+        let mut left = SPLIT_ANALYSES;
+        Self::split(pos, winner, Bitboard::EMPTY, 2, &mut left)
+    }
+
+    fn split(
+        pos: &Position,
+        winner: Color,
+        guarded: Bitboard,
+        levels: u32,
+        left: &mut u32,
+    ) -> bool {
+        *left = left.saturating_sub(1);
+        let sa = StaticAnalysis::with_cases(pos, guarded, Bitboard::EMPTY);
         if sa.proves_unwinnable(winner) {
             return true;
         }
-        if sa.gave_up {
+        if sa.gave_up || levels == 0 {
             return false;
         }
-        for s in sa.split_candidates.into_iter().take(12) {
+        for s in (sa.split_candidates & !guarded).into_iter().take(12) {
+            if *left == 0 {
+                return false;
+            }
             let one = Bitboard::from_square(s);
-            if !StaticAnalysis::with_cases(pos, one, Bitboard::EMPTY).proves_unwinnable(winner) {
+            if !Self::split(pos, winner, guarded | one, levels - 1, left) {
                 continue;
             }
-            let before = StaticAnalysis::with_cases(pos, one, one);
+            *left = left.saturating_sub(2);
+            let before = StaticAnalysis::with_cases(pos, guarded | one, one);
             if !before.proves_unwinnable(winner) {
                 continue;
             }
