@@ -413,7 +413,7 @@ impl StaticAnalysis {
     /// Runs the analysis on `pos` and says whether it proves that `winner`
     /// can never mate, splitting into cases on pieces that never move but
     /// might be captured where they stand when the plain analysis does not
-    /// prove it (two levels deep, at most [`SPLIT_ANALYSES`] fixpoints).
+    /// prove it (two levels deep, at most 96 fixpoints).
     ///
     /// Soundness of the split: take such a piece P on square `s`. In any
     /// continuation, either P is not captured on `s` before it first leaves
@@ -422,8 +422,9 @@ impl StaticAnalysis {
     /// nothing), or it is captured there before it ever moved. In the second
     /// case, every position before the capture has P on `s`, never moved and
     /// not yet captured: the fixpoint with P frozen and guarded covers them;
-    /// every position after it is covered by [`StaticAnalysis::after_capture`]
-    /// of that fixpoint. Each fixpoint over-approximates the continuations
+    /// every position after it is covered by that fixpoint run again from
+    /// the squares each piece may then stand on, without P (see
+    /// `after_capture`). Each fixpoint over-approximates the continuations
     /// that satisfy its assumptions, the cases cover every continuation, so a
     /// proof in every case is a proof. Inside the guarded case the split is
     /// applied again to another piece, keeping the first assumption (the
