@@ -286,6 +286,43 @@ fn case_splits_keep_mates_that_need_the_capture() {
 }
 
 #[test]
+fn a_move_that_always_mates_the_winner_ends_the_game() {
+    // The white king is boxed in, and every move of the black knight mates
+    // it at once (Nf1# or Ng4#; Nf2#): the knight never moves on, so no
+    // black piece ever comes to be captured and open the wall for White.
+    // Users' positions, unwinnable for White per the reference.
+    for fen in [
+        "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P1P1n/B7 w - - 0 1",
+        "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/3K3n b - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            StaticAnalysis::proves_unwinnable_split(&p, Color::White),
+            "{fen}"
+        );
+        assert_eq!(verdict(&p, Color::White), Winnability::Unwinnable, "{fen}");
+        // Black's knight mates: winnable for Black.
+        assert!(verdict(&p, Color::Black).is_winnable(), "{fen}");
+    }
+    // Must not fire: the same with a flight square for the white king (no
+    // f2 or g2 pawn), or with a white rook that can take the checking
+    // knight: the knight's checks are no mates and White can win (the
+    // reference's verdicts).
+    for fen in [
+        "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P3n/B7 w - - 0 1",
+        "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P1P1n/B5R1 w - - 0 1",
+        "8/2b4B/4k3/8/8/2p1p1p1/2PpP3/3K3n b - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            !StaticAnalysis::proves_unwinnable_split(&p, Color::White),
+            "{fen}"
+        );
+        assert!(verdict(&p, Color::White).is_winnable(), "{fen}");
+    }
+}
+
+#[test]
 fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
     // A users' position (unwinnable for White per the reference): the black
     // king is walled in by its own pieces, and only the last closure, with

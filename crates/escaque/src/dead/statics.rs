@@ -11,6 +11,19 @@ use crate::{Bitboard, Color, Position, Rank, Role, Square};
 // Static analysis.
 // ---------------------------------------------------------------------------
 
+/// What the "always mates" filter needs in a round of the fixpoint.
+struct MatingContext {
+    winner: Color,
+    /// The winner's king, which never moves.
+    king: Square,
+    /// Squares the winner's pieces but the king may ever attack.
+    covers: Bitboard,
+    /// The winner's steady pieces.
+    blocked: Bitboard,
+    /// Squares that may ever be occupied.
+    ever: Bitboard,
+}
+
 /// The most fixpoints one case split may run.
 const SPLIT_ANALYSES: u32 = 96;
 
@@ -51,19 +64,27 @@ pub struct StaticAnalysis {
     split_candidates: Bitboard,
     /// The side in check in the analysed position, if any.
     in_check: Option<Color>,
+    /// The intended winner, when the analysis is made for one: the other
+    /// side's moves that always mate it end the game and are left out.
+    winner: Option<Color>,
 }
 
 impl StaticAnalysis {
     /// Runs the fixpoint on `pos`.
     pub fn new(pos: &Position) -> StaticAnalysis {
-        StaticAnalysis::with_cases(pos, Bitboard::EMPTY, Bitboard::EMPTY)
+        StaticAnalysis::with_cases(pos, Bitboard::EMPTY, Bitboard::EMPTY, None)
     }
 
     /// Runs the fixpoint on `pos` under the case-split assumptions: the
     /// pieces on `guarded` are not captured before they first move, those on
     /// `frozen` never move (but may be captured where they stand). The
     /// result holds only for the continuations that satisfy both.
-    fn with_cases(pos: &Position, guarded: Bitboard, frozen: Bitboard) -> StaticAnalysis {
+    fn with_cases(
+        pos: &Position,
+        guarded: Bitboard,
+        frozen: Bitboard,
+        winner: Option<Color>,
+    ) -> StaticAnalysis {
         let mut sa = StaticAnalysis {
             pieces: Vec::with_capacity(32),
             reach: [Bitboard::EMPTY; 64],
@@ -75,6 +96,7 @@ impl StaticAnalysis {
             frozen,
             split_candidates: Bitboard::EMPTY,
             in_check: pos.is_check().then(|| pos.turn()),
+            winner,
         };
         for sq in pos.occupied() {
             if let Some(p) = pos.piece_at(sq) {
@@ -176,6 +198,7 @@ impl StaticAnalysis {
                 self.always_attacked(Color::Black, ever, true),
             ];
             let steady_kings = self.steady & self.king_squares();
+            let mating = self.mating_context(ever);
             // A side whose other pieces can never move: a king move of the
             // other side that leaves its king no square is a stalemate.
             let frozen = [Color::White, Color::Black].map(|c| {
@@ -236,7 +259,16 @@ impl StaticAnalysis {
                                 t
                             }
                         }
-                        _ => attacks(role, color, s, self.steady),
+                        _ => {
+                            let t = attacks(role, color, s, self.steady);
+                            match &mating {
+                                Some(m) if color != m.winner => t
+                                    .into_iter()
+                                    .filter(|&x| !self.always_mates(m, role, color, x, &always))
+                                    .collect(),
+                                _ => t,
+                            }
+                        }
                     };
                     new |= targets & !friends_steady & !steady_kings & !guarded;
                 }
@@ -353,6 +385,79 @@ impl StaticAnalysis {
         kept
     }
 
+    /// What [`StaticAnalysis::always_mates`] needs, computed once a round:
+    /// `None` unless the analysis is made for a winner whose king never
+    /// moves.
+    fn mating_context(&self, ever: Bitboard) -> Option<MatingContext> {
+        let winner = self.winner?;
+        let &(king, _, _) = self
+            .pieces
+            .iter()
+            .find(|p| p.1 == winner && p.2 == Role::King)?;
+        if self.reach[king.index()] != Bitboard::from_square(king) {
+            return None;
+        }
+        let mut covers = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != winner || r == Role::King {
+                continue;
+            }
+            let promoted = self.promotable.contains(sq);
+            for t in self.reach[sq.index()] {
+                covers |= attacks(r, c, t, self.steady);
+                if promoted {
+                    covers |= queen_attacks(t, self.steady) | knight_attacks(t);
+                }
+            }
+        }
+        Some(MatingContext {
+            winner,
+            king,
+            covers,
+            blocked: self.steady & self.color_squares(winner),
+            ever,
+        })
+    }
+
+    /// True if a move of the loser's piece (`role`) to `to` always mates the
+    /// winner, whose king never moves, so that the game ends there without
+    /// a mate by the winner and the analysis may leave the move out. Only
+    /// contact checks count (a knight's, or a queen's, rook's or bishop's from
+    /// a square next to the king along its line): they cannot be blocked.
+    /// No winner's piece but the king may ever attack `to` (`covers`); next
+    /// to the king, `to` is attacked for ever by the loser's pieces that are
+    /// never captured (`always`), so the king cannot take; and every square
+    /// around the king holds one of the winner's steady pieces, is attacked
+    /// for ever by the loser, or is attacked by the piece on `to` with every
+    /// square that may ever be occupied in the way (but the king's own
+    /// square, which it leaves).
+    fn always_mates(
+        &self,
+        m: &MatingContext,
+        role: Role,
+        color: Color,
+        to: Square,
+        always: &[Bitboard; 2],
+    ) -> bool {
+        if m.covers.contains(to) {
+            return false;
+        }
+        let next = king_attacks(m.king).contains(to);
+        let contact = match role {
+            Role::Knight => knight_attacks(to).contains(m.king),
+            Role::Queen => next,
+            Role::Rook => next && (to.file() == m.king.file() || to.rank() == m.king.rank()),
+            Role::Bishop => next && to.file() != m.king.file() && to.rank() != m.king.rank(),
+            _ => false,
+        };
+        let loser_always = always[color.index()];
+        if !contact || (next && !loser_always.contains(to)) {
+            return false;
+        }
+        let from_to = attacks(role, color, to, m.ever.without(m.king));
+        (king_attacks(m.king).without(to) & !m.blocked & !loser_always & !from_to).is_empty()
+    }
+
     /// For the pawn `pieces[i]`: squares of its file it can never push to
     /// because an enemy pawn stands ahead on the same file, neither pawn can
     /// ever leave the file (both only push, never capture) and the enemy pawn
@@ -443,7 +548,7 @@ impl StaticAnalysis {
         left: &mut u32,
     ) -> bool {
         *left = left.saturating_sub(1);
-        let sa = StaticAnalysis::with_cases(pos, guarded, Bitboard::EMPTY);
+        let sa = StaticAnalysis::with_cases(pos, guarded, Bitboard::EMPTY, Some(winner));
         if sa.proves_unwinnable(winner) {
             return true;
         }
@@ -459,7 +564,7 @@ impl StaticAnalysis {
                 continue;
             }
             *left = left.saturating_sub(2);
-            let before = StaticAnalysis::with_cases(pos, guarded | one, one);
+            let before = StaticAnalysis::with_cases(pos, guarded | one, one, Some(winner));
             if !before.proves_unwinnable(winner) {
                 continue;
             }
