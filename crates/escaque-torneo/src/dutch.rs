@@ -463,6 +463,16 @@ macro_rules! with_width {
     };
 }
 
+/// The word that extends a little-endian two's-complement number `w`
+/// beyond its words: all ones when it is negative, else zero.
+fn sign_word(w: &[u64]) -> u64 {
+    if (w[w.len() - 1] as i64) < 0 {
+        u64::MAX
+    } else {
+        0
+    }
+}
+
 /// The matchings of a pairing's earlier passes. A matching depends only on
 /// its graph and its weights (their values, not how many words hold them),
 /// so when a pass starts again with wider weights, every matching it asks
@@ -502,13 +512,7 @@ impl Memo {
         let key = Self::key(nv, edges);
         // Word `k` of a weight; beyond its words, a weight is its sign,
         // repeated.
-        let limb = |w: &[u64], k: usize| -> u64 {
-            w.get(k).copied().unwrap_or(if (w[w.len() - 1] as i64) < 0 {
-                u64::MAX
-            } else {
-                0
-            })
-        };
+        let limb = |w: &[u64], k: usize| -> u64 { w.get(k).copied().unwrap_or(sign_word(w)) };
         if let Some(list) = self.calls.get(&key) {
             for c in list {
                 let same = c.nv == nv
@@ -565,12 +569,7 @@ impl<'a> Engine<'a> {
     /// The weight of pair `k` in `M >= words` words.
     fn weight<const M: usize>(&self, k: usize) -> Wide<M> {
         let src = &self.cw[k * self.words..(k + 1) * self.words];
-        let fill = if (src[self.words - 1] as i64) < 0 {
-            u64::MAX
-        } else {
-            0
-        };
-        let mut out = [fill; M];
+        let mut out = [sign_word(src); M];
         out[..self.words].copy_from_slice(src);
         Wide(out)
     }
@@ -708,11 +707,7 @@ impl<'a> Engine<'a> {
         if self.cw.len() < len {
             self.cw.resize(len, 0);
         }
-        let mut seen: Vec<usize> = match &self.window {
-            Some(w) => w.clone(),
-            None => (0..self.n).collect(),
-        };
-        seen.retain(|&v| self.fixed[v] == NO);
+        let mut seen = self.free_players();
         seen.sort_unstable();
         for (i, &a) in seen.iter().enumerate() {
             for &b in &seen[i + 1..] {
@@ -742,16 +737,23 @@ impl<'a> Engine<'a> {
         with_width!(width, M => self.matching_at::<M>(extra, &low))
     }
 
+    /// The players the current bracket's matchings look at: those still
+    /// to pair, in the window if there is one (in its order).
+    fn free_players(&self) -> Vec<usize> {
+        let unpaired = |&v: &usize| self.fixed[v] == NO;
+        match &self.window {
+            Some(w) => w.iter().copied().filter(unpaired).collect(),
+            None => (0..self.n).filter(unpaired).collect(),
+        }
+    }
+
     /// `matching_ext` with weights of `M` words.
     fn matching_at<const M: usize>(
         &self,
         extra: u32,
         low: &impl Fn(usize, usize) -> Option<(u64, u32)>,
     ) -> Vec<usize> {
-        let free: Vec<usize> = match &self.window {
-            Some(w) => w.iter().copied().filter(|&v| self.fixed[v] == NO).collect(),
-            None => (0..self.n).filter(|&v| self.fixed[v] == NO).collect(),
-        };
+        let free = self.free_players();
         let mut edges = Vec::new();
         for (i, &a) in free.iter().enumerate() {
             for (j, &b) in free.iter().enumerate().skip(i + 1) {
