@@ -104,7 +104,7 @@ impl Race {
                 ahead |= front;
             }
             let theirs = pos.by_color(self.winner);
-            let mut quiet: Vec<(u8, Move)> = Vec::new();
+            let mut quiet: Vec<(u8, Move, Position)> = Vec::new();
             for &m in moves.iter() {
                 if theirs.contains(m.to()) || m.is_en_passant() || ahead.contains(m.to()) {
                     continue;
@@ -121,14 +121,12 @@ impl Race {
                 } else {
                     1
                 };
-                quiet.push((order, m));
+                quiet.push((order, m, child));
             }
-            quiet.sort_by_key(|&(k, _)| k);
+            quiet.sort_by_key(|&(k, _, _)| k);
             // A few replies suffice: they only have to let the pawn through.
-            for &(_, m) in quiet.iter().take(4) {
+            for (_, m, child) in quiet.into_iter().take(4) {
                 self.nodes += 1;
-                let mut child = *pos;
-                child.play_unchecked(m);
                 self.line.push(m);
                 if self.step(&child, plies - 1) {
                     return true;

@@ -157,6 +157,21 @@ impl StaticAnalysis {
         b
     }
 
+    /// Squares the piece that started on `sq` (`color`'s `role`) may ever
+    /// attack from a square of its reach, with `occ` in the way; as a queen
+    /// or a knight too where it may promote.
+    fn ever_attacked_by(&self, sq: Square, color: Color, role: Role, occ: Bitboard) -> Bitboard {
+        let promoted = self.promotable.contains(sq);
+        let mut att = Bitboard::EMPTY;
+        for t in self.reach[sq.index()] {
+            att |= attacks(role, color, t, occ);
+            if promoted {
+                att |= queen_attacks(t, occ) | knight_attacks(t);
+            }
+        }
+        att
+    }
+
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
@@ -402,13 +417,7 @@ impl StaticAnalysis {
             if c != winner || r == Role::King {
                 continue;
             }
-            let promoted = self.promotable.contains(sq);
-            for t in self.reach[sq.index()] {
-                covers |= attacks(r, c, t, self.steady);
-                if promoted {
-                    covers |= queen_attacks(t, self.steady) | knight_attacks(t);
-                }
-            }
+            covers |= self.ever_attacked_by(sq, c, r, self.steady);
         }
         Some(MatingContext {
             winner,
@@ -602,15 +611,8 @@ impl StaticAnalysis {
             if c == color {
                 continue;
             }
-            let reach = next.reach[sq.index()];
-            let promoted = next.promotable.contains(sq);
-            let mut hits = false;
-            for t in reach {
-                hits |= attacks(r, c, t, occ).contains(s)
-                    || promoted && (queen_attacks(t, occ) | knight_attacks(t)).contains(s);
-            }
-            if hits {
-                next.reach[sq.index()] = reach.with(s);
+            if next.ever_attacked_by(sq, c, r, occ).contains(s) {
+                next.reach[sq.index()] = next.reach[sq.index()].with(s);
                 any = true;
             }
         }
@@ -672,14 +674,7 @@ impl StaticAnalysis {
                 wk_reach = self.reach[sq.index()];
                 continue;
             }
-            let promoted = self.promotable.contains(sq);
-            let mut att = Bitboard::EMPTY;
-            for s in self.reach[sq.index()] {
-                att |= attacks(r, c, s, occ);
-                if promoted {
-                    att |= queen_attacks(s, occ) | knight_attacks(s);
-                }
-            }
+            let att = self.ever_attacked_by(sq, c, r, occ);
             covers |= att;
             if self.reach[sq.index()] != Bitboard::from_square(sq) || self.in_check == Some(loser) {
                 checks |= att;
