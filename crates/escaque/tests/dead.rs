@@ -215,6 +215,30 @@ fn the_stalemate_rule_of_the_static_analysis_keeps_real_mates() {
     }
 }
 
+/// The static analysis with its case splits proves `winner` cannot mate,
+/// and the full decision says so.
+fn split_proves_unwinnable(p: &Position, winner: Color, fen: &str) {
+    assert!(
+        StaticAnalysis::proves_unwinnable_split(p, winner),
+        "{fen} {winner:?}"
+    );
+    assert_eq!(
+        verdict(p, winner),
+        Winnability::Unwinnable,
+        "{fen} {winner:?}"
+    );
+}
+
+/// The static analysis with its case splits does not fire, and the full
+/// decision finds a mate for `winner`.
+fn split_spares_winnable(p: &Position, winner: Color, fen: &str) {
+    assert!(
+        !StaticAnalysis::proves_unwinnable_split(p, winner),
+        "{fen} {winner:?}"
+    );
+    assert!(verdict(p, winner).is_winnable(), "{fen} {winner:?}");
+}
+
 #[test]
 fn case_splits_on_pieces_that_never_move_but_might_be_captured() {
     // Users' positions of the reference set (unwinnable for the side named
@@ -252,11 +276,7 @@ fn case_splits_on_pieces_that_never_move_but_might_be_captured() {
     ] {
         let p = pos(fen);
         for &c in colours {
-            assert!(
-                StaticAnalysis::proves_unwinnable_split(&p, c),
-                "{fen} {c:?}"
-            );
-            assert_eq!(verdict(&p, c), Winnability::Unwinnable, "{fen} {c:?}");
+            split_proves_unwinnable(&p, c, fen);
         }
     }
 }
@@ -275,13 +295,7 @@ fn case_splits_keep_mates_that_need_the_capture() {
         // discovered mate along the a-file.
         ("kn6/1p6/8/8/8/8/B7/R6K w - - 0 1", Color::White),
     ] {
-        let p = pos(fen);
-        let w = verdict(&p, c);
-        assert!(
-            !StaticAnalysis::proves_unwinnable_split(&p, c),
-            "{fen} {c:?}"
-        );
-        assert!(w.is_winnable(), "{fen} {c:?}");
+        split_spares_winnable(&pos(fen), c, fen);
     }
 }
 
@@ -296,11 +310,7 @@ fn a_move_that_always_mates_the_winner_ends_the_game() {
         "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/3K3n b - - 0 1",
     ] {
         let p = pos(fen);
-        assert!(
-            StaticAnalysis::proves_unwinnable_split(&p, Color::White),
-            "{fen}"
-        );
-        assert_eq!(verdict(&p, Color::White), Winnability::Unwinnable, "{fen}");
+        split_proves_unwinnable(&p, Color::White, fen);
         // Black's knight mates: winnable for Black.
         assert!(verdict(&p, Color::Black).is_winnable(), "{fen}");
     }
@@ -313,12 +323,7 @@ fn a_move_that_always_mates_the_winner_ends_the_game() {
         "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P1P1n/B5R1 w - - 0 1",
         "8/2b4B/4k3/8/8/2p1p1p1/2PpP3/3K3n b - - 0 1",
     ] {
-        let p = pos(fen);
-        assert!(
-            !StaticAnalysis::proves_unwinnable_split(&p, Color::White),
-            "{fen}"
-        );
-        assert!(verdict(&p, Color::White).is_winnable(), "{fen}");
+        split_spares_winnable(&pos(fen), Color::White, fen);
     }
 }
 
