@@ -248,6 +248,21 @@ fn blocked_structure(pos: &Position) -> bool {
     blocked >= (pawns / 2).saturating_sub(2).max(1)
 }
 
+/// Pawns locked head-on: at least three white pawns with a black pawn just
+/// in front, and at least half the pawns less two. Where queens, rooks or
+/// knights are on the board, the static analysis (some tens of microseconds)
+/// is run before the deeper search only on such structures: measured on the
+/// published sets, it proves about a third of them unwinnable (after a
+/// search of a million nodes that finds nothing) and almost never costs an
+/// ordinary position anything.
+fn locked_pawns(pos: &Position) -> bool {
+    let wp = pos.pieces(Color::White, Role::Pawn);
+    let bp = pos.pieces(Color::Black, Role::Pawn);
+    let blocked = (wp.north() & bp).count();
+    let pawns = (wp | bp).count();
+    blocked >= (pawns / 2).saturating_sub(2).max(3)
+}
+
 /// [`winnability`] with an explicit budget.
 pub fn winnability_with(pos: &Position, winner: Color, budget: Budget) -> Winnability {
     let result = decide(pos, winner, budget);
@@ -325,10 +340,12 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     }
 
     // 3. Static analysis, early where it usually decides (no queens, rooks
-    //    or knights), otherwise after the deeper search.
+    //    or knights, or pawns locked head-on), otherwise after the deeper
+    //    search.
     let heavy =
         (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any();
-    if !heavy && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
+    let static_early = !heavy || locked_pawns(&pos);
+    if static_early && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
         return Winnability::Unwinnable;
     }
 
@@ -340,7 +357,7 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         return finish(r, with_prefix);
     }
 
-    if heavy && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
+    if !static_early && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
         return Winnability::Unwinnable;
     }
 
