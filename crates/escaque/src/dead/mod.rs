@@ -52,8 +52,8 @@
 //!    the static analysis.
 //!
 //! The order is: forced moves, one shallow search without a table, the
-//! static analysis (early where there are no queens, rooks or knights), a
-//! deeper search, the closure, the chains of checks, then the rest of the
+//! static analysis (early where there are no queens, rooks or knights, or
+//! where pawns are locked head-on), a deeper search, the closure, the chains of checks, then the rest of the
 //! budget in a search guided by the bishops' distance to the mating corner
 //! and with the first moves that the static analysis proves hopeless tried
 //! last.
