@@ -27,7 +27,8 @@
 //! unpaired, the round is paired again over everyone. Colours follow
 //! C.04.3 E (articles E.1–E.5).
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use crate::error::TorneoError;
 use crate::matching::{max_weight_matching, Wide};
@@ -334,7 +335,7 @@ impl Layout {
 /// next decision of the current bracket: which moved-down players are paired
 /// here (and with whom), how many exchanges, which players are exchanged,
 /// and whom each S1 player meets.
-struct Engine<'a, const N: usize> {
+struct Engine<'a> {
     seats: &'a [Seat],
     group_sizes: &'a [usize],
     lay: Layout,
@@ -343,8 +344,16 @@ struct Engine<'a, const N: usize> {
     /// What each pair's weight says, `[a * n + b]` with `a < b`; packed
     /// into `cw` with the current bracket's layout.
     desc: Vec<Desc>,
-    /// The weights the matching sees.
-    cw: Vec<Wide<N>>,
+    /// The weights the matching sees, `words` 64-bit limbs each (least
+    /// significant first): as few as the current bracket's layout needs.
+    cw: Vec<u64>,
+    words: usize,
+    /// The width, in 64-bit words, that this pass declares for the weights:
+    /// a bracket whose layout does not fit in it makes the pass start
+    /// again wider, and it sets how many S1 players one matching seats.
+    declared: usize,
+    /// Matchings computed by an earlier, narrower pass.
+    memo: &'a RefCell<Memo>,
     /// The current bracket's criteria weights.
     base: Vec<Desc>,
     /// Pairs already decided.
@@ -396,7 +405,141 @@ const WINDOW_MIN: usize = 20;
 /// The bracket needs wider weights than the engine's.
 struct TooNarrow;
 
-impl<'a, const N: usize> Engine<'a, N> {
+/// The widths, in 64-bit words, that the matchings' weights can have.
+const WIDTHS: [usize; 9] = [2, 3, 4, 5, 6, 8, 16, 32, 64];
+
+/// The widths a pass can declare, narrowest first.
+const DECLARED: [usize; 6] = [4, 6, 8, 16, 32, 64];
+
+/// The narrowest width of `WIDTHS` that holds `bits` bits.
+fn width_for(bits: usize) -> usize {
+    WIDTHS
+        .into_iter()
+        .find(|&w| 64 * w >= bits)
+        .unwrap_or(WIDTHS[WIDTHS.len() - 1])
+}
+
+/// Runs `$body` with the constant `$m` set to `$w`, one of `WIDTHS`.
+macro_rules! with_width {
+    ($w:expr, $m:ident => $body:expr) => {
+        match $w {
+            2 => {
+                const $m: usize = 2;
+                $body
+            }
+            3 => {
+                const $m: usize = 3;
+                $body
+            }
+            4 => {
+                const $m: usize = 4;
+                $body
+            }
+            5 => {
+                const $m: usize = 5;
+                $body
+            }
+            6 => {
+                const $m: usize = 6;
+                $body
+            }
+            8 => {
+                const $m: usize = 8;
+                $body
+            }
+            16 => {
+                const $m: usize = 16;
+                $body
+            }
+            32 => {
+                const $m: usize = 32;
+                $body
+            }
+            _ => {
+                const $m: usize = 64;
+                $body
+            }
+        }
+    };
+}
+
+/// The matchings of a pairing's earlier passes. A matching depends only on
+/// its graph and its weights (their values, not how many words hold them),
+/// so when a pass starts again with wider weights, every matching it asks
+/// for with the same graph and weights as before is taken from here.
+#[derive(Default)]
+struct Memo {
+    /// By a hash of the graph; each with its graph, compared in full.
+    calls: HashMap<u64, Vec<MemoCall>>,
+}
+
+struct MemoCall {
+    nv: usize,
+    ends: Vec<(u32, u32)>,
+    /// The weights, `limbs` words each.
+    limbs: usize,
+    weights: Vec<u64>,
+    mate: Vec<Option<usize>>,
+}
+
+impl Memo {
+    fn key<const M: usize>(nv: usize, edges: &[(usize, usize, Wide<M>)]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (nv, edges.len()).hash(&mut h);
+        for (a, b, w) in edges {
+            (a, b, w.0[0]).hash(&mut h);
+        }
+        h.finish()
+    }
+
+    /// A maximum-weight matching of the graph, computed or remembered.
+    fn matching<const M: usize>(
+        &mut self,
+        nv: usize,
+        edges: &[(usize, usize, Wide<M>)],
+    ) -> Vec<Option<usize>> {
+        let key = Self::key(nv, edges);
+        // Word `k` of a weight; beyond its words, a weight is its sign,
+        // repeated.
+        let limb = |w: &[u64], k: usize| -> u64 {
+            w.get(k).copied().unwrap_or(if (w[w.len() - 1] as i64) < 0 {
+                u64::MAX
+            } else {
+                0
+            })
+        };
+        if let Some(list) = self.calls.get(&key) {
+            for c in list {
+                let same = c.nv == nv
+                    && c.ends.len() == edges.len()
+                    && edges.iter().enumerate().all(|(e, (a, b, w))| {
+                        c.ends[e] == (*a as u32, *b as u32)
+                            && (0..c.limbs.max(M)).all(|k| {
+                                limb(&c.weights[e * c.limbs..(e + 1) * c.limbs], k) == limb(&w.0, k)
+                            })
+                    });
+                if same {
+                    return c.mate.clone();
+                }
+            }
+        }
+        let mate = max_weight_matching(nv, edges);
+        self.calls.entry(key).or_default().push(MemoCall {
+            nv,
+            ends: edges
+                .iter()
+                .map(|&(a, b, _)| (a as u32, b as u32))
+                .collect(),
+            limbs: M,
+            weights: edges.iter().flat_map(|e| e.2 .0).collect(),
+            mate: mate.clone(),
+        });
+        mate
+    }
+}
+
+impl<'a> Engine<'a> {
     fn idx(&self, a: usize, b: usize) -> usize {
         if a < b {
             a * self.n + b
@@ -407,7 +550,29 @@ impl<'a, const N: usize> Engine<'a, N> {
     fn set(&mut self, a: usize, b: usize, d: Desc) {
         let k = self.idx(a, b);
         self.desc[k] = d;
-        self.cw[k] = self.pack(a.min(b), a.max(b), d);
+        self.store(k, a.min(b), a.max(b), d);
+    }
+
+    /// Packs the pair `hi < lo` into `cw[k]`, in the current width.
+    fn store(&mut self, k: usize, hi: usize, lo: usize, d: Desc) {
+        let words = self.words;
+        with_width!(words, M => {
+            let w = self.pack::<M>(hi, lo, d);
+            self.cw[k * M..(k + 1) * M].copy_from_slice(&w.0);
+        })
+    }
+
+    /// The weight of pair `k` in `M >= words` words.
+    fn weight<const M: usize>(&self, k: usize) -> Wide<M> {
+        let src = &self.cw[k * self.words..(k + 1) * self.words];
+        let fill = if (src[self.words - 1] as i64) < 0 {
+            u64::MAX
+        } else {
+            0
+        };
+        let mut out = [fill; M];
+        out[..self.words].copy_from_slice(src);
+        Wide(out)
     }
     fn base(&self, a: usize, b: usize) -> Desc {
         self.base[self.idx(a, b)]
@@ -434,8 +599,8 @@ impl<'a, const N: usize> Engine<'a, N> {
     }
 
     /// The weight of a pair, its criteria from the most significant bits.
-    fn pack(&self, hi: usize, lo: usize, d: Desc) -> Wide<N> {
-        let mut w = Wide::<N>::ZERO;
+    fn pack<const M: usize>(&self, hi: usize, lo: usize, d: Desc) -> Wide<M> {
+        let mut w = Wide::<M>::ZERO;
         if !d.live {
             return w;
         }
@@ -476,7 +641,7 @@ impl<'a, const N: usize> Engine<'a, N> {
     }
 
     /// C.10–C.21 for a pair inside the bracket.
-    fn add_bracket_criteria(&self, w: &mut Wide<N>, h: &Seat, l: &Seat) {
+    fn add_bracket_criteria<const M: usize>(&self, w: &mut Wide<M>, h: &Seat, l: &Seat) {
         let lay = &self.lay;
         // Colours (player = the lower one, opponent = the higher).
         let (p, o) = (l, h);
@@ -532,18 +697,27 @@ impl<'a, const N: usize> Engine<'a, N> {
             present[self.seats[v].group] = true;
         }
         self.lay = Layout::new(self.group_sizes, &present, self.n);
-        if self.lay.total as usize + MARGIN > 64 * N {
+        if self.lay.total as usize + MARGIN > 64 * self.declared {
             return Err(TooNarrow);
         }
-        for a in 0..self.n {
-            if self.fixed[a] != NO {
-                continue;
-            }
-            for b in a + 1..self.n {
-                if self.fixed[b] == NO {
-                    let k = a * self.n + b;
-                    self.cw[k] = self.pack(a, b, self.desc[k]);
-                }
+        // Every pair the bracket's matchings can look at (the players
+        // still to pair, in the window if there is one) is packed again, in
+        // the narrowest width that holds this layout.
+        self.words = width_for(self.lay.total as usize + MARGIN);
+        let len = self.n * self.n * self.words;
+        if self.cw.len() < len {
+            self.cw.resize(len, 0);
+        }
+        let mut seen: Vec<usize> = match &self.window {
+            Some(w) => w.clone(),
+            None => (0..self.n).collect(),
+        };
+        seen.retain(|&v| self.fixed[v] == NO);
+        seen.sort_unstable();
+        for (i, &a) in seen.iter().enumerate() {
+            for &b in &seen[i + 1..] {
+                let k = a * self.n + b;
+                self.store(k, a, b, self.desc[k]);
             }
         }
         Ok(())
@@ -564,6 +738,16 @@ impl<'a, const N: usize> Engine<'a, N> {
         extra: u32,
         low: impl Fn(usize, usize) -> Option<(u64, u32)>,
     ) -> Vec<usize> {
+        let width = width_for(self.lay.total as usize + extra as usize + MARGIN).max(self.words);
+        with_width!(width, M => self.matching_at::<M>(extra, &low))
+    }
+
+    /// `matching_ext` with weights of `M` words.
+    fn matching_at<const M: usize>(
+        &self,
+        extra: u32,
+        low: &impl Fn(usize, usize) -> Option<(u64, u32)>,
+    ) -> Vec<usize> {
         let free: Vec<usize> = match &self.window {
             Some(w) => w.iter().copied().filter(|&v| self.fixed[v] == NO).collect(),
             None => (0..self.n).filter(|&v| self.fixed[v] == NO).collect(),
@@ -571,7 +755,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         let mut edges = Vec::new();
         for (i, &a) in free.iter().enumerate() {
             for (j, &b) in free.iter().enumerate().skip(i + 1) {
-                let mut w = self.cw[self.idx(a, b)];
+                let mut w = self.weight::<M>(self.idx(a, b));
                 if w > Wide::ZERO {
                     if self.window.is_some() {
                         // Completion counted per player (doubled), so that a
@@ -593,14 +777,14 @@ impl<'a, const N: usize> Engine<'a, N> {
         if self.window.is_some() {
             for (i, &a) in free.iter().enumerate() {
                 if a >= self.window_far {
-                    let mut w = Wide::<N>::ZERO;
+                    let mut w = Wide::<M>::ZERO;
                     w.add_shifted(1 + 2 * !self.bye_candidate(a) as u64, self.lay.top + extra);
                     edges.push((i, nv, w));
                     nv += 1;
                 }
             }
         }
-        let m = max_weight_matching(nv, &edges);
+        let m = self.memo.borrow_mut().matching(nv, &edges);
         let mut mate: Vec<usize> = (0..self.n)
             .map(|v| {
                 if self.fixed[v] != NO {
@@ -694,7 +878,6 @@ impl<'a, const N: usize> Engine<'a, N> {
                     self.desc[k] = d;
                 }
             }
-            self.relayout(&bracket)?;
             // In a large tournament the matchings look at the bracket, the
             // next group and as many players again below them.
             let below = n - next_group;
@@ -707,6 +890,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             } else {
                 None
             };
+            self.relayout(&bracket)?;
             let residents = (residents_end - movers) as i64;
             let progress_before = self.fixed.iter().filter(|&&f| f != NO).count();
             sm = self.matching();
@@ -922,7 +1106,8 @@ impl<'a, const N: usize> Engine<'a, N> {
             if !greedy {
                 // As many S1 players at a time as the weights have room for.
                 let fw = bits(rem.len());
-                let room = (64 * N).saturating_sub(self.lay.total as usize + MARGIN) as u32;
+                let room =
+                    (64 * self.declared).saturating_sub(self.lay.total as usize + MARGIN) as u32;
                 let chunk = ((room / fw) as usize).max(1);
                 let mut height = vec![None; n];
                 for (j, &o) in rem.iter().enumerate() {
@@ -930,7 +1115,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
                 for part in tops.chunks(chunk) {
                     let extra = fw * part.len() as u32;
-                    if self.lay.total as usize + extra as usize + MARGIN > 64 * N {
+                    if self.lay.total as usize + extra as usize + MARGIN > 64 * self.declared {
                         return Err(TooNarrow);
                     }
                     let mut field = vec![None; n];
@@ -1143,13 +1328,12 @@ pub fn pair(
             &init,
             windows,
         );
-        run_engine::<4>(ctx)
-            .or_else(|_| run_engine::<6>(ctx))
-            .or_else(|_| run_engine::<8>(ctx))
-            .or_else(|_| run_engine::<16>(ctx))
-            .or_else(|_| run_engine::<32>(ctx))
-            .or_else(|_| run_engine::<64>(ctx))
-            .ok()
+        // The narrowest declared width first; a pass that finds it too
+        // narrow starts again wider, with the matchings it already made.
+        let memo = RefCell::new(Memo::default());
+        DECLARED
+            .into_iter()
+            .find_map(|declared| run_engine(ctx, declared, &memo).ok())
             .flatten()
     };
     // With windows first (fast); if that leaves someone unpaired, over
@@ -1211,18 +1395,23 @@ pub fn pair(
 
 type EngineInput<'a> = (&'a [Seat], &'a [usize], &'a [bool], u32, &'a Init, bool);
 
-fn run_engine<const N: usize>(
+fn run_engine(
     (seats, group_sizes, compatible, rounds_played, init, windows): EngineInput,
+    declared: usize,
+    memo: &RefCell<Memo>,
 ) -> Result<Option<Vec<usize>>, TooNarrow> {
     let n = seats.len();
-    Engine::<N> {
+    Engine {
         seats,
         group_sizes,
         lay: Layout::new(group_sizes, &vec![true; group_sizes.len()], n),
         n,
         compatible,
         desc: vec![Desc::default(); n * n],
-        cw: vec![Wide::ZERO; n * n],
+        cw: Vec::new(),
+        words: 1,
+        declared,
+        memo,
         base: vec![Desc::default(); n * n],
         fixed: vec![NO; n],
         bye_score: 0,
@@ -1408,4 +1597,52 @@ pub fn quality(players: &[PairingPlayer], pairs: &[(PlayerId, Option<PlayerId>)]
     }
     q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
     q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn memo_calls(memo: &Memo) -> usize {
+        memo.calls.values().map(Vec::len).sum()
+    }
+
+    #[test]
+    fn memo_reuses_a_matching_only_for_the_same_weights() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200 {
+            let n = rng.random_range(2..16);
+            let mut narrow: Vec<(usize, usize, Wide<3>)> = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.6) {
+                        let mut w = Wide::<3>::ZERO;
+                        w.add_shifted(rng.random_range(1..6), rng.random_range(0..150));
+                        narrow.push((a, b, w));
+                    }
+                }
+            }
+            let widen = |e: &[(usize, usize, Wide<3>)]| -> Vec<(usize, usize, Wide<5>)> {
+                e.iter()
+                    .map(|&(a, b, w)| (a, b, Wide([w.0[0], w.0[1], w.0[2], 0, 0])))
+                    .collect()
+            };
+            let mut memo = Memo::default();
+            let first = memo.matching(n, &narrow);
+            assert_eq!(first, max_weight_matching(n, &narrow));
+            // The same values in wider words: taken from the memo.
+            assert_eq!(memo.matching(n, &widen(&narrow)), first);
+            assert_eq!(memo_calls(&memo), 1);
+            if narrow.is_empty() {
+                continue;
+            }
+            // One weight changed (in a word the hash does not read): computed.
+            let k = rng.random_range(0..narrow.len());
+            narrow[k].2 .0[2] += 1;
+            let wide = widen(&narrow);
+            assert_eq!(memo.matching(n, &wide), max_weight_matching(n, &wide));
+            assert_eq!(memo_calls(&memo), 2);
+        }
+    }
 }

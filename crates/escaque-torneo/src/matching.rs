@@ -21,6 +21,10 @@ pub trait Weight:
     fn double(self) -> Self;
     /// Division by two, rounding towards minus infinity.
     fn half(self) -> Self;
+    /// `a + b - c` (an edge's slack).
+    fn add_sub(a: Self, b: Self, c: Self) -> Self {
+        a + b - c
+    }
 }
 
 impl Weight for i128 {
@@ -88,6 +92,20 @@ impl<const N: usize> Wide<N> {
     }
 }
 
+/// `a + b + carry` and the carry out.
+fn add_carry(a: u64, b: u64, carry: bool) -> (u64, bool) {
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry as u64);
+    (s, c1 | c2)
+}
+
+/// `a - b - borrow` and the borrow out.
+fn sub_borrow(a: u64, b: u64, borrow: bool) -> (u64, bool) {
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow as u64);
+    (d, b1 | b2)
+}
+
 impl<const N: usize> std::ops::Add for Wide<N> {
     type Output = Self;
     fn add(mut self, rhs: Self) -> Self {
@@ -98,11 +116,9 @@ impl<const N: usize> std::ops::Add for Wide<N> {
 
 impl<const N: usize> std::ops::AddAssign for Wide<N> {
     fn add_assign(&mut self, rhs: Self) {
-        let mut carry = 0u128;
+        let mut carry = false;
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            let s = *a as u128 + b as u128 + carry;
-            *a = s as u64;
-            carry = s >> 64;
+            (*a, carry) = add_carry(*a, b, carry);
         }
     }
 }
@@ -117,11 +133,9 @@ impl<const N: usize> std::ops::Sub for Wide<N> {
 
 impl<const N: usize> std::ops::SubAssign for Wide<N> {
     fn sub_assign(&mut self, rhs: Self) {
-        let mut borrow = 0u128;
+        let mut borrow = false;
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            let d = (*a as u128).wrapping_sub(b as u128 + borrow);
-            *a = d as u64;
-            borrow = (d >> 127) & 1;
+            (*a, borrow) = sub_borrow(*a, b, borrow);
         }
     }
 }
@@ -150,6 +164,16 @@ impl<const N: usize> PartialOrd for Wide<N> {
 
 impl<const N: usize> Weight for Wide<N> {
     const ZERO: Self = Wide([0; N]);
+    fn add_sub(a: Self, b: Self, c: Self) -> Self {
+        let mut out = [0u64; N];
+        let (mut carry, mut borrow) = (false, false);
+        for (k, o) in out.iter_mut().enumerate() {
+            let s;
+            (s, carry) = add_carry(a.0[k], b.0[k], carry);
+            (*o, borrow) = sub_borrow(s, c.0[k], borrow);
+        }
+        Wide(out)
+    }
     fn double(self) -> Self {
         self + self
     }
@@ -191,9 +215,17 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 
 struct Matcher<W: Weight> {
     nv: usize,
-    edges: Vec<(usize, usize, W)>,
+    /// The two ends of each edge.
+    ends: Vec<(usize, usize)>,
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Each vertex's incident edges, in the order of the input: the
+    /// endpoint `p` of the neighbour (the edge is `p / 2`) and the
+    /// neighbour, in `adj[adj_start[v]..adj_start[v + 1]]`, with the edge's
+    /// `twice` weight alongside in `adj_twice` (scanning a vertex's edges
+    /// then reads memory in order).
+    adj_start: Vec<usize>,
+    adj: Vec<(usize, usize)>,
+    adj_twice: Vec<W>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -210,6 +242,11 @@ struct Matcher<W: Weight> {
     queue: Vec<usize>,
     /// Twice each (doubled) edge weight, as `slack` needs it.
     twice: Vec<W>,
+    /// The slack of `bestedge[x]`, valid while `bestepoch[x] == epoch`;
+    /// `epoch` counts the changes of the vertices' duals.
+    bestslack: Vec<W>,
+    bestepoch: Vec<u64>,
+    epoch: u64,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -224,12 +261,28 @@ impl<W: Weight> Matcher<W> {
             .unwrap_or(W::ZERO)
             .max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        let mut degree = vec![0usize; n + 1];
+        for &(i, j, _) in &edges {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let mut adj_start = Vec::with_capacity(n + 1);
+        let mut at = 0;
+        for d in &degree {
+            adj_start.push(at);
+            at += d;
+        }
+        let mut fill = adj_start.clone();
+        let mut adj = vec![(0, 0); 2 * edges.len()];
+        let mut adj_twice = vec![W::ZERO; 2 * edges.len()];
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
+            for (v, p, u) in [(i, 2 * k + 1, j), (j, 2 * k, i)] {
+                adj[fill[v]] = (p, u);
+                adj_twice[fill[v]] = w.double();
+                fill[v] += 1;
+            }
         }
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
@@ -238,7 +291,9 @@ impl<W: Weight> Matcher<W> {
         Matcher {
             nv: n,
             endpoint,
-            neighbend,
+            adj_start,
+            adj,
+            adj_twice,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -254,13 +309,38 @@ impl<W: Weight> Matcher<W> {
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
             twice: edges.iter().map(|e| e.2.double()).collect(),
-            edges,
+            ends: edges.iter().map(|e| (e.0, e.1)).collect(),
+            bestslack: vec![W::ZERO; 2 * n],
+            bestepoch: vec![u64::MAX; 2 * n],
+            epoch: 0,
         }
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, _) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - self.twice[k]
+        let (i, j) = self.ends[k];
+        W::add_sub(self.dualvar[i], self.dualvar[j], self.twice[k])
+    }
+
+    /// The slack of `bestedge[x]` (which must be an edge).
+    fn best_slack(&mut self, x: usize) -> W {
+        if self.bestepoch[x] != self.epoch {
+            self.bestslack[x] = self.slack(self.bestedge[x]);
+            self.bestepoch[x] = self.epoch;
+        }
+        self.bestslack[x]
+    }
+
+    fn set_best(&mut self, x: usize, k: usize, slack: W) {
+        self.bestedge[x] = k;
+        self.bestslack[x] = slack;
+        self.bestepoch[x] = self.epoch;
+    }
+
+    /// The incident edges of vertex `v`.
+    fn incident(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        self.adj[self.adj_start[v]..self.adj_start[v + 1]]
+            .iter()
+            .map(|&(p, _)| p / 2)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -326,7 +406,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends[k];
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -367,37 +447,43 @@ impl<W: Weight> Matcher<W> {
         }
         // Best edges from the new blossom to other S-blossoms.
         let mut bestedgeto = vec![NONE; 2 * self.nv];
+        let mut slackto = vec![W::ZERO; 2 * self.nv];
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(list) => vec![list],
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|v| self.incident(v).collect())
                     .collect(),
             };
             for nblist in nblists {
                 for k in nblist {
-                    let (mut i, mut j, _) = self.edges[k];
+                    let (mut i, mut j) = self.ends[k];
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
                     }
                     let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    if bj != b && self.label[bj] == 1 {
+                        let s = self.slack(k);
+                        if bestedgeto[bj] == NONE || s < slackto[bj] {
+                            bestedgeto[bj] = k;
+                            slackto[bj] = s;
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
-        for &k in &list {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+        let mut list = Vec::new();
+        for (k, s) in bestedgeto.into_iter().zip(slackto) {
+            if k == NONE {
+                continue;
+            }
+            list.push(k);
+            if self.bestedge[b] == NONE || s < self.best_slack(b) {
+                self.set_best(b, k, s);
             }
         }
         self.blossombestedges[b] = Some(list);
@@ -521,7 +607,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.ends[k];
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
                 let bs = self.inblossom[s];
@@ -563,16 +649,16 @@ impl<W: Weight> Matcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    for idx in self.adj_start[v]..self.adj_start[v + 1] {
+                        let (p, w) = self.adj[idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            kslack =
+                                W::add_sub(self.dualvar[v], self.dualvar[w], self.adj_twice[idx]);
                             if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
@@ -596,13 +682,13 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                     if augmented {
@@ -619,7 +705,7 @@ impl<W: Weight> Matcher<W> {
                 let mut deltablossom = NONE;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -632,7 +718,7 @@ impl<W: Weight> Matcher<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -658,6 +744,7 @@ impl<W: Weight> Matcher<W> {
                         _ => {}
                     }
                 }
+                self.epoch += 1;
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
@@ -671,7 +758,7 @@ impl<W: Weight> Matcher<W> {
                     1 => break,
                     2 => {
                         self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        let (mut i, j) = self.ends[deltaedge];
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
@@ -679,7 +766,7 @@ impl<W: Weight> Matcher<W> {
                     }
                     3 => {
                         self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
+                        let (i, _) = self.ends[deltaedge];
                         self.queue.push(i);
                     }
                     _ => self.expand_blossom(deltablossom, false),
@@ -747,6 +834,8 @@ mod tests {
             assert_eq!(to(a) - to(b), to(a - b));
             assert_eq!(to(a).cmp(&to(b)), a.cmp(&b));
             assert_eq!(to(a).half(), to(a >> 1));
+            let c: i128 = rng.random::<i128>() >> 2;
+            assert_eq!(Wide::add_sub(to(a), to(b), to(c)), to(a + b - c));
             let k = rng.random_range(0..3u32);
             assert_eq!(to(a >> 8).shifted_left(k), to((a >> 8) << k));
             assert_eq!(to(a >> 80).shifted_left(70), to((a >> 80) << 70));

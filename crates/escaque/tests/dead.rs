@@ -14,7 +14,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use escaque::dead::{
-    deadness, is_dead_fast, is_unwinnable_fast, line_mates, winnability, Deadness, Winnability,
+    deadness, is_dead_fast, is_unwinnable_fast, line_mates, winnability, Deadness, StaticAnalysis,
+    Winnability,
 };
 use escaque::{
     Clock, Color, FakeTime, Game, GameResult, Move, Position, Role, Termination, TimeControl,
@@ -211,6 +212,147 @@ fn the_stalemate_rule_of_the_static_analysis_keeps_real_mates() {
     let p = pos("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
     for c in [Color::White, Color::Black] {
         assert_eq!(verdict(&p, c), Winnability::Unwinnable, "{c:?}");
+    }
+}
+
+#[test]
+fn case_splits_on_pieces_that_never_move_but_might_be_captured() {
+    // Users' positions of the reference set (unwinnable for the side named
+    // there) that the static analysis proves only by splitting on the fate
+    // of a piece that never moves: the white rook on a1 (or g1) is either
+    // never captured before it moves, and then the king and bishop beside it
+    // never move either, or it is taken where it stands, and then the
+    // analysis runs again from every square each piece may stand on at that
+    // moment, without the rook.
+    for (fen, colours) in [
+        (
+            "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1",
+            &[Color::White, Color::Black][..],
+        ),
+        (
+            "B2b4/8/4k3/8/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1",
+            &[Color::White, Color::Black][..],
+        ),
+        (
+            "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1",
+            &[Color::White, Color::Black][..],
+        ),
+        (
+            "8/2b5/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b2BRK b - - 0 1",
+            &[Color::White, Color::Black][..],
+        ),
+        (
+            "8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - - 0 1",
+            &[Color::White, Color::Black][..],
+        ),
+        (
+            "1b3kBR/4pP1P/1p1pP2P/1P1P4/7p/6pP/K3B1P1/8 b - - 0 1",
+            &[Color::Black][..],
+        ),
+    ] {
+        let p = pos(fen);
+        for &c in colours {
+            assert!(
+                StaticAnalysis::proves_unwinnable_split(&p, c),
+                "{fen} {c:?}"
+            );
+            assert_eq!(verdict(&p, c), Winnability::Unwinnable, "{fen} {c:?}");
+        }
+    }
+}
+
+#[test]
+fn case_splits_keep_mates_that_need_the_capture() {
+    // Each position has pieces that never move but can be captured, and the
+    // only mates come after such a capture (or a discovered check by a piece
+    // that never moves): the split must not prove them unwinnable.
+    for (fen, c) in [
+        // The blocked b3 pawn falls to a4xb3 (or the a3 pawn to b4xa3), and
+        // a black pawn promotes.
+        ("7k/8/8/8/pp6/PP6/8/K7 b - - 0 1", Color::Black),
+        ("7k/8/8/8/pp6/PP6/8/K7 w - - 0 1", Color::White),
+        // The rook on a1 never needs to move: the bishop's move gives a
+        // discovered mate along the a-file.
+        ("kn6/1p6/8/8/8/8/B7/R6K w - - 0 1", Color::White),
+    ] {
+        let p = pos(fen);
+        let w = verdict(&p, c);
+        assert!(
+            !StaticAnalysis::proves_unwinnable_split(&p, c),
+            "{fen} {c:?}"
+        );
+        assert!(w.is_winnable(), "{fen} {c:?}");
+    }
+}
+
+#[test]
+fn a_move_that_always_mates_the_winner_ends_the_game() {
+    // The white king is boxed in, and every move of the black knight mates
+    // it at once (Nf1# or Ng4#; Nf2#): the knight never moves on, so no
+    // black piece ever comes to be captured and open the wall for White.
+    // Users' positions, unwinnable for White per the reference.
+    for fen in [
+        "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P1P1n/B7 w - - 0 1",
+        "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/3K3n b - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            StaticAnalysis::proves_unwinnable_split(&p, Color::White),
+            "{fen}"
+        );
+        assert_eq!(verdict(&p, Color::White), Winnability::Unwinnable, "{fen}");
+        // Black's knight mates: winnable for Black.
+        assert!(verdict(&p, Color::Black).is_winnable(), "{fen}");
+    }
+    // Must not fire: the same with a flight square for the white king (no
+    // f2 or g2 pawn), or with a white rook that can take the checking
+    // knight: the knight's checks are no mates and White can win (the
+    // reference's verdicts).
+    for fen in [
+        "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P3n/B7 w - - 0 1",
+        "6b1/8/1k6/3p1p2/3PpP2/3pKp2/3P1P1n/B5R1 w - - 0 1",
+        "8/2b4B/4k3/8/8/2p1p1p1/2PpP3/3K3n b - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            !StaticAnalysis::proves_unwinnable_split(&p, Color::White),
+            "{fen}"
+        );
+        assert!(verdict(&p, Color::White).is_winnable(), "{fen}");
+    }
+}
+
+#[test]
+fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
+    // A users' position (unwinnable for White per the reference): the black
+    // king is walled in by its own pieces, and only the last closure, with
+    // 400,000 positions, shows that no series of moves lets the white queen
+    // in (every position reachable holds no mate by White).
+    let p = pos("6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1");
+    assert_eq!(verdict(&p, Color::White), Winnability::Unwinnable);
+}
+
+#[test]
+fn a_lone_pawn_promotes_then_mates_with_the_losers_help() {
+    // The winner has only its king and a pawn: the line must promote first
+    // and then mate with the loser's pieces cooperating (lichess positions
+    // and one of the random sweep that the search alone left undecided).
+    for (fen, c) in [
+        ("8/2p5/7B/8/R7/6k1/P7/6K1 b - - 0 43", Color::Black),
+        ("5B2/8/7P/1k6/p7/6P1/5P2/6K1 b - - 0 51", Color::Black),
+        ("4k3/8/1n3P2/3p3p/8/2p5/K7/3n4 w - - 4 109", Color::White),
+    ] {
+        let p = pos(fen);
+        let Winnability::Winnable(line) = verdict(&p, c) else {
+            panic!("{fen} {c:?}: not found winnable");
+        };
+        let mut q = p;
+        let mut promoted = false;
+        for m in line {
+            promoted |= m.promotion_role().is_some() && q.turn() == c;
+            q.play(m).unwrap();
+        }
+        assert!(promoted, "{fen} {c:?}: the line mates without promoting");
     }
 }
 

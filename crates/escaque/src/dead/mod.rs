@@ -43,7 +43,14 @@
 //!    flight square covered: attacked by a winner's piece, by the winner's
 //!    king from one square, or held by a distinct piece of the loser's; if no
 //!    square allows that, no mate can ever happen. This proves locked pawn
-//!    walls, bishops shut out of them and kings boxed in behind them.
+//!    walls, bishops shut out of them and kings boxed in behind them. A pawn
+//!    captures only where its reach lies diagonally ahead of its reach, and
+//!    a piece that never moves gives check only by discovery. When that is
+//!    not enough, the analysis splits into cases on a piece that never
+//!    moves but might be captured where it stands: never captured before it
+//!    moves (no enemy enters its square), or captured there (the positions
+//!    before the capture, with the piece fixed, and those after it, from
+//!    every square each piece may then stand on), two levels deep.
 //! 5. **Closure**: for positions with few possibilities (kings shuffling behind
 //!    a wall), every reachable position is enumerated up to a bound; a closed
 //!    set without a mate is a proof.
@@ -53,10 +60,13 @@
 //!
 //! The order is: forced moves, one shallow search without a table, the
 //! static analysis (early where there are no queens, rooks or knights, or
-//! where pawns are locked head-on), a deeper search, the closure, the chains of checks, then the rest of the
-//! budget in a search guided by the bishops' distance to the mating corner
-//! and with the first moves that the static analysis proves hopeless tried
-//! last.
+//! where pawns are locked head-on), a deeper search, for a winner with only
+//! its king and pawns the promotion race (pawn moves only, the loser keeping
+//! out of the way, then a small mating search after each promotion), the
+//! closure, the chains of checks, then the rest of the budget in a search
+//! guided by the bishops' distance to the mating corner and with the first
+//! moves that the static analysis proves hopeless tried last, and a last,
+//! larger closure.
 //!
 //! Soundness comes first: each step above either exhibits a line that is
 //! replayed by the rules before being returned, or is a proof that covers all
@@ -81,6 +91,7 @@
 //! assert_eq!(winnability(&pos, Color::White), Winnability::Unwinnable);
 //! ```
 
+mod race;
 mod search;
 mod statics;
 
@@ -143,11 +154,12 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget of [`winnability`]: enough for every position of the
-    /// published test sets.
+    /// The budget of [`winnability`]. The last closure may hold 400,000
+    /// positions (about 60 MB for a moment); it runs only when every other
+    /// step has failed.
     pub const DEFAULT: Budget = Budget {
         search_nodes: 4_000_000,
-        closure_positions: 60_000,
+        closure_positions: 400_000,
     };
 
     /// A small budget for checks made during play after a move.
@@ -344,8 +356,16 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     //    search.
     let heavy =
         (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any();
+    // The case split costs up to ~100 fixpoints: not during play.
+    let proves_statically = |p: &Position| {
+        if budget.search_nodes >= 1_000_000 {
+            StaticAnalysis::proves_unwinnable_split(p, winner)
+        } else {
+            StaticAnalysis::new(p).proves_unwinnable(winner)
+        }
+    };
     let static_early = !heavy || locked_pawns(&pos);
-    if static_early && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
+    if static_early && proves_statically(&pos) {
         return Winnability::Unwinnable;
     }
 
@@ -357,8 +377,16 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         return finish(r, with_prefix);
     }
 
-    if !static_early && StaticAnalysis::proves_unwinnable_split(&pos, winner) {
+    if !static_early && proves_statically(&pos) {
         return Winnability::Unwinnable;
+    }
+
+    // 4b. A winner with only its king and pawns: the promotion race with
+    //     the loser kept out of the way, then a mating search.
+    if budget.search_nodes >= 1_000_000 && race::applies(&pos, winner) {
+        if let Some(line) = race::promotion_race(&pos, winner, budget.search_nodes / 8) {
+            return with_prefix(line);
+        }
     }
 
     // 5. Closure of the reachable positions (kings shuffling behind walls).

@@ -2,14 +2,30 @@
 //! pieces can never move nor be captured, and what follows for mates.
 
 use crate::attacks::{
-    attacks, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks,
 };
 use crate::{Bitboard, Color, Position, Rank, Role, Square};
 
 // ---------------------------------------------------------------------------
 // Static analysis.
 // ---------------------------------------------------------------------------
+
+/// What the "always mates" filter needs in a round of the fixpoint.
+struct MatingContext {
+    winner: Color,
+    /// The winner's king, which never moves.
+    king: Square,
+    /// Squares the winner's pieces but the king may ever attack.
+    covers: Bitboard,
+    /// The winner's steady pieces.
+    blocked: Bitboard,
+    /// Squares that may ever be occupied.
+    ever: Bitboard,
+}
+
+/// The most fixpoints one case split may run.
+const SPLIT_ANALYSES: u32 = 96;
 
 /// Which squares each piece can ever reach, which pieces can never move nor
 /// be captured, and what follows for mates.
@@ -35,11 +51,40 @@ pub struct StaticAnalysis {
     promotable: Bitboard,
     /// Castling rights or an en passant square make the analysis give up.
     gave_up: bool,
+    /// Case-split assumption "not captured before it first moves": while the
+    /// piece on such a square has never moved (it is steady), no enemy piece
+    /// enters its square. See [`StaticAnalysis::proves_unwinnable_split`].
+    guarded: Bitboard,
+    /// Case-split assumption "never moves": the piece on such a square keeps
+    /// its square until it is captured there (if ever).
+    frozen: Bitboard,
+    /// Pieces that never move but might be captured, as first found by the
+    /// fixpoint (before any pawn could promote): the candidates of the case
+    /// split.
+    split_candidates: Bitboard,
+    /// The side in check in the analysed position, if any.
+    in_check: Option<Color>,
+    /// The intended winner, when the analysis is made for one: the other
+    /// side's moves that always mate it end the game and are left out.
+    winner: Option<Color>,
 }
 
 impl StaticAnalysis {
     /// Runs the fixpoint on `pos`.
     pub fn new(pos: &Position) -> StaticAnalysis {
+        StaticAnalysis::with_cases(pos, Bitboard::EMPTY, Bitboard::EMPTY, None)
+    }
+
+    /// Runs the fixpoint on `pos` under the case-split assumptions: the
+    /// pieces on `guarded` are not captured before they first move, those on
+    /// `frozen` never move (but may be captured where they stand). The
+    /// result holds only for the continuations that satisfy both.
+    fn with_cases(
+        pos: &Position,
+        guarded: Bitboard,
+        frozen: Bitboard,
+        winner: Option<Color>,
+    ) -> StaticAnalysis {
         let mut sa = StaticAnalysis {
             pieces: Vec::with_capacity(32),
             reach: [Bitboard::EMPTY; 64],
@@ -47,6 +92,11 @@ impl StaticAnalysis {
             promotable: Bitboard::EMPTY,
             gave_up: pos.castling_rights() != crate::CastlingRights::NONE
                 || pos.ep_square().is_some(),
+            guarded,
+            frozen,
+            split_candidates: Bitboard::EMPTY,
+            in_check: pos.is_check().then(|| pos.turn()),
+            winner,
         };
         for sq in pos.occupied() {
             if let Some(p) = pos.piece_at(sq) {
@@ -82,6 +132,31 @@ impl StaticAnalysis {
         b
     }
 
+    /// Squares where `color`'s pieces may ever capture: the reach of each
+    /// piece but its pawns, and for a pawn the squares of its reach that are
+    /// also diagonally in front of a square of its reach (a pawn captures
+    /// only diagonally forward, from a square where it stood; a square it
+    /// reaches only by pushes is never a capture).
+    fn capture_zone(&self, color: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != color {
+                continue;
+            }
+            let reach = self.reach[sq.index()];
+            if r == Role::Pawn && !self.promotable.contains(sq) {
+                let mut diag = Bitboard::EMPTY;
+                for s in reach {
+                    diag |= pawn_attacks(c, s);
+                }
+                b |= reach & diag;
+            } else {
+                b |= reach;
+            }
+        }
+        b
+    }
+
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
@@ -89,7 +164,7 @@ impl StaticAnalysis {
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
         // in the way). Pawns that may promote change kind and are left out.
-        let enemies = self.union_reach(Some(color.other()), false);
+        let enemies = self.capture_zone(color.other());
         let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
@@ -123,6 +198,7 @@ impl StaticAnalysis {
                 self.always_attacked(Color::Black, ever, true),
             ];
             let steady_kings = self.steady & self.king_squares();
+            let mating = self.mating_context(ever);
             // A side whose other pieces can never move: a king move of the
             // other side that leaves its king no square is a stalemate.
             let frozen = [Color::White, Color::Black].map(|c| {
@@ -152,10 +228,12 @@ impl StaticAnalysis {
             for i in 0..self.pieces.len() {
                 let (orig, color, role) = self.pieces[i];
                 let old = self.reach[orig.index()];
-                if old == Bitboard::FULL {
+                if old == Bitboard::FULL || self.frozen.contains(orig) {
                     continue;
                 }
                 let friends_steady = self.steady & self.color_squares(color);
+                // Enemy pieces assumed not captured while they stay put.
+                let guarded = self.steady & self.guarded & !self.color_squares(color);
                 let no_pass = if role == Role::Pawn {
                     self.no_pass_zone(i)
                 } else {
@@ -181,9 +259,18 @@ impl StaticAnalysis {
                                 t
                             }
                         }
-                        _ => attacks(role, color, s, self.steady),
+                        _ => {
+                            let t = attacks(role, color, s, self.steady);
+                            match &mating {
+                                Some(m) if color != m.winner => t
+                                    .into_iter()
+                                    .filter(|&x| !self.always_mates(m, role, color, x, &always))
+                                    .collect(),
+                                _ => t,
+                            }
+                        }
                     };
-                    new |= targets & !friends_steady & !steady_kings;
+                    new |= targets & !friends_steady & !steady_kings & !guarded;
                 }
                 if role == Role::Pawn
                     && (new & Bitboard::rank(Rank::EIGHTH.relative_to(color))).any()
@@ -196,15 +283,27 @@ impl StaticAnalysis {
                     changed = true;
                 }
             }
-            // Steady: never moves, and no enemy piece can reach its square
-            // (kings are never captured).
+            // Steady: never moves, and no enemy piece can capture on its
+            // square (kings are never captured).
+            let zones = [
+                self.capture_zone(Color::White),
+                self.capture_zone(Color::Black),
+            ];
             let mut steady = Bitboard::EMPTY;
+            let mut stuck = Bitboard::EMPTY;
             for &(sq, c, r) in &self.pieces {
                 let stays = self.reach[sq.index()] == Bitboard::from_square(sq);
-                let safe = r == Role::King || !occupiable_all(self, c.other()).contains(sq);
+                let safe = r == Role::King || !zones[c.other().index()].contains(sq);
                 if stays && safe {
                     steady |= Bitboard::from_square(sq);
+                } else if stays {
+                    stuck |= Bitboard::from_square(sq);
                 }
+            }
+            // The case split's candidates: the first pieces found stuck but
+            // capturable, and more while no pawn may promote.
+            if self.split_candidates.is_empty() || self.promotable.is_empty() {
+                self.split_candidates |= stuck;
             }
             if steady != self.steady {
                 self.steady = steady;
@@ -213,10 +312,6 @@ impl StaticAnalysis {
             if !changed {
                 break;
             }
-        }
-
-        fn occupiable_all(sa: &StaticAnalysis, color: Color) -> Bitboard {
-            sa.union_reach(Some(color), false)
         }
     }
 
@@ -290,6 +385,79 @@ impl StaticAnalysis {
         kept
     }
 
+    /// What [`StaticAnalysis::always_mates`] needs, computed once a round:
+    /// `None` unless the analysis is made for a winner whose king never
+    /// moves.
+    fn mating_context(&self, ever: Bitboard) -> Option<MatingContext> {
+        let winner = self.winner?;
+        let &(king, _, _) = self
+            .pieces
+            .iter()
+            .find(|p| p.1 == winner && p.2 == Role::King)?;
+        if self.reach[king.index()] != Bitboard::from_square(king) {
+            return None;
+        }
+        let mut covers = Bitboard::EMPTY;
+        for &(sq, c, r) in &self.pieces {
+            if c != winner || r == Role::King {
+                continue;
+            }
+            let promoted = self.promotable.contains(sq);
+            for t in self.reach[sq.index()] {
+                covers |= attacks(r, c, t, self.steady);
+                if promoted {
+                    covers |= queen_attacks(t, self.steady) | knight_attacks(t);
+                }
+            }
+        }
+        Some(MatingContext {
+            winner,
+            king,
+            covers,
+            blocked: self.steady & self.color_squares(winner),
+            ever,
+        })
+    }
+
+    /// True if a move of the loser's piece (`role`) to `to` always mates the
+    /// winner, whose king never moves, so that the game ends there without
+    /// a mate by the winner and the analysis may leave the move out. Only
+    /// contact checks count (a knight's, or a queen's, rook's or bishop's from
+    /// a square next to the king along its line): they cannot be blocked.
+    /// No winner's piece but the king may ever attack `to` (`covers`); next
+    /// to the king, `to` is attacked for ever by the loser's pieces that are
+    /// never captured (`always`), so the king cannot take; and every square
+    /// around the king holds one of the winner's steady pieces, is attacked
+    /// for ever by the loser, or is attacked by the piece on `to` with every
+    /// square that may ever be occupied in the way (but the king's own
+    /// square, which it leaves).
+    fn always_mates(
+        &self,
+        m: &MatingContext,
+        role: Role,
+        color: Color,
+        to: Square,
+        always: &[Bitboard; 2],
+    ) -> bool {
+        if m.covers.contains(to) {
+            return false;
+        }
+        let next = king_attacks(m.king).contains(to);
+        let contact = match role {
+            Role::Knight => knight_attacks(to).contains(m.king),
+            Role::Queen => next,
+            Role::Rook => next && (to.file() == m.king.file() || to.rank() == m.king.rank()),
+            Role::Bishop => next && to.file() != m.king.file() && to.rank() != m.king.rank(),
+            _ => false,
+        };
+        let loser_always = always[color.index()];
+        if !contact || (next && !loser_always.contains(to)) {
+            return false;
+        }
+        let from_to = attacks(role, color, to, m.ever.without(m.king));
+        (king_attacks(m.king).without(to) & !m.blocked & !loser_always & !from_to).is_empty()
+    }
+
     /// For the pawn `pieces[i]`: squares of its file it can never push to
     /// because an enemy pawn stands ahead on the same file, neither pawn can
     /// ever leave the file (both only push, never capture) and the enemy pawn
@@ -348,9 +516,115 @@ impl StaticAnalysis {
     }
 
     /// Runs the analysis on `pos` and says whether it proves that `winner`
-    /// can never mate.
+    /// can never mate, splitting into cases on pieces that never move but
+    /// might be captured where they stand when the plain analysis does not
+    /// prove it (two levels deep, at most 96 fixpoints).
+    ///
+    /// Soundness of the split: take such a piece P on square `s`. In any
+    /// continuation, either P is not captured on `s` before it first leaves
+    /// `s` (case "guarded": the fixpoint lets no enemy piece enter `s` while
+    /// P has never moved; once it lets P move, the assumption restricts
+    /// nothing), or it is captured there before it ever moved. In the second
+    /// case, every position before the capture has P on `s`, never moved and
+    /// not yet captured: the fixpoint with P frozen and guarded covers them;
+    /// every position after it is covered by that fixpoint run again from
+    /// the squares each piece may then stand on, without P (see
+    /// `after_capture`). Each fixpoint over-approximates the continuations
+    /// that satisfy its assumptions, the cases cover every continuation, so a
+    /// proof in every case is a proof. Inside the guarded case the split is
+    /// applied again to another piece, keeping the first assumption (the
+    /// fixpoint after a capture drops the assumptions, which only weakens
+    /// it).
     pub fn proves_unwinnable_split(pos: &Position, winner: Color) -> bool {
-        StaticAnalysis::new(pos).proves_unwinnable(winner)
+        let mut left = SPLIT_ANALYSES;
+        Self::split(pos, winner, Bitboard::EMPTY, 2, &mut left)
+    }
+
+    fn split(
+        pos: &Position,
+        winner: Color,
+        guarded: Bitboard,
+        levels: u32,
+        left: &mut u32,
+    ) -> bool {
+        *left = left.saturating_sub(1);
+        let sa = StaticAnalysis::with_cases(pos, guarded, Bitboard::EMPTY, Some(winner));
+        if sa.proves_unwinnable(winner) {
+            return true;
+        }
+        if sa.gave_up || levels == 0 {
+            return false;
+        }
+        for s in (sa.split_candidates & !guarded).into_iter().take(12) {
+            if *left == 0 {
+                return false;
+            }
+            let one = Bitboard::from_square(s);
+            if !Self::split(pos, winner, guarded | one, levels - 1, left) {
+                continue;
+            }
+            *left = left.saturating_sub(2);
+            let before = StaticAnalysis::with_cases(pos, guarded | one, one, Some(winner));
+            if !before.proves_unwinnable(winner) {
+                continue;
+            }
+            if before
+                .after_capture(s)
+                .is_none_or(|after| after.proves_unwinnable(winner))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The case "captured on `s` before it ever moved", after the capture:
+    /// `self` is the fixpoint in which the piece on `s` never moves and no
+    /// enemy enters `s` (true of every position before the capture). Right
+    /// after the capture every other piece stands within its reach here and
+    /// the capturer on `s`; the capturer is an enemy piece that attacked `s`
+    /// from a square of its reach (with this fixpoint's steady pieces, which
+    /// have not moved, in the way). Runs the fixpoint again from these sets,
+    /// without the captured piece, so that the result covers every position
+    /// after the capture. `None` if no piece can ever capture there.
+    fn after_capture(&self, s: Square) -> Option<StaticAnalysis> {
+        let &(_, color, _) = self.pieces.iter().find(|p| p.0 == s)?;
+        let occ = self.steady.without(s);
+        let mut next = self.clone();
+        next.pieces.retain(|p| p.0 != s);
+        next.reach[s.index()] = Bitboard::EMPTY;
+        next.promotable = next.promotable.without(s);
+        next.guarded = Bitboard::EMPTY;
+        next.frozen = Bitboard::EMPTY;
+        next.in_check = None;
+        let mut any = false;
+        for &(sq, c, r) in &next.pieces {
+            if c == color {
+                continue;
+            }
+            let reach = next.reach[sq.index()];
+            let promoted = next.promotable.contains(sq);
+            let mut hits = false;
+            for t in reach {
+                hits |= attacks(r, c, t, occ).contains(s)
+                    || promoted && (queen_attacks(t, occ) | knight_attacks(t)).contains(s);
+            }
+            if hits {
+                next.reach[sq.index()] = reach.with(s);
+                any = true;
+            }
+        }
+        if !any {
+            return None;
+        }
+        next.steady = next
+            .pieces
+            .iter()
+            .filter(|p| next.reach[p.0.index()] == Bitboard::from_square(p.0))
+            .map(|p| p.0)
+            .collect();
+        next.saturate();
+        Some(next)
     }
 
     /// True if the analysis proves that `winner` can never mate: no square the
@@ -370,9 +644,26 @@ impl StaticAnalysis {
             return false;
         };
         let occ = self.steady.without(lk);
-        // Squares a winner's piece other than the king may ever attack.
+        // Squares a winner's piece other than the king may ever attack
+        // (`covers`), and those where it may ever give check (`checks`).
+        //
+        // A piece that never moves gives check only by discovery: the loser's
+        // king is never in check after the loser's move, so the mating move
+        // opens the line between that piece and the king, and a piece stood
+        // on the line before: the winner's piece that moved (or a loser's
+        // pawn taken en passant). Where no such piece may ever stand between,
+        // that square is never checked by the piece; a knight, pawn or king
+        // that never moves never gives check at all. (Not used when the loser
+        // is in check in the analysed position itself.)
+        let mut covers = Bitboard::EMPTY;
         let mut checks = Bitboard::EMPTY;
         let mut wk_reach = Bitboard::EMPTY;
+        let loser_pawns = self
+            .pieces
+            .iter()
+            .filter(|p| p.1 == loser && p.2 == Role::Pawn);
+        let loser_pawns: Bitboard =
+            loser_pawns.fold(Bitboard::EMPTY, |b, p| b | self.reach[p.0.index()]);
         for &(sq, c, r) in &self.pieces {
             if c != winner {
                 continue;
@@ -382,10 +673,27 @@ impl StaticAnalysis {
                 continue;
             }
             let promoted = self.promotable.contains(sq);
+            let mut att = Bitboard::EMPTY;
             for s in self.reach[sq.index()] {
-                checks |= attacks(r, c, s, occ);
+                att |= attacks(r, c, s, occ);
                 if promoted {
-                    checks |= queen_attacks(s, occ) | knight_attacks(s);
+                    att |= queen_attacks(s, occ) | knight_attacks(s);
+                }
+            }
+            covers |= att;
+            if self.reach[sq.index()] != Bitboard::from_square(sq) || self.in_check == Some(loser) {
+                checks |= att;
+                continue;
+            }
+            let mut openers = loser_pawns;
+            for &(o, oc, _) in &self.pieces {
+                if oc == winner && o != sq && !self.steady.contains(o) {
+                    openers |= self.reach[o.index()];
+                }
+            }
+            for k in att {
+                if (between(sq, k) & openers).any() {
+                    checks |= Bitboard::from_square(k);
                 }
             }
         }
@@ -407,7 +715,7 @@ impl StaticAnalysis {
             // under the king's moves); one a non-king winner's piece may
             // attack counts as covered. The rest: the winner's king from
             // one square at least two away, and distinct loser's pieces.
-            let flights = king_attacks(k) & lk_reach & !checks;
+            let flights = king_attacks(k) & lk_reach & !covers;
             if flights.is_empty() {
                 return false;
             }
