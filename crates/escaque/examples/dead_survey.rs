@@ -159,6 +159,9 @@ fn main() {
     let report = Mutex::new((0usize, 0usize, 0usize, 0usize, 0usize, 0usize));
     let times = Mutex::new((Duration::ZERO, Duration::ZERO));
     let slow = Mutex::new(Vec::<(Duration, String)>::new());
+    // TIMES=FILE: one line per verdict, `escaque_us chasolver_us colour FEN`.
+    let per_verdict = Mutex::new(Vec::<String>::new());
+    let keep_times = std::env::var_os("TIMES");
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
@@ -192,6 +195,19 @@ fn main() {
                         let mut t = times.lock().unwrap();
                         t.0 += te;
                         t.1 += to;
+                    }
+                    if keep_times.is_some() {
+                        let line: Vec<String> = match &w {
+                            Winnability::Winnable(l) => l.iter().map(|m| m.to_string()).collect(),
+                            _ => Vec::new(),
+                        };
+                        per_verdict.lock().unwrap().push(format!(
+                            "{} {} {c:?} {fen} | {} {}",
+                            te.as_micros(),
+                            to.as_micros(),
+                            w.keyword(),
+                            line.join(" ")
+                        ));
                     }
                     if te > slow_limit {
                         slow.lock().unwrap().push((
@@ -236,6 +252,10 @@ fn main() {
             });
         }
     });
+    if let Some(path) = &keep_times {
+        let lines = per_verdict.lock().unwrap();
+        std::fs::write(path, lines.join("\n") + "\n").expect("write TIMES file");
+    }
     let r = report.lock().unwrap();
     let t = times.lock().unwrap();
     let mut slow = slow.lock().unwrap();

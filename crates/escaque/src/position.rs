@@ -2,7 +2,7 @@
 //! rights, the en passant square and the move counters.
 
 use crate::attacks::{
-    self, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    self, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::zobrist::{self, piece_key_parts};
 use crate::{
@@ -251,6 +251,77 @@ impl Position {
     #[inline]
     pub fn is_check(&self) -> bool {
         self.checkers().any()
+    }
+
+    /// True if playing `m` (one of [`Position::legal_moves`]) gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        self.gives_check_with(m, &self.check_info())
+    }
+
+    /// What [`Position::gives_check_with`] needs, computed once for every
+    /// move of the position.
+    #[inline]
+    pub(crate) fn check_info(&self) -> CheckInfo {
+        let us = self.turn;
+        let king = self.king(us.other());
+        let occ = self.occupied();
+        let ours = self.by_color(us);
+        let rq = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
+        let bq = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
+        // Our pieces alone between the king and one of our sliders: moving
+        // one off that line uncovers a check.
+        let snipers = ours
+            & ((rook_attacks(king, Bitboard::EMPTY) & rq)
+                | (bishop_attacks(king, Bitboard::EMPTY) & bq));
+        let mut discoverers = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = between(king, s) & occ;
+            if !blockers.more_than_one() {
+                discoverers |= blockers & ours;
+            }
+        }
+        CheckInfo {
+            king,
+            pawn: pawn_attacks(us.other(), king),
+            knight: knight_attacks(king),
+            bishop: bishop_attacks(king, occ),
+            rook: rook_attacks(king, occ),
+            discoverers,
+        }
+    }
+
+    /// [`Position::gives_check`] with the position's [`CheckInfo`] and the
+    /// kind of piece that moves.
+    #[inline]
+    pub(crate) fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
+        let (from, to) = (m.from(), m.to());
+        let discovered = info.discoverers.contains(from) && !line(from, info.king).contains(to);
+        match m.kind() {
+            MoveKind::Normal => {
+                // A slider's ray from the king with today's occupancy: the
+                // square the piece leaves can only lie beyond `to` on that
+                // ray if the piece gave check already, which no legal
+                // position allows.
+                let direct = match self.role_at(from) {
+                    Some(Role::Pawn) => info.pawn,
+                    Some(Role::Knight) => info.knight,
+                    Some(Role::Bishop) => info.bishop,
+                    Some(Role::Rook) => info.rook,
+                    Some(Role::Queen) => info.bishop | info.rook,
+                    _ => Bitboard::EMPTY,
+                };
+                discovered || direct.contains(to)
+            }
+            MoveKind::Promotion(role) => {
+                let occ = self.occupied().without(from).with(to);
+                discovered || attacks::attacks(role, self.turn, to, occ).contains(info.king)
+            }
+            MoveKind::EnPassant | MoveKind::Castle => {
+                let mut next = *self;
+                next.play_unchecked(m);
+                next.is_check()
+            }
+        }
     }
 
     /// True if the side to move is checkmated (jaque mate).
@@ -566,8 +637,69 @@ impl Position {
     }
 }
 
+/// The squares from which each kind of piece of the side to move would check
+/// the other king, and the pieces whose move uncovers a check: see
+/// [`Position::check_info`].
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CheckInfo {
+    king: Square,
+    pawn: Bitboard,
+    knight: Bitboard,
+    bishop: Bitboard,
+    rook: Bitboard,
+    discoverers: Bitboard,
+}
+
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Position({})", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn check_every_move(p: &Position) {
+        for &m in p.legal_moves().iter() {
+            let mut next = *p;
+            next.play_unchecked(m);
+            assert_eq!(p.gives_check(m), next.is_check(), "{} {m:?}", p.to_fen());
+        }
+    }
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            // Discovered checks: by castling's rook, en passant through two
+            // pawns, a promotion off a line, a king stepping aside.
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "8/8/8/RPp4k/8/8/8/K7 w - c6 0 1",
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1",
+            "7k/8/8/4N3/3B4/8/1K6/8 w - - 0 1",
+            "4k3/8/8/8/4K3/8/8/4R3 w - - 0 1",
+        ] {
+            check_every_move(&Position::from_fen(fen).unwrap());
+        }
+        // Positions of random games.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..300 {
+            let mut p = Position::new();
+            for _ in 0..200 {
+                check_every_move(&p);
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
     }
 }

@@ -59,13 +59,14 @@
 //!    the static analysis.
 //!
 //! The order is: forced moves, one shallow search without a table, the
-//! static analysis (early where there are no queens, rooks or knights), a
-//! deeper search, for a winner with only its king and pawns the promotion
-//! race (pawn moves only, the loser keeping out of the way, then a small
-//! mating search after each promotion), the closure, the chains of checks,
-//! then the rest of the budget in a search guided by the bishops' distance
-//! to the mating corner and with the first moves that the static analysis
-//! proves hopeless tried last, and a last, larger closure.
+//! static analysis (early where there are no queens, rooks or knights, or
+//! where pawns are locked head-on), a deeper search, for a winner with only
+//! its king and pawns the promotion race (pawn moves only, the loser keeping
+//! out of the way, then a small mating search after each promotion), the
+//! closure, the chains of checks, then the rest of the budget in a search
+//! guided by the bishops' distance to the mating corner and with the first
+//! moves that the static analysis proves hopeless tried last, and a last,
+//! larger closure.
 //!
 //! Soundness comes first: each step above either exhibits a line that is
 //! replayed by the rules before being returned, or is a proof that covers all
@@ -259,6 +260,21 @@ fn blocked_structure(pos: &Position) -> bool {
     blocked >= (pawns / 2).saturating_sub(2).max(1)
 }
 
+/// Pawns locked head-on: at least three white pawns with a black pawn just
+/// in front, and at least half the pawns less two. Where queens, rooks or
+/// knights are on the board, the static analysis (some tens of microseconds)
+/// is run before the deeper search only on such structures: measured on the
+/// published sets, it proves about a third of them unwinnable (after a
+/// search of a million nodes that finds nothing) and almost never costs an
+/// ordinary position anything.
+fn locked_pawns(pos: &Position) -> bool {
+    let wp = pos.pieces(Color::White, Role::Pawn);
+    let bp = pos.pieces(Color::Black, Role::Pawn);
+    let blocked = (wp.north() & bp).count();
+    let pawns = (wp | bp).count();
+    blocked >= (pawns / 2).saturating_sub(2).max(3)
+}
+
 /// [`winnability`] with an explicit budget.
 pub fn winnability_with(pos: &Position, winner: Color, budget: Budget) -> Winnability {
     let result = decide(pos, winner, budget);
@@ -336,7 +352,8 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     }
 
     // 3. Static analysis, early where it usually decides (no queens, rooks
-    //    or knights), otherwise after the deeper search.
+    //    or knights, or pawns locked head-on), otherwise after the deeper
+    //    search.
     let heavy =
         (pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight)).any();
     // The case split costs up to ~100 fixpoints: not during play.
@@ -347,7 +364,8 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
             StaticAnalysis::new(p).proves_unwinnable(winner)
         }
     };
-    if !heavy && proves_statically(&pos) {
+    let static_early = !heavy || locked_pawns(&pos);
+    if static_early && proves_statically(&pos) {
         return Winnability::Unwinnable;
     }
 
@@ -359,7 +377,7 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         return finish(r, with_prefix);
     }
 
-    if heavy && proves_statically(&pos) {
+    if !static_early && proves_statically(&pos) {
         return Winnability::Unwinnable;
     }
 

@@ -14,7 +14,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::statics::StaticAnalysis;
 use super::Winnability;
 use crate::attacks::bishop_attacks;
-use crate::{Bitboard, Color, Move, Position, Role, Square};
+use crate::position::CheckInfo;
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
 // ---------------------------------------------------------------------------
 // Position keys.
@@ -266,7 +267,9 @@ impl Search {
             }
             return false;
         }
-        let moves = pos.legal_moves();
+        // Generated in place (a returned list is a kilobyte copied).
+        let mut moves = MoveList::new();
+        pos.generate(Bitboard::FULL, &mut moves);
         if moves.is_empty() {
             return pos.is_check() && pos.turn() != self.winner;
         }
@@ -291,9 +294,13 @@ impl Search {
         if pos.turn() == self.winner {
             let costs: arrayvec::ArrayVec<Cost, { crate::MAX_MOVES }> =
                 moves.iter().map(|&m| self.classify(pos, m)).collect();
+            // Where a child may be a leaf, what tells a checking move.
+            let info = (left <= 4 || self.line.len() + 1 >= MAX_LINE).then(|| pos.check_info());
             for want in [Cost::Reward, Cost::Normal, Cost::Punish] {
                 for (i, &m) in moves.iter().enumerate() {
-                    if costs[i] == want && self.child(pos, m, want, depth, past_progress) {
+                    if costs[i] == want
+                        && self.child(pos, m, want, depth, past_progress, info.as_ref())
+                    {
                         return true;
                     }
                 }
@@ -304,7 +311,7 @@ impl Search {
         } else {
             for &m in moves.iter().rev() {
                 let cost = self.classify(pos, m);
-                if self.child(pos, m, cost, depth, past_progress) {
+                if self.child(pos, m, cost, depth, past_progress, None) {
                     return true;
                 }
                 if self.interrupted && self.out_of_nodes() {
@@ -323,7 +330,9 @@ impl Search {
     }
 
     /// Tries `m` from `pos`: true if a mate was found below (the line is then
-    /// in `self.line`).
+    /// in `self.line`). `info` is the winner's [`CheckInfo`] where the child
+    /// may be a leaf.
+    #[inline]
     fn child(
         &mut self,
         pos: &Position,
@@ -331,6 +340,7 @@ impl Search {
         cost: Cost,
         depth: i32,
         past_progress: bool,
+        info: Option<&CheckInfo>,
     ) -> bool {
         self.nodes += 1;
         self.iteration_nodes += 1;
@@ -343,6 +353,17 @@ impl Search {
             Cost::Punish => depth + 4,
             Cost::Normal => depth + i32::from(!past_progress),
         };
+        if self.interrupted && (next_depth >= self.max_depth || self.line.len() + 1 >= MAX_LINE) {
+            // A leaf in an iteration already cut: what `node` would do there
+            // only matters if the leaf is a mate of the loser (a table hit or
+            // another cut changes nothing), so a move of the loser's, or one
+            // of the winner's that gives no check, is done with unplayed.
+            match info {
+                Some(info) if pos.gives_check_with(m, info) => {}
+                _ if pos.turn() == self.winner && info.is_none() => {}
+                _ => return false,
+            }
+        }
         let mut child = *pos;
         child.play_unchecked(m);
         self.line.push(m);
