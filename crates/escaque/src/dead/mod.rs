@@ -364,8 +364,11 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
             StaticAnalysis::new(p).proves_unwinnable(winner)
         }
     };
+    // Early, the plain fixpoint only: it decides most of what the analysis
+    // decides here, and the case split (up to ~100 fixpoints) is kept for
+    // after the deeper search, when the position has resisted it.
     let static_early = !heavy || locked_pawns(&pos);
-    if static_early && proves_statically(&pos) {
+    if static_early && StaticAnalysis::new(&pos).proves_unwinnable(winner) {
         return Winnability::Unwinnable;
     }
 
@@ -377,7 +380,8 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
         return finish(r, with_prefix);
     }
 
-    if !static_early && proves_statically(&pos) {
+    let split_late = static_early && budget.search_nodes >= 1_000_000;
+    if (!static_early || split_late) && proves_statically(&pos) {
         return Winnability::Unwinnable;
     }
 
