@@ -328,6 +328,57 @@ fn a_move_that_always_mates_the_winner_ends_the_game() {
 }
 
 #[test]
+fn a_pawn_move_that_always_mates_the_winner_ends_the_game() {
+    // Users' positions, unwinnable for White per the reference. The white
+    // king is boxed in by pawns; the black pawn moves that would open the
+    // box (b6-b5 and d6-d5 against Kc4, c6-c5 and e6-e5 against Kd4, c3-c2
+    // against Kb1) give a check no white piece can take or block with every
+    // flight held: mate of White, so the game ends there and the analysis
+    // leaves them out.
+    for fen in [
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1",
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - - 0 1",
+        "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 b - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 w - - 0 1",
+    ] {
+        split_proves_unwinnable(&pos(fen), Color::White, fen);
+    }
+    // Must not fire: without the c6 pawn (first) or the d6 pawn (second)
+    // the checking pawn can be taken by the king, which then walks out;
+    // White can mate (the reference's verdicts).
+    for fen in [
+        "3b4/6k1/1p1p4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - - 0 1",
+        "3b1b2/3k4/2p1p3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1",
+    ] {
+        split_spares_winnable(&pos(fen), Color::White, fen);
+    }
+}
+
+#[test]
+fn two_plies_of_every_move_then_the_static_analysis() {
+    // Users' positions where neither side can mate per the reference: the
+    // black rook must take on a6 (or is taken at once) and the analysis,
+    // which the roaming rook spoils at the start, proves the positions
+    // after those plies.
+    for fen in [
+        "1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - - 0 1",
+        "1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for c in [Color::White, Color::Black] {
+            assert!(!StaticAnalysis::proves_unwinnable_split(&p, c), "{fen}");
+            assert_eq!(verdict(&p, c), Winnability::Unwinnable, "{fen} {c:?}");
+        }
+    }
+    // Only Black cannot mate here; White can (the reference's verdicts).
+    let fen = "1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1";
+    let p = pos(fen);
+    assert_eq!(verdict(&p, Color::Black), Winnability::Unwinnable, "{fen}");
+    assert!(verdict(&p, Color::White).is_winnable(), "{fen}");
+}
+
+#[test]
 fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
     // A users' position (unwinnable for White per the reference): the black
     // king is walled in by its own pieces, and only the last closure, with

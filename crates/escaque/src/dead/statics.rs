@@ -22,6 +22,9 @@ struct MatingContext {
     blocked: Bitboard,
     /// Squares that may ever be occupied.
     ever: Bitboard,
+    /// The squares each of the loser's pieces always attacks (its starting
+    /// square first), so that the moving piece's own share can be left out.
+    loser_parts: arrayvec::ArrayVec<(Square, Bitboard), 32>,
 }
 
 /// The most fixpoints one case split may run.
@@ -175,12 +178,25 @@ impl StaticAnalysis {
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
+        self.always_attacked_parts(color, ever_occupied, kings)
+            .iter()
+            .fold(Bitboard::EMPTY, |b, p| b | p.1)
+    }
+
+    /// [`StaticAnalysis::always_attacked`] piece by piece: the starting
+    /// square of each piece that counts, with the squares it always attacks.
+    fn always_attacked_parts(
+        &self,
+        color: Color,
+        ever_occupied: Bitboard,
+        kings: bool,
+    ) -> arrayvec::ArrayVec<(Square, Bitboard), 32> {
         // A piece no enemy piece can ever meet is never captured: wherever
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
         // in the way). Pawns that may promote change kind and are left out.
         let enemies = self.capture_zone(color.other());
-        let mut b = Bitboard::EMPTY;
+        let mut parts = arrayvec::ArrayVec::new();
         for &(sq, c, r) in &self.pieces {
             if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
                 continue;
@@ -196,9 +212,11 @@ impl StaticAnalysis {
                     break;
                 }
             }
-            b |= att;
+            if att.any() {
+                parts.push((sq, att));
+            }
         }
-        b
+        parts
     }
 
     fn saturate(&mut self) {
@@ -258,13 +276,19 @@ impl StaticAnalysis {
                 for s in old {
                     let targets = match role {
                         Role::Pawn => {
-                            let mut t = Bitboard::EMPTY;
                             let one = Bitboard::from_square(s).forward(color) & !self.steady;
-                            t |= one & !no_pass;
+                            let mut t = one & !no_pass;
+                            t |= pawn_attacks(color, s) & occupiable[color.other().index()];
+                            if let Some(m) = mating.as_ref().filter(|m| color != m.winner) {
+                                t = t
+                                    .into_iter()
+                                    .filter(|&x| !self.always_mates(m, orig, role, color, x))
+                                    .collect();
+                            }
                             if one.any() && s.rank() == Rank::SECOND.relative_to(color) {
                                 t |= one.forward(color) & !self.steady & !no_pass;
                             }
-                            t | (pawn_attacks(color, s) & occupiable[color.other().index()])
+                            t
                         }
                         Role::King => {
                             let t = king_attacks(s) & !always[color.other().index()];
@@ -279,7 +303,7 @@ impl StaticAnalysis {
                             match &mating {
                                 Some(m) if color != m.winner => t
                                     .into_iter()
-                                    .filter(|&x| !self.always_mates(m, role, color, x, &always))
+                                    .filter(|&x| !self.always_mates(m, orig, role, color, x))
                                     .collect(),
                                 _ => t,
                             }
@@ -425,42 +449,56 @@ impl StaticAnalysis {
             covers,
             blocked: self.steady & self.color_squares(winner),
             ever,
+            loser_parts: self.always_attacked_parts(winner.other(), ever, true),
         })
     }
 
-    /// True if a move of the loser's piece (`role`) to `to` always mates the
-    /// winner, whose king never moves, so that the game ends there without
-    /// a mate by the winner and the analysis may leave the move out. Only
-    /// contact checks count (a knight's, or a queen's, rook's or bishop's from
-    /// a square next to the king along its line): they cannot be blocked.
-    /// No winner's piece but the king may ever attack `to` (`covers`); next
-    /// to the king, `to` is attacked for ever by the loser's pieces that are
-    /// never captured (`always`), so the king cannot take; and every square
-    /// around the king holds one of the winner's steady pieces, is attacked
-    /// for ever by the loser, or is attacked by the piece on `to` with every
-    /// square that may ever be occupied in the way (but the king's own
-    /// square, which it leaves).
+    /// True if a move of the loser's piece that started on `orig` (`role`)
+    /// to `to` always mates the winner, whose king never moves, so that the
+    /// game ends there without a mate by the winner and the analysis may
+    /// leave the move out.
+    ///
+    /// Soundness, for any position of a continuation in which the fixpoint's
+    /// sets hold (the induction of the fixpoint) and the move is played:
+    /// * it gives check: the piece on `to` attacks the king with every square
+    ///   that may ever be occupied in the way (`ever`), so the squares between
+    ///   are empty and stay so: a contact check (a knight's, a pawn's, or a
+    ///   queen's, rook's or bishop's from next to the king), or a line no
+    ///   piece can ever stand on. No winner's piece can block it;
+    /// * no winner's piece but the king may ever attack `to` (`covers`, with
+    ///   promoted pawns as queens and knights), so none takes the checker; next
+    ///   to the king, `to` is attacked for ever by the loser's pieces that are
+    ///   never captured, the moving piece left out (it stands on `to` now, not
+    ///   within its reach), so the king cannot take either;
+    /// * every square around the king holds one of the winner's steady pieces,
+    ///   is attacked for ever by the loser's other pieces, or is attacked by
+    ///   the piece on `to` with every square that may ever be occupied in the
+    ///   way (but the king's own square, which it leaves): the king has no
+    ///   flight, and it is mate.
+    ///
+    /// A pawn's move to the last rank (it becomes another piece) and its
+    /// double step (the winner might take it en passant, from a square
+    /// `covers` does not look at) are not left out.
     fn always_mates(
         &self,
         m: &MatingContext,
+        orig: Square,
         role: Role,
         color: Color,
         to: Square,
-        always: &[Bitboard; 2],
     ) -> bool {
-        if m.covers.contains(to) {
+        if m.covers.contains(to)
+            || (role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(color))
+            || !attacks(role, color, to, m.ever).contains(m.king)
+        {
             return false;
         }
-        let next = king_attacks(m.king).contains(to);
-        let contact = match role {
-            Role::Knight => knight_attacks(to).contains(m.king),
-            Role::Queen => next,
-            Role::Rook => next && (to.file() == m.king.file() || to.rank() == m.king.rank()),
-            Role::Bishop => next && to.file() != m.king.file() && to.rank() != m.king.rank(),
-            _ => false,
-        };
-        let loser_always = always[color.index()];
-        if !contact || (next && !loser_always.contains(to)) {
+        let loser_always = m
+            .loser_parts
+            .iter()
+            .filter(|p| p.0 != orig)
+            .fold(Bitboard::EMPTY, |b, p| b | p.1);
+        if king_attacks(m.king).contains(to) && !loser_always.contains(to) {
             return false;
         }
         let from_to = attacks(role, color, to, m.ever.without(m.king));
