@@ -178,9 +178,9 @@ impl StaticAnalysis {
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
-        self.always_attacked_parts(color, ever_occupied, kings)
-            .iter()
-            .fold(Bitboard::EMPTY, |b, p| b | p.1)
+        let mut b = Bitboard::EMPTY;
+        self.each_always_attacking(color, ever_occupied, kings, |_, att| b |= att);
+        b
     }
 
     /// [`StaticAnalysis::always_attacked`] piece by piece: the starting
@@ -189,14 +189,27 @@ impl StaticAnalysis {
         &self,
         color: Color,
         ever_occupied: Bitboard,
-        kings: bool,
     ) -> arrayvec::ArrayVec<(Square, Bitboard), 32> {
+        let mut parts = arrayvec::ArrayVec::new();
+        self.each_always_attacking(color, ever_occupied, true, |sq, att| parts.push((sq, att)));
+        parts
+    }
+
+    /// Calls `f` with each of `color`'s pieces (kings too if `kings`) that
+    /// counts for [`StaticAnalysis::always_attacked`], and the squares it
+    /// always attacks (when there are any).
+    fn each_always_attacking(
+        &self,
+        color: Color,
+        ever_occupied: Bitboard,
+        kings: bool,
+        mut f: impl FnMut(Square, Bitboard),
+    ) {
         // A piece no enemy piece can ever meet is never captured: wherever
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
         // in the way). Pawns that may promote change kind and are left out.
         let enemies = self.capture_zone(color.other());
-        let mut parts = arrayvec::ArrayVec::new();
         for &(sq, c, r) in &self.pieces {
             if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
                 continue;
@@ -213,10 +226,9 @@ impl StaticAnalysis {
                 }
             }
             if att.any() {
-                parts.push((sq, att));
+                f(sq, att);
             }
         }
-        parts
     }
 
     fn saturate(&mut self) {
@@ -449,7 +461,7 @@ impl StaticAnalysis {
             covers,
             blocked: self.steady & self.color_squares(winner),
             ever,
-            loser_parts: self.always_attacked_parts(winner.other(), ever, true),
+            loser_parts: self.always_attacked_parts(winner.other(), ever),
         })
     }
 
