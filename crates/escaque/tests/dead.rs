@@ -379,6 +379,33 @@ fn two_plies_of_every_move_then_the_static_analysis() {
 }
 
 #[test]
+fn a_lone_piece_that_can_only_come_in_to_be_taken() {
+    // Users' positions, unwinnable for White per the reference: the black
+    // king is walled in by its own pieces and White has only the queen
+    // besides the king. The queen's every way in is a check next to the
+    // king that must be answered by taking it (a bare king then), and the
+    // black pawns' captures of the queen end White's chances too.
+    for fen in [
+        "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp2p2/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+    ] {
+        split_proves_unwinnable(&pos(fen), Color::White, fen);
+    }
+    // Must not fire: without the a4, b4 or c3 pawn the black king has a
+    // square or the queen a way in that is no sacrifice; White can mate
+    // (the reference's verdicts).
+    for fen in [
+        "8/6pp/8/8/1pp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/p1p5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bk5Q/qnp5/n1K5 b - - 0 1",
+    ] {
+        split_spares_winnable(&pos(fen), Color::White, fen);
+    }
+}
+
+#[test]
 fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
     // A users' position (unwinnable for White per the reference): the black
     // king is walled in by its own pieces, and only the last closure, with

@@ -27,6 +27,62 @@ struct MatingContext {
     loser_parts: arrayvec::ArrayVec<(Square, Bitboard), 32>,
 }
 
+/// What the "always lost" filter needs in a round of the fixpoint: see
+/// [`SacrificeContext::always_lost`].
+struct SacrificeContext {
+    /// The loser's king, which never moves.
+    king: Square,
+    /// The loser's steady pieces.
+    steady: Bitboard,
+    /// Squares the winner's king attacks from every square of its reach.
+    wk_always: Bitboard,
+    /// Squares the winner's king may ever attack.
+    wk_ever: Bitboard,
+    /// Squares that may ever be occupied.
+    ever: Bitboard,
+    /// Each of the loser's non-king pieces that counts for the squares
+    /// attacked for ever: its reach and the squares it always attacks.
+    loser_parts: arrayvec::ArrayVec<(Bitboard, Bitboard), 32>,
+}
+
+impl SacrificeContext {
+    /// True if the winner's only piece besides its king (`role`), moving to
+    /// `to`, is always lost at once, so that the analysis may leave the move
+    /// out: after it the winner can never mate.
+    ///
+    /// Soundness, for any position of a continuation in which the fixpoint's
+    /// sets hold and the move is played:
+    /// * it gives check: the piece on `to` attacks the loser's king (which
+    ///   never moves) with every square that may ever be occupied in the way,
+    ///   so the check cannot be blocked;
+    /// * the loser's king has no other square: each one around it holds one
+    ///   of the loser's steady pieces, is attacked from `to` (with every
+    ///   square that may ever be occupied in the way, but the king's own), or
+    ///   is attacked by the winner's king wherever it stands;
+    /// * so every legal reply takes the piece on `to`, and there is one: a
+    ///   loser's piece that is never captured and cannot be the one taken on
+    ///   `to` (its reach does not hold `to`) attacks `to` for ever, or the
+    ///   loser's king stands next to `to` and the winner's king can never
+    ///   defend it. The move is therefore no mate, and after the reply the
+    ///   winner has a bare king.
+    fn always_lost(&self, role: Role, color: Color, to: Square) -> bool {
+        if !attacks(role, color, to, self.ever).contains(self.king) {
+            return false;
+        }
+        let from_to = attacks(role, color, to, self.ever.without(self.king));
+        let flights = king_attacks(self.king).without(to);
+        if (flights & !self.steady & !from_to & !self.wk_always).any() {
+            return false;
+        }
+        let by_king = king_attacks(self.king).contains(to) && !self.wk_ever.contains(to);
+        by_king
+            || self
+                .loser_parts
+                .iter()
+                .any(|&(reach, att)| !reach.contains(to) && att.contains(to))
+    }
+}
+
 /// The most fixpoints one case split may run.
 const SPLIT_ANALYSES: u32 = 96;
 
@@ -70,6 +126,9 @@ pub struct StaticAnalysis {
     /// The intended winner, when the analysis is made for one: the other
     /// side's moves that always mate it end the game and are left out.
     winner: Option<Color>,
+    /// The intended winner has one piece besides its king: see
+    /// [`StaticAnalysis::capture_zone`].
+    lone_winner: bool,
 }
 
 impl StaticAnalysis {
@@ -100,6 +159,8 @@ impl StaticAnalysis {
             split_candidates: Bitboard::EMPTY,
             in_check: pos.is_check().then(|| pos.turn()),
             winner,
+            lone_winner: winner
+                .is_some_and(|w| (pos.by_color(w) & !pos.by_role(Role::King)).count() == 1),
         };
         for sq in pos.occupied() {
             if let Some(p) = pos.piece_at(sq) {
@@ -140,7 +201,18 @@ impl StaticAnalysis {
     /// also diagonally in front of a square of its reach (a pawn captures
     /// only diagonally forward, from a square where it stood; a square it
     /// reaches only by pushes is never a capture).
+    ///
+    /// When the analysis is made for a winner with a single piece besides
+    /// its king, the loser's captures are left out altogether (empty zone,
+    /// and the loser's pawns never capture): the only piece the loser can
+    /// ever capture is that one (kings are never captured), and after that
+    /// capture the winner has a bare king and can never mate, so nothing
+    /// after it matters to the proof. The sets then cover every
+    /// continuation up to that capture.
     fn capture_zone(&self, color: Color) -> Bitboard {
+        if self.lone_winner && self.winner != Some(color) {
+            return Bitboard::EMPTY;
+        }
         let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != color {
@@ -244,6 +316,7 @@ impl StaticAnalysis {
             ];
             let steady_kings = self.steady & self.king_squares();
             let mating = self.mating_context(ever);
+            let sacrifice = self.sacrifice_context(ever);
             // A side whose other pieces can never move: a king move of the
             // other side that leaves its king no square is a stalemate.
             let frozen = [Color::White, Color::Black].map(|c| {
@@ -290,7 +363,9 @@ impl StaticAnalysis {
                         Role::Pawn => {
                             let one = Bitboard::from_square(s).forward(color) & !self.steady;
                             let mut t = one & !no_pass;
-                            t |= pawn_attacks(color, s) & occupiable[color.other().index()];
+                            if !self.lone_winner || self.winner == Some(color) {
+                                t |= pawn_attacks(color, s) & occupiable[color.other().index()];
+                            }
                             if let Some(m) = mating.as_ref().filter(|m| color != m.winner) {
                                 t = t
                                     .into_iter()
@@ -312,10 +387,14 @@ impl StaticAnalysis {
                         }
                         _ => {
                             let t = attacks(role, color, s, self.steady);
-                            match &mating {
-                                Some(m) if color != m.winner => t
+                            match (&mating, &sacrifice) {
+                                (Some(m), _) if color != m.winner => t
                                     .into_iter()
                                     .filter(|&x| !self.always_mates(m, orig, role, color, x))
+                                    .collect(),
+                                (_, Some(c)) if self.winner == Some(color) => t
+                                    .into_iter()
+                                    .filter(|&x| !c.always_lost(role, color, x))
                                     .collect(),
                                 _ => t,
                             }
@@ -434,6 +513,38 @@ impl StaticAnalysis {
             }
         }
         kept
+    }
+
+    /// What [`SacrificeContext::always_lost`] needs, computed once a round:
+    /// `None` unless the analysis is made for a winner with one piece
+    /// besides its king, and the loser's king never moves.
+    fn sacrifice_context(&self, ever: Bitboard) -> Option<SacrificeContext> {
+        let winner = self.winner.filter(|_| self.lone_winner)?;
+        let loser = winner.other();
+        let king_of = |c: Color| self.pieces.iter().find(|p| p.1 == c && p.2 == Role::King);
+        let &(king, _, _) = king_of(loser)?;
+        if self.reach[king.index()] != Bitboard::from_square(king) {
+            return None;
+        }
+        let &(wk, _, _) = king_of(winner)?;
+        let mut wk_always = Bitboard::FULL;
+        let mut wk_ever = Bitboard::EMPTY;
+        for k in self.reach[wk.index()] {
+            wk_always &= king_attacks(k);
+            wk_ever |= king_attacks(k);
+        }
+        let mut loser_parts = arrayvec::ArrayVec::new();
+        self.each_always_attacking(loser, ever, false, |sq, att| {
+            loser_parts.push((self.reach[sq.index()], att));
+        });
+        Some(SacrificeContext {
+            king,
+            steady: self.steady & self.color_squares(loser),
+            wk_always,
+            wk_ever,
+            ever,
+            loser_parts,
+        })
     }
 
     /// What [`StaticAnalysis::always_mates`] needs, computed once a round:
