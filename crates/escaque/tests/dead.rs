@@ -406,6 +406,36 @@ fn a_lone_piece_that_can_only_come_in_to_be_taken() {
 }
 
 #[test]
+fn a_king_never_steps_next_to_where_the_other_king_always_is() {
+    // A users' position, unwinnable for Black per the reference: the black
+    // king shuffles on c8, d8 and e8 (d7 and f7 are the white pawns'), and
+    // wherever it stands d7 and d8 are next to it or under it, so the white
+    // king never leaves c8, b7 and a6, light squares that Black's dark
+    // bishops and blocked pawns can never check.
+    for fen in [
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B w - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            StaticAnalysis::new(&p).proves_unwinnable(Color::Black),
+            "{fen}"
+        );
+        split_proves_unwinnable(&p, Color::Black, fen);
+    }
+    // Must not fire: with the g-pawn on g5 the black king has f7 and the
+    // white king gets out; with the white king outside the box from the
+    // start, it can walk into a mate. Black can mate in both (the
+    // reference's verdicts).
+    for fen in [
+        "BbK1kb2/b1p1p1p1/1pP1P3/1P4P1/8/8/8/1B2b2B b - - 0 1",
+        "Bb2kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1BK1b2B b - - 0 1",
+    ] {
+        split_spares_winnable(&pos(fen), Color::Black, fen);
+    }
+}
+
+#[test]
 fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
     // A users' position (unwinnable for White per the reference): the black
     // king is walled in by its own pieces, and only the last closure, with

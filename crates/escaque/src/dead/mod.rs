@@ -53,7 +53,11 @@
 //!    every square each piece may then stand on), two levels deep. In the
 //!    case split, a move of the loser that always mates the winner (whose
 //!    king never moves: a check no winner's piece can take or block, every
-//!    flight held for ever) ends the game and is left out.
+//!    flight held for ever) ends the game and is left out; for a winner
+//!    with one piece besides its king, the loser's captures (a bare king
+//!    after them) and the piece's checks that must be answered by taking it
+//!    are left out too. A king never steps next to, or onto, every square
+//!    the other king may stand on.
 //! 5. **Closure**: for positions with few possibilities (kings shuffling behind
 //!    a wall), every reachable position is enumerated up to a bound; a closed
 //!    set without a mate is a proof.

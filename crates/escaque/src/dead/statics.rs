@@ -281,6 +281,8 @@ impl StaticAnalysis {
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
         // in the way). Pawns that may promote change kind and are left out.
+        // A king counts its own square too: wherever it stands in its reach,
+        // the other king can never step there, on it or next to it.
         let enemies = self.capture_zone(color.other());
         for &(sq, c, r) in &self.pieces {
             if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
@@ -292,7 +294,12 @@ impl StaticAnalysis {
             }
             let mut att = Bitboard::FULL;
             for t in reach {
-                att &= attacks(r, c, t, ever_occupied);
+                let own = if r == Role::King {
+                    Bitboard::from_square(t)
+                } else {
+                    Bitboard::EMPTY
+                };
+                att &= attacks(r, c, t, ever_occupied) | own;
                 if att.is_empty() {
                     break;
                 }
