@@ -328,6 +328,114 @@ fn a_move_that_always_mates_the_winner_ends_the_game() {
 }
 
 #[test]
+fn a_pawn_move_that_always_mates_the_winner_ends_the_game() {
+    // Users' positions, unwinnable for White per the reference. The white
+    // king is boxed in by pawns; the black pawn moves that would open the
+    // box (b6-b5 and d6-d5 against Kc4, c6-c5 and e6-e5 against Kd4, c3-c2
+    // against Kb1) give a check no white piece can take or block with every
+    // flight held: mate of White, so the game ends there and the analysis
+    // leaves them out.
+    for fen in [
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1",
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - - 0 1",
+        "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 b - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 w - - 0 1",
+    ] {
+        split_proves_unwinnable(&pos(fen), Color::White, fen);
+    }
+    // Must not fire: without the c6 pawn (first) or the d6 pawn (second)
+    // the checking pawn can be taken by the king, which then walks out;
+    // White can mate (the reference's verdicts).
+    for fen in [
+        "3b4/6k1/1p1p4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - - 0 1",
+        "3b1b2/3k4/2p1p3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1",
+    ] {
+        split_spares_winnable(&pos(fen), Color::White, fen);
+    }
+}
+
+#[test]
+fn two_plies_of_every_move_then_the_static_analysis() {
+    // Users' positions where neither side can mate per the reference: the
+    // black rook must take on a6 (or is taken at once) and the analysis,
+    // which the roaming rook spoils at the start, proves the positions
+    // after those plies.
+    for fen in [
+        "1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - - 0 1",
+        "1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for c in [Color::White, Color::Black] {
+            assert!(!StaticAnalysis::proves_unwinnable_split(&p, c), "{fen}");
+            assert_eq!(verdict(&p, c), Winnability::Unwinnable, "{fen} {c:?}");
+        }
+    }
+    // Only Black cannot mate here; White can (the reference's verdicts).
+    let fen = "1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1";
+    let p = pos(fen);
+    assert_eq!(verdict(&p, Color::Black), Winnability::Unwinnable, "{fen}");
+    assert!(verdict(&p, Color::White).is_winnable(), "{fen}");
+}
+
+#[test]
+fn a_lone_piece_that_can_only_come_in_to_be_taken() {
+    // Users' positions, unwinnable for White per the reference: the black
+    // king is walled in by its own pieces and White has only the queen
+    // besides the king. The queen's every way in is a check next to the
+    // king that must be answered by taking it (a bare king then), and the
+    // black pawns' captures of the queen end White's chances too.
+    for fen in [
+        "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp2p2/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+    ] {
+        split_proves_unwinnable(&pos(fen), Color::White, fen);
+    }
+    // Must not fire: without the a4, b4 or c3 pawn the black king has a
+    // square or the queen a way in that is no sacrifice; White can mate
+    // (the reference's verdicts).
+    for fen in [
+        "8/6pp/8/8/1pp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/p1p5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bk5Q/qnp5/n1K5 b - - 0 1",
+    ] {
+        split_spares_winnable(&pos(fen), Color::White, fen);
+    }
+}
+
+#[test]
+fn a_king_never_steps_next_to_where_the_other_king_always_is() {
+    // A users' position, unwinnable for Black per the reference: the black
+    // king shuffles on c8, d8 and e8 (d7 and f7 are the white pawns'), and
+    // wherever it stands d7 and d8 are next to it or under it, so the white
+    // king never leaves c8, b7 and a6, light squares that Black's dark
+    // bishops and blocked pawns can never check.
+    for fen in [
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B w - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            StaticAnalysis::new(&p).proves_unwinnable(Color::Black),
+            "{fen}"
+        );
+        split_proves_unwinnable(&p, Color::Black, fen);
+    }
+    // Must not fire: with the g-pawn on g5 the black king has f7 and the
+    // white king gets out; with the white king outside the box from the
+    // start, it can walk into a mate. Black can mate in both (the
+    // reference's verdicts).
+    for fen in [
+        "BbK1kb2/b1p1p1p1/1pP1P3/1P4P1/8/8/8/1B2b2B b - - 0 1",
+        "Bb2kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1BK1b2B b - - 0 1",
+    ] {
+        split_spares_winnable(&pos(fen), Color::Black, fen);
+    }
+}
+
+#[test]
 fn a_closed_set_of_positions_proves_a_boxed_in_king_safe() {
     // A users' position (unwinnable for White per the reference): the black
     // king is walled in by its own pieces, and only the last closure, with

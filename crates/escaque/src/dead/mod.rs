@@ -50,20 +50,30 @@
 //!    moves but might be captured where it stands: never captured before it
 //!    moves (no enemy enters its square), or captured there (the positions
 //!    before the capture, with the piece fixed, and those after it, from
-//!    every square each piece may then stand on), two levels deep.
+//!    every square each piece may then stand on), two levels deep. In the
+//!    case split, a move of the loser that always mates the winner (whose
+//!    king never moves: a check no winner's piece can take or block, every
+//!    flight held for ever) ends the game and is left out; for a winner
+//!    with one piece besides its king, the loser's captures (a bare king
+//!    after them) and the piece's checks that must be answered by taking it
+//!    are left out too. A king never steps next to, or onto, every square
+//!    the other king may stand on.
 //! 5. **Closure**: for positions with few possibilities (kings shuffling behind
 //!    a wall), every reachable position is enumerated up to a bound; a closed
 //!    set without a mate is a proof.
 //! 6. **Chains of checks**: every move from the start, then every checking
 //!    move; a position reached by a quiet move must be proved unwinnable by
 //!    the static analysis.
+//! 7. **Expansion**: two plies of every legal move, each position reached
+//!    proved unwinnable by the static analysis with its case split (at most
+//!    48 analyses).
 //!
 //! The order is: forced moves, one shallow search without a table, the
 //! static analysis (early where there are no queens, rooks or knights, or
 //! where pawns are locked head-on), a deeper search, for a winner with only
 //! its king and pawns the promotion race (pawn moves only, the loser keeping
 //! out of the way, then a small mating search after each promotion), the
-//! closure, the chains of checks, then the rest of the budget in a search
+//! closure, the chains of checks, the expansion, then the rest of the budget in a search
 //! guided by the bishops' distance to the mating corner and with the first
 //! moves that the static analysis proves hopeless tried last, and a last,
 //! larger closure.
@@ -91,6 +101,7 @@
 //! assert_eq!(winnability(&pos, Color::White), Winnability::Unwinnable);
 //! ```
 
+mod expand;
 mod race;
 mod search;
 mod statics;
@@ -403,6 +414,13 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     let chain_limit = (budget.search_nodes / 2_000).min(2_000) as usize;
     if let Some(r) = decided(check_chains(&pos, winner, chain_limit)) {
         return finish(r, with_prefix);
+    }
+
+    // 6b. Two plies of every legal move, each position reached proved by
+    //     the static analysis with its case split (a piece that must
+    //     capture or be taken at once no longer spoils the analysis).
+    if budget.search_nodes >= 1_000_000 && expand::proves_by_expansion(&pos, winner, 2) {
+        return Winnability::Unwinnable;
     }
 
     // 7. The rest of the budget, guided by the bishops' way to the mating

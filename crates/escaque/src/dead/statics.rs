@@ -22,6 +22,65 @@ struct MatingContext {
     blocked: Bitboard,
     /// Squares that may ever be occupied.
     ever: Bitboard,
+    /// The squares each of the loser's pieces always attacks (its starting
+    /// square first), so that the moving piece's own share can be left out.
+    loser_parts: arrayvec::ArrayVec<(Square, Bitboard), 32>,
+}
+
+/// What the "always lost" filter needs in a round of the fixpoint: see
+/// [`SacrificeContext::always_lost`].
+struct SacrificeContext {
+    /// The loser's king, which never moves.
+    king: Square,
+    /// The loser's steady pieces.
+    steady: Bitboard,
+    /// Squares the winner's king attacks from every square of its reach.
+    wk_always: Bitboard,
+    /// Squares the winner's king may ever attack.
+    wk_ever: Bitboard,
+    /// Squares that may ever be occupied.
+    ever: Bitboard,
+    /// Each of the loser's non-king pieces that counts for the squares
+    /// attacked for ever: its reach and the squares it always attacks.
+    loser_parts: arrayvec::ArrayVec<(Bitboard, Bitboard), 32>,
+}
+
+impl SacrificeContext {
+    /// True if the winner's only piece besides its king (`role`), moving to
+    /// `to`, is always lost at once, so that the analysis may leave the move
+    /// out: after it the winner can never mate.
+    ///
+    /// Soundness, for any position of a continuation in which the fixpoint's
+    /// sets hold and the move is played:
+    /// * it gives check: the piece on `to` attacks the loser's king (which
+    ///   never moves) with every square that may ever be occupied in the way,
+    ///   so the check cannot be blocked;
+    /// * the loser's king has no other square: each one around it holds one
+    ///   of the loser's steady pieces, is attacked from `to` (with every
+    ///   square that may ever be occupied in the way, but the king's own), or
+    ///   is attacked by the winner's king wherever it stands;
+    /// * so every legal reply takes the piece on `to`, and there is one: a
+    ///   loser's piece that is never captured and cannot be the one taken on
+    ///   `to` (its reach does not hold `to`) attacks `to` for ever, or the
+    ///   loser's king stands next to `to` and the winner's king can never
+    ///   defend it. The move is therefore no mate, and after the reply the
+    ///   winner has a bare king.
+    fn always_lost(&self, role: Role, color: Color, to: Square) -> bool {
+        if !attacks(role, color, to, self.ever).contains(self.king) {
+            return false;
+        }
+        let from_to = attacks(role, color, to, self.ever.without(self.king));
+        let flights = king_attacks(self.king).without(to);
+        if (flights & !self.steady & !from_to & !self.wk_always).any() {
+            return false;
+        }
+        let by_king = king_attacks(self.king).contains(to) && !self.wk_ever.contains(to);
+        by_king
+            || self
+                .loser_parts
+                .iter()
+                .any(|&(reach, att)| !reach.contains(to) && att.contains(to))
+    }
 }
 
 /// The most fixpoints one case split may run.
@@ -67,6 +126,9 @@ pub struct StaticAnalysis {
     /// The intended winner, when the analysis is made for one: the other
     /// side's moves that always mate it end the game and are left out.
     winner: Option<Color>,
+    /// The intended winner has one piece besides its king: see
+    /// [`StaticAnalysis::capture_zone`].
+    lone_winner: bool,
 }
 
 impl StaticAnalysis {
@@ -97,6 +159,8 @@ impl StaticAnalysis {
             split_candidates: Bitboard::EMPTY,
             in_check: pos.is_check().then(|| pos.turn()),
             winner,
+            lone_winner: winner
+                .is_some_and(|w| (pos.by_color(w) & !pos.by_role(Role::King)).count() == 1),
         };
         for sq in pos.occupied() {
             if let Some(p) = pos.piece_at(sq) {
@@ -137,7 +201,18 @@ impl StaticAnalysis {
     /// also diagonally in front of a square of its reach (a pawn captures
     /// only diagonally forward, from a square where it stood; a square it
     /// reaches only by pushes is never a capture).
+    ///
+    /// When the analysis is made for a winner with a single piece besides
+    /// its king, the loser's captures are left out altogether (empty zone,
+    /// and the loser's pawns never capture): the only piece the loser can
+    /// ever capture is that one (kings are never captured), and after that
+    /// capture the winner has a bare king and can never mate, so nothing
+    /// after it matters to the proof. The sets then cover every
+    /// continuation up to that capture.
     fn capture_zone(&self, color: Color) -> Bitboard {
+        if self.lone_winner && self.winner != Some(color) {
+            return Bitboard::EMPTY;
+        }
         let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != color {
@@ -175,12 +250,40 @@ impl StaticAnalysis {
     /// Squares always attacked by `color`'s steady pieces, whatever else
     /// stands on the board.
     fn always_attacked(&self, color: Color, ever_occupied: Bitboard, kings: bool) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        self.each_always_attacking(color, ever_occupied, kings, |_, att| b |= att);
+        b
+    }
+
+    /// [`StaticAnalysis::always_attacked`] piece by piece: the starting
+    /// square of each piece that counts, with the squares it always attacks.
+    fn always_attacked_parts(
+        &self,
+        color: Color,
+        ever_occupied: Bitboard,
+    ) -> arrayvec::ArrayVec<(Square, Bitboard), 32> {
+        let mut parts = arrayvec::ArrayVec::new();
+        self.each_always_attacking(color, ever_occupied, true, |sq, att| parts.push((sq, att)));
+        parts
+    }
+
+    /// Calls `f` with each of `color`'s pieces (kings too if `kings`) that
+    /// counts for [`StaticAnalysis::always_attacked`], and the squares it
+    /// always attacks (when there are any).
+    fn each_always_attacking(
+        &self,
+        color: Color,
+        ever_occupied: Bitboard,
+        kings: bool,
+        mut f: impl FnMut(Square, Bitboard),
+    ) {
         // A piece no enemy piece can ever meet is never captured: wherever
         // it stands within its reach, it attacks what it attacks from every
         // square of the reach (with every square that may ever be occupied
         // in the way). Pawns that may promote change kind and are left out.
+        // A king counts its own square too: wherever it stands in its reach,
+        // the other king can never step there, on it or next to it.
         let enemies = self.capture_zone(color.other());
-        let mut b = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != color || self.promotable.contains(sq) || (!kings && r == Role::King) {
                 continue;
@@ -191,14 +294,20 @@ impl StaticAnalysis {
             }
             let mut att = Bitboard::FULL;
             for t in reach {
-                att &= attacks(r, c, t, ever_occupied);
+                let own = if r == Role::King {
+                    Bitboard::from_square(t)
+                } else {
+                    Bitboard::EMPTY
+                };
+                att &= attacks(r, c, t, ever_occupied) | own;
                 if att.is_empty() {
                     break;
                 }
             }
-            b |= att;
+            if att.any() {
+                f(sq, att);
+            }
         }
-        b
     }
 
     fn saturate(&mut self) {
@@ -214,6 +323,7 @@ impl StaticAnalysis {
             ];
             let steady_kings = self.steady & self.king_squares();
             let mating = self.mating_context(ever);
+            let sacrifice = self.sacrifice_context(ever);
             // A side whose other pieces can never move: a king move of the
             // other side that leaves its king no square is a stalemate.
             let frozen = [Color::White, Color::Black].map(|c| {
@@ -258,13 +368,21 @@ impl StaticAnalysis {
                 for s in old {
                     let targets = match role {
                         Role::Pawn => {
-                            let mut t = Bitboard::EMPTY;
                             let one = Bitboard::from_square(s).forward(color) & !self.steady;
-                            t |= one & !no_pass;
+                            let mut t = one & !no_pass;
+                            if !self.lone_winner || self.winner == Some(color) {
+                                t |= pawn_attacks(color, s) & occupiable[color.other().index()];
+                            }
+                            if let Some(m) = mating.as_ref().filter(|m| color != m.winner) {
+                                t = t
+                                    .into_iter()
+                                    .filter(|&x| !self.always_mates(m, orig, role, color, x))
+                                    .collect();
+                            }
                             if one.any() && s.rank() == Rank::SECOND.relative_to(color) {
                                 t |= one.forward(color) & !self.steady & !no_pass;
                             }
-                            t | (pawn_attacks(color, s) & occupiable[color.other().index()])
+                            t
                         }
                         Role::King => {
                             let t = king_attacks(s) & !always[color.other().index()];
@@ -276,10 +394,14 @@ impl StaticAnalysis {
                         }
                         _ => {
                             let t = attacks(role, color, s, self.steady);
-                            match &mating {
-                                Some(m) if color != m.winner => t
+                            match (&mating, &sacrifice) {
+                                (Some(m), _) if color != m.winner => t
                                     .into_iter()
-                                    .filter(|&x| !self.always_mates(m, role, color, x, &always))
+                                    .filter(|&x| !self.always_mates(m, orig, role, color, x))
+                                    .collect(),
+                                (_, Some(c)) if self.winner == Some(color) => t
+                                    .into_iter()
+                                    .filter(|&x| !c.always_lost(role, color, x))
                                     .collect(),
                                 _ => t,
                             }
@@ -400,6 +522,38 @@ impl StaticAnalysis {
         kept
     }
 
+    /// What [`SacrificeContext::always_lost`] needs, computed once a round:
+    /// `None` unless the analysis is made for a winner with one piece
+    /// besides its king, and the loser's king never moves.
+    fn sacrifice_context(&self, ever: Bitboard) -> Option<SacrificeContext> {
+        let winner = self.winner.filter(|_| self.lone_winner)?;
+        let loser = winner.other();
+        let king_of = |c: Color| self.pieces.iter().find(|p| p.1 == c && p.2 == Role::King);
+        let &(king, _, _) = king_of(loser)?;
+        if self.reach[king.index()] != Bitboard::from_square(king) {
+            return None;
+        }
+        let &(wk, _, _) = king_of(winner)?;
+        let mut wk_always = Bitboard::FULL;
+        let mut wk_ever = Bitboard::EMPTY;
+        for k in self.reach[wk.index()] {
+            wk_always &= king_attacks(k);
+            wk_ever |= king_attacks(k);
+        }
+        let mut loser_parts = arrayvec::ArrayVec::new();
+        self.each_always_attacking(loser, ever, false, |sq, att| {
+            loser_parts.push((self.reach[sq.index()], att));
+        });
+        Some(SacrificeContext {
+            king,
+            steady: self.steady & self.color_squares(loser),
+            wk_always,
+            wk_ever,
+            ever,
+            loser_parts,
+        })
+    }
+
     /// What [`StaticAnalysis::always_mates`] needs, computed once a round:
     /// `None` unless the analysis is made for a winner whose king never
     /// moves.
@@ -425,42 +579,56 @@ impl StaticAnalysis {
             covers,
             blocked: self.steady & self.color_squares(winner),
             ever,
+            loser_parts: self.always_attacked_parts(winner.other(), ever),
         })
     }
 
-    /// True if a move of the loser's piece (`role`) to `to` always mates the
-    /// winner, whose king never moves, so that the game ends there without
-    /// a mate by the winner and the analysis may leave the move out. Only
-    /// contact checks count (a knight's, or a queen's, rook's or bishop's from
-    /// a square next to the king along its line): they cannot be blocked.
-    /// No winner's piece but the king may ever attack `to` (`covers`); next
-    /// to the king, `to` is attacked for ever by the loser's pieces that are
-    /// never captured (`always`), so the king cannot take; and every square
-    /// around the king holds one of the winner's steady pieces, is attacked
-    /// for ever by the loser, or is attacked by the piece on `to` with every
-    /// square that may ever be occupied in the way (but the king's own
-    /// square, which it leaves).
+    /// True if a move of the loser's piece that started on `orig` (`role`)
+    /// to `to` always mates the winner, whose king never moves, so that the
+    /// game ends there without a mate by the winner and the analysis may
+    /// leave the move out.
+    ///
+    /// Soundness, for any position of a continuation in which the fixpoint's
+    /// sets hold (the induction of the fixpoint) and the move is played:
+    /// * it gives check: the piece on `to` attacks the king with every square
+    ///   that may ever be occupied in the way (`ever`), so the squares between
+    ///   are empty and stay so: a contact check (a knight's, a pawn's, or a
+    ///   queen's, rook's or bishop's from next to the king), or a line no
+    ///   piece can ever stand on. No winner's piece can block it;
+    /// * no winner's piece but the king may ever attack `to` (`covers`, with
+    ///   promoted pawns as queens and knights), so none takes the checker; next
+    ///   to the king, `to` is attacked for ever by the loser's pieces that are
+    ///   never captured, the moving piece left out (it stands on `to` now, not
+    ///   within its reach), so the king cannot take either;
+    /// * every square around the king holds one of the winner's steady pieces,
+    ///   is attacked for ever by the loser's other pieces, or is attacked by
+    ///   the piece on `to` with every square that may ever be occupied in the
+    ///   way (but the king's own square, which it leaves): the king has no
+    ///   flight, and it is mate.
+    ///
+    /// A pawn's move to the last rank (it becomes another piece) and its
+    /// double step (the winner might take it en passant, from a square
+    /// `covers` does not look at) are not left out.
     fn always_mates(
         &self,
         m: &MatingContext,
+        orig: Square,
         role: Role,
         color: Color,
         to: Square,
-        always: &[Bitboard; 2],
     ) -> bool {
-        if m.covers.contains(to) {
+        if m.covers.contains(to)
+            || (role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(color))
+            || !attacks(role, color, to, m.ever).contains(m.king)
+        {
             return false;
         }
-        let next = king_attacks(m.king).contains(to);
-        let contact = match role {
-            Role::Knight => knight_attacks(to).contains(m.king),
-            Role::Queen => next,
-            Role::Rook => next && (to.file() == m.king.file() || to.rank() == m.king.rank()),
-            Role::Bishop => next && to.file() != m.king.file() && to.rank() != m.king.rank(),
-            _ => false,
-        };
-        let loser_always = always[color.index()];
-        if !contact || (next && !loser_always.contains(to)) {
+        let loser_always = m
+            .loser_parts
+            .iter()
+            .filter(|p| p.0 != orig)
+            .fold(Bitboard::EMPTY, |b, p| b | p.1);
+        if king_attacks(m.king).contains(to) && !loser_always.contains(to) {
             return false;
         }
         let from_to = attacks(role, color, to, m.ever.without(m.king));
