@@ -71,8 +71,9 @@
 //! searches guided by a *mating picture* around each corner in turn: the
 //! loser's king into the corner, its own pieces onto the flight squares
 //! (self-block), the winner's king two squares away and its other pieces
-//! onto the squares that check the corner. That last step has as many
-//! nodes again as the rest; it runs only where everything else failed.
+//! onto the squares that check the corner, for the corners the loser's king
+//! may reach. That last step may visit about half as many positions again
+//! as the rest (9/16); it runs only where everything else failed.
 //!
 //! Soundness comes first: each step above either exhibits a line that is
 //! replayed by the rules before being returned, or is a proof that covers all
@@ -156,7 +157,7 @@ pub enum Deadness {
 pub struct Budget {
     /// Positions the helpmate searches may visit in all; the searches
     /// guided by mating pictures, the last step, run only where every other
-    /// step failed and may visit as many again.
+    /// step failed and may visit 9/16 as many again.
     pub search_nodes: u64,
     /// Positions the closure may enumerate.
     pub closure_positions: usize,
@@ -435,10 +436,10 @@ fn decide(start: &Position, winner: Color, budget: Budget) -> Winnability {
     }
 
     // 9. Mating pictures around each corner, the loser's own pieces
-    //    blocking its king: as many nodes again, only where all else failed
-    //    (not during play).
+    //    blocking its king: 9/16 as many nodes again, only where all else
+    //    failed (not during play).
     if budget.search_nodes >= 1_000_000 {
-        if let Some(r) = pattern::corners(&pos, winner, budget.search_nodes) {
+        if let Some(r) = pattern::corners(&pos, winner, &sa, budget.search_nodes) {
             return finish(r, with_prefix);
         }
     }
