@@ -119,8 +119,8 @@ pub(super) struct Search {
     /// knights, bishops, rooks, queens, then the king, each kind from the
     /// square nearest the corner a1 seen from the winner's side (a1…h1,
     /// a2…), destinations likewise, promotions queen, knight, rook, bishop.
-    /// The costs still set the depth. Measured on the published sets, the
-    /// last search finds long helpmates in locked structures this way that
+    /// The costs still set the depth. Measured on the published sets, a
+    /// short search finds long helpmates in locked structures this way that
     /// the cost-first order misses (the winner's quiet piece moves come
     /// early, while the loser's king walks to the corner).
     pub(super) fixed_order: bool,
