@@ -470,11 +470,7 @@ impl StaticAnalysis {
         others: Bitboard,
     ) -> Bitboard {
         let them = color.other();
-        let Some(&(their_king, _, _)) = self
-            .pieces
-            .iter()
-            .find(|p| p.1 == them && p.2 == Role::King)
-        else {
+        let Some(their_king) = self.king_start(them) else {
             return targets;
         };
         let region = self.reach[their_king.index()];
@@ -528,12 +524,8 @@ impl StaticAnalysis {
     fn sacrifice_context(&self, ever: Bitboard) -> Option<SacrificeContext> {
         let winner = self.winner.filter(|_| self.lone_winner)?;
         let loser = winner.other();
-        let king_of = |c: Color| self.pieces.iter().find(|p| p.1 == c && p.2 == Role::King);
-        let &(king, _, _) = king_of(loser)?;
-        if self.reach[king.index()] != Bitboard::from_square(king) {
-            return None;
-        }
-        let &(wk, _, _) = king_of(winner)?;
+        let king = self.unmoving_king(loser)?;
+        let wk = self.king_start(winner)?;
         let mut wk_always = Bitboard::FULL;
         let mut wk_ever = Bitboard::EMPTY;
         for k in self.reach[wk.index()] {
@@ -559,13 +551,7 @@ impl StaticAnalysis {
     /// moves.
     fn mating_context(&self, ever: Bitboard) -> Option<MatingContext> {
         let winner = self.winner?;
-        let &(king, _, _) = self
-            .pieces
-            .iter()
-            .find(|p| p.1 == winner && p.2 == Role::King)?;
-        if self.reach[king.index()] != Bitboard::from_square(king) {
-            return None;
-        }
+        let king = self.unmoving_king(winner)?;
         let mut covers = Bitboard::EMPTY;
         for &(sq, c, r) in &self.pieces {
             if c != winner || r == Role::King {
@@ -674,6 +660,21 @@ impl StaticAnalysis {
             zone |= beyond;
         }
         zone
+    }
+
+    /// The square `color`'s king stands on in the analysed position.
+    fn king_start(&self, color: Color) -> Option<Square> {
+        self.pieces
+            .iter()
+            .find(|p| p.1 == color && p.2 == Role::King)
+            .map(|p| p.0)
+    }
+
+    /// `color`'s king's square, if the king never moves (its reach is that
+    /// square alone).
+    fn unmoving_king(&self, color: Color) -> Option<Square> {
+        self.king_start(color)
+            .filter(|k| self.reach[k.index()] == Bitboard::from_square(*k))
     }
 
     fn king_squares(&self) -> Bitboard {
@@ -806,11 +807,7 @@ impl StaticAnalysis {
             return false;
         }
         let loser = winner.other();
-        let Some(&(lk, _, _)) = self
-            .pieces
-            .iter()
-            .find(|p| p.1 == loser && p.2 == Role::King)
-        else {
+        let Some(lk) = self.king_start(loser) else {
             return false;
         };
         let occ = self.steady.without(lk);
