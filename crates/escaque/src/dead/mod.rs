@@ -74,12 +74,12 @@
 //! its king and pawns the promotion race (pawn moves only, the loser keeping
 //! out of the way, then a small mating search after each promotion), the
 //! closure, the chains of checks, the expansion, then the rest of the
-//! budget in a search guided by the bishops' distance to the mating corner and with the first
-//! moves that the static analysis proves hopeless tried last (first a
-//! short one with both sides' moves in a fixed order: pawns first, king
-//! last, whatever they cost), a last, larger closure, and finally, for what
-//! is still open,
-//! searches guided by a *mating picture* around each corner in turn: the
+//! budget in a search guided by the bishops' distance to the mating corner
+//! and with the first moves that the static analysis proves hopeless tried
+//! last (first a short one with both sides' moves in a fixed order: pawns
+//! first, king last, whatever they cost), a last, larger closure, and
+//! finally, for what is still open, searches guided by a *mating picture*
+//! around each corner in turn: the
 //! loser's king into the corner, its own pieces onto the flight squares
 //! (self-block), the winner's king two squares away and its other pieces
 //! onto the squares that check the corner, for the corners the loser's king

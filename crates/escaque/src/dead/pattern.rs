@@ -14,8 +14,9 @@ use crate::attacks::king_attacks;
 use crate::{Bitboard, Color, Position, Square};
 
 /// Tries the corners, nearest to the loser's king first, in two rounds
-/// (each corner 1/64, then 1/8 of `nodes`: at most 9/16 of `nodes` in all): a line (`Winnable`), a proof (`Unwinnable`, when an
-/// iteration closed uncut: the guidance only weights the search) or `None`.
+/// (each corner 1/64, then 1/8 of `nodes`: at most 9/16 of `nodes` in
+/// all): a line (`Winnable`), a proof (`Unwinnable`, when an iteration
+/// closed uncut: the guidance only weights the search) or `None`.
 pub(super) fn corners(
     pos: &Position,
     winner: Color,

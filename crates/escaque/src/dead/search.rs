@@ -192,21 +192,9 @@ impl Search {
                 region |= Bitboard::from_square(s);
             }
         }
-        let mut dist = [u8::MAX; 64];
-        let mut seen = region;
-        let mut frontier = region & !steady;
-        let mut d = 0u8;
-        while frontier.any() {
-            let mut next = Bitboard::EMPTY;
-            for s in frontier {
-                dist[s.index()] = d;
-                next |= bishop_attacks(s, steady) & !steady;
-            }
-            frontier = next & !seen;
-            seen |= next;
-            d += 1;
-        }
-        self.bishop_distance = Some(dist);
+        self.bishop_distance = Some(breadth_first(region & !steady, |s| {
+            bishop_attacks(s, steady) & !steady
+        }));
     }
 
     /// Fills [`Search::punishable`] for the start position.
@@ -564,9 +552,8 @@ impl Pattern {
 /// Moves of a `role` on an empty board from each square to the nearest of
 /// `targets` (none for pawns).
 fn distances(role: Role, targets: Bitboard) -> [u8; 64] {
-    let mut dist = [u8::MAX; 64];
     if role == Role::Pawn || targets.is_empty() {
-        return dist;
+        return [u8::MAX; 64];
     }
     let step = |s: Square| match role {
         Role::King => king_attacks(s),
@@ -576,8 +563,16 @@ fn distances(role: Role, targets: Bitboard) -> [u8; 64] {
         _ => queen_attacks(s, Bitboard::EMPTY),
     };
     // Breadth first from the targets (every move here can be reversed).
-    let mut seen = targets;
-    let mut frontier = targets;
+    breadth_first(targets, step)
+}
+
+/// Steps from each square to the nearest of `start` when `step` gives the
+/// squares one step away (moves that can be reversed, so the search may run
+/// from the targets); `u8::MAX` where none leads there.
+fn breadth_first(start: Bitboard, step: impl Fn(Square) -> Bitboard) -> [u8; 64] {
+    let mut dist = [u8::MAX; 64];
+    let mut seen = start;
+    let mut frontier = start;
     let mut d = 0u8;
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
