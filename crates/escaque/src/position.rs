@@ -273,13 +273,7 @@ impl Position {
         let snipers = ours
             & ((rook_attacks(king, Bitboard::EMPTY) & rq)
                 | (bishop_attacks(king, Bitboard::EMPTY) & bq));
-        let mut discoverers = Bitboard::EMPTY;
-        for s in snipers {
-            let blockers = between(king, s) & occ;
-            if !blockers.more_than_one() {
-                discoverers |= blockers & ours;
-            }
-        }
+        let discoverers = self.sole_blockers(king, snipers) & ours;
         CheckInfo {
             king,
             pawn: pawn_attacks(us.other(), king),
@@ -578,18 +572,26 @@ impl Position {
     #[inline]
     pub(crate) fn pinned(&self, us: Color, king: Square) -> Bitboard {
         let them = self.by_color(us.other());
-        let occ = self.occupied();
         let rq = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
         let bq = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
         let snipers = them & ((rook_attacks(king, them) & rq) | (bishop_attacks(king, them) & bq));
-        let mut pinned = Bitboard::EMPTY;
+        self.sole_blockers(king, snipers) & self.by_color(us)
+    }
+
+    /// The pieces, of either colour, that stand alone between `king` and
+    /// one of `snipers`: moving one off that line opens it (a pin for the
+    /// king's side, a discovered check for the sniper's).
+    #[inline]
+    fn sole_blockers(&self, king: Square, snipers: Bitboard) -> Bitboard {
+        let occ = self.occupied();
+        let mut sole = Bitboard::EMPTY;
         for s in snipers {
             let blockers = between(king, s) & occ;
             if !blockers.more_than_one() {
-                pinned |= blockers;
+                sole |= blockers;
             }
         }
-        pinned & self.by_color(us)
+        sole
     }
 
     /// Every square attacked by `attacker`, as if `occupied` were the occupancy
