@@ -99,8 +99,9 @@ pub(super) struct Search {
     line: Vec<Move>,
     pub(super) use_tt: bool,
     tt: HashMap<u64, Entry, Fast>,
-    /// Entries of earlier iterations are ignored: a prune must rest on a
-    /// position expanded in this iteration, or the proof would not hold.
+    /// Entries of earlier iterations are ignored (unless
+    /// [`Search::table_across`]): a prune must rest on a position expanded
+    /// in this iteration, or the proof would not hold.
     iteration: u32,
     /// The corner the loser's king is driven to.
     corner: Square,
@@ -127,6 +128,13 @@ pub(super) struct Search {
     /// A mating pattern the pieces are guided to (see [`Pattern`]); when
     /// set, it replaces the corner guidance.
     pub(super) pattern: Option<Box<Pattern>>,
+    /// Table entries of earlier iterations prune as well (a position
+    /// already searched with as many plies left is not searched again, as
+    /// in the reference's search). Each iteration then spends its nodes on
+    /// positions the last one did not reach, and long helpmates are found
+    /// far sooner; but an iteration that prunes on such an entry proves
+    /// nothing (the entry's own iteration was cut), so it counts as cut.
+    pub(super) table_across: bool,
 }
 
 impl Search {
@@ -171,6 +179,7 @@ impl Search {
             punishable: Vec::new(),
             fixed_order: false,
             pattern: None,
+            table_across: false,
         }
     }
 
@@ -195,6 +204,12 @@ impl Search {
         self.bishop_distance = Some(breadth_first(region & !steady, |s| {
             bishop_attacks(s, steady) & !steady
         }));
+    }
+
+    /// Empties the table (entries of an earlier search would prune
+    /// under [`Search::table_across`]).
+    pub(super) fn clear_table(&mut self) {
+        self.tt.clear();
     }
 
     /// Fills [`Search::punishable`] for the start position.
@@ -251,7 +266,15 @@ impl Search {
         if self.use_tt {
             if let Some(e) = self.tt.get(&hash) {
                 // The fingerprint only when the hash matches (rarely).
-                if e.iteration == self.iteration && e.left >= left && e.check == fingerprint(pos) {
+                if (e.iteration == self.iteration || self.table_across)
+                    && e.left >= left
+                    && e.check == fingerprint(pos)
+                {
+                    if e.iteration != self.iteration {
+                        // Searched as deeply in an earlier iteration, but
+                        // that iteration was cut: no proof rests on it.
+                        self.interrupted = true;
+                    }
                     return false;
                 }
             }
