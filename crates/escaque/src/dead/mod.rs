@@ -57,7 +57,10 @@
 //!    with one piece besides its king, the loser's captures (a bare king
 //!    after them) and the piece's checks that must be answered by taking it
 //!    are left out too. A king never steps next to, or onto, every square
-//!    the other king may stand on.
+//!    the other king may stand on. Bishops whose joined reaches no other
+//!    piece may ever enter (a *pen*) always hold exactly their squares less
+//!    the empty ones: a square they attack whichever (at most two) are
+//!    empty counts as attacked for ever, though no single bishop does.
 //! 5. **Closure**: for positions with few possibilities (kings shuffling behind
 //!    a wall), every reachable position is enumerated up to a bound; a closed
 //!    set without a mate is a proof.
@@ -83,8 +86,13 @@
 //! loser's king into the corner, its own pieces onto the flight squares
 //! (self-block), the winner's king two squares away and its other pieces
 //! onto the squares that check the corner, for the corners the loser's king
-//! may reach. That last step may visit about half as many positions again
-//! as the rest (9/16); it runs only where everything else failed.
+//! may reach. That step may visit about half as many positions again as
+//! the rest (9/16); it runs only where everything else failed. The very
+//! last is a search four times the budget whose table prunes across
+//! iterations (a position searched with as many plies left in an earlier
+//! iteration is not searched again, as in the reference's search): it finds
+//! the helpmates of a hundred plies and more in which the loser must first
+//! free the winner's walled-in king, and proves nothing it pruned that way.
 //!
 //! Soundness comes first: each step above either exhibits a line that is
 //! replayed by the rules before being returned, or is a proof that covers all
