@@ -24,7 +24,7 @@
 //! * [`Adjourned::open`] opens it: the text is read with the library's move
 //!   reader ([`read_move`]: SAN in either language, then coordinates), played
 //!   if legal and unambiguous; otherwise the game ends with the Guidelines'
-//!   verdict, [`Termination::IllegalSealedMove`], a loss for the sealer or a
+//!   verdict, [`Termination::IllegalSealedMove`](crate::Termination::IllegalSealedMove), a loss for the sealer or a
 //!   draw if the opponent could not mate ([`crate::game::could_not_mate`], the
 //!   dead-position decision of [`crate::dead`]).
 //!

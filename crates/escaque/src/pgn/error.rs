@@ -24,7 +24,7 @@ pub enum PgnErrorKind {
     UnmatchedClose,
     /// A `(` variation before any move it could be an alternative to.
     VariationWithoutMove,
-    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`](super::MAX_VARIATION_DEPTH).
     TooDeep,
 }
 
