@@ -13,7 +13,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::statics::StaticAnalysis;
 use super::Winnability;
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::attacks::{
+    attacks, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
 use crate::position::CheckInfo;
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
@@ -316,25 +318,21 @@ impl Search {
         // before its king): measured on the published sets, letting the
         // loser's pieces step aside or be sacrificed early finds the mates
         // far sooner than driving its king first.
+        // Where a child may be a leaf, what tells the winner's checking moves.
+        let info = (pos.turn() == self.winner && (left <= 4 || self.line.len() + 1 >= MAX_LINE))
+            .then(|| pos.check_info());
         if self.fixed_order {
             let keyed = fixed_order(pos, &moves, self.winner);
-            let info = (pos.turn() == self.winner
-                && (left <= 4 || self.line.len() + 1 >= MAX_LINE))
-                .then(|| pos.check_info());
-            for &(_, m) in keyed.iter() {
-                let cost = self.classify(pos, m);
-                if self.child(pos, m, cost, depth, past_progress, info.as_ref()) {
-                    return true;
-                }
-                if self.interrupted && self.out_of_nodes() {
-                    return false;
-                }
-            }
+            self.in_order(
+                pos,
+                keyed.iter().map(|e| e.1),
+                depth,
+                past_progress,
+                info.as_ref(),
+            )
         } else if pos.turn() == self.winner {
             let costs: arrayvec::ArrayVec<Cost, { crate::MAX_MOVES }> =
                 moves.iter().map(|&m| self.classify(pos, m)).collect();
-            // Where a child may be a leaf, what tells a checking move.
-            let info = (left <= 4 || self.line.len() + 1 >= MAX_LINE).then(|| pos.check_info());
             for want in [Cost::Reward, Cost::Normal, Cost::Punish] {
                 for (i, &m) in moves.iter().enumerate() {
                     if costs[i] == want
@@ -347,15 +345,29 @@ impl Search {
                     return false;
                 }
             }
+            false
         } else {
-            for &m in moves.iter().rev() {
-                let cost = self.classify(pos, m);
-                if self.child(pos, m, cost, depth, past_progress, None) {
-                    return true;
-                }
-                if self.interrupted && self.out_of_nodes() {
-                    return false;
-                }
+            self.in_order(pos, moves.iter().rev().copied(), depth, past_progress, None)
+        }
+    }
+
+    /// Tries `moves` in the order given, each at its own cost: true if a
+    /// mate was found below one of them (the line is then in `self.line`).
+    fn in_order(
+        &mut self,
+        pos: &Position,
+        moves: impl Iterator<Item = Move>,
+        depth: i32,
+        past_progress: bool,
+        info: Option<&CheckInfo>,
+    ) -> bool {
+        for m in moves {
+            let cost = self.classify(pos, m);
+            if self.child(pos, m, cost, depth, past_progress, info) {
+                return true;
+            }
+            if self.interrupted && self.out_of_nodes() {
+                return false;
             }
         }
         false
@@ -578,15 +590,9 @@ fn distances(role: Role, targets: Bitboard) -> [u8; 64] {
     if role == Role::Pawn || targets.is_empty() {
         return [u8::MAX; 64];
     }
-    let step = |s: Square| match role {
-        Role::King => king_attacks(s),
-        Role::Knight => knight_attacks(s),
-        Role::Bishop => bishop_attacks(s, Bitboard::EMPTY),
-        Role::Rook => rook_attacks(s, Bitboard::EMPTY),
-        _ => queen_attacks(s, Bitboard::EMPTY),
-    };
-    // Breadth first from the targets (every move here can be reversed).
-    breadth_first(targets, step)
+    // Breadth first from the targets (every move here can be reversed; the
+    // colour only matters for pawns).
+    breadth_first(targets, |s| attacks(role, Color::White, s, Bitboard::EMPTY))
 }
 
 /// Steps from each square to the nearest of `start` when `step` gives the
