@@ -7,6 +7,7 @@ use crate::clock::TimeControlError;
 use crate::game::{
     ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
 };
+use crate::pgn::{PgnWarning, PgnWarningKind};
 use crate::{Color, FenError, IllegalMove, IllegalReason, MoveError, PgnError, PgnErrorKind, Role};
 
 /// The language of messages for people. Spanish is the default.
@@ -668,6 +669,22 @@ macro_rules! display_in_spanish {
     )*};
 }
 
+/// A move with its origin and destination squares, in `lang`'s letters:
+/// `Re1-f1`, `Th1-f1` (Spanish), `Ke1-f1`, `Rh1-f1` (English).
+fn long_san(san: &crate::San, from: crate::Square, lang: Lang) -> String {
+    match san {
+        crate::San::Normal { role, to, .. } => {
+            let letter = if *role == Role::Pawn {
+                String::new()
+            } else {
+                crate::san::role_letter(*role, lang).to_string()
+            };
+            format!("{letter}{from}-{to}")
+        }
+        crate::San::Castle(_) => san.display(lang),
+    }
+}
+
 fn join_san(list: &[crate::San], lang: Lang, sep: &str) -> String {
     list.iter()
         .map(|s| s.display(lang))
@@ -723,15 +740,33 @@ impl Localized for MoveError {
                 "{text:?} is ambiguous: it may be {}; give the origin file or rank",
                 join_san(candidates, Lang::En, " or ")
             ),
-            (AmbiguousLanguage { text, spanish, english }, Lang::Es) => format!(
-                "{text:?} es ambigua: en español (R = rey) es {}, en inglés (R = torre) es {}; elige el idioma de la notación",
-                spanish.display(Lang::Es),
-                english.display(Lang::En)
+            (
+                AmbiguousLanguage {
+                    text,
+                    spanish,
+                    english,
+                    spanish_from,
+                    english_from,
+                },
+                Lang::Es,
+            ) => format!(
+                "{text:?} es ambigua: puede ser {} (en español, R = rey) o {} (en inglés, R = torre); elige el idioma de la notación",
+                long_san(spanish, *spanish_from, Lang::Es),
+                long_san(english, *english_from, Lang::Es)
             ),
-            (AmbiguousLanguage { text, spanish, english }, Lang::En) => format!(
-                "{text:?} is ambiguous: in Spanish (R = king) it is {}, in English (R = rook) it is {}; choose the notation's language",
-                spanish.display(Lang::Es),
-                english.display(Lang::En)
+            (
+                AmbiguousLanguage {
+                    text,
+                    spanish,
+                    english,
+                    spanish_from,
+                    english_from,
+                },
+                Lang::En,
+            ) => format!(
+                "{text:?} is ambiguous: it may be {} (in Spanish, R = king) or {} (in English, R = rook); choose the notation's language",
+                long_san(spanish, *spanish_from, Lang::En),
+                long_san(english, *english_from, Lang::En)
             ),
         }
     }
@@ -773,6 +808,59 @@ impl Localized for PgnErrorKind {
             (TooDeep, Lang::En) => format!(
                 "variations nested deeper than {} levels",
                 crate::pgn::MAX_VARIATION_DEPTH
+            ),
+            (UnsupportedVariant(v), Lang::Es) => format!(
+                "la partida es de la variante «{v}» (etiqueta Variant), que escaque no juega: no se lee como ajedrez"
+            ),
+            (UnsupportedVariant(v), Lang::En) => format!(
+                "the game is of the variant \"{v}\" (Variant tag), which escaque does not play: it is not read as chess"
+            ),
+        }
+    }
+}
+
+impl Localized for PgnWarningKind {
+    fn message(&self, lang: Lang) -> String {
+        use PgnWarningKind::*;
+        match (self, lang) {
+            (InformantSymbol { text, nag }, Lang::Es) => {
+                format!("símbolo Informant «{text}» en las jugadas: leído como ${nag}")
+            }
+            (InformantSymbol { text, nag }, Lang::En) => {
+                format!("Informant symbol \"{text}\" in the movetext: read as ${nag}")
+            }
+            (UnescapedQuotes { name }, Lang::Es) => format!(
+                "la etiqueta {name} tiene comillas dentro sin escapar (\\\"): leída hasta la última comilla antes de ]"
+            ),
+            (UnescapedQuotes { name }, Lang::En) => format!(
+                "the {name} tag has unescaped quotes inside (\\\"): read up to the last quote before ]"
+            ),
+            (ResultMismatch { tag, movetext }, Lang::Es) => format!(
+                "la etiqueta Result dice {tag} y las jugadas terminan en {movetext}: se conservan los dos"
+            ),
+            (ResultMismatch { tag, movetext }, Lang::En) => format!(
+                "the Result tag says {tag} and the movetext ends in {movetext}: both are kept"
+            ),
+        }
+    }
+}
+
+impl Localized for PgnWarning {
+    fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Es => format!(
+                "partida {}, línea {}, columna {}: {}",
+                self.game,
+                self.line,
+                self.column,
+                self.kind.message(lang)
+            ),
+            Lang::En => format!(
+                "game {}, line {}, column {}: {}",
+                self.game,
+                self.line,
+                self.column,
+                self.kind.message(lang)
             ),
         }
     }

@@ -93,6 +93,10 @@ pub enum MoveError {
         spanish: San,
         /// The English reading.
         english: San,
+        /// The origin square of the Spanish reading.
+        spanish_from: Square,
+        /// The origin square of the English reading.
+        english_from: Square,
     },
 }
 

@@ -89,7 +89,7 @@ pub fn san_display(pos: &Position, m: Move, lang: Lang) -> String {
     s
 }
 
-fn role_letter(role: Role, lang: Lang) -> char {
+pub(crate) fn role_letter(role: Role, lang: Lang) -> char {
     match lang {
         Lang::Es => role.char_es(),
         Lang::En => role.char_en(),
@@ -389,6 +389,8 @@ pub fn parse_san_lang(
                         text: text.into(),
                         spanish: San::from_move(pos, a),
                         english: San::from_move(pos, b),
+                        spanish_from: a.from(),
+                        english_from: b.from(),
                     }),
                     (Ok(a), Err(_)) => Ok((a, Some(Lang::Es))),
                     (Err(_), Ok(b)) => Ok((b, Some(Lang::En))),

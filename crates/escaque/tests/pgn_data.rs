@@ -169,3 +169,203 @@ fn chessbase_export_with_a_null_move() {
     let text = write_game_string(&games[0], PgnStyle::export());
     assert!(text.contains("41. Bxf3 -- 42. Ke1 Qh1+ 1-0"), "{text}");
 }
+
+// ---------------------------------------------------------------- the corpus
+// Real PGN files written by other programs (tests/data/pgn-corpus/README.md),
+// read by escaque and compared game by game with what python-chess 1.11.2
+// read in them (pgn-corpus/python-chess/*.tsv, made by
+// generate/corpus_python_chess.py).
+
+/// One game as a reader saw it: the half-moves of the main line and the
+/// final FEN, or why it was not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Seen {
+    Game { plies: usize, fen: String },
+    Error(String),
+}
+
+fn corpus_dir() -> PathBuf {
+    data("pgn-corpus")
+}
+
+fn escaque_reads(name: &str) -> (Vec<Seen>, usize) {
+    let bytes = fs::read(corpus_dir().join(name)).unwrap();
+    let mut warnings = 0;
+    let seen = PgnReader::new(bytes.as_slice())
+        .map(|r| match r {
+            Ok(g) => {
+                warnings += g.warnings.len();
+                Seen::Game {
+                    plies: g.moves.len(),
+                    fen: g.final_position().to_fen(),
+                }
+            }
+            Err(e) => Seen::Error(format!("{:?}", e.kind)),
+        })
+        .collect();
+    (seen, warnings)
+}
+
+fn python_chess_reads(name: &str) -> Vec<Seen> {
+    let tsv = corpus_dir()
+        .join("python-chess")
+        .join(name.replace(".pgn", ".tsv"));
+    fs::read_to_string(tsv)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            match f.as_slice() {
+                ["CRASH", why] => Seen::Error(format!("crash {why}")),
+                [_, _, plies, fen, "ok"] => Seen::Game {
+                    plies: plies.parse().unwrap(),
+                    fen: fen.to_string(),
+                },
+                [variant, _, _, _, _] => Seen::Error(format!("errors (Variant {variant})")),
+                _ => panic!("{name}: bad line {l:?}"),
+            }
+        })
+        .collect()
+}
+
+fn corpus_files() -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(corpus_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pgn"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Where the two readers differ, file by file (files not listed read the same
+/// games to the same positions). The classes, and which reader is right, are
+/// the table of pgn-corpus/README.md.
+const DIFFERENCES: &[(&str, Class)] = &[
+    ("kokopu__antichess.pgn", Class::VariantRefused),
+    ("kokopu__games-variant-antichess.pgn", Class::VariantRefused),
+    ("kokopu__games-variant-horde.pgn", Class::VariantRefused),
+    ("kokopu__horde.pgn", Class::VariantRefused),
+    ("kokopu__optional-kings.pgn", Class::VariantRefused),
+    (
+        "python-chess__antichess-programfox.pgn",
+        Class::VariantRefused,
+    ),
+    (
+        "python-chess__knightvuillaume-jannlee-zh-lichess.pgn",
+        Class::VariantRefused,
+    ),
+    (
+        "python-chess__saturs-jannlee-zh-lichess.pgn",
+        Class::VariantRefused,
+    ),
+    ("kokopu__chess960.pgn", Class::Chess960Spelling),
+    ("kokopu__misc.pgn", Class::BlankLineInsideGame),
+    ("kokopu__games-escaped-text.pgn", Class::BrokenOnPurpose),
+    ("kokopu__linebreak-linux.pgn", Class::BrokenOnPurpose),
+    ("kokopu__linebreak-mac.pgn", Class::BrokenOnPurpose),
+    ("kokopu__linebreak-windows.pgn", Class::BrokenOnPurpose),
+    ("kokopu__redos-comment.pgn", Class::BrokenOnPurpose),
+    ("kokopu__redos-header.pgn", Class::BrokenOnPurpose),
+    ("kokopu__semantic-error.pgn", Class::BrokenOnPurpose),
+    ("kokopu__syntactic-error-1.pgn", Class::BrokenOnPurpose),
+    ("kokopu__syntactic-error-2.pgn", Class::BrokenOnPurpose),
+    ("kokopu__syntactic-error-3.pgn", Class::BrokenOnPurpose),
+    ("kokopu__syntactic-error-4.pgn", Class::BrokenOnPurpose),
+    ("kokopu__syntactic-error-5.pgn", Class::BrokenOnPurpose),
+];
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Class {
+    /// A `Variant` escaque does not play (antichess, crazyhouse, horde, games
+    /// without kings): escaque refuses every game by its tag; python-chess
+    /// plays the variants it knows and reports an error for the others.
+    VariantRefused,
+    /// `[Variant "chess-960"]`: escaque reads it as Chess960, python-chess
+    /// refuses the spelling (and then fails on the castling).
+    Chess960Spelling,
+    /// A blank line or a comment block between the moves of one game:
+    /// python-chess ends the game there and reads the rest as more games;
+    /// escaque reads the game to its result.
+    BlankLineInsideGame,
+    /// Files made broken on purpose (kokopu's parser tests: `pawn goes to
+    /// e4`, tags cut by a line break, `\}` inside a comment, illegal moves, a
+    /// carriage return alone as line end): escaque stops the game with an
+    /// error that says where; python-chess skips what it cannot read and
+    /// yields a shorter game, often with no error.
+    BrokenOnPurpose,
+}
+
+#[test]
+fn corpus_against_python_chess() {
+    let files = corpus_files();
+    assert!(files.len() >= 40, "{}", files.len());
+    let (mut games, mut same_games) = (0, 0);
+    for name in &files {
+        let bytes = fs::read(corpus_dir().join(name)).unwrap();
+        let (ours, _) = escaque_reads(name);
+        let theirs = python_chess_reads(name);
+        games += ours.len();
+        same_games += ours.iter().zip(&theirs).filter(|(a, b)| a == b).count();
+        match DIFFERENCES.iter().find(|(f, _)| f == name).map(|(_, c)| *c) {
+            None => assert_eq!(ours, theirs, "{name}: the readers differ"),
+            Some(class) => {
+                assert_ne!(ours, theirs, "{name}: listed as {class:?} but the same");
+                match class {
+                    Class::VariantRefused => {
+                        assert_eq!(ours.len(), theirs.len(), "{name}");
+                        assert!(
+                            ours.iter().all(|s| matches!(s, Seen::Error(e) if e.starts_with("UnsupportedVariant"))),
+                            "{name}: {ours:?}"
+                        );
+                    }
+                    Class::Chess960Spelling => {
+                        assert!(
+                            ours.iter().all(|s| matches!(s, Seen::Game { .. })),
+                            "{name}"
+                        );
+                        let differ: Vec<_> =
+                            ours.iter().zip(&theirs).filter(|(a, b)| a != b).collect();
+                        assert!(
+                            differ.iter().all(
+                                |(_, b)| matches!(b, Seen::Error(e) if e.contains("chess-960"))
+                            ),
+                            "{name}: {differ:?}"
+                        );
+                    }
+                    Class::BlankLineInsideGame => {
+                        // The Morphy game (Paulsen–Morphy, 1857) with comment
+                        // blocks on lines of their own: read whole.
+                        assert!(ours.contains(&Seen::Game {
+                            plies: 56,
+                            fen: "6k1/p1p2ppp/2p4r/8/1P1P4/2P1b3/4r2P/R1B2R1K w - - 1 29".into()
+                        }));
+                        assert!(theirs.len() > ours.len(), "{name}");
+                    }
+                    Class::BrokenOnPurpose => {
+                        assert!(ours.iter().any(|s| matches!(s, Seen::Error(_))), "{name}");
+                    }
+                }
+            }
+        }
+        // Every game escaque reads is written and read back to the same moves.
+        for g in PgnReader::new(bytes.as_slice()).flatten() {
+            for (style, notation) in [
+                (PgnStyle::export(), SanLang::En),
+                (PgnStyle::spanish(), SanLang::Es),
+            ] {
+                let text = write_game_string(&g, style);
+                let again = PgnReader::with_options(text.as_bytes(), ReaderOptions { notation })
+                    .next()
+                    .unwrap()
+                    .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+                assert_eq!(again.moves, g.moves, "{name}");
+            }
+        }
+    }
+    println!(
+        "{} files, {games} games read by escaque, {same_games} the same as python-chess",
+        files.len()
+    );
+}

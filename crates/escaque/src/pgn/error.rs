@@ -26,6 +26,9 @@ pub enum PgnErrorKind {
     VariationWithoutMove,
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`](super::MAX_VARIATION_DEPTH).
     TooDeep,
+    /// The `Variant` tag names a variant escaque does not play (atomic,
+    /// crazyhouse, antichess, horde, …): the game is not read as chess.
+    UnsupportedVariant(String),
 }
 
 /// A failed game: where and why.
@@ -39,4 +42,57 @@ pub struct PgnError {
     pub column: usize,
     /// What went wrong.
     pub kind: PgnErrorKind,
+}
+
+/// What the reader read leniently in a game, where a strict reader would have
+/// stopped: the game is kept, and this says what was assumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnWarningKind {
+    /// An Informant symbol written in the movetext (`+-`, `=`, `N`, `RR`, …),
+    /// read as the NAG it stands for.
+    InformantSymbol {
+        /// The symbol as written.
+        text: String,
+        /// The NAG read.
+        nag: u8,
+    },
+    /// A tag value with double quotes inside that are not escaped
+    /// (`[White ""Socrates Expert""]`): read up to the last quote before `]`.
+    UnescapedQuotes {
+        /// The tag's name.
+        name: String,
+    },
+    /// The `Result` tag and the result that ends the movetext disagree; both
+    /// are kept as written.
+    ResultMismatch {
+        /// The `Result` tag's value.
+        tag: String,
+        /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
+        movetext: String,
+    },
+}
+
+impl PgnWarningKind {
+    /// A stable identifier for programs: `informant_symbol`,
+    /// `unescaped_quotes`, `result_mismatch`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            PgnWarningKind::InformantSymbol { .. } => "informant_symbol",
+            PgnWarningKind::UnescapedQuotes { .. } => "unescaped_quotes",
+            PgnWarningKind::ResultMismatch { .. } => "result_mismatch",
+        }
+    }
+}
+
+/// Something read leniently in a game: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnWarning {
+    /// The number of the game in the input, from 1.
+    pub game: usize,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column (in characters), from 1.
+    pub column: usize,
+    /// What was read leniently.
+    pub kind: PgnWarningKind,
 }

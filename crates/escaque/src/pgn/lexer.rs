@@ -39,6 +39,65 @@ pub(super) enum Sym {
     NullMove,
     /// SAN at bytes `a..b` of the symbol, with a NAG from its glyph suffix.
     San(usize, usize, Option<u8>),
+    /// An Informant symbol standing where a NAG would (`+-`, `=`, `N`, …):
+    /// read as that NAG, with a warning.
+    Informant(u8),
+    /// Two tokens written without the space the grammar does not require
+    /// between them (`a5*`, `Qxf7#1-0`): only the first `n` bytes are this
+    /// symbol; the rest is read as the next token.
+    Glued(usize),
+}
+
+/// The NAG an Informant symbol stands for, as the PGN standard's NAG table
+/// and ChessBase number them (`+-` $18, `N` $146, `RR` $145, …).
+pub(super) fn informant_nag(sym: &[u8]) -> Option<u8> {
+    Some(match sym {
+        b"=" => 10,
+        b"+=" | b"+/=" => 14,
+        b"=+" | b"=/+" => 15,
+        b"+/-" => 16,
+        b"-/+" => 17,
+        b"+-" | b"+--" => 18,
+        b"-+" | b"--+" => 19,
+        b"N" => 146,
+        b"RR" => 145,
+        _ => {
+            return match core::str::from_utf8(sym).ok()? {
+                "□" => Some(7),
+                "∞" => Some(13),
+                "⩲" => Some(14),
+                "⩱" => Some(15),
+                "±" => Some(16),
+                "∓" => Some(17),
+                "⨀" | "⊙" => Some(22),
+                "○" => Some(26),
+                "⟳" => Some(32),
+                "↑" => Some(36),
+                "→" => Some(40),
+                "⇆" => Some(132),
+                "∆" | "Δ" => Some(140),
+                "⌓" => Some(142),
+                "=∞" => Some(44),
+                _ => None,
+            };
+        }
+    })
+}
+
+/// The length of a result written at the end of `body` with something before
+/// it (`a5*`, `Qxf7#1-0`), or 0.
+fn glued_result_len(body: &[u8]) -> usize {
+    for r in [&b"1/2-1/2"[..], b"1-0", b"0-1", "½-½".as_bytes(), b"*"] {
+        if body.len() > r.len() && body.ends_with(r) {
+            // What comes before must end a move (`e4`, `Qxf7#`, `e8=Q`, `O-O`),
+            // not be part of a longer result (`1/2-1-0`).
+            let before = &body[..body.len() - r.len()];
+            if !matches!(before.last(), Some(b'-' | b'/')) {
+                return r.len();
+            }
+        }
+    }
+    0
 }
 
 /// The NAG of a suffix glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
@@ -84,7 +143,11 @@ pub(super) fn classify(sym: &[u8]) -> Sym {
     // The common case first: a move such as `e4`, `Nf3`, `exd5` (not `a.p.+`,
     // which ends in a check mark: marks take the long way).
     if let [first, .., last] = sym {
-        if matches!(first, b'a'..=b'h' | b'A'..=b'Z') && matches!(last, b'1'..=b'8') {
+        // (`Qxf7#0-1` ends in a digit too: a result glued to the move.)
+        if matches!(first, b'a'..=b'h' | b'A'..=b'Z')
+            && matches!(last, b'1'..=b'8')
+            && sym[sym.len() - 2] != b'-'
+        {
             return Sym::San(0, sym.len(), None);
         }
         // Next most common: a move number such as `12.` or `12...`.
@@ -123,6 +186,17 @@ fn classify_other(sym: &[u8]) -> Sym {
         }
     }
     let body = &sym[a..];
+    // A null move after a move number (`3.--`, `12...Z0`).
+    if matches!(body, b"--" | b"Z0" | b"0000" | b"@@@@") {
+        return Sym::NullMove;
+    }
+    let glued = glued_result_len(body);
+    if glued > 0 {
+        return Sym::Glued(sym.len() - glued);
+    }
+    if let Some(n) = informant_nag(body) {
+        return Sym::Informant(n);
+    }
     let g = glyph_suffix_len(body);
     let nag = glyph_nag(&body[body.len() - g..]);
     let core = &body[..body.len() - g];

@@ -30,10 +30,10 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-pub use clk::extract_clock;
-pub use error::{PgnError, PgnErrorKind};
+pub use clk::{extract_clock, extract_clock_at};
+pub use error::{PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 pub use model::{GameBuilder, Node, PgnGame};
-pub use reader::{is_chess960_variant, PgnReader, ReaderOptions};
+pub use reader::{is_chess960_variant, variant_kind, PgnReader, ReaderOptions, VariantKind};
 pub use visitor::{VariationAction, Visitor};
 pub use writer::{write_game, write_game_string, PgnStyle, MAX_LINE, SEVEN_TAG_ROSTER};
 

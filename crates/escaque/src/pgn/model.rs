@@ -3,7 +3,8 @@
 
 use crate::{GameResult, Move, Position};
 
-use super::clk::extract_clock;
+use super::clk::extract_clock_at;
+use super::error::PgnWarning;
 use super::visitor::{VariationAction, Visitor};
 
 /// One move of a game, with what was said about it.
@@ -13,12 +14,18 @@ pub struct Node {
     pub mv: Move,
     /// Comments before the move (at the start of a game or variation).
     pub comments_before: Vec<String>,
+    /// Numeric annotation glyphs before the move (at the start of a game or
+    /// variation: `($142 38... b5)`).
+    pub nags_before: Vec<u8>,
     /// Numeric annotation glyphs.
     pub nags: Vec<u8>,
     /// Comments after the move, without the clock command.
     pub comments: Vec<String>,
     /// The clock after the move (`[%clk 0:03:25]`), in milliseconds.
     pub clock_ms: Option<u64>,
+    /// Where the clock command stood in the first comment: a byte offset
+    /// into `comments[0]` (0: before it), so it is written back in place.
+    pub clock_at: usize,
     /// Alternatives to this move, each a line from the position before it.
     pub variations: Vec<Vec<Node>>,
 }
@@ -29,9 +36,11 @@ impl Node {
         Node {
             mv,
             comments_before: Vec::new(),
+            nags_before: Vec::new(),
             nags: Vec::new(),
             comments: Vec::new(),
             clock_ms: None,
+            clock_at: 0,
             variations: Vec::new(),
         }
     }
@@ -51,6 +60,8 @@ pub struct PgnGame {
     /// The termination marker, if the movetext had one: `Some(Some(r))` for a
     /// result, `Some(None)` for `*`.
     pub result: Option<Option<GameResult>>,
+    /// What the reader read leniently in this game (it was kept).
+    pub warnings: Vec<PgnWarning>,
 }
 
 impl PgnGame {
@@ -69,6 +80,16 @@ impl PgnGame {
         match self.result {
             Some(r) => r.map_or("*", GameResult::pgn),
             None => self.tag("Result").unwrap_or("*"),
+        }
+    }
+
+    /// The `Result` tag as written, if the game has one: what the export
+    /// format's tag section says, which may disagree with the movetext's
+    /// termination marker (both are kept; the reader warns).
+    pub fn result_tag_text(&self) -> &str {
+        match self.tag("Result") {
+            Some(t) => t,
+            None => self.result_text(),
         }
     }
 
@@ -113,6 +134,8 @@ pub struct GameBuilder {
     stack: Vec<Vec<Node>>,
     /// Comments waiting for the next move of the innermost line.
     pending: Vec<String>,
+    /// NAGs waiting for the next move of the innermost line.
+    pending_nags: Vec<u8>,
 }
 
 impl GameBuilder {
@@ -128,6 +151,7 @@ impl GameBuilder {
             game: self.game.clone(),
             stack: self.stack.clone(),
             pending: self.pending.clone(),
+            pending_nags: self.pending_nags.clone(),
         };
         while b.stack.len() > 1 {
             b.end_variation();
@@ -155,6 +179,7 @@ impl Visitor for GameBuilder {
         self.stack.clear();
         self.stack.push(Vec::new());
         self.pending.clear();
+        self.pending_nags.clear();
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -168,6 +193,7 @@ impl Visitor for GameBuilder {
     fn mv(&mut self, _before: &Position, m: Move) {
         let mut node = Node::new(m);
         node.comments_before = std::mem::take(&mut self.pending);
+        node.nags_before = std::mem::take(&mut self.pending_nags);
         if let Some(line) = self.stack.last_mut() {
             line.push(node);
         }
@@ -179,12 +205,24 @@ impl Visitor for GameBuilder {
         }
     }
 
+    fn nag_before(&mut self, nag: u8) {
+        self.pending_nags.push(nag);
+    }
+
+    fn warning(&mut self, warning: &PgnWarning) {
+        self.game.warnings.push(warning.clone());
+    }
+
     fn comment(&mut self, text: &str) {
         match self.stack.last_mut().and_then(|l| l.last_mut()) {
-            Some(node) => match extract_clock(text) {
-                Some((ms, rest)) if node.clock_ms.is_none() => {
+            Some(node) => match extract_clock_at(text) {
+                Some((ms, rest, at)) if node.clock_ms.is_none() => {
                     node.clock_ms = Some(ms);
                     if !rest.is_empty() {
+                        // Its place is kept when it was in the first comment.
+                        if node.comments.is_empty() {
+                            node.clock_at = at;
+                        }
                         node.comments.push(rest);
                     }
                 }
@@ -209,6 +247,7 @@ impl Visitor for GameBuilder {
             last.comments.append(&mut self.pending);
         }
         self.pending.clear();
+        self.pending_nags.clear();
         if !line.is_empty() {
             if let Some(node) = self.stack.last_mut().and_then(|l| l.last_mut()) {
                 node.variations.push(line);

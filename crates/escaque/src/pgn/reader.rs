@@ -7,7 +7,7 @@ use crate::read::{read_any, read_plain, MoveError};
 use crate::san::SanLang;
 use crate::{CastlingMode, Lang, Move, Position};
 
-use super::error::{PgnError, PgnErrorKind};
+use super::error::{PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 use super::lang::scan_language;
 use super::lexer::{classify, collapse_whitespace, is_delimiter, Sym};
 use super::model::{GameBuilder, PgnGame};
@@ -65,6 +65,11 @@ pub struct PgnReader<R: Read> {
     tag_value: Vec<u8>,
     opts: ReaderOptions,
     game_lang: Option<Lang>,
+    /// Variations open when the game failed (for skipping the rest of it).
+    open_depth: usize,
+    /// Comments read after a game's result that turned out to come before
+    /// the next game's first move: they go to that game.
+    carried: Vec<String>,
 }
 
 /// The result of reading one game: where it was going wrong, if it was.
@@ -90,6 +95,8 @@ impl<R: Read> PgnReader<R> {
             tag_value: Vec::new(),
             opts,
             game_lang: None,
+            open_depth: 0,
+            carried: Vec::new(),
         }
     }
 
@@ -138,10 +145,12 @@ impl<R: Read> PgnReader<R> {
         };
         visitor.begin_game();
         let mut in_movetext = false;
+        self.open_depth = 0;
         match self.read_body(visitor, &mut in_movetext) {
             Ok(()) => Some(Ok(visitor.end_game())),
             Err((line, column, kind)) => {
-                self.skip_rest(in_movetext);
+                self.carried.clear();
+                self.skip_rest(in_movetext, self.open_depth);
                 Some(Err(PgnError {
                     game: self.game_no,
                     line,
@@ -315,7 +324,9 @@ impl<R: Read> PgnReader<R> {
     /// Reads a tag pair at `pos` (a `[`).
     /// Reads a tag pair at `pos` (a `[`): the name's byte range in the line,
     /// and the value (unescaped) into `tag_value`.
-    fn read_tag(&mut self) -> Step<(usize, usize)> {
+    /// The flag is true when the value had unescaped quotes inside and was read
+    /// up to the last quote before `]`.
+    fn read_tag(&mut self) -> Step<(usize, usize, bool)> {
         let start = self.pos;
         let bad = |r: &Self| (r.line_no, r.column(start), PgnErrorKind::BadTag);
         let line = &self.line;
@@ -342,6 +353,7 @@ impl<R: Read> PgnReader<R> {
             return Err(bad(self));
         }
         i += 1;
+        let value_start = i;
         self.tag_value.clear();
         loop {
             match self.line.get(i) {
@@ -360,19 +372,33 @@ impl<R: Read> PgnReader<R> {
                 }
             }
         }
-        while self.line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
-            i += 1;
+        let mut j = i;
+        while self.line.get(j).is_some_and(|b| b.is_ascii_whitespace()) {
+            j += 1;
         }
-        if self.line.get(i) != Some(&b']') {
+        if self.line.get(j) == Some(&b']') {
+            self.pos = j + 1;
+            return Ok((name_start, name_end, false));
+        }
+        // Quotes inside the value that are not escaped (`[White ""Socrates
+        // Expert""]`, `[Site "Somewhere " else"]`): the value runs to the next
+        // quote that closes the tag, `"]`, on this line.
+        let rest = &self.line[i..];
+        let Some(k) = rest.windows(2).position(|w| w == b"\"]") else {
             return Err(bad(self));
-        }
-        self.pos = i + 1;
-        Ok((name_start, name_end))
+        };
+        let close = i + k;
+        self.tag_value.clear();
+        self.tag_value
+            .extend_from_slice(&self.line[value_start..close]);
+        self.pos = close + 2;
+        Ok((name_start, name_end, true))
     }
 
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
         let mut fen: Option<(String, usize, usize)> = None;
         let mut chess960 = false;
+        let mut result_tag: Option<String> = None;
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             let (tok, start) = self.next_token()?;
@@ -383,14 +409,37 @@ impl<R: Read> PgnReader<R> {
                     // The next game starts without this one having a result.
                     break;
                 }
-                let (a, b) = self.read_tag()?;
+                let (a, b, lenient) = self.read_tag()?;
                 // The name is ASCII (letters, digits, `_`, `-`).
                 let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
                 let value = String::from_utf8_lossy(&self.tag_value);
                 if name == "FEN" {
                     fen = Some((value.to_string(), line, self.column(start)));
                 } else if name == "Variant" {
-                    chess960 = is_chess960_variant(&value);
+                    match variant_kind(&value) {
+                        VariantKind::Standard => chess960 = false,
+                        VariantKind::Chess960 => chess960 = true,
+                        VariantKind::Unsupported => {
+                            return Err((
+                                line,
+                                self.column(start),
+                                PgnErrorKind::UnsupportedVariant(value.trim().to_string()),
+                            ))
+                        }
+                    }
+                } else if name == "Result" {
+                    result_tag = Some(value.trim().to_string());
+                }
+                if lenient {
+                    let w = PgnWarning {
+                        game: self.game_no,
+                        line,
+                        column: self.column(start),
+                        kind: PgnWarningKind::UnescapedQuotes {
+                            name: name.to_string(),
+                        },
+                    };
+                    v.warning(&w);
                 }
                 v.tag(name, &value);
                 continue;
@@ -407,6 +456,9 @@ impl<R: Read> PgnReader<R> {
                     current: start_pos,
                     has_move: false,
                 });
+                for c in std::mem::take(&mut self.carried) {
+                    v.comment(&c);
+                }
             }
             let depth = stack.len();
             let Some(top) = stack.last_mut() else {
@@ -421,6 +473,8 @@ impl<R: Read> PgnReader<R> {
                 Tok::Nag(n) => {
                     if top.has_move {
                         v.nag(n);
+                    } else {
+                        v.nag_before(n);
                     }
                 }
                 Tok::Open => {
@@ -438,6 +492,7 @@ impl<R: Read> PgnReader<R> {
                                 current: before,
                                 has_move: false,
                             });
+                            self.open_depth = stack.len() - 1;
                         }
                         VariationAction::Skip => self.skip_variation(line, self.column(start))?,
                     }
@@ -447,94 +502,149 @@ impl<R: Read> PgnReader<R> {
                         return Err((line, self.column(start), PgnErrorKind::UnmatchedClose));
                     }
                     stack.pop();
+                    self.open_depth = stack.len() - 1;
                     v.end_variation();
                 }
-                Tok::Symbol(s, e) => match classify(&self.line[s..e]) {
-                    Sym::Result(r) => {
-                        if depth > 1 {
-                            return Err((
+                Tok::Symbol(s, mut e) => {
+                    let mut sym = classify(&self.line[s..e]);
+                    while let Sym::Glued(n) = sym {
+                        // Only the first `n` bytes are this token (`a5` of
+                        // `a5*`): the rest is read as the next one.
+                        e = s + n;
+                        self.pos = e;
+                        sym = classify(&self.line[s..e]);
+                    }
+                    match sym {
+                        Sym::Glued(_) => {}
+                        Sym::Result(r) => {
+                            if depth > 1 {
+                                return Err((
+                                    line,
+                                    self.column(start),
+                                    PgnErrorKind::UnclosedVariation,
+                                ));
+                            }
+                            if let Some(tag) = &result_tag {
+                                let marker = r.map_or("*", crate::GameResult::pgn);
+                                let tag_known =
+                                    tag == "*" || crate::GameResult::from_pgn(tag).is_some();
+                                let same = crate::GameResult::from_pgn(tag) == r
+                                    && (tag == "*") == r.is_none();
+                                if tag_known && !same {
+                                    let w = PgnWarning {
+                                        game: self.game_no,
+                                        line,
+                                        column: self.column(start),
+                                        kind: PgnWarningKind::ResultMismatch {
+                                            tag: tag.clone(),
+                                            movetext: marker.to_string(),
+                                        },
+                                    };
+                                    v.warning(&w);
+                                }
+                            }
+                            v.result(r);
+                            self.after_result(v);
+                            return Ok(());
+                        }
+                        Sym::Skip => {}
+                        Sym::Nag(n) => {
+                            if top.has_move {
+                                v.nag(n);
+                            } else {
+                                v.nag_before(n);
+                            }
+                        }
+                        Sym::Informant(n) => {
+                            let w = PgnWarning {
+                                game: self.game_no,
                                 line,
-                                self.column(start),
-                                PgnErrorKind::UnclosedVariation,
-                            ));
+                                column: self.column(start),
+                                kind: PgnWarningKind::InformantSymbol {
+                                    text: String::from_utf8_lossy(&self.line[s..e]).into_owned(),
+                                    nag: n,
+                                },
+                            };
+                            v.warning(&w);
+                            if top.has_move {
+                                v.nag(n);
+                            } else {
+                                v.nag_before(n);
+                            }
                         }
-                        v.result(r);
-                        return Ok(());
-                    }
-                    Sym::Skip => {}
-                    Sym::Nag(n) => {
-                        if top.has_move {
-                            v.nag(n);
+                        Sym::NullMove => {
+                            // The side to move passes: kept in the tree as
+                            // `Move::NULL`, written back as `--`.
+                            let Some(next) = top.current.null_move() else {
+                                return Err((
+                                    line,
+                                    self.column(start),
+                                    PgnErrorKind::NullMoveInCheck,
+                                ));
+                            };
+                            v.mv(&top.current, Move::NULL);
+                            top.before = top.current;
+                            top.current = next;
+                            top.has_move = true;
                         }
-                    }
-                    Sym::NullMove => {
-                        // The side to move passes: kept in the tree as
-                        // `Move::NULL`, written back as `--`.
-                        let Some(next) = top.current.null_move() else {
-                            return Err((line, self.column(start), PgnErrorKind::NullMoveInCheck));
-                        };
-                        v.mv(&top.current, Move::NULL);
-                        top.before = top.current;
-                        top.current = next;
-                        top.has_move = true;
-                    }
-                    Sym::San(a, b, nag) => {
-                        let bytes = &self.line[s + a..s + b];
-                        // The common case: plain SAN in a known notation (or a
-                        // pawn move, which reads the same in both), one legal move.
-                        let plain_lang = self.game_lang.or_else(|| {
-                            bytes
-                                .first()
-                                .is_some_and(u8::is_ascii_lowercase)
-                                .then_some(Lang::En)
-                        });
-                        if let Some((m, role)) =
-                            plain_lang.and_then(|l| read_plain(&top.current, bytes, l))
-                        {
+                        Sym::San(a, b, nag) => {
+                            let bytes = &self.line[s + a..s + b];
+                            // The common case: plain SAN in a known notation (or a
+                            // pawn move, which reads the same in both), one legal move.
+                            let plain_lang = self.game_lang.or_else(|| {
+                                bytes
+                                    .first()
+                                    .is_some_and(u8::is_ascii_lowercase)
+                                    .then_some(Lang::En)
+                            });
+                            if let Some((m, role)) =
+                                plain_lang.and_then(|l| read_plain(&top.current, bytes, l))
+                            {
+                                v.mv(&top.current, m);
+                                top.before = top.current;
+                                top.current.play_moving(m, role);
+                                top.has_move = true;
+                                if let Some(n) = nag {
+                                    v.nag(n);
+                                }
+                                continue;
+                            }
+                            let text = match core::str::from_utf8(bytes) {
+                                Ok(t) => std::borrow::Cow::Borrowed(t),
+                                Err(_) => String::from_utf8_lossy(bytes),
+                            };
+                            let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
+                            let parsed = match read_any(&top.current, &text, lang) {
+                                Err(MoveError::AmbiguousLanguage { .. })
+                                    if self.game_lang.is_none() =>
+                                {
+                                    // Look ahead in this game for a move whose letters
+                                    // belong to one notation only, and read with it.
+                                    match self.lookahead_language(e) {
+                                        Some(l) => {
+                                            self.game_lang = Some(l);
+                                            read_any(&top.current, &text, l.into())
+                                        }
+                                        None => read_any(&top.current, &text, lang),
+                                    }
+                                }
+                                other => other,
+                            };
+                            let (m, shown) = parsed
+                                .map_err(|e| (line, self.column(start), PgnErrorKind::San(e)))?;
+                            if self.game_lang.is_none() {
+                                self.game_lang = shown;
+                            }
                             v.mv(&top.current, m);
                             top.before = top.current;
-                            top.current.play_moving(m, role);
+                            top.current.play_unchecked(m);
                             top.has_move = true;
                             if let Some(n) = nag {
                                 v.nag(n);
                             }
-                            continue;
-                        }
-                        let text = match core::str::from_utf8(bytes) {
-                            Ok(t) => std::borrow::Cow::Borrowed(t),
-                            Err(_) => String::from_utf8_lossy(bytes),
-                        };
-                        let lang = self.game_lang.map_or(SanLang::Auto, SanLang::from);
-                        let parsed = match read_any(&top.current, &text, lang) {
-                            Err(MoveError::AmbiguousLanguage { .. })
-                                if self.game_lang.is_none() =>
-                            {
-                                // Look ahead in this game for a move whose letters
-                                // belong to one notation only, and read with it.
-                                match self.lookahead_language(e) {
-                                    Some(l) => {
-                                        self.game_lang = Some(l);
-                                        read_any(&top.current, &text, l.into())
-                                    }
-                                    None => read_any(&top.current, &text, lang),
-                                }
-                            }
-                            other => other,
-                        };
-                        let (m, shown) =
-                            parsed.map_err(|e| (line, self.column(start), PgnErrorKind::San(e)))?;
-                        if self.game_lang.is_none() {
-                            self.game_lang = shown;
-                        }
-                        v.mv(&top.current, m);
-                        top.before = top.current;
-                        top.current.play_unchecked(m);
-                        top.has_move = true;
-                        if let Some(n) = nag {
-                            v.nag(n);
                         }
                     }
-                },
+                }
             }
         }
         if stack.len() > 1 {
@@ -584,9 +694,39 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    /// After an error, skips the rest of the game: up to its result, or to the
-    /// next tag section.
-    fn skip_rest(&mut self, mut in_movetext: bool) {
+    /// After the result: comments that follow it (`4. Qxf7# 1-0 ; Game Nr. 1`,
+    /// Arena's words on how the game ended) belong to this game when the next
+    /// thing is a tag section or the end of the input; before a move (a game
+    /// without tags) they are carried to the next game. They never make a game
+    /// of their own.
+    fn after_result<V: Visitor>(&mut self, v: &mut V) {
+        let mut trailing = Vec::new();
+        loop {
+            match self.next_token() {
+                Ok((Tok::Comment, _)) => trailing.push(collapse_whitespace(&self.comment)),
+                Ok((Tok::Eof | Tok::TagStart, _)) => break,
+                Ok((_, start)) => {
+                    // A token on this line: read again by the next game.
+                    self.pos = start;
+                    self.carried = trailing;
+                    return;
+                }
+                Err(_) => {
+                    // A comment never closed: what it holds, to the end.
+                    trailing.push(collapse_whitespace(&self.comment));
+                    break;
+                }
+            }
+        }
+        for c in trailing {
+            v.comment(&c);
+        }
+    }
+
+    /// After an error, skips the rest of the game: up to its result outside
+    /// any variation (`depth` were open at the error), or to the next tag
+    /// section.
+    fn skip_rest(&mut self, mut in_movetext: bool, mut depth: usize) {
         loop {
             let Ok((tok, start)) = self.next_token() else {
                 return;
@@ -601,9 +741,22 @@ impl<R: Read> PgnReader<R> {
                 }
                 Tok::Symbol(s, e) => {
                     in_movetext = true;
-                    if matches!(classify(&self.line[s..e]), Sym::Result(_)) {
+                    let sym = &self.line[s..e];
+                    let glued = match classify(sym) {
+                        Sym::Glued(n) => classify(&sym[n..]),
+                        other => other,
+                    };
+                    if depth == 0 && matches!(glued, Sym::Result(_)) {
                         return;
                     }
+                }
+                Tok::Open => {
+                    in_movetext = true;
+                    depth += 1;
+                }
+                Tok::Close => {
+                    in_movetext = true;
+                    depth = depth.saturating_sub(1);
                 }
                 _ => {
                     let _ = start;
@@ -654,4 +807,36 @@ pub fn is_chess960_variant(value: &str) -> bool {
         v.as_str(),
         "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
     )
+}
+
+/// What a `Variant` tag asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VariantKind {
+    /// Standard chess (`Standard`, `From Position`, `Normal`, `Chess`, an
+    /// empty value).
+    Standard,
+    /// Chess960 ([`is_chess960_variant`]).
+    Chess960,
+    /// A variant escaque does not play (atomic, crazyhouse, antichess,
+    /// horde, three-check, …, or a name it does not know): the game is not
+    /// read as chess.
+    Unsupported,
+}
+
+/// The kind of game a `Variant` tag names, as lichess, chess.com, ChessBase,
+/// Scid and cutechess write it, in any case.
+pub fn variant_kind(value: &str) -> VariantKind {
+    if is_chess960_variant(value) {
+        return VariantKind::Chess960;
+    }
+    let v: String = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match v.as_str() {
+        "" | "standard" | "chess" | "normal" | "regular" | "classical" | "fromposition"
+        | "orthodox" | "?" => VariantKind::Standard,
+        _ => VariantKind::Unsupported,
+    }
 }

@@ -191,3 +191,228 @@ fn null_moves_are_kept_and_written_as_pgn_does() {
         assert_eq!(again.moves, g.moves);
     }
 }
+
+// ---------------------------------------------------------------- issue 30:
+// PGN as the world writes it. Each test is the smallest piece of the kind of
+// file that showed the fault.
+
+#[test]
+fn comments_after_the_result_are_no_game() {
+    // Arena: a `;` comment on how the game ended, after the result.
+    let text = "[Event \"Arena\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\
+                ; { Game Nr. 1 : A wins by mate\n\n\
+                [Event \"Arena\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\
+                { Game Nr. 2 : B wins by mate }\n";
+    let games = read_all(text);
+    assert_eq!(games.len(), 2);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.moves[6].comments, vec!["{ Game Nr. 1 : A wins by mate"]);
+    let g2 = games[1].as_ref().unwrap();
+    assert_eq!(g2.moves[3].comments, vec!["Game Nr. 2 : B wins by mate"]);
+    // Before a game without tags they go to that game, not to a game of their own.
+    let games = read_all("1. e4 e5 1-0 {next:}\n\n1. d4 d5 *\n");
+    assert_eq!(games.len(), 2);
+    let g = games[1].as_ref().unwrap();
+    assert_eq!(g.moves[0].comments_before, vec!["next:"]);
+    assert!(games[0].as_ref().unwrap().moves[1].comments.is_empty());
+}
+
+#[test]
+fn result_tag_that_disagrees_is_kept_and_reported() {
+    let text = "[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 *\n";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.result, Some(None));
+    assert_eq!(g.tag("Result"), Some("1-0"));
+    assert_eq!(
+        g.warnings
+            .iter()
+            .map(|w| (w.line, w.column, w.kind.clone()))
+            .collect::<Vec<_>>(),
+        vec![(
+            4,
+            21,
+            PgnWarningKind::ResultMismatch {
+                tag: "1-0".into(),
+                movetext: "*".into()
+            }
+        )]
+    );
+    let out = write_game_string(&g, PgnStyle::export());
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(out.ends_with("2. Qh5 Nc6 *\n\n"), "{out}");
+    // Agreeing, or an unknown tag text: nothing to say.
+    for tag in ["*", "?", ""] {
+        let text = format!("[Result \"{tag}\"]\n\n1. e4 *\n");
+        assert!(
+            read_all(&text).remove(0).unwrap().warnings.is_empty(),
+            "{tag}"
+        );
+    }
+}
+
+#[test]
+fn variants_escaque_does_not_play_are_refused_by_their_tag() {
+    for (variant, movetext) in [
+        ("Atomic", "1. e4 d5 2. exd5 *"),
+        ("Crazyhouse", "1. e4 d5 2. exd5 Qxd5 3. P@h3 *"),
+        ("Antichess", "1. e3 b5 2. Bxb5 *"),
+        ("Horde", "1. e4 *"),
+        ("Three-check", "1. e4 *"),
+    ] {
+        let text = format!("[Event \"lichess\"]\n[Variant \"{variant}\"]\n\n{movetext}\n\n[Event \"next\"]\n\n1. d4 *\n");
+        let games = read_all(&text);
+        assert_eq!(games.len(), 2, "{variant}");
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::UnsupportedVariant(variant.into()));
+        assert_eq!((e.line, e.column), (2, 1));
+        let es = crate::Localized::message(e, crate::Lang::Es);
+        assert!(
+            es.contains(variant) && es.contains("escaque no juega"),
+            "{es}"
+        );
+        let en = crate::Localized::message(e, crate::Lang::En);
+        assert!(en.contains("does not play"), "{en}");
+        assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("next"));
+    }
+    // Standard chess under the names programs give it, and Chess960.
+    for variant in ["Standard", "From Position", "chess", "Regular", ""] {
+        let text = format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n");
+        assert!(read_all(&text).remove(0).is_ok(), "{variant}");
+    }
+    let text = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. e4 *\n";
+    assert!(read_all(text).remove(0).is_ok());
+}
+
+#[test]
+fn glued_tokens_are_split() {
+    let g = read_all("1. a4 e5 2. a5*").remove(0).unwrap();
+    assert_eq!((g.moves.len(), g.result), (3, Some(None)));
+    let g = read_all("1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#1-0")
+        .remove(0)
+        .unwrap();
+    assert!(g.final_position().is_checkmate());
+    assert_eq!(g.result, Some(Some(crate::GameResult::WhiteWins)));
+    let g = read_all("1. f3 e5 2. g4 Qh4#0-1").remove(0).unwrap();
+    assert_eq!(g.result, Some(Some(crate::GameResult::BlackWins)));
+    let g = read_all("1. e4 e5 2. Nf3 Nc6 3.-- d6 4. d4 1/2-1/2")
+        .remove(0)
+        .unwrap();
+    assert!(g.moves[4].mv.is_null());
+    assert_eq!(g.moves.len(), 7);
+    // Castling is not taken for a glued result.
+    let g = read_all("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *")
+        .remove(0)
+        .unwrap();
+    assert!(g.moves[6].mv.is_castle());
+}
+
+#[test]
+fn informant_symbols_are_read_as_nags_with_a_warning() {
+    let text = "1. e4 e5 2. Nf3 += Nc6 N 3. Bb5 +- a6 ∞ 4. Ba4 RR = 1-0";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.moves.len(), 7);
+    assert_eq!(g.moves[2].nags, vec![14]);
+    assert_eq!(g.moves[3].nags, vec![146]);
+    assert_eq!(g.moves[4].nags, vec![18]);
+    assert_eq!(g.moves[5].nags, vec![13]);
+    assert_eq!(g.moves[6].nags, vec![145, 10]);
+    assert_eq!(g.warnings.len(), 6);
+    assert_eq!(
+        g.warnings[0].kind,
+        PgnWarningKind::InformantSymbol {
+            text: "+=".into(),
+            nag: 14
+        }
+    );
+    assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 17));
+    let es = crate::Localized::message(&g.warnings[0], crate::Lang::Es);
+    assert!(es.contains("Informant") && es.contains("$14"), "{es}");
+}
+
+#[test]
+fn tag_with_unescaped_quotes_is_read_with_a_warning() {
+    let text =
+        "[White \"\"Socrates Expert\"\"]\n[Site \"Somewhere \" else\"] [Black \"B\"]\n\n1. e4 *\n";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.tag("White"), Some("\"Socrates Expert\""));
+    assert_eq!(g.tag("Site"), Some("Somewhere \" else"));
+    assert_eq!(g.tag("Black"), Some("B"));
+    assert_eq!(g.warnings.len(), 2);
+    assert_eq!(
+        g.warnings[0].kind,
+        PgnWarningKind::UnescapedQuotes {
+            name: "White".into()
+        }
+    );
+    // Written back escaped, read back the same without a warning.
+    let out = write_game_string(&g, PgnStyle::export());
+    assert!(out.contains("[White \"\\\"Socrates Expert\\\"\"]"), "{out}");
+    let again = read_all(&out).remove(0).unwrap();
+    assert_eq!(again.tag("White"), g.tag("White"));
+    assert!(again.warnings.is_empty());
+}
+
+#[test]
+fn recovery_after_a_result_inside_a_variation_makes_no_extra_game() {
+    let text = "[Event \"1\"]\n\n1. e4 e5 (1... c5 2. Nf3 1-0) 2. Nf3 (2. Bc4 Nc6 (2... Nf6 0-1) 3. Qh5) 2... Nc6 1-0\n\n\
+                [Event \"2\"]\n\n1. d4 *\n";
+    let games = read_all(text);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(
+        games[0].as_ref().unwrap_err().kind,
+        PgnErrorKind::UnclosedVariation
+    );
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("2"));
+    // An illegal move before a variation that holds a result.
+    let text = "1. e4 e5 2. Ke3 (2. Nf3 Nc6 1-0) 2... Nc6 3. Nf3 *\n\n1. d4 *\n";
+    let games = read_all(text);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games[0].is_err());
+    assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+}
+
+#[test]
+fn nag_before_the_first_move_of_a_variation_is_kept() {
+    let text = "[FEN \"6k1/5ppp/8/8/8/8/1p3PPP/6K1 w - - 0 38\"]\n\n38. g3 b1=Q+ ($142 38... h6 39. Kg2) 39. Kg2 *";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.moves[1].variations[0][0].nags_before, vec![142]);
+    let out = write_game_string(&g, PgnStyle::export());
+    assert!(
+        out.contains("38. g3 b1=Q+ ($142 38... h6 39. Kg2) 39. Kg2 *"),
+        "{out}"
+    );
+}
+
+#[test]
+fn clock_and_eval_keep_their_order() {
+    let text = "1. e4 { [%eval 0.17] [%clk 0:03:00] } e5 { [%clk 0:02:58] [%eval 0.2] } \
+                2. Nf3 { [%eval 0.1] [%clk 0:02:57] good } *";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.moves[0].clock_ms, Some(180_000));
+    let out = write_game_string(&g, PgnStyle::export()).replace('\n', " ");
+    assert!(
+        out.contains("1. e4 {[%eval 0.17] [%clk 0:03:00]} 1... e5 {[%clk 0:02:58] [%eval 0.2]}"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2. Nf3 {[%eval 0.1] [%clk 0:02:57] good}"),
+        "{out}"
+    );
+    assert_eq!(read_all(&out).remove(0).unwrap(), g);
+}
+
+#[test]
+fn the_language_ambiguity_names_the_squares() {
+    let e = read_all("[FEN \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"]\n\n1. Rf1 *")
+        .remove(0)
+        .unwrap_err();
+    let es = crate::Localized::message(&e.kind, crate::Lang::Es);
+    assert!(es.contains("\"Rf1\" es ambigua: puede ser Re1-f1"), "{es}");
+    assert!(es.contains("o Th1-f1"), "{es}");
+    let en = crate::Localized::message(&e.kind, crate::Lang::En);
+    assert!(
+        en.contains("it may be Ke1-f1") && en.contains("or Rh1-f1"),
+        "{en}"
+    );
+}

@@ -2,6 +2,8 @@
 
 use crate::{GameResult, Move, Position};
 
+use super::error::PgnWarning;
+
 /// Whether to read a variation or skip over it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum VariationAction {
@@ -26,6 +28,12 @@ pub trait Visitor {
     fn mv(&mut self, _before: &Position, _m: Move) {}
     /// A numeric annotation glyph (`$1`, or `!` read as 1) after the last move.
     fn nag(&mut self, _nag: u8) {}
+    /// A numeric annotation glyph before the first move of a game or of a
+    /// variation (`($142 38... b5)`): it belongs to the next move.
+    fn nag_before(&mut self, _nag: u8) {}
+    /// Something read leniently (an Informant symbol, a tag with unescaped
+    /// quotes, a `Result` tag the movetext disagrees with): the game goes on.
+    fn warning(&mut self, _warning: &PgnWarning) {}
     /// A comment (whitespace runs collapsed to one space).
     fn comment(&mut self, _text: &str) {}
     /// A variation starts: an alternative to the last move.

@@ -112,10 +112,12 @@ impl Tokens {
 
 /// Writes `game` to `out` in `style`, followed by an empty line.
 pub fn write_game(out: &mut String, game: &PgnGame, style: PgnStyle) {
+    // The tag and the movetext's marker are written as read, even when they
+    // disagree (the reader warned): nothing is rewritten silently.
     let result = game.result_text();
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
-            "Result" => Some(result),
+            "Result" => Some(game.result_tag_text()),
             _ => game.tag(name),
         };
         write_tag(out, name, value.unwrap_or(default));
@@ -176,6 +178,10 @@ fn write_line(toks: &mut Tokens, start: Position, line: &[Node], style: PgnStyle
             toks.comment(c);
             need_number = true;
         }
+        for n in &node.nags_before {
+            toks.push(&format!("${n}"));
+            need_number = true;
+        }
         if pos.turn() == Color::White {
             toks.push(&format!("{}.", pos.fullmove_number()));
         } else if need_number {
@@ -203,8 +209,21 @@ fn write_line(toks: &mut Tokens, start: Position, line: &[Node], style: PgnStyle
                 crate::clock::format_hms(core::time::Duration::from_millis(ms))
             );
             if let Some(first) = node.comments.first() {
-                c.push(' ');
-                c.push_str(first);
+                // Back in its place (`[%eval 0.2] [%clk 0:03:00]`), or first.
+                match first.get(..node.clock_at).filter(|_| node.clock_at > 0) {
+                    Some(before) => {
+                        let after = first[node.clock_at..].trim();
+                        c = if after.is_empty() {
+                            format!("{} {c}", before.trim())
+                        } else {
+                            format!("{} {c} {after}", before.trim())
+                        };
+                    }
+                    None => {
+                        c.push(' ');
+                        c.push_str(first);
+                    }
+                }
             }
             toks.comment(&c);
             for c in node.comments.iter().skip(1) {

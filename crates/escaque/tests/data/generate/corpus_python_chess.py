@@ -1,0 +1,48 @@
+"""What python-chess 1.11.2 reads in each file of pgn-corpus/: one line per
+game it yields, tab-separated (or `CRASH` and the exception's type where
+read_game raised one, which ends that file): the Variant tag (or -), the Result tag (or -),
+the half-moves of the main line, the final FEN (en passant square after every
+double step, as escaque writes it), and `ok` or `errors` (python-chess keeps
+going after an error and records it in game.errors).
+
+Run from crates/escaque/tests/data:  python3 generate/corpus_python_chess.py
+It writes pgn-corpus/python-chess/NAME.tsv for every pgn-corpus/NAME.pgn.
+"""
+import glob
+import io
+import os
+
+import chess
+import chess.pgn
+
+for path in sorted(glob.glob("pgn-corpus/*.pgn")):
+    data = open(path, "rb").read().decode("utf-8", errors="replace")
+    if data.startswith("\ufeff"):
+        data = data[1:]
+    f = io.StringIO(data)
+    out = []
+    while True:
+        try:
+            g = chess.pgn.read_game(f)
+        except Exception as e:  # python-chess itself fails: the rest is not read
+            out.append("CRASH\t%s" % type(e).__name__)
+            break
+        if g is None:
+            break
+        try:
+            b = g.end().board()
+            fen = b.fen(en_passant="fen")
+            plies = b.ply() - g.board().ply()
+        except Exception as e:  # a variant board python-chess cannot replay
+            fen, plies = "-", 0
+        out.append("\t".join([
+            g.headers.get("Variant", "-") or "-",
+            g.headers.get("Result", "-") or "-",
+            str(plies),
+            fen,
+            "errors" if g.errors else "ok",
+        ]))
+    name = os.path.basename(path)[:-4]
+    with open("pgn-corpus/python-chess/%s.tsv" % name, "w") as o:
+        o.write("".join(l + "\n" for l in out))
+    print(path, len(out))
