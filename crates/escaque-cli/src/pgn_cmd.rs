@@ -12,6 +12,25 @@ use escaque::{Lang, Localized, PgnErrorKind, SanLang};
 
 use crate::error::CliError;
 
+/// Writes `bytes`; false when the reader of the output has gone (`| head`):
+/// then the command stops quietly, as `cat` does, with no error.
+fn emit(out: &mut impl Write, bytes: &[u8]) -> Result<bool, CliError> {
+    match out.write_all(bytes) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(CliError::Write(e)),
+    }
+}
+
+/// Flushes `out`, quietly when its reader has gone.
+fn finish(out: &mut impl Write) -> Result<bool, CliError> {
+    match out.flush() {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(CliError::Write(e)),
+    }
+}
+
 #[derive(Args)]
 pub struct PgnArgs {
     #[command(subcommand)]
@@ -115,9 +134,18 @@ fn convert(
     while let Some(r) = reader.next_game() {
         match r {
             Ok(game) => {
+                for w in &game.warnings {
+                    eprintln!(
+                        "escaque: {}: {}",
+                        lang.pick("aviso", "warning"),
+                        w.message(lang)
+                    );
+                }
                 buf.clear();
                 write_game(&mut buf, &game, style);
-                out.write_all(buf.as_bytes()).map_err(CliError::Write)?;
+                if !emit(&mut out, buf.as_bytes())? {
+                    return Ok(());
+                }
             }
             Err(e) => {
                 failed += 1;
@@ -125,7 +153,9 @@ fn convert(
             }
         }
     }
-    out.flush().map_err(CliError::Write)?;
+    if !finish(&mut out)? {
+        return Ok(());
+    }
     if failed > 0 {
         return Err(CliError::NotConverted { failed });
     }
@@ -149,10 +179,29 @@ fn ending(game: &PgnGame) -> Ending {
             break;
         }
     }
+    let claim_moves = g
+        .claimable_moves()
+        .into_iter()
+        .map(|(m, c)| {
+            let mut san = String::new();
+            escaque::san::write_san(
+                &mut san,
+                g.position(),
+                m,
+                escaque::san::SanStyle {
+                    lang: Lang::En,
+                    check_marks: true,
+                    en_passant_suffix: false,
+                },
+            );
+            (san, c)
+        })
+        .collect();
     Ending {
         termination: g.termination(),
         insufficient_material: g.position().is_insufficient_material(),
         claims: g.claimable(),
+        claim_moves,
         null_move,
     }
 }
@@ -162,6 +211,9 @@ struct Ending {
     termination: Option<Termination>,
     insufficient_material: bool,
     claims: Vec<DrawClaim>,
+    /// Moves the side to move could declare with a draw claim (9.2.1 a,
+    /// 9.3.1), in English SAN: the move that makes a threefold repetition.
+    claim_moves: Vec<(String, DrawClaim)>,
     /// The half-move (from 1) of the first null move, if the game has one:
     /// it is then no played game, and the ending and claims are judged up to
     /// there.
@@ -276,6 +328,17 @@ fn check(
                 }
                 json_str(&mut line, c.id());
             }
+            line.push_str("],\"claim_moves\":[");
+            for (i, (san, c)) in end.claim_moves.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                line.push_str("{\"move\":");
+                json_str(&mut line, san);
+                line.push_str(",\"claim\":");
+                json_str(&mut line, c.id());
+                line.push('}');
+            }
             line.push_str("],\"null_move\":");
             match end.null_move {
                 Some(ply) => line.push_str(&ply.to_string()),
@@ -292,6 +355,18 @@ fn check(
                 json_str(&mut line, f.code);
                 line.push_str(",\"reason\":");
                 json_str(&mut line, &f.reason);
+                line.push('}');
+            }
+            line.push_str("],\"warnings\":[");
+            for (i, w) in game.warnings.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                line.push_str("{\"code\":");
+                json_str(&mut line, w.kind.id());
+                line.push_str(&format!(",\"line\":{},\"column\":{}", w.line, w.column));
+                line.push_str(",\"reason\":");
+                json_str(&mut line, &w.kind.message(lang));
                 line.push('}');
             }
             line.push_str("],\"error\":");
@@ -331,6 +406,28 @@ fn check(
                 "  {}: {claim_text}\n",
                 lang.pick("se puede reclamar", "can be claimed"),
             ));
+            if !end.claim_moves.is_empty() {
+                let list = end
+                    .claim_moves
+                    .iter()
+                    .map(|(san, c)| format!("{san} ({})", c.message(lang)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                line.push_str(&format!(
+                    "  {}: {list}\n",
+                    lang.pick(
+                        "se puede reclamar anunciando la jugada (9.2.1 a)",
+                        "can be claimed by declaring the move (9.2.1 a)"
+                    ),
+                ));
+            }
+            for w in &game.warnings {
+                line.push_str(&format!(
+                    "  {}: {}\n",
+                    lang.pick("AVISO", "WARNING"),
+                    w.message(lang)
+                ));
+            }
             if let Some(ply) = end.null_move {
                 line.push_str(&format!(
                     "  {}\n",
@@ -369,9 +466,13 @@ fn check(
                 line.push_str(&format!("  ERROR: {e}\n"));
             }
         }
-        out.write_all(line.as_bytes()).map_err(CliError::Write)?;
+        if !emit(&mut out, line.as_bytes())? {
+            return Ok(());
+        }
     }
-    out.flush().map_err(CliError::Write)?;
+    if !finish(&mut out)? {
+        return Ok(());
+    }
     if failed > 0 {
         return Err(CliError::GamesWithErrors {
             failed,

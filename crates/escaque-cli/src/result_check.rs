@@ -9,7 +9,11 @@
 //! * `continued_after_dead_position`: moves were recorded after it;
 //! * `winner_could_not_mate`: 1-0 or 0-1 without a mate on the board (on time
 //!   or by resignation) while the winner could not mate by any series of
-//!   legal moves: 6.9 and 5.1.2 make it a draw.
+//!   legal moves: 6.9 and 5.1.2 make it a draw;
+//! * `continued_after_fivefold_repetition` (issue 30): a fivefold repetition
+//!   arose (9.6.1: the game ended there as a draw) before the last recorded
+//!   move, and play went on; with a decisive result, the result is
+//!   contradicted too (`decisive_after_fivefold_repetition`).
 //!
 //! Positions the decision leaves undecided are never reported.
 
@@ -73,6 +77,37 @@ pub fn check(game: &Game, lang: Lang) -> Vec<Finding> {
                     format!(
                         "the game went on for {} half-move(s) after a dead position (move {number})",
                         moves.len() - ply
+                    ),
+                ),
+            });
+        }
+        return found;
+    }
+    if play.termination() == Some(Termination::FivefoldRepetition) && played < moves.len() {
+        let number = played.div_ceil(2).max(1);
+        let more = moves.len() - played;
+        found.push(Finding {
+            code: "continued_after_fivefold_repetition",
+            reason: lang.pick(
+                format!(
+                    "tras la jugada {number} la misma posición se repitió cinco veces: la partida terminó en tablas (9.6.1), pero siguió {more} media(s) jugada(s)"
+                ),
+                format!(
+                    "after move {number} the same position had occurred five times: the game ended drawn (9.6.1), but it went on for {more} half-move(s)"
+                ),
+            ),
+        });
+        if winner.is_some() {
+            found.push(Finding {
+                code: "decisive_after_fivefold_repetition",
+                reason: lang.pick(
+                    format!(
+                        "la quíntuple repetición tras la jugada {number} dio tablas (9.6.1), no {}",
+                        result.unwrap_or("?")
+                    ),
+                    format!(
+                        "the fivefold repetition after move {number} made it a draw (9.6.1), not {}",
+                        result.unwrap_or("?")
                     ),
                 ),
             });

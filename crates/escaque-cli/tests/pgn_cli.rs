@@ -78,3 +78,101 @@ fn a_null_move_is_read_and_reported_not_called_broken() {
     assert!(ok);
     assert!(out.contains("3. Nf3 -- 4. Ng1 Nf6 *"), "{out}");
 }
+
+// ---------------------------------------------------------------- issue 30
+
+#[test]
+fn convert_keeps_a_result_tag_the_movetext_disagrees_with_and_says_so() {
+    let input = "[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 *\n";
+    let (out, err, ok) = escaque(&["pgn", "convertir", "--notacion", "en"], input);
+    assert!(ok, "{err}");
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(out.contains("2. Qh5 Nc6 *"), "{out}");
+    assert!(
+        err.contains("aviso: partida 1, línea 4, columna 21: la etiqueta Result dice 1-0 y las jugadas terminan en *"),
+        "{err}"
+    );
+    let (out, _, ok) = escaque(&["pgn", "revisar"], input);
+    assert!(ok);
+    assert!(out.contains("AVISO: partida 1, línea 4"), "{out}");
+    let (out, _, _) = escaque(&["--idioma", "en", "pgn", "check", "--json"], input);
+    assert!(
+        out.contains("\"warnings\":[{\"code\":\"result_mismatch\",\"line\":4,\"column\":21,\"reason\":\"the Result tag says 1-0 and the movetext ends in *: both are kept\"}]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn comments_after_the_result_make_no_game_when_converting() {
+    let input =
+        "[Event \"Arena\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\
+                 ; { Game Nr. 1 : A wins by mate\n";
+    let (out, err, ok) = escaque(&["pgn", "convertir", "--notacion", "en"], input);
+    assert!(ok, "{err}");
+    assert_eq!(out.matches("[Event ").count(), 1, "{out}");
+    assert!(
+        out.contains("4. Qxf7# {{ Game Nr. 1 : A wins by mate} 1-0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_variant_escaque_does_not_play_is_refused_by_its_tag() {
+    let input = "[Event \"Crazyhouse Bullet Arena\"]\n[Variant \"Crazyhouse\"]\n\n\
+                 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 *\n";
+    let (out, _, ok) = escaque(&["pgn", "revisar"], input);
+    assert!(!ok);
+    assert!(
+        out.contains("ERROR: partida 1, línea 2, columna 1: la partida es de la variante «Crazyhouse» (etiqueta Variant), que escaque no juega"),
+        "{out}"
+    );
+    assert!(!out.contains("P@b4"), "{out}");
+}
+
+#[test]
+fn piping_into_a_reader_that_stops_is_quiet() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let game =
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n";
+    let input = game.repeat(3000);
+    for args in [
+        &["pgn", "convertir", "--notacion", "es"][..],
+        &["pgn", "revisar"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let text = input.clone();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(text.as_bytes());
+        });
+        // `| head -n 1`: one line read, then the pipe is closed.
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty());
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+    }
+}
+
+#[test]
+fn the_language_ambiguity_names_the_squares() {
+    let input = "[FEN \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"]\n\n1. Rf1 *\n";
+    let (out, _, ok) = escaque(&["pgn", "revisar"], input);
+    assert!(!ok);
+    assert!(
+        out.contains("\"Rf1\" es ambigua: puede ser Re1-f1 (en español, R = rey) o Th1-f1 (en inglés, R = torre)"),
+        "{out}"
+    );
+}

@@ -68,3 +68,50 @@ fn text_gives_the_reason_in_english() {
         "{out}"
     );
 }
+
+// ---------------------------------------------------------------- issue 30
+
+const REPEATED: &str = "[Event \"Knights out and back\"]\n[Result \"*\"]\n\n\
+    1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n\n\
+    [Event \"Fivefold, then on\"]\n[Result \"1-0\"]\n\n\
+    1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+    7. Nf3 Nf6 8. Ng1 Ng8 9. e4 e5 1-0\n";
+
+#[test]
+fn claims_by_declaring_the_move_and_fivefold_before_the_end() {
+    let (out, err, ok) = run_raw(&["pgn", "revisar", "--json"], REPEATED);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    // Black may declare 4... Ng8, the third time of the initial position.
+    assert!(
+        lines[0].contains(
+            "\"claimable\":[],\"claim_moves\":[{\"move\":\"Ng8\",\"claim\":\"threefold_repetition\"}]"
+        ),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("\"result_check\":[]"), "{}", lines[0]);
+    assert!(
+        lines[1].contains("\"code\":\"continued_after_fivefold_repetition\""),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[1].contains("\"code\":\"decisive_after_fivefold_repetition\""),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("tras la jugada 8"), "{}", lines[1]);
+    let (out, _, _) = run_raw(&["--idioma", "en", "pgn", "check"], REPEATED);
+    assert!(
+        out.contains("can be claimed by declaring the move (9.2.1 a): Ng8 (threefold repetition)")
+            || out.contains("can be claimed by declaring the move (9.2.1 a): Ng8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the game ended drawn (9.6.1), but it went on for 2 half-move(s)"),
+        "{out}"
+    );
+    assert!(out.contains("made it a draw (9.6.1), not 1-0"), "{out}");
+}
