@@ -20,6 +20,7 @@ mod play;
 mod result_check;
 mod servir_cmd;
 mod torneo_cmd;
+mod torneo_file;
 mod tui;
 mod uci_cmd;
 
