@@ -30,6 +30,13 @@ pub enum CliError {
         /// What the system said.
         error: io::Error,
     },
+    /// A file could not be saved (a tournament, a printout).
+    Save {
+        /// The file.
+        path: String,
+        /// What the system said.
+        error: io::Error,
+    },
     /// Writing the output (or driving the terminal) failed.
     Write(io::Error),
     /// Reading standard input failed.
@@ -44,7 +51,7 @@ pub enum CliError {
     /// The server could not start (its storage, or the address to listen on).
     Serve(escaque_server::StartError),
     /// A tournament command failed (a bad result, a player entered twice, a
-    /// file that cannot be read or written…).
+    /// saved file that is not valid TRF…).
     Tournament(escaque_torneo::TorneoError),
     /// A TRF file could not be read.
     Trf(escaque_torneo::TrfError),
@@ -128,6 +135,10 @@ impl Localized for CliError {
             CliError::Open { path, error } => format!(
                 "{} {path}: {error}",
                 lang.pick("no se puede abrir", "cannot open")
+            ),
+            CliError::Save { path, error } => format!(
+                "{} {path}: {error}",
+                lang.pick("no se pudo guardar", "could not save")
             ),
             CliError::Read(e) => format!("{}: {e}", lang.pick("no se pudo leer", "could not read")),
             CliError::InvalidFens { failed, total } => lang.pick(

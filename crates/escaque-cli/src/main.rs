@@ -19,7 +19,9 @@ mod pgn_cmd;
 mod play;
 mod result_check;
 mod servir_cmd;
+mod session_io;
 mod torneo_cmd;
+mod torneo_file;
 mod tui;
 mod uci_cmd;
 

@@ -12,10 +12,12 @@ use clap::{Args, Subcommand, ValueEnum};
 use escaque::Lang;
 use escaque_torneo::dutch::{pair, pairing_players};
 use escaque_torneo::model::{ByeKind, Outcome, Player, System, Tournament};
+use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::standings::{compute, TieBreak};
-use escaque_torneo::{format_points, html, store, trf};
+use escaque_torneo::{format_points, html, trf};
 
 use crate::error::CliError;
+use crate::torneo_file;
 
 #[derive(Args)]
 pub struct TorneoArgs {
@@ -254,11 +256,11 @@ enum TorneoCommand {
 }
 
 fn load(path: &Path, _lang: Lang) -> Result<Tournament, CliError> {
-    store::load(path).map_err(CliError::Tournament)
+    torneo_file::load(path)
 }
 
 fn save(path: &Path, t: &Tournament, _lang: Lang) -> Result<(), CliError> {
-    store::save(path, t).map_err(CliError::Tournament)
+    torneo_file::save(path, t)
 }
 
 fn io_err(e: std::io::Error) -> CliError {
@@ -408,7 +410,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                 return Ok(());
             }
             let mut t = t;
-            let round = t.pair_next_round().map_err(CliError::Tournament)?;
+            let round = pair_next_round(&mut t).map_err(CliError::Tournament)?;
             save(file, &t, lang)?;
             print_round(&mut out, &t, round, lang)
         }
@@ -495,7 +497,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                 .filter(|l| !l.starts_with("XZ"))
                 .map(|l| format!("{l}\n"))
                 .collect();
-            store::write_atomic(dest, &text).map_err(CliError::Tournament)
+            torneo_file::write_atomic(dest, &text)
         }
         TorneoCommand::Imprimir {
             file,
@@ -522,7 +524,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             };
             for (name, text) in pages {
                 let path = dir.join(&name);
-                store::write_atomic(&path, &text).map_err(CliError::Tournament)?;
+                torneo_file::write_atomic(&path, &text)?;
                 writeln!(out, "{}", path.display()).map_err(io_err)?;
                 if let Some(chromium) = &chromium {
                     let pdf = path.with_extension("pdf");

@@ -200,8 +200,6 @@ pub enum TorneoError {
     UnknownTieBreak(String),
     /// A forbidden pairing needs two players or more and rounds from first to last.
     BadForbidden,
-    /// Reading or writing the saved file failed.
-    Io(String),
 }
 
 impl From<TrfError> for TorneoError {
@@ -281,7 +279,6 @@ impl Localized for TorneoError {
                 "una prohibición necesita al menos dos jugadores y rondas de la primera a la última".to_string(),
                 "a forbidden pairing needs two players or more and rounds from first to last".to_string(),
             ),
-            TorneoError::Io(e) => e.clone(),
         }
     }
 }

@@ -4,8 +4,11 @@
 //! robins with the Berger tables (C.05 Annex 1), the FIDE Dutch Swiss system
 //! (C.04.3), TRF read and written, and printable HTML pages in Spanish.
 //!
-//! The core is pure: text goes in and out as strings; the only file access is
-//! [`store`], which saves a tournament atomically.
+//! The crate is pure, like the rules crate: text goes in and out as strings
+//! (TRF, HTML) and no file is read or written here; the front ends (the
+//! `escaque torneo` command) save and load the files. Pairing is a service
+//! over the model ([`pairing`]): the model records rounds and never calls a
+//! pairing algorithm.
 
 #![forbid(unsafe_code)]
 
@@ -15,8 +18,8 @@ pub mod error;
 pub mod html;
 pub mod matching;
 pub mod model;
+pub mod pairing;
 pub mod standings;
-pub mod store;
 pub mod trf;
 
 pub use error::{TorneoError, TrfError, TrfErrorKind};

@@ -586,8 +586,9 @@ impl Tournament {
         Ok(self.correction(round, previous))
     }
 
-    /// Pairs the next round (Dutch system or Berger table) and returns its number.
-    pub fn pair_next_round(&mut self) -> Result<u32, TorneoError> {
+    /// The number of the round to pair next, if one may be paired now: the
+    /// tournament is not over and every game of the last round has a result.
+    pub fn next_round_number(&self) -> Result<u32, TorneoError> {
         let next = self.rounds.len() as u32 + 1;
         if next > self.total_rounds {
             return Err(TorneoError::TournamentOver(self.total_rounds));
@@ -601,10 +602,15 @@ impl Tournament {
                 });
             }
         }
-        let mut round = match self.system {
-            System::Swiss => crate::dutch::pair_round(self)?,
-            System::RoundRobin { double } => crate::berger::tournament_round(self, next, double)?,
-        };
+        Ok(next)
+    }
+
+    /// Records `round` as the next round (byes sorted by player) and returns
+    /// its number. The model does not pair: the pairing module makes the
+    /// round and records it here. Refused, as [`Tournament::next_round_number`]
+    /// refuses, when no round may be added now.
+    pub fn record_round(&mut self, mut round: Round) -> Result<u32, TorneoError> {
+        let next = self.next_round_number()?;
         round.sort_byes();
         self.rounds.push(round);
         Ok(next)

@@ -3,6 +3,7 @@
 
 use escaque::{Lang, Localized};
 use escaque_torneo::model::{Outcome, Player, System, Tournament};
+use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::{trf, TrfErrorKind};
 use proptest::prelude::*;
 
@@ -66,7 +67,7 @@ fn escaque_fields_round_trip() {
     }
     t.request_half_bye(3, 1).unwrap();
     t.request_half_bye(2, 4).unwrap();
-    t.pair_next_round().unwrap();
+    pair_next_round(&mut t).unwrap();
     let g = t.rounds[0].games[0].clone();
     t.set_result(1, g.white, g.black, Outcome::Draw).unwrap();
     t.withdraw(1, 3).unwrap();

@@ -5,6 +5,7 @@
 use escaque::{Lang, Localized};
 use escaque_torneo::dutch::{pair, pairing_players};
 use escaque_torneo::model::{Acceleration, ByeKind, ForbiddenPairing, Player, System, Tournament};
+use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::{trf, TieBreak, TrfErrorKind};
 
 /// A TRF-2026 file in the layout of FIDE's description, with every
@@ -154,7 +155,7 @@ fn a_full_point_bye_scores_one_point() {
         t.add_player(Player::new(name)).unwrap();
     }
     t.players[4].full_byes.insert(1);
-    t.pair_next_round().unwrap();
+    pair_next_round(&mut t).unwrap();
     assert!(t.rounds[0].byes.contains(&(5, ByeKind::Full)));
     assert_eq!(t.score(5), 2);
     assert_eq!(t.rounds[0].games.len(), 2);

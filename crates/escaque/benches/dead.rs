@@ -8,7 +8,7 @@
 //! * `full`: the full decision for both colours, `dead::winnability` against
 //!   `chasolver::winnability`, on the same 128 positions of that set;
 //! * `play`: on 64 middlegame positions (the lichess set's positions with at
-//!   least 24 men), `Game::play` of a legal move against `game::proves_dead`
+//!   least 24 men), `Game::play` of a legal move against `dead::proves_dead`
 //!   alone (what `Game::play` runs after each move for 5.2.2): the cheap
 //!   check's share of a move.
 
@@ -135,7 +135,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for p in &after {
-                n += escaque::game::proves_dead(black_box(p)) as u32;
+                n += escaque::dead::proves_dead(black_box(p)) as u32;
             }
             black_box(n)
         })

@@ -27,15 +27,18 @@
 //! opponent gets two more minutes (9.5.3), and a declared move is played.
 //! A draw offer lapses when the opponent makes a move instead of answering it;
 //! it cannot be withdrawn.
+//!
+//! [`could_not_mate`]: crate::dead::could_not_mate
+//! [`proves_dead`]: crate::dead::proves_dead
 
 use core::time::Duration;
 
-use crate::attacks::{king_attacks, pawn_attacks};
+use crate::attacks::pawn_attacks;
 use crate::clock::{Clock, ClockReading, ClockSnapshot, FlagFell};
 use crate::read::MoveError;
 use crate::rules::{FiftyMoveRule, RuleSet, StalemateRule};
 use crate::san::SanLang;
-use crate::{zobrist, Bitboard, Color, FenError, IllegalMove, Lang, Move, Position, Role};
+use crate::{zobrist, Color, FenError, IllegalMove, Lang, Move, Position, Role};
 
 /// The score of a finished game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -641,7 +644,7 @@ impl Game {
                 termination,
             })
         };
-        if proves_dead(pos) {
+        if crate::dead::proves_dead(pos) {
             return draw(Termination::DeadPosition);
         }
         if self.rules.automatic_repetition_and_75 {
@@ -872,7 +875,7 @@ impl Game {
         self.ensure_running()?;
         let pos = self.position();
         let o = Outcome {
-            result: if could_not_mate_with(pos, by.other(), self.dead_budget) {
+            result: if crate::dead::could_not_mate_with(pos, by.other(), self.dead_budget) {
                 GameResult::Draw
             } else {
                 GameResult::win_for(by.other())
@@ -900,7 +903,11 @@ impl Game {
     /// opponent wins, or a draw if the opponent could not mate.
     pub(crate) fn forfeit_sealed(&mut self, by: Color) -> Outcome {
         let o = Outcome {
-            result: if could_not_mate_with(self.position(), by.other(), self.dead_budget) {
+            result: if crate::dead::could_not_mate_with(
+                self.position(),
+                by.other(),
+                self.dead_budget,
+            ) {
                 GameResult::Draw
             } else {
                 GameResult::win_for(by.other())
@@ -958,7 +965,7 @@ fn record_san(pos: &Position, m: Move) -> String {
 /// The result when `flagged` runs out of time in `pos` (6.9).
 fn flag_outcome(pos: &Position, flagged: Color, budget: crate::dead::Budget) -> Outcome {
     Outcome {
-        result: if could_not_mate_with(pos, flagged.other(), budget) {
+        result: if crate::dead::could_not_mate_with(pos, flagged.other(), budget) {
             GameResult::Draw
         } else {
             GameResult::win_for(flagged.other())
@@ -989,102 +996,4 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && Color::ALL.iter().all(|&c| a.by_color(c) == b.by_color(c))
         && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
         && a.legal_ep_square() == b.legal_ep_square()
-}
-
-/// The full decision for 6.9 and 5.1.2: true only if `color` provably could
-/// not checkmate by any series of legal moves ([`crate::dead::winnability`]
-/// says `Unwinnable`, or the cheap [`cannot_mate`] proves it). When the
-/// search budget runs out (`Undecided`) the answer is `false`: the game is
-/// scored as the material rule scores it (a win for `color`), never on a
-/// guess.
-pub fn could_not_mate(pos: &Position, color: Color) -> bool {
-    could_not_mate_with(pos, color, crate::dead::Budget::DEFAULT)
-}
-
-/// [`could_not_mate`] with a search budget.
-pub fn could_not_mate_with(pos: &Position, color: Color, budget: crate::dead::Budget) -> bool {
-    cannot_mate(pos, color) || crate::dead::winnability_with(pos, color, budget).is_unwinnable()
-}
-
-/// The dead-position test [`Game`] applies after every move (5.2.2): the
-/// cheap sound check [`crate::dead::is_dead_fast`] first; then, only on
-/// positions [`crate::dead::worth_full_check`] selects (blocked pawn
-/// structures without queens, rooks or knights), the full decision with the small
-/// [`crate::dead::Budget::QUICK`] budget. `Undecided` counts as not dead:
-/// the game goes on (a player may still claim or agree a draw, and 6.9 /
-/// 5.1.2 use the full decision with the larger budget).
-pub fn proves_dead(pos: &Position) -> bool {
-    use crate::dead::{deadness_with, is_dead_fast, worth_full_check, Budget, Deadness};
-    is_dead_fast(pos)
-        || (worth_full_check(pos) && deadness_with(pos, Budget::QUICK) == Deadness::Dead)
-}
-
-/// True if `color` could not checkmate by any series of legal moves: by
-/// material ([`Position::has_insufficient_material`]) or because the whole
-/// position is dead ([`is_dead_position`]). Used for resignation (5.1.2) and
-/// loss on time (6.9).
-pub fn cannot_mate(pos: &Position, color: Color) -> bool {
-    pos.has_insufficient_material(color) || is_dead_position(pos)
-}
-
-/// True if neither side can checkmate by any series of legal moves (5.2.2),
-/// as far as can be proved cheaply:
-///
-/// * by material ([`Position::is_insufficient_material`]): K v K, K+A v K,
-///   K+C v K, and any number of bishops all on squares of one colour;
-/// * a locked pawn wall: only kings and pawns, every pawn stands in front of
-///   another pawn, no pawn can capture and no en passant capture is legal, and
-///   neither king can ever reach a square next to an enemy pawn (walking only
-///   over empty squares that no enemy pawn attacks). Nothing can then change but
-///   the kings' places, and kings alone never give check.
-pub fn is_dead_position(pos: &Position) -> bool {
-    pos.is_insufficient_material() || is_locked_pawn_wall(pos)
-}
-
-fn is_locked_pawn_wall(pos: &Position) -> bool {
-    let pawns = pos.by_role(Role::Pawn);
-    let kings = pos.by_role(Role::King);
-    if pawns.is_empty() || (pos.occupied() & !(pawns | kings)).any() {
-        return false;
-    }
-    if pos.legal_ep_square().is_some() {
-        return false;
-    }
-    let mut attacked_by = [Bitboard::EMPTY; 2];
-    for c in Color::ALL {
-        for sq in pos.pieces(c, Role::Pawn) {
-            let ahead = Bitboard::from_square(sq).forward(c);
-            if (ahead & pawns).is_empty() {
-                return false;
-            }
-            let att = pawn_attacks(c, sq);
-            if (att & pos.pieces(c.other(), Role::Pawn)).any() {
-                return false;
-            }
-            attacked_by[c.index()] |= att;
-        }
-    }
-    for c in Color::ALL {
-        let enemy_pawns = pos.pieces(c.other(), Role::Pawn);
-        let walkable = !pawns & !attacked_by[c.other().index()];
-        let mut region = Bitboard::from_square(pos.king(c));
-        loop {
-            let mut grown = region;
-            for sq in region {
-                grown |= king_attacks(sq) & walkable;
-            }
-            if grown == region {
-                break;
-            }
-            region = grown;
-        }
-        let mut reach = Bitboard::EMPTY;
-        for sq in region {
-            reach |= king_attacks(sq);
-        }
-        if (reach & enemy_pawns).any() {
-            return false;
-        }
-    }
-    true
 }

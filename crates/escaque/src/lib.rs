@@ -44,6 +44,7 @@ pub mod coord;
 pub mod dead;
 mod fen;
 pub mod game;
+mod lang;
 mod legality;
 mod messages;
 mod mov;
@@ -69,8 +70,8 @@ pub use game::{
     ClaimResult, DrawClaim, Game, GameError, GameResult, GameStatus, MoveRecord, Outcome,
     Termination,
 };
+pub use lang::{Lang, Localized};
 pub use legality::{IllegalMove, IllegalReason};
-pub use messages::{Lang, Localized};
 pub use mov::{Move, MoveKind};
 pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};

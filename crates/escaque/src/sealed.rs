@@ -25,7 +25,7 @@
 //!   reader ([`read_move`]: SAN in either language, then coordinates), played
 //!   if legal and unambiguous; otherwise the game ends with the Guidelines'
 //!   verdict, [`Termination::IllegalSealedMove`](crate::Termination::IllegalSealedMove), a loss for the sealer or a
-//!   draw if the opponent could not mate ([`crate::game::could_not_mate`], the
+//!   draw if the opponent could not mate ([`crate::dead::could_not_mate`], the
 //!   dead-position decision of [`crate::dead`]).
 //!
 //! ```

@@ -663,7 +663,7 @@ fn flag_and_resignation_use_the_full_decision_beyond_material() {
     // "-B"). No material rule sees it: White has a pawn.
     let fen = "8/8/6pk/6pb/6pb/6p1/6P1/7K b - - 0 1";
     let p = pos(fen);
-    assert!(!escaque::game::cannot_mate(&p, Color::White));
+    assert!(!escaque::dead::cannot_mate(&p, Color::White));
     assert!(verdict(&p, Color::White).is_unwinnable());
     assert!(verdict(&p, Color::Black).is_winnable());
     // Black, who alone could mate, runs out of time: a draw (6.9).

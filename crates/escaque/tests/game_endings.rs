@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use escaque::game::{cannot_mate, is_dead_position, repetition_key};
+use escaque::dead::{cannot_mate, is_dead_position};
+use escaque::game::repetition_key;
 use escaque::rules::RuleSet;
 use escaque::{
     ClaimResult, Clock, Color, DrawClaim, FakeTime, Game, GameError, GameResult, Lang, Localized,

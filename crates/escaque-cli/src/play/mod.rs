@@ -7,10 +7,9 @@ use std::sync::Arc;
 
 use clap::Args;
 use escaque::{Lang, MonotonicTime, Odds, RuleSet, TimeControl};
-use escaque_play::{default_level, Config, Event, Notice, Player, Session};
+use escaque_play::{default_level, Config, Player, Session};
 
 use crate::error::CliError;
-use crate::i18n::parse_command;
 
 /// Options of `escaque jugar` (`escaque play`).
 #[derive(Args, Debug, Default, Clone)]
@@ -153,53 +152,6 @@ pub fn terminal_has_figurines() -> bool {
     let utf8 = locale.contains("utf-8") || locale.contains("utf8");
     let console = std::env::var("TERM").map(|t| t == "linux").unwrap_or(false);
     utf8 && !console
-}
-
-/// Handles a line the player typed: the answer to "save before leaving?", a
-/// command in either language, or a move.
-pub fn handle_line(session: &mut Session, line: &str) -> Vec<Event> {
-    let line = line.trim();
-    if session.confirming_quit() {
-        return session.answer_quit(line);
-    }
-    if session.sealing() {
-        return session.seal(line);
-    }
-    if line.is_empty() {
-        return Vec::new();
-    }
-    match parse_command(line) {
-        Some((action, arg)) => session.act(action, arg),
-        None => session.play_text(line),
-    }
-}
-
-/// Does the file I/O the session asks for (saving, loading) and puts what came
-/// of it in place of the request.
-pub fn with_files(session: &mut Session, events: Vec<Event>) -> Vec<Event> {
-    let mut out = Vec::with_capacity(events.len());
-    for e in events {
-        match e {
-            Event::Save { path, pgn } => {
-                out.push(Event::Notice(match std::fs::write(&path, pgn) {
-                    Ok(()) => Notice::Saved(path),
-                    Err(e) => Notice::FileError {
-                        path,
-                        error: e.to_string(),
-                    },
-                }))
-            }
-            Event::Load { path } => match std::fs::read_to_string(&path) {
-                Ok(text) => out.extend(session.load_text(&text, &path)),
-                Err(e) => out.push(Event::Notice(Notice::FileError {
-                    path,
-                    error: e.to_string(),
-                })),
-            },
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// Runs `escaque jugar`.

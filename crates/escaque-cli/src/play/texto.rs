@@ -10,8 +10,8 @@ use escaque::sealed::Opening;
 use escaque::{Color, File, Lang, Position, Rank, Square};
 use escaque_play::{Event, Notice, Session, Status};
 
-use super::{handle_line, with_files};
 use crate::i18n::{notice_text, status_text, text, Msg};
+use crate::session_io::{handle_line, with_files};
 
 /// The board as lines of text, `bottom` nearest the reader: pieces by their
 /// letters (upper case White, lower case Black; Spanish letters in Spanish),

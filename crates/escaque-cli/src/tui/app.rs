@@ -16,7 +16,7 @@ use ratatui::Frame;
 use super::board::{BoardView, Geometry};
 use super::menu::Menu;
 use crate::i18n::{notice_text, parse_command, status_text, text, Msg};
-use crate::play::{handle_line, with_files};
+use crate::session_io::{handle_line, with_files};
 
 /// What covers the board, if anything.
 #[derive(Clone, Debug)]

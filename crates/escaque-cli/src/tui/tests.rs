@@ -357,3 +357,54 @@ fn clicks_select_and_move() {
     });
     assert_eq!(a.session.game().moves().len(), 1);
 }
+
+/// The code of the files of a directory (or one file) of this crate's
+/// sources, without comment lines and without blanks.
+fn code_of(rel: &str) -> Vec<(std::path::PathBuf, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(rel);
+    let files = if path.is_dir() {
+        std::fs::read_dir(&path)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect()
+    } else {
+        vec![path]
+    };
+    files
+        .into_iter()
+        .map(|f| {
+            let code = std::fs::read_to_string(&f)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+                .collect();
+            (f, code)
+        })
+        .collect()
+}
+
+/// One direction only: `play` starts the full screen, the full screen never
+/// reaches back into `play`; what both need (a typed line to the session,
+/// the files it asks for) is in `session_io`, which uses neither.
+#[test]
+fn the_full_screen_never_depends_on_play() {
+    // Built here so that this file does not hold the names it forbids.
+    let [play, tui] = ["play", "tui"].map(|m| format!("crate::{m}"));
+    let files = code_of("tui");
+    assert!(files.len() >= 4);
+    for (file, code) in files {
+        assert!(!code.contains(&play), "{} uses {play}", file.display());
+    }
+    for (file, code) in code_of("session_io.rs") {
+        for name in [&play, &tui] {
+            assert!(
+                !code.contains(name.as_str()),
+                "{} uses {name}",
+                file.display()
+            );
+        }
+    }
+}

@@ -100,10 +100,23 @@
 //! `Undecided`.
 //!
 //! The *cheap check* [`is_unwinnable_fast`] / [`is_dead_fast`] (material, the
-//! locked-pawn-wall rule of [`crate::game::is_dead_position`] and, on
+//! locked-pawn-wall rule of [`is_dead_position`] and, on
 //! blocked pawn-and-bishop structures only, the static analysis) is meant to
 //! run after every move: on ordinary middlegame positions it answers "don't
 //! know" after a few bit operations.
+//!
+//! ## The verdicts a game asks for
+//!
+//! The rules of play ([`crate::game`]) ask this module two questions, and
+//! this module alone answers them:
+//!
+//! * [`proves_dead`], after every move (5.2.2): the cheap check, then on
+//!   blocked pawn structures only the full decision with the small
+//!   [`Budget::QUICK`]; a draw only on a proof.
+//! * [`could_not_mate_with`] (and [`could_not_mate`] with the default
+//!   budget), when a flag falls (6.9) or a player resigns (5.1.2) or seals an
+//!   illegal move: could the opponent still mate by any series of legal
+//!   moves? A draw only on a proof.
 //!
 //! ```
 //! use escaque::dead::{winnability, Winnability};
@@ -117,12 +130,14 @@
 //! assert_eq!(winnability(&pos, Color::White), Winnability::Unwinnable);
 //! ```
 
+mod cheap;
 mod expand;
 mod pattern;
 mod race;
 mod search;
 mod statics;
 
+pub use cheap::{cannot_mate, is_dead_position};
 use search::{check_chains, closure, Search};
 pub use statics::StaticAnalysis;
 
@@ -207,6 +222,31 @@ impl Default for Budget {
     }
 }
 
+/// The dead-position test applied after every move (5.2.2): the cheap sound
+/// check [`is_dead_fast`] first; then, only on positions [`worth_full_check`]
+/// selects (blocked pawn structures without queens, rooks or knights), the
+/// full decision with the small [`Budget::QUICK`] budget. `Undecided` counts
+/// as not dead: the game goes on (a player may still claim or agree a draw,
+/// and 6.9 / 5.1.2 use [`could_not_mate_with`] with the larger budget).
+pub fn proves_dead(pos: &Position) -> bool {
+    is_dead_fast(pos)
+        || (worth_full_check(pos) && deadness_with(pos, Budget::QUICK) == Deadness::Dead)
+}
+
+/// The full decision for 6.9 and 5.1.2: true only if `color` provably could
+/// not checkmate by any series of legal moves ([`winnability`] says
+/// `Unwinnable`, or the cheap [`cannot_mate`] proves it). When the search
+/// budget runs out (`Undecided`) the answer is `false`: the game is scored as
+/// the material rule scores it (a win for `color`), never on a guess.
+pub fn could_not_mate(pos: &Position, color: Color) -> bool {
+    could_not_mate_with(pos, color, Budget::DEFAULT)
+}
+
+/// [`could_not_mate`] with a search budget.
+pub fn could_not_mate_with(pos: &Position, color: Color, budget: Budget) -> bool {
+    cannot_mate(pos, color) || winnability_with(pos, color, budget).is_unwinnable()
+}
+
 /// Whether `winner` can still mate in `pos` with the other side cooperating,
 /// with the default [`Budget`].
 pub fn winnability(pos: &Position, winner: Color) -> Winnability {
@@ -247,7 +287,7 @@ pub fn is_unwinnable_fast(pos: &Position, winner: Color) -> bool {
     if !pos.has_legal_moves() {
         return !(pos.is_check() && pos.turn() == winner.other());
     }
-    if pos.has_insufficient_material(winner) || crate::game::is_dead_position(pos) {
+    if pos.has_insufficient_material(winner) || is_dead_position(pos) {
         return true;
     }
     blocked_structure(pos) && StaticAnalysis::new(pos).proves_unwinnable(winner)
@@ -256,7 +296,7 @@ pub fn is_unwinnable_fast(pos: &Position, winner: Color) -> bool {
 /// The cheap, sound check that neither side can mate; `false` means "don't
 /// know".
 pub fn is_dead_fast(pos: &Position) -> bool {
-    if crate::game::is_dead_position(pos) {
+    if is_dead_position(pos) {
         return true;
     }
     if !blocked_structure(pos) {
@@ -267,7 +307,7 @@ pub fn is_dead_fast(pos: &Position) -> bool {
 }
 
 /// A position worth the full decision during play: the cheap gate
-/// [`crate::Game`] uses to decide whether to search after a move. True for
+/// [`proves_dead`] uses to decide whether to search after a move. True for
 /// blocked pawn structures without queens, rooks or knights (most pawns
 /// blocked head-on by an enemy pawn), where dead positions beyond material
 /// arise in real games; such positions are rare, so the search costs nothing
@@ -521,6 +561,65 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
+    }
+
+    /// The dead-position verdict lives here alone: the game asks it
+    /// ([`proves_dead`], [`could_not_mate_with`]) and this module never
+    /// reaches back into the game (no `crate::game`, nor the game's types
+    /// re-exported at the crate root), so the two cannot form a circle.
+    #[test]
+    fn dead_never_depends_on_the_game() {
+        // Built here so that this file does not hold the names it forbids.
+        let game_names: Vec<String> = [
+            "game",
+            "ClaimResult",
+            "DrawClaim",
+            "Game",
+            "GameError",
+            "GameResult",
+            "GameStatus",
+            "MoveRecord",
+            "Outcome",
+            "Termination",
+        ]
+        .iter()
+        .map(|n| format!("crate::{n}"))
+        .collect();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/dead");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            files += 1;
+            // The code without comments and without blanks.
+            let code: String = std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+                .collect();
+            let ends_name =
+                |rest: &str| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_');
+            for name in &game_names {
+                let hit = code
+                    .match_indices(name.as_str())
+                    .any(|(i, _)| ends_name(&code[i + name.len()..]));
+                assert!(!hit, "{} uses {name}", path.display());
+            }
+            // `use crate::{Color, Game, …}`: the names inside the braces.
+            for (i, _) in code.match_indices("crate::{") {
+                let group = &code[i + 8..];
+                let group = &group[..group.find('}').unwrap_or(group.len())];
+                for name in group.split(',') {
+                    let name = name.split("::").next().unwrap_or("");
+                    assert!(
+                        !game_names.contains(&format!("crate::{name}")),
+                        "{} uses crate::{name}",
+                        path.display()
+                    );
+                }
+            }
+        }
+        assert!(files >= 6, "read {files} files in {}", dir.display());
     }
 
     #[test]
