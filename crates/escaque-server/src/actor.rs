@@ -8,12 +8,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use escaque::{
-    coord, ClaimResult, Clock, Color, DrawClaim, Game, GameError, GameResult, Lang, Localized,
-    Move, Outcome, RuleSet, Termination, TimeControl, TimeSource,
+    coord, ClaimResult, Color, DrawClaim, Game, GameError, GameResult, Lang, Localized, Move,
+    Outcome, RuleSet, Termination, TimeSource,
 };
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
+
+use escaque::pgn::PgnStyle;
+use escaque::FakeTime;
+use escaque_play::{Budget, ExternalEnding, PgnHeader, Player};
 
 use crate::engine::ThinkRequest;
 use crate::proto::{read_move, ClientMsg, ErrorCode};
@@ -63,6 +67,12 @@ pub enum Cmd {
         /// The player's identity.
         owner: String,
     },
+    /// The seat's secret was renewed: connections holding it with the old
+    /// secret are told so and become spectators.
+    SeatReclaimed {
+        /// Which seat.
+        seat: Color,
+    },
     /// The current state as JSON (HTTP).
     Snapshot {
         /// Where to send it.
@@ -105,31 +115,60 @@ impl TimeSource for GameTime {
     }
 }
 
-/// Who sits in a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// A person.
-    Human,
-    /// The engine at a level 1–10.
-    Engine(u32),
-}
-
-impl PlayerKind {
-    /// Stored form: `human`, `engine:N`.
-    pub fn to_db(&self) -> String {
-        match self {
-            PlayerKind::Human => "human".into(),
-            PlayerKind::Engine(n) => format!("engine:{n}"),
-        }
-    }
-
-    /// From the stored form.
-    pub fn from_db(s: &str) -> PlayerKind {
-        match s.strip_prefix("engine:").and_then(|n| n.parse().ok()) {
-            Some(n) => PlayerKind::Engine(n),
-            None => PlayerKind::Human,
-        }
-    }
+/// The record of a stored game as PGN, as every front end writes it
+/// ([`escaque_play::export_pgn`]): the moves replayed, the clock times
+/// stored with each move as `[%clk]`, the ending as stored; `date` is the
+/// `Date` tag (`YYYY.MM.DD`).
+pub fn stored_pgn(
+    row: &GameRow,
+    moves: &[MoveRow],
+    date: &str,
+    style: PgnStyle,
+) -> Result<String, LoadError> {
+    let corrupt = |what: String| LoadError::Corrupt {
+        id: row.id.clone(),
+        what,
+    };
+    let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
+    let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
+    let stored = escaque_play::StoredGame {
+        start_fen: &row.start_fen,
+        rules,
+        time_control: row.time_control.as_deref(),
+        clock_ms: [row.clock_white_ms, row.clock_black_ms],
+        moves: &ucis,
+    };
+    let game = escaque_play::replay(&stored, Arc::new(FakeTime::new()))
+        .map_err(|e| corrupt(e.to_string()))?;
+    let name = |kind: &str, name: &str| {
+        let player = Player::from_id(kind).ok_or_else(|| corrupt(kind.to_string()))?;
+        Ok::<_, LoadError>(escaque_play::player_name(player, name))
+    };
+    let header = PgnHeader {
+        event: "escaque".into(),
+        site: format!("escaque servir, partida {}", row.id),
+        date: date.into(),
+        round: "-".into(),
+        names: [
+            name(&row.white_kind, &row.white_name)?,
+            name(&row.black_kind, &row.black_name)?,
+        ],
+    };
+    let ending = match (&row.result, &row.termination) {
+        (Some(r), Some(t)) if row.status == "over" => Some(End::from_row(r, t).pgn_ending()),
+        _ => None,
+    };
+    let clocks: Vec<Option<u64>> = moves
+        .iter()
+        .map(|m| m.clock_ms.map(|c| c.max(0) as u64))
+        .collect();
+    Ok(escaque_play::export_pgn(
+        &game,
+        &header,
+        ending.as_ref(),
+        Some(&clocks),
+        style,
+    ))
 }
 
 /// A rule set from its stored name.
@@ -148,6 +187,8 @@ struct End {
     code: String,
     es: String,
     en: String,
+    /// The PGN `Termination` tag.
+    pgn: &'static str,
 }
 
 /// The stored code of a termination: the library's identifier, with the
@@ -198,6 +239,7 @@ impl End {
             code: termination_code(o.termination),
             es: o.message(Lang::Es),
             en: o.message(Lang::En),
+            pgn: escaque_play::pgn_termination(o.termination),
         }
     }
 
@@ -207,6 +249,7 @@ impl End {
             code: "aborted".into(),
             es: "Partida anulada".into(),
             en: "Game aborted".into(),
+            pgn: "unterminated",
         }
     }
 
@@ -224,13 +267,23 @@ impl End {
                     "{} wins: {who_en} left the game (disconnected)",
                     w.fold("White", "Black")
                 ),
+                pgn: "abandoned",
             },
             None => End {
                 result: GameResult::Draw.pgn(),
                 code: format!("abandoned_draw:{}", color_str(gone)),
                 es: format!("Tablas: {who_es} abandonaron la partida (desconexión)"),
                 en: format!("Draw: {who_en} left the game (disconnected)"),
+                pgn: "abandoned",
             },
+        }
+    }
+
+    /// The ending as the game record writes it.
+    fn pgn_ending(&self) -> ExternalEnding {
+        ExternalEnding {
+            result: result_from_pgn(self.result),
+            termination: self.pgn,
         }
     }
 
@@ -271,7 +324,7 @@ struct Sub {
 pub struct Actor {
     hub: Arc<Hub>,
     row: GameRow,
-    kinds: [PlayerKind; 2],
+    kinds: [Player; 2],
     names: [String; 2],
     game: Game,
     time: Arc<GameTime>,
@@ -282,6 +335,9 @@ pub struct Actor {
     subs: Vec<Sub>,
     next_sub: u64,
     connected: [u32; 2],
+    /// Whether the seat's player has connected since the actor started: a
+    /// seat never yet connected is not "disconnected".
+    seen: [bool; 2],
     gone_since: [Option<Instant>; 2],
     rtt: [Duration; 2],
     takeback_offer: Option<Color>,
@@ -318,38 +374,18 @@ impl Actor {
             what,
         };
         let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
-        let mut game = Game::from_fen(&row.start_fen)
-            .map_err(|e| corrupt(e.message(Lang::En)))?
-            .with_rules(rules);
-        let start_turn = game.position().turn();
-        let mut clk = Vec::with_capacity(moves.len());
-        for m in &moves {
-            let mv = escaque::read_move(game.position(), &m.uci, escaque::Notation::Uci)
-                .map_err(|e| corrupt(format!("{} {}", m.uci, e.message(Lang::En))))?;
-            game.play(mv)
-                .map_err(|e| corrupt(format!("{} {}", m.uci, e.message(Lang::En))))?;
-            clk.push(m.clock_ms);
-        }
         let time = Arc::new(GameTime::new());
-        if let Some(tc) = &row.time_control {
-            let control = TimeControl::parse(tc).map_err(|e| corrupt(e.message(Lang::En)))?;
-            let init = control.initial_time().as_millis() as i64;
-            let ms = |v: Option<i64>| Duration::from_millis(v.unwrap_or(init).max(0) as u64);
-            let mut counts = [0u32; 2];
-            let mut mover = start_turn;
-            for _ in &moves {
-                counts[mover.index()] += 1;
-                mover = mover.other();
-            }
-            let clock = Clock::restored(
-                control,
-                time.clone(),
-                [ms(row.clock_white_ms), ms(row.clock_black_ms)],
-                counts,
-                game.position().turn(),
-            );
-            game = game.with_clock(clock);
-        }
+        let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
+        let stored = escaque_play::StoredGame {
+            start_fen: &row.start_fen,
+            rules,
+            time_control: row.time_control.as_deref(),
+            clock_ms: [row.clock_white_ms, row.clock_black_ms],
+            moves: &ucis,
+        };
+        let mut game =
+            escaque_play::replay(&stored, time.clone()).map_err(|e| corrupt(e.to_string()))?;
+        let clk: Vec<Option<i64>> = moves.iter().map(|m| m.clock_ms).collect();
         let phase = match row.status.as_str() {
             "waiting" => Phase::Waiting,
             "over" => Phase::Over,
@@ -366,10 +402,8 @@ impl Actor {
             game.start_clock();
         }
         let (engine_tx, engine_rx) = mpsc::channel(4);
-        let kinds = [
-            PlayerKind::from_db(&row.white_kind),
-            PlayerKind::from_db(&row.black_kind),
-        ];
+        let kind = |k: &str| Player::from_id(k).ok_or_else(|| corrupt(k.to_string()));
+        let kinds = [kind(&row.white_kind)?, kind(&row.black_kind)?];
         let now = Instant::now();
         let actor = Actor {
             hub,
@@ -384,6 +418,7 @@ impl Actor {
             subs: Vec::new(),
             next_sub: 1,
             connected: [0, 0],
+            seen: [phase == Phase::Playing; 2],
             gone_since: [Some(now), Some(now)],
             rtt: [Duration::ZERO; 2],
             takeback_offer: None,
@@ -433,8 +468,8 @@ impl Actor {
         let r = self.game.clock()?.peek();
         let turn = r.running?;
         let allowance = match self.kinds[turn.index()] {
-            PlayerKind::Human => self.rtt[turn.index()].min(self.hub.config.lag_cap),
-            PlayerKind::Engine(_) => Duration::ZERO,
+            Player::Human => self.rtt[turn.index()].min(self.hub.config.lag_cap),
+            Player::Engine(_) => Duration::ZERO,
         };
         Some(tokio::time::Instant::now() + r.remaining(turn) + r.delay_left + allowance)
     }
@@ -466,7 +501,11 @@ impl Actor {
                     self.connected[c.index()] += 1;
                     if self.connected[c.index()] == 1 {
                         self.gone_since[c.index()] = None;
-                        self.presence(c, true);
+                        // A first arrival changes nothing the others were
+                        // shown: the seat was not shown as gone.
+                        if std::mem::replace(&mut self.seen[c.index()], true) {
+                            self.presence(c, true);
+                        }
                     }
                 }
             }
@@ -506,11 +545,13 @@ impl Actor {
                     }
                     self.names[seat.index()] = name;
                     self.phase = Phase::Playing;
+                    self.seen[seat.index()] = self.connected[seat.index()] > 0;
                     self.gone_since[seat.index()] = Some(Instant::now());
                     self.broadcast("start", json!({}));
                     self.maybe_think();
                 }
             }
+            Cmd::SeatReclaimed { seat } => self.evict(seat),
             Cmd::Snapshot { reply } => {
                 let _ = reply.send(self.state(true));
             }
@@ -527,6 +568,28 @@ impl Actor {
                     self.presence(c, false);
                 }
             }
+        }
+    }
+
+    /// The connections holding `seat` with its old secret: told why, then
+    /// demoted to spectators (with a fresh state saying `"you": null`).
+    fn evict(&mut self, seat: Color) {
+        let error = ErrorCode::SeatReclaimed.to_json(None).to_string();
+        let mut st = self.state(true);
+        st["t"] = json!("state");
+        st["you"] = Value::Null;
+        let st = st.to_string();
+        let mut evicted = 0;
+        for s in self.subs.iter_mut().filter(|s| s.seat == Some(seat)) {
+            s.seat = None;
+            evicted += 1;
+            let _ = s.tx.try_send(Arc::from(error.as_str()));
+            let _ = s.tx.try_send(Arc::from(st.as_str()));
+        }
+        if evicted > 0 {
+            self.connected[seat.index()] = 0;
+            self.gone_since[seat.index()] = Some(Instant::now());
+            self.presence(seat, false);
         }
     }
 
@@ -592,8 +655,8 @@ impl Actor {
         }
         for c in [Color::White, Color::Black] {
             let o = c.other();
-            if self.kinds[o.index()] == PlayerKind::Human
-                && self.kinds[c.index()] == PlayerKind::Human
+            if self.kinds[o.index()] == Player::Human
+                && self.kinds[c.index()] == Player::Human
                 && self.connected[o.index()] == 0
                 && self.connected[c.index()] > 0
                 && self.gone_since[o.index()].is_some_and(|t| t.elapsed() >= self.grace())
@@ -663,9 +726,9 @@ impl Actor {
             let i = c.index();
             json!({
                 "name": self.names[i],
-                "kind": match self.kinds[i] { PlayerKind::Human => "human", PlayerKind::Engine(_) => "engine" },
-                "level": match self.kinds[i] { PlayerKind::Engine(n) => Some(n), PlayerKind::Human => None },
-                "connected": self.connected[i] > 0 || self.kinds[i] != PlayerKind::Human,
+                "kind": match self.kinds[i] { Player::Human => "human", Player::Engine(_) => "engine" },
+                "level": match self.kinds[i] { Player::Engine(n) => Some(n.number()), Player::Human => None },
+                "connected": self.connected[i] > 0 || self.kinds[i] != Player::Human || !self.seen[i],
             })
         };
         let mut v = json!({
@@ -837,14 +900,14 @@ impl Actor {
                 ack(json!({}))
             }
             ClientMsg::Takeback { .. } => {
-                if self.game.clock().is_some() {
+                if !escaque_play::takeback_allowed(&self.game) {
                     return Err(ErrorCode::NoTakebackWithClock);
                 }
-                let n = self.takeback_plies(me);
+                let n = escaque_play::takeback_plies(&self.game, me);
                 if n == 0 {
                     return Err(ErrorCode::refused(&GameError::NothingToUndo));
                 }
-                if matches!(self.kinds[me.other().index()], PlayerKind::Engine(_)) {
+                if matches!(self.kinds[me.other().index()], Player::Engine(_)) {
                     // The engine always agrees.
                     self.do_takeback(me).await?;
                 } else {
@@ -1065,19 +1128,8 @@ impl Actor {
         self.broadcast("end", json!({}));
     }
 
-    fn takeback_plies(&self, me: Color) -> usize {
-        let n = self.game.moves().len();
-        let turn = self.game.position().turn();
-        let want = if turn == me { 2 } else { 1 };
-        if n >= want {
-            want
-        } else {
-            0
-        }
-    }
-
     async fn do_takeback(&mut self, by: Color) -> Result<(), ErrorCode> {
-        let n = self.takeback_plies(by);
+        let n = escaque_play::takeback_plies(&self.game, by);
         if n == 0 {
             return Err(ErrorCode::refused(&GameError::NothingToUndo));
         }
@@ -1113,7 +1165,7 @@ impl Actor {
         if self.rematch_game.is_some() {
             return Ok(());
         }
-        let opponent_engine = matches!(self.kinds[me.other().index()], PlayerKind::Engine(_));
+        let opponent_engine = matches!(self.kinds[me.other().index()], Player::Engine(_));
         if !opponent_engine && self.rematch_offer != Some(me.other()) {
             self.rematch_offer = Some(me);
             self.broadcast("rematch_offer", json!({"by": color_str(me)}));
@@ -1150,36 +1202,14 @@ impl Actor {
             return;
         }
         let turn = self.game.position().turn();
-        let PlayerKind::Engine(level) = self.kinds[turn.index()] else {
+        let Player::Engine(level) = self.kinds[turn.index()] else {
             return;
         };
         let ply = self.game.moves().len();
-        let mut history: Vec<u64> = Vec::with_capacity(ply + 1);
-        {
-            let mut g = Game::from_position(*self.game.start_position());
-            history.push(g.position().zobrist());
-            for rec in self.game.moves().iter().take(ply.saturating_sub(1)) {
-                let _ = g.play(rec.mv);
-                history.push(g.position().zobrist());
-            }
-            if ply == 0 {
-                history.clear();
-            }
-        }
-        let clock = self.game.clock().map(|c| {
-            let r = c.peek();
-            let inc = match c.control().periods().last().map(|p| p.bonus) {
-                Some(escaque::clock::Bonus::Increment(d)) => d,
-                _ => Duration::ZERO,
-            };
-            ([r.white, r.black], inc)
-        });
         let req = ThinkRequest {
             pos: *self.game.position(),
-            history,
-            level,
-            clock,
-            movetime: self.hub.config.engine_movetime,
+            history: escaque_play::history_keys(&self.game),
+            budget: Budget::for_game(&self.game, level, self.hub.config.engine_movetime),
         };
         let stop = Arc::new(AtomicBool::new(false));
         self.engine_job = Some((ply, Arc::clone(&stop)));
@@ -1221,5 +1251,93 @@ impl Localized for RematchNotYet {
             "a rematch is asked for once the game is over",
         )
         .into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use escaque::RuleSet;
+    use escaque_play::{Config, Level, Session};
+
+    use super::*;
+
+    fn row(white_kind: &str, black_kind: &str, names: [&str; 2]) -> GameRow {
+        GameRow {
+            id: "abc".into(),
+            rules: RuleSet::default().name().to_string(),
+            start_fen: escaque::STARTING_FEN.into(),
+            time_control: None,
+            white_kind: white_kind.into(),
+            black_kind: black_kind.into(),
+            white_owner: None,
+            black_owner: None,
+            white_secret: None,
+            black_secret: None,
+            white_name: names[0].into(),
+            black_name: names[1].into(),
+            status: "playing".into(),
+            result: None,
+            termination: None,
+            clock_white_ms: None,
+            clock_black_ms: None,
+            created_ms: 0,
+        }
+    }
+
+    /// The record without the tags only the server knows (where and when).
+    fn without_site_and_date(pgn: &str) -> String {
+        pgn.lines()
+            .filter(|l| !l.starts_with("[Site ") && !l.starts_with("[Date "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_same_pgn_from_the_terminal_and_the_server() {
+        // A finished game between two people.
+        let config = Config {
+            players: [Player::Human, Player::Human],
+            ..Config::default()
+        };
+        let mut session = Session::new(config, Lang::Es, Arc::new(FakeTime::new()));
+        let line = ["f2f3", "e7e5", "g2g4", "d8h4"];
+        for m in line {
+            session.play_text(m);
+        }
+        assert!(session.outcome().is_some());
+        let mut r = row("human", "human", ["persona", "persona"]);
+        r.status = "over".into();
+        r.result = Some("0-1".into());
+        r.termination = Some(termination_code(session.outcome().unwrap().termination));
+        let moves: Vec<MoveRow> = line
+            .iter()
+            .enumerate()
+            .map(|(i, m)| MoveRow {
+                ply: i as i64,
+                uci: m.to_string(),
+                clock_ms: None,
+            })
+            .collect();
+        let server = stored_pgn(&r, &moves, "2026.01.02", PgnStyle::export()).unwrap();
+        assert!(server.contains("[Date \"2026.01.02\"]"), "{server}");
+        assert!(server.contains("[Termination \"normal\"]"), "{server}");
+        assert_eq!(
+            without_site_and_date(&session.to_pgn("persona")),
+            without_site_and_date(&server)
+        );
+        // A game in progress against the engine: one engine name.
+        let level = Level::from_number(3).unwrap();
+        let config = Config {
+            players: [Player::Engine(level), Player::Human],
+            ..Config::default()
+        };
+        let session = Session::new(config, Lang::Es, Arc::new(FakeTime::new()));
+        let r = row("engine:3", "human", ["escaque (nivel 3)", "persona"]);
+        let server = stored_pgn(&r, &[], "2026.01.02", PgnStyle::export()).unwrap();
+        assert!(server.contains("[White \"escaque 3\"]"), "{server}");
+        assert_eq!(
+            without_site_and_date(&session.to_pgn("persona")),
+            without_site_and_date(&server)
+        );
     }
 }

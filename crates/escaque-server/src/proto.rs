@@ -10,9 +10,15 @@ use serde_json::{json, Value};
 /// the transport limit) are answered with [`ErrorCode::TooLarge`].
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// The largest frame the transport accepts at all; beyond it the connection
-/// is closed with code 1009 (message too big).
+/// The largest frame the server accepts at all; beyond it the connection is
+/// closed with code 1009 (message too big) and a reason.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// The transport's own limit: a frame up to this size is read whole, so
+/// that a frame over [`MAX_FRAME_BYTES`] gets a clean close (1009) after the
+/// client's closing handshake; beyond it the close frame is still sent, but
+/// the rest of the frame is never read.
+pub const TRANSPORT_FRAME_BYTES: usize = 1024 * 1024;
 
 /// A message from a client on a game's WebSocket.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -100,6 +106,9 @@ pub enum ClientMsg {
     Pong {
         /// The ping's number.
         n: u64,
+        /// Accepted like every message's `id`; a pong is never answered.
+        #[serde(default)]
+        id: Option<u64>,
     },
     /// Ask for the full state again.
     State {
@@ -125,8 +134,8 @@ impl ClientMsg {
             | TakebackAnswer { id, .. }
             | Rematch { id }
             | ClaimAbandoned { id, .. }
-            | State { id } => *id,
-            Pong { .. } => None,
+            | State { id }
+            | Pong { id, .. } => *id,
         }
     }
 }
@@ -182,6 +191,9 @@ pub enum ErrorCode {
     NoSuchGame,
     /// Wrong seat secret.
     BadSeat,
+    /// The seat's secret was renewed (`POST /api/games/{id}/seat`): this
+    /// connection, opened with the old one, now only watches.
+    SeatReclaimed,
 }
 
 impl ErrorCode {
@@ -208,6 +220,7 @@ impl ErrorCode {
             Storage => "storage",
             NoSuchGame => "no_such_game",
             BadSeat => "bad_seat",
+            SeatReclaimed => "seat_reclaimed",
         }
     }
 
@@ -270,6 +283,10 @@ impl ErrorCode {
                 "la clave del puesto no es válida",
                 "the seat secret is not valid",
             ),
+            SeatReclaimed => p(
+                "tu puesto se reclamó con una clave nueva; esta conexión ahora solo mira",
+                "your seat was reclaimed with a new secret; this connection now only watches",
+            ),
         }
     }
 
@@ -293,12 +310,42 @@ impl ErrorCode {
     }
 }
 
-/// Parses a text frame into a message, or the error to answer with.
-pub fn parse_client(text: &str) -> Result<ClientMsg, ErrorCode> {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Err(ErrorCode::TooLarge(text.len()));
+/// A frame that is no message: the error to answer with, and the request
+/// number to echo when the frame was a JSON object with a numeric `id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadFrame {
+    /// What is wrong.
+    pub error: ErrorCode,
+    /// The frame's `id`, when it could be read.
+    pub id: Option<u64>,
+}
+
+impl BadFrame {
+    /// The stable machine code of the error.
+    pub fn code(&self) -> &'static str {
+        self.error.code()
     }
-    let v: Value = serde_json::from_str(text).map_err(|e| ErrorCode::Malformed(e.to_string()))?;
+}
+
+/// Parses a text frame into a message, or the error to answer with (echoing
+/// the frame's numeric `id` whenever the frame is a JSON object that has one,
+/// whatever else is wrong with it).
+pub fn parse_client(text: &str) -> Result<ClientMsg, BadFrame> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(BadFrame {
+            error: ErrorCode::TooLarge(text.len()),
+            id: None,
+        });
+    }
+    let v: Value = serde_json::from_str(text).map_err(|e| BadFrame {
+        error: ErrorCode::Malformed(e.to_string()),
+        id: None,
+    })?;
+    let id = v.get("id").and_then(Value::as_u64);
+    parse_value(v).map_err(|error| BadFrame { error, id })
+}
+
+fn parse_value(v: Value) -> Result<ClientMsg, ErrorCode> {
     let t = match v.get("t") {
         Some(Value::String(t)) => t.clone(),
         Some(_) => {
@@ -364,6 +411,28 @@ mod tests {
             parse_client(r#"{"t":"resign"}"#),
             Ok(ClientMsg::Resign { id: None })
         );
+        assert_eq!(
+            parse_client(r#"{"t":"pong","n":4,"id":9}"#),
+            Ok(ClientMsg::Pong { n: 4, id: Some(9) })
+        );
+    }
+
+    #[test]
+    fn refusals_echo_the_id() {
+        for frame in [
+            r#"{"t":"castle_now","id":114}"#,
+            r#"{"t":"move","id":114}"#,
+            r#"{"t":7,"id":114}"#,
+            r#"{"id":114}"#,
+            r#"{"t":"move","move":"e4","extra":1,"id":114}"#,
+        ] {
+            assert_eq!(parse_client(frame).unwrap_err().id, Some(114), "{frame}");
+        }
+        assert_eq!(
+            parse_client(r#"{"t":"fly","id":"x"}"#).unwrap_err().id,
+            None
+        );
+        assert_eq!(parse_client("nope").unwrap_err().id, None);
     }
 
     #[test]
