@@ -15,12 +15,13 @@ use axum::response::{IntoResponse, Response};
 use escaque::{Color, Lang};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::actor::{Cmd, Out};
 use crate::http::{ApiError, ApiResult, Identity};
-use crate::proto::{parse_client, ClientMsg, ErrorCode, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES};
+use crate::proto::{
+    parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
+};
 use crate::ratelimit::Bucket;
 use crate::Hub;
 
@@ -159,7 +160,9 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
     let Some((game, sub)) = joined else {
         let _ = sink
             .send(Message::Text(
-                ErrorCode::NoSuchGame.to_json(None).to_string().into(),
+                ServerMsg::error(&ErrorCode::NoSuchGame, None)
+                    .to_text()
+                    .into(),
             ))
             .await;
         return;
@@ -191,9 +194,9 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
         let _ = sink.close().await;
     });
     let mut close_tx = Some(close_tx);
-    let say = |v: Value| {
+    let say = |msg: ServerMsg| {
         if let Some(tx) = local.upgrade() {
-            let _ = tx.try_send(Arc::from(v.to_string()));
+            let _ = tx.try_send(Arc::from(msg.to_text()));
         }
     };
     let cfg = &hub.config;
@@ -211,7 +214,7 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
                 if pings.len() > 32 {
                     pings.pop_front();
                 }
-                say(json!({"t": "ping", "n": ping_n}));
+                say(ServerMsg::Ping { n: ping_n });
             }
             frame = stream.next() => {
                 let received = Instant::now();
@@ -239,18 +242,18 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
                     }
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        say(ErrorCode::Binary.to_json(None));
+                        say(ServerMsg::error(&ErrorCode::Binary, None));
                         continue;
                     }
                     Some(Ok(Message::Close(_))) => break,
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
-                    say(ErrorCode::RateLimited.to_json(None));
+                    say(ServerMsg::error(&ErrorCode::RateLimited, None));
                     continue;
                 }
                 match parse_client(text.as_str()) {
-                    Err(bad) => say(bad.error.to_json(bad.id)),
+                    Err(bad) => say(ServerMsg::error(&bad.error, bad.id)),
                     Ok(ClientMsg::Pong { n, .. }) => {
                         if let Some(i) = pings.iter().position(|(k, _)| *k == n) {
                             let (_, at) = pings.remove(i).unwrap_or((n, received));
