@@ -235,7 +235,7 @@ impl Hub {
                 Seat::Open => open = true,
                 Seat::Engine(level) => {
                     kinds[i] = Player::Engine(*level);
-                    names[i] = format!("escaque (nivel {})", level.number());
+                    names[i] = escaque_play::engine_name(*level);
                 }
             }
         }
