@@ -5,7 +5,7 @@
 //!
 //! This file is the switchboard (model: lila's `RoundAsyncActor.scala`): one
 //! line per command and per client message, each handled in its own file —
-//! [`presence`] (who is connected, seats, abandonment), `moves` (a move),
+//! `presence` (who is connected, seats, abandonment), `moves` (a move),
 //! `draw` (offers and claims), `takeback`, `rematch`, `finish` (endings:
 //! resignation, abort, flag, abandonment, and how they are stored),
 //! `engine_turn` (the engine's moves), `lag` (the game's time and network
