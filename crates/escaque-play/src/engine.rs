@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use escaque::{Color, Move, Position};
+use escaque::clock::{Bonus, Clock};
+use escaque::{Color, Game, Move, Position};
 use escaque_engine::{Engine, Level, Limits};
 
 /// What the engine must respect for one move.
@@ -36,6 +37,67 @@ impl Budget {
             movetime: Duration::from_millis(300 + 120 * u64::from(level.number())),
         }
     }
+
+    /// The budget for the side to move in `game` at `level`: the clock's
+    /// remaining times and the side's increment ([`increment`]) when the game
+    /// has a clock, `movetime` otherwise.
+    pub fn for_game(game: &Game, level: Level, movetime: Duration) -> Budget {
+        let turn = game.position().turn();
+        let clock = game.clock().map(|c| {
+            let r = c.peek();
+            [r.white, r.black]
+        });
+        Budget {
+            level,
+            clock,
+            increment: game.clock().map_or(Duration::ZERO, |c| increment(c, turn)),
+            movetime,
+        }
+    }
+
+    /// The engine's search limits for this budget: the remaining times and
+    /// increments with a clock, the move time (at least 1 ms) without.
+    pub fn limits(&self) -> Limits {
+        let ms = |d: Duration| d.as_millis() as u64;
+        match self.clock {
+            Some(t) => Limits {
+                wtime: Some(ms(t[Color::White.index()])),
+                btime: Some(ms(t[Color::Black.index()])),
+                winc: Some(ms(self.increment)),
+                binc: Some(ms(self.increment)),
+                ..Limits::default()
+            },
+            None => Limits {
+                movetime: Some(ms(self.movetime).max(1)),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+/// The time `side` gets back per move in the period it is playing now, for
+/// the engine's time planning: a Fischer increment, a Bronstein delay (given
+/// back up to that much) or a simple delay (that much is never charged) all
+/// count; a control without a bonus gives nothing.
+pub fn increment(clock: &Clock, side: Color) -> Duration {
+    let control = clock.control();
+    let done = clock.moves_made(side);
+    match control.periods().get(control.period_index(done)) {
+        Some(p) => match p.bonus {
+            Bonus::Increment(d) | Bonus::Bronstein(d) | Bonus::Delay(d) => d,
+            Bonus::None => Duration::ZERO,
+        },
+        None => Duration::ZERO,
+    }
+}
+
+/// The Zobrist keys of the positions of `game` before the current one,
+/// oldest first: what the engine needs to see repetitions.
+pub fn history_keys(game: &Game) -> Vec<u64> {
+    let mut keys = vec![game.start_position().zobrist()];
+    keys.extend(game.moves().iter().map(|r| r.hash));
+    keys.pop();
+    keys
 }
 
 struct Request {
@@ -168,31 +230,80 @@ impl Drop for EnginePlayer {
 
 /// The move to play within the request's budget; `stop` ends the search early.
 fn best_move(engine: &mut Engine, req: &Request, stop: &AtomicBool) -> Option<Move> {
-    let ms = |d: Duration| d.as_millis() as u64;
-    let budget = &req.budget;
-    let limits = match budget.clock {
-        Some(t) => Limits {
-            wtime: Some(ms(t[Color::White.index()])),
-            btime: Some(ms(t[Color::Black.index()])),
-            winc: Some(ms(budget.increment)),
-            binc: Some(ms(budget.increment)),
-            ..Limits::default()
-        },
-        None => Limits {
-            movetime: Some(ms(budget.movetime)),
-            ..Limits::default()
-        },
-    };
+    search(engine, &req.pos, &req.history, &req.budget, stop)
+}
+
+/// One search: the move `engine` chooses in `pos` (after the positions
+/// `history`) within `budget`; `stop` ends it early. Never `None` while a
+/// legal move exists.
+pub fn search(
+    engine: &mut Engine,
+    pos: &Position,
+    history: &[u64],
+    budget: &Budget,
+    stop: &AtomicBool,
+) -> Option<Move> {
     let found = engine
-        .search(&req.pos, &req.history, &limits, stop)
+        .search(pos, history, &budget.limits(), stop)
         .best_move;
     // Never stay silent with a legal move available.
-    found.or_else(|| req.pos.legal_moves().iter().copied().next())
+    found.or_else(|| pos.legal_moves().iter().copied().next())
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use escaque::{FakeTime, TimeControl};
+
     use super::*;
+
+    fn clocked(tc: &str) -> Game {
+        let control = TimeControl::parse(tc).unwrap();
+        let time = Arc::new(FakeTime::new());
+        Game::new().with_clock(Clock::new(control, time))
+    }
+
+    #[test]
+    fn increment_for_every_clock_kind() {
+        let level = Level::from_number(3).unwrap();
+        for (tc, want) in [("5+3", 3), ("5+b3", 3), ("5+d3", 3), ("5+0", 0)] {
+            let g = clocked(tc);
+            let b = Budget::for_game(&g, level, Duration::from_millis(10));
+            assert_eq!(b.increment, Duration::from_secs(want), "{tc}");
+            assert_eq!(b.clock, Some([Duration::from_secs(300); 2]), "{tc}");
+            assert_eq!(b.limits().winc, Some(want * 1000), "{tc}");
+        }
+        let free = Budget::for_game(&Game::new(), level, Duration::ZERO);
+        assert_eq!((free.clock, free.limits().movetime), (None, Some(1)));
+    }
+
+    #[test]
+    fn increment_of_the_current_period_not_the_last() {
+        // 2 moves in 1 minute with a 5 s Bronstein delay, then 1 minute + 30 s.
+        let mut g = clocked("2/1+b5, 1+30");
+        let c = g.clock().unwrap();
+        assert_eq!(increment(c, Color::White), Duration::from_secs(5));
+        for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            let mv = escaque::read_move(g.position(), m, escaque::Notation::Uci).unwrap();
+            g.play(mv).unwrap();
+        }
+        let c = g.clock().unwrap();
+        assert_eq!(increment(c, Color::White), Duration::from_secs(30));
+    }
+
+    #[test]
+    fn history_is_the_positions_before_the_current_one() {
+        let mut g = Game::new();
+        assert!(history_keys(&g).is_empty());
+        let start = g.position().zobrist();
+        let mv = escaque::read_move(g.position(), "e2e4", escaque::Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+        let after = g.position().zobrist();
+        let mv = escaque::read_move(g.position(), "e7e5", escaque::Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+        assert_eq!(history_keys(&g), vec![start, after]);
+    }
 
     #[test]
     fn answers_with_a_legal_move_and_drops_stale_answers() {

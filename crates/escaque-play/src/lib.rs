@@ -7,6 +7,10 @@
 //! * [`Player`]: who plays a side — a person, or the engine at a [`Level`];
 //! * [`EnginePlayer`]: the engine thinking on its own thread within a clock
 //!   budget, cancellable, answers tagged so a stale one is dropped;
+//! * the engine request for a game ([`Budget::for_game`], [`history_keys`],
+//!   [`increment`]) and its search ([`search`]), the takeback rule
+//!   ([`takeback_plies`]), the game record ([`export_pgn`]) and the replay of
+//!   stored moves ([`replay`]): what the terminal and the server share;
 //! * [`Session`]: one sitting at the board — the [`escaque::Game`] with its
 //!   clock, who plays each side, the engine, typed moves and commands — a
 //!   state machine that answers every action with typed [`Event`]s. Saving and
@@ -33,9 +37,14 @@
 
 mod engine;
 mod player;
+mod record;
 mod session;
 
-pub use engine::{Budget, EnginePlayer};
+pub use engine::{history_keys, increment, search, Budget, EnginePlayer};
 pub use escaque_engine::Level;
 pub use player::{default_level, ParsePlayerError, Player, DEFAULT_LEVEL};
+pub use record::{
+    engine_name, export_pgn, pgn_termination, player_name, replay, takeback_allowed,
+    takeback_plies, ExternalEnding, PgnHeader, ReplayError, StoredGame,
+};
 pub use session::{Action, Config, Event, Notice, Refusal, Session, Status};

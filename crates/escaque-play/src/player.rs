@@ -23,6 +23,30 @@ pub enum Player {
     Engine(Level),
 }
 
+impl Player {
+    /// The stable id: `human`, or `engine:N` (N the level, 1–10).
+    pub fn id(&self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Engine(level) => format!("engine:{}", level.number()),
+        }
+    }
+
+    /// Reads a stable id ([`Player::id`]); `None` for anything else.
+    pub fn from_id(id: &str) -> Option<Player> {
+        match id.split_once(':') {
+            None if id == "human" => Some(Player::Human),
+            Some(("engine", n)) => Level::from_number(n.parse().ok()?).map(Player::Engine),
+            _ => None,
+        }
+    }
+
+    /// True for the engine.
+    pub fn is_engine(&self) -> bool {
+        matches!(self, Player::Engine(_))
+    }
+}
+
 /// A text that names no player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParsePlayerError {
@@ -124,5 +148,17 @@ mod tests {
             Err(ParsePlayerError::Unknown { .. })
         ));
         assert!("gato".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn ids_round_trip() {
+        let mut all = vec![Player::Human];
+        all.extend((1..=10).map(|n| Player::Engine(Level::from_number(n).unwrap())));
+        for p in all {
+            assert_eq!(Player::from_id(&p.id()), Some(p), "{}", p.id());
+        }
+        assert_eq!(Player::from_id("engine:11"), None);
+        assert_eq!(Player::from_id("motor"), None);
+        assert_eq!(Player::from_id("human:1"), None);
     }
 }

@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use escaque::clock::Bonus;
 use escaque::pgn::{PgnReader, PgnStyle};
 use escaque::read::{move_between, read_move, Notation};
 use escaque::sealed::{resume_sealed, Opening};
@@ -14,8 +13,9 @@ use escaque::{
     MoveError, Odds, Outcome, Position, Role, RuleSet, Square, TimeControl, TimeSource,
 };
 
-use crate::engine::{Budget, EnginePlayer};
+use crate::engine::{history_keys, Budget, EnginePlayer};
 use crate::player::{default_level, Player};
+use crate::record::{export_pgn, player_name, takeback_allowed, takeback_plies, PgnHeader};
 
 /// How a game is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -465,27 +465,6 @@ impl Session {
         self.game.clock().map(|c| c.control())
     }
 
-    /// The increment the side to move gets, for the engine's time planning.
-    fn increment(&self) -> Duration {
-        let Some(c) = self.game.clock() else {
-            return Duration::ZERO;
-        };
-        let control = c.control();
-        let done = c.moves_made(self.position().turn());
-        match control.periods()[control.period_index(done)].bonus {
-            Bonus::Increment(d) | Bonus::Bronstein(d) => d,
-            _ => Duration::ZERO,
-        }
-    }
-
-    /// Zobrist keys of the positions before the current one, oldest first.
-    fn history_keys(&self) -> Vec<u64> {
-        let mut keys = vec![self.game.start_position().zobrist()];
-        keys.extend(self.game.moves().iter().map(|r| r.hash));
-        keys.pop();
-        keys
-    }
-
     /// Whatever happens without the players: a flag falls, the engine answers
     /// or starts thinking.
     pub fn tick(&mut self) -> Vec<Event> {
@@ -525,12 +504,9 @@ impl Session {
             return out;
         };
         if !self.engine.is_thinking() {
-            let budget = Budget {
-                clock: self.clock_times(),
-                increment: self.increment(),
-                ..Budget::without_clock(level)
-            };
-            let history = self.history_keys();
+            let movetime = Budget::without_clock(level).movetime;
+            let budget = Budget::for_game(&self.game, level, movetime);
+            let history = history_keys(&self.game);
             self.engine.think(self.game.position(), history, budget);
         }
         if let Some(Some(m)) = self.engine.poll(wait) {
@@ -833,62 +809,41 @@ impl Session {
     }
 
     fn undo(&mut self) -> Vec<Event> {
-        let humans = Color::ALL
+        let humans: Vec<Color> = Color::ALL
             .into_iter()
             .filter(|c| self.player(*c) == Player::Human)
-            .count();
-        if self.game.clock().is_some() || humans == 0 || self.game.moves().is_empty() {
+            .collect();
+        // Against the engine the person asks; between two people at one
+        // board, the one who has just moved.
+        let by = match humans.as_slice() {
+            [one] => *one,
+            [_, _] => !self.position().turn(),
+            _ => return vec![notice(Notice::CannotUndo)],
+        };
+        let n = takeback_plies(&self.game, by);
+        if !takeback_allowed(&self.game) || n == 0 {
             return vec![notice(Notice::CannotUndo)];
         }
-        // Take back moves until a person has the move again, and at least one
-        // of that person's own moves has gone.
-        let mut taken = Vec::new();
-        while let Ok(m) = self.game.undo() {
-            taken.push(m);
-            if self.player(self.position().turn()) == Player::Human {
+        for _ in 0..n {
+            if self.game.undo().is_err() {
                 break;
             }
         }
-        if self.player(self.position().turn()) != Player::Human {
-            // Nothing of a person's to take back: put the moves back.
-            for m in taken.into_iter().rev() {
-                let _ = self.game.play(m);
-            }
-            return vec![notice(Notice::CannotUndo)];
-        }
         self.engine.cancel();
-        vec![notice(Notice::Undone(taken.len())), Event::Board]
-    }
-
-    /// The players' names for the PGN: `escaque N` for the engine, `who`
-    /// for a person.
-    fn pgn_name(&self, c: Color, person: &str) -> String {
-        match self.player(c) {
-            Player::Human => person.to_string(),
-            Player::Engine(l) => format!("escaque {}", l.number()),
-        }
+        vec![notice(Notice::Undone(n)), Event::Board]
     }
 
     /// The game as PGN (export format: English SAN) with the players' names
     /// (`person` for each person, `escaque N` for the engine), and, as the
     /// library writes it, the start position if it is not the usual one, the
     /// rule set and the clock times so that a game in progress can be resumed.
+    /// The same record as the server's ([`export_pgn`]).
     pub fn to_pgn(&self, person: &str) -> String {
-        let mut g = self.game.to_pgn_game();
-        g.set_tag("Event", "escaque");
-        g.set_tag("White", &self.pgn_name(Color::White, person));
-        g.set_tag("Black", &self.pgn_name(Color::Black, person));
-        let result = self.outcome().map_or("*", |o| o.result.pgn());
-        g.set_tag("Result", result);
-        g.result = Some(self.outcome().map(|o| o.result));
-        if let Some(o) = self.outcome() {
-            let tag = match o.termination {
-                escaque::Termination::Time { .. } => "time forfeit",
-                _ => "normal",
-            };
-            g.set_tag("Termination", tag);
-        }
-        escaque::pgn::write_game_string(&g, PgnStyle::export())
+        let header = PgnHeader::new(
+            player_name(self.player(Color::White), person),
+            player_name(self.player(Color::Black), person),
+        );
+        export_pgn(&self.game, &header, None, None, PgnStyle::export())
     }
 
     fn save(&self, path: String) -> Event {

@@ -119,6 +119,13 @@ pub enum SocketError {
     Closed(String),
     /// Nothing arrived in time.
     Timeout,
+    /// The server sent a close frame with this code and reason.
+    CloseFrame {
+        /// The close code (1009: message too big).
+        code: u16,
+        /// The reason given.
+        reason: String,
+    },
 }
 
 impl GameSocket {
@@ -176,7 +183,13 @@ impl GameSocket {
                     }
                     return Ok(v);
                 }
-                Some(Ok(Message::Close(_))) => {
+                Some(Ok(Message::Close(Some(f)))) => {
+                    return Err(SocketError::CloseFrame {
+                        code: f.code.into(),
+                        reason: f.reason.to_string(),
+                    })
+                }
+                Some(Ok(Message::Close(None))) => {
                     return Err(SocketError::Closed("close frame".into()))
                 }
                 Some(Ok(_)) => continue,

@@ -4,25 +4,23 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use escaque::{Color, Move, Position};
-use escaque_engine::{Engine, Level, Limits};
+use escaque::{Move, Position};
+use escaque_engine::{Engine, Level};
+use escaque_play::Budget;
 use tokio::sync::Semaphore;
 
-/// What an engine player is asked for one move.
+/// What an engine player is asked for one move: the position, the game's
+/// earlier positions and the budget, as `escaque-play` makes them for every
+/// front end ([`Budget::for_game`], [`escaque_play::history_keys`]).
 #[derive(Clone, Debug)]
 pub struct ThinkRequest {
     /// The position.
     pub pos: Position,
     /// Zobrist keys of the earlier positions of the game (for repetitions).
     pub history: Vec<u64>,
-    /// Level 1–10 (10 is full strength).
-    pub level: u32,
-    /// Remaining times of White and Black and the increment, with a clock.
-    pub clock: Option<([Duration; 2], Duration)>,
-    /// Time to spend when there is no clock.
-    pub movetime: Duration,
+    /// The level, the clock's times and increment, or the move time.
+    pub budget: Budget,
 }
 
 /// Something that chooses moves: the escaque engine, or a test double.
@@ -34,7 +32,7 @@ pub trait MovePicker: Send {
 /// The escaque engine as a [`MovePicker`].
 pub struct EscaqueEngine {
     engine: Engine,
-    level: Option<u32>,
+    level: Option<Level>,
 }
 
 impl EscaqueEngine {
@@ -57,32 +55,12 @@ impl Default for EscaqueEngine {
 
 impl MovePicker for EscaqueEngine {
     fn pick(&mut self, req: &ThinkRequest, stop: &AtomicBool) -> Option<Move> {
-        if self.level != Some(req.level) {
-            if let Some(level) = Level::from_number(req.level) {
-                self.engine.set_level(level);
-            }
-            self.level = Some(req.level);
+        if self.level != Some(req.budget.level) {
+            self.engine.set_level(req.budget.level);
+            self.level = Some(req.budget.level);
         }
         self.engine.clear_hash();
-        let ms = |d: Duration| d.as_millis() as u64;
-        let limits = match req.clock {
-            Some((t, inc)) => Limits {
-                wtime: Some(ms(t[Color::White.index()])),
-                btime: Some(ms(t[Color::Black.index()])),
-                winc: Some(ms(inc)),
-                binc: Some(ms(inc)),
-                ..Limits::default()
-            },
-            None => Limits {
-                movetime: Some(ms(req.movetime).max(1)),
-                ..Limits::default()
-            },
-        };
-        let found = self
-            .engine
-            .search(&req.pos, &req.history, &limits, stop)
-            .best_move;
-        found.or_else(|| req.pos.legal_moves().iter().copied().next())
+        escaque_play::search(&mut self.engine, &req.pos, &req.history, &req.budget, stop)
     }
 }
 

@@ -8,32 +8,28 @@
 //! is refused; bodies must be `application/json` (a cross-site form cannot
 //! send that without the browser asking first).
 
-use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use escaque::pgn::{self, Node, PgnStyle};
+use escaque::pgn::PgnStyle;
 use escaque::{Color, Lang, Odds, Position, TimeControl};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
-use crate::actor::{rules_from_name, Cmd, Out};
+use crate::actor::{rules_from_name, Cmd};
 use crate::lobby::Seek;
-use crate::proto::{parse_client, ClientMsg, ErrorCode, MAX_FRAME_BYTES};
-use crate::ratelimit::Bucket;
+use crate::proto::ErrorCode;
 use crate::{hash_secret, new_id, new_secret, Hub, NewGame, Seat};
+
+pub use crate::ws::small_buffers;
 
 const GUEST_COOKIE: &str = "escaque_invitado";
 const SESSION_COOKIE: &str = "escaque_sesion";
@@ -65,8 +61,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/signup", post(signup))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
-        .route("/ws/games/{id}", get(ws_game))
-        .route("/ws/lobby", get(ws_lobby))
+        .route("/ws/games/{id}", get(crate::ws::ws_game))
+        .route("/ws/lobby", get(crate::ws::ws_lobby))
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)
 }
@@ -74,7 +70,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
 // ---------------------------------------------------------------- errors
 
 /// An HTTP error: status and typed JSON.
-pub struct ApiError(StatusCode, &'static str, String, String);
+pub struct ApiError(
+    pub(crate) StatusCode,
+    pub(crate) &'static str,
+    pub(crate) String,
+    pub(crate) String,
+);
 
 impl ApiError {
     fn new(status: StatusCode, code: &'static str, es: &str, en: &str) -> ApiError {
@@ -85,7 +86,7 @@ impl ApiError {
         ApiError(StatusCode::BAD_REQUEST, code, es.into(), en.into())
     }
 
-    fn storage() -> ApiError {
+    pub(crate) fn storage() -> ApiError {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "storage",
@@ -94,7 +95,7 @@ impl ApiError {
         )
     }
 
-    fn not_found() -> ApiError {
+    pub(crate) fn not_found() -> ApiError {
         let e = ErrorCode::NoSuchGame;
         ApiError(
             StatusCode::NOT_FOUND,
@@ -135,7 +136,7 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-type ApiResult = Result<Response, ApiError>;
+pub(crate) type ApiResult = Result<Response, ApiError>;
 
 // ---------------------------------------------------------------- guard
 
@@ -358,13 +359,13 @@ async fn create_game(
     let other = match req.opponent.as_str() {
         "engine" | "motor" => {
             let level = req.level.unwrap_or(10);
-            if !(1..=10).contains(&level) {
+            let Some(level) = escaque_play::Level::from_number(level) else {
                 return Err(ApiError::bad(
                     "bad_level",
                     format!("nivel fuera de rango: {level} (1–10)"),
                     format!("level out of range: {level} (1–10)"),
                 ));
-            }
+            };
             Seat::Engine(level)
         }
         "friend" | "amigo" => Seat::Open,
@@ -495,6 +496,11 @@ async fn reclaim_seat(
         .set_secret(&id, seat == Color::White, &hash_secret(&secret))
         .await
         .map_err(|_| ApiError::storage())?;
+    // Sockets opened with the old secret lose the seat before the new one
+    // is handed out.
+    if let Some(tx) = hub.game(&id).await {
+        let _ = tx.send(Cmd::SeatReclaimed { seat }).await;
+    }
     Ok(Json(seat_json(&id, seat, &secret)).into_response())
 }
 
@@ -532,52 +538,12 @@ async fn game_pgn(
         .moves(&id)
         .await
         .map_err(|_| ApiError::storage())?;
-    let start = Position::from_fen(&row.start_fen).unwrap_or_default();
-    let mut g = pgn::PgnGame {
-        start,
-        ..pgn::PgnGame::default()
-    };
-    let date = chrono_date(row.created_ms);
-    g.set_tag("Event", "escaque en línea");
-    g.set_tag("Site", &format!("escaque servir, partida {}", row.id));
-    g.set_tag("Date", &date);
-    g.set_tag("Round", "-");
-    g.set_tag("White", &row.white_name);
-    g.set_tag("Black", &row.black_name);
-    let result = row.result.clone().unwrap_or_else(|| "*".into());
-    g.set_tag("Result", &result);
-    if start != Position::new() {
-        g.set_tag("SetUp", "1");
-        g.set_tag("FEN", &row.start_fen);
-    }
-    g.set_tag("Rules", &row.rules);
-    if let Some(tc) = row
-        .time_control
-        .as_deref()
-        .and_then(|t| TimeControl::parse(t).ok())
-    {
-        g.set_tag("TimeControl", &tc.to_pgn().unwrap_or_else(|_| "?".into()));
-        g.set_tag("EscaqueTimeControl", &tc.to_string());
-    }
-    if let Some(t) = &row.termination {
-        g.set_tag("Termination", t);
-    }
-    let mut pos = start;
-    for m in &moves {
-        let Ok(mv) = escaque::read_move(&pos, &m.uci, escaque::Notation::Uci) else {
-            break;
-        };
-        let mut node = Node::new(mv);
-        node.clock_ms = m.clock_ms.map(|c| c.max(0) as u64);
-        g.moves.push(node);
-        pos.play_unchecked(mv);
-    }
-    g.result = Some(escaque::GameResult::from_pgn(&result));
     let style = match q.lang.as_deref() {
         Some("es") => PgnStyle::spanish(),
         _ => PgnStyle::export(),
     };
-    let text = pgn::write_game_string(&g, style);
+    let text = crate::actor::stored_pgn(&row, &moves, &chrono_date(row.created_ms), style)
+        .map_err(|_| ApiError::storage())?;
     Ok((
         [(
             header::CONTENT_TYPE,
@@ -925,209 +891,4 @@ pub fn verify_password(password: &str, phc: &str) -> bool {
                 .is_ok()
         })
         .unwrap_or(false)
-}
-
-// ---------------------------------------------------------------- WebSocket
-
-#[derive(Deserialize)]
-struct WsQuery {
-    #[serde(default, alias = "asiento")]
-    seat: Option<String>,
-}
-
-async fn ws_game(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    Query(q): Query<WsQuery>,
-    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> ApiResult {
-    let row = hub
-        .store
-        .game(&id)
-        .await
-        .map_err(|_| ApiError::storage())?
-        .ok_or_else(ApiError::not_found)?;
-    let seat = match q.seat {
-        None => None,
-        Some(s) => match Hub::seat_of(&row, &s) {
-            Some(c) => Some(c),
-            None => {
-                let e = ErrorCode::BadSeat;
-                return Err(ApiError(
-                    StatusCode::FORBIDDEN,
-                    e.code(),
-                    e.text(Lang::Es),
-                    e.text(Lang::En),
-                ));
-            }
-        },
-    };
-    let ws = match ws {
-        Ok(ws) => ws,
-        Err(r) => return Ok(r.into_response()),
-    };
-    Ok(small_buffers(ws)
-        .max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| game_connection(hub, id, seat, socket)))
-}
-
-fn median(v: &VecDeque<Duration>) -> Duration {
-    if v.is_empty() {
-        return Duration::ZERO;
-    }
-    let mut s: Vec<Duration> = v.iter().copied().collect();
-    s.sort();
-    s[s.len() / 2]
-}
-
-async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket: WebSocket) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Out>(512);
-    // Join (retry once if the game's task was just ending).
-    let mut joined = None;
-    for _ in 0..2 {
-        let Some(game) = hub.game(&id).await else {
-            break;
-        };
-        let (rtx, rrx) = oneshot::channel();
-        if game
-            .send(Cmd::Join {
-                seat,
-                tx: tx.clone(),
-                reply: rtx,
-            })
-            .await
-            .is_err()
-        {
-            continue;
-        }
-        if let Ok(sub) = rrx.await {
-            joined = Some((game, sub));
-            break;
-        }
-    }
-    let Some((game, sub)) = joined else {
-        let _ = sink
-            .send(Message::Text(
-                ErrorCode::NoSuchGame.to_json(None).to_string().into(),
-            ))
-            .await;
-        return;
-    };
-    // Local answers go through a weak handle, so the channel closes when the
-    // game drops this connection.
-    let local = tx.downgrade();
-    drop(tx);
-    let mut writer = tokio::spawn(async move {
-        while let Some(m) = rx.recv().await {
-            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
-                return;
-            }
-        }
-        let _ = sink.close().await;
-    });
-    let say = |v: Value| {
-        if let Some(tx) = local.upgrade() {
-            let _ = tx.try_send(Arc::from(v.to_string()));
-        }
-    };
-    let cfg = &hub.config;
-    let mut bucket = Bucket::new(cfg.msgs_burst, cfg.msgs_per_sec);
-    let mut ticker = tokio::time::interval(cfg.ping_every);
-    let mut ping_n = 0u64;
-    let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
-    let mut rtts: VecDeque<Duration> = VecDeque::new();
-    loop {
-        tokio::select! {
-            _ = &mut writer => break,
-            _ = ticker.tick() => {
-                ping_n += 1;
-                pings.push_back((ping_n, Instant::now()));
-                if pings.len() > 32 {
-                    pings.pop_front();
-                }
-                say(json!({"t": "ping", "n": ping_n}));
-            }
-            frame = stream.next() => {
-                let received = Instant::now();
-                let text = match frame {
-                    None | Some(Err(_)) => break,
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Binary(_))) => {
-                        say(ErrorCode::Binary.to_json(None));
-                        continue;
-                    }
-                    Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(_)) => continue,
-                };
-                if !bucket.take() {
-                    say(ErrorCode::RateLimited.to_json(None));
-                    continue;
-                }
-                match parse_client(text.as_str()) {
-                    Err(e) => say(e.to_json(None)),
-                    Ok(ClientMsg::Pong { n }) => {
-                        if let Some(i) = pings.iter().position(|(k, _)| *k == n) {
-                            let (_, at) = pings.remove(i).unwrap_or((n, received));
-                            rtts.push_back(received.duration_since(at));
-                            if rtts.len() > 5 {
-                                rtts.pop_front();
-                            }
-                        }
-                    }
-                    Ok(msg) => {
-                        let cmd = Cmd::Msg { sub, msg, received, rtt: median(&rtts) };
-                        if game.send(cmd).await.is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let _ = game.send(Cmd::Leave { sub }).await;
-    writer.abort();
-}
-
-async fn ws_lobby(
-    State(hub): State<Arc<Hub>>,
-    axum::Extension(me): axum::Extension<Identity>,
-    ws: WebSocketUpgrade,
-) -> Response {
-    small_buffers(ws)
-        .max_message_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| lobby_connection(hub, me, socket))
-}
-
-/// Messages are small (a state is a few KiB): 8 KiB buffers instead of the
-/// default 128 KiB keep a connection's memory small; a client that stops
-/// reading is cut off at 1 MiB of unsent data.
-pub fn small_buffers(ws: WebSocketUpgrade) -> WebSocketUpgrade {
-    ws.read_buffer_size(8 * 1024)
-        .write_buffer_size(8 * 1024)
-        .max_write_buffer_size(1024 * 1024)
-}
-
-async fn lobby_connection(hub: Arc<Hub>, me: Identity, socket: WebSocket) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Out>(256);
-    hub.lobby.watch(me.key.clone(), tx);
-    let mut writer = tokio::spawn(async move {
-        while let Some(m) = rx.recv().await {
-            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
-                return;
-            }
-        }
-    });
-    loop {
-        tokio::select! {
-            _ = &mut writer => break,
-            frame = stream.next() => match frame {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(_)) => {}
-            }
-        }
-    }
-    writer.abort();
 }

@@ -31,6 +31,7 @@ pub mod proto;
 mod ratelimit;
 pub mod store;
 pub mod web;
+pub mod ws;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -43,8 +44,9 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
 
-use actor::{Actor, Cmd, PlayerKind};
+use actor::{Actor, Cmd};
 use engine::EnginePool;
+use escaque_play::{Level, Player};
 use store::{GameRow, Store, StoreError};
 
 /// Where the data lives.
@@ -211,7 +213,7 @@ pub enum Seat {
     /// Left free for whoever follows the challenge link.
     Open,
     /// The engine.
-    Engine(u32),
+    Engine(Level),
 }
 
 impl Hub {
@@ -221,7 +223,7 @@ impl Hub {
         let mut secrets = [None, None];
         let mut owners = [None, None];
         let mut names = [String::new(), String::new()];
-        let mut kinds = [PlayerKind::Human, PlayerKind::Human];
+        let mut kinds = [Player::Human, Player::Human];
         let mut open = false;
         for (i, seat) in [&g.white, &g.black].into_iter().enumerate() {
             match seat {
@@ -232,8 +234,8 @@ impl Hub {
                 }
                 Seat::Open => open = true,
                 Seat::Engine(level) => {
-                    kinds[i] = PlayerKind::Engine(*level);
-                    names[i] = format!("escaque (nivel {level})");
+                    kinds[i] = Player::Engine(*level);
+                    names[i] = escaque_play::engine_name(*level);
                 }
             }
         }
@@ -246,8 +248,8 @@ impl Hub {
             rules: g.rules.name().to_string(),
             start_fen: g.start.to_fen(),
             time_control: g.time_control.as_ref().map(|t| t.to_string()),
-            white_kind: kinds[0].to_db(),
-            black_kind: kinds[1].to_db(),
+            white_kind: kinds[0].id(),
+            black_kind: kinds[1].id(),
             white_owner: owners[0].clone(),
             black_owner: owners[1].clone(),
             white_secret: secrets[0].as_deref().map(hash_secret),
@@ -273,10 +275,9 @@ impl Hub {
 
     /// The rematch of a finished game: same settings, colours swapped.
     pub async fn create_rematch(self: &Arc<Hub>, old: &GameRow) -> Result<Created, StoreError> {
-        let seat = |kind: &str, owner: &Option<String>, name: &str| match PlayerKind::from_db(kind)
-        {
-            PlayerKind::Engine(n) => Seat::Engine(n),
-            PlayerKind::Human => Seat::Person {
+        let seat = |kind: &str, owner: &Option<String>, name: &str| match Player::from_id(kind) {
+            Some(Player::Engine(level)) => Seat::Engine(level),
+            _ => Seat::Person {
                 owner: owner.clone().unwrap_or_default(),
                 name: name.to_string(),
             },

@@ -1,18 +1,24 @@
-//! The JSON protocol: what a client may send, the typed errors the server
-//! answers with (Spanish and English text), and the one function that reads a
-//! typed move. See `docs/protocol.md` for every message with examples.
+//! The JSON protocol: what a client may send, what the server sends (typed
+//! messages, [`ServerMsg`]), the typed errors it answers with (Spanish and
+//! English text), and the one function that reads a typed move. See `docs/protocol.md` for every message with examples.
 
-use escaque::{Lang, Localized, Move, Notation, Position, SanLang};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use escaque::{Color, Lang, Localized, Move, Notation, Position, SanLang};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The largest text frame the server reads as a message; larger frames (up to
 /// the transport limit) are answered with [`ErrorCode::TooLarge`].
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// The largest frame the transport accepts at all; beyond it the connection
-/// is closed with code 1009 (message too big).
+/// The largest frame the server accepts at all; beyond it the connection is
+/// closed with code 1009 (message too big) and a reason.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// The transport's own limit: a frame up to this size is read whole, so
+/// that a frame over [`MAX_FRAME_BYTES`] gets a clean close (1009) after the
+/// client's closing handshake; beyond it the close frame is still sent, but
+/// the rest of the frame is never read.
+pub const TRANSPORT_FRAME_BYTES: usize = 1024 * 1024;
 
 /// A message from a client on a game's WebSocket.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -100,6 +106,9 @@ pub enum ClientMsg {
     Pong {
         /// The ping's number.
         n: u64,
+        /// Accepted like every message's `id`; a pong is never answered.
+        #[serde(default)]
+        id: Option<u64>,
     },
     /// Ask for the full state again.
     State {
@@ -125,8 +134,8 @@ impl ClientMsg {
             | TakebackAnswer { id, .. }
             | Rematch { id }
             | ClaimAbandoned { id, .. }
-            | State { id } => *id,
-            Pong { .. } => None,
+            | State { id }
+            | Pong { id, .. } => *id,
         }
     }
 }
@@ -182,6 +191,9 @@ pub enum ErrorCode {
     NoSuchGame,
     /// Wrong seat secret.
     BadSeat,
+    /// The seat's secret was renewed (`POST /api/games/{id}/seat`): this
+    /// connection, opened with the old one, now only watches.
+    SeatReclaimed,
 }
 
 impl ErrorCode {
@@ -208,6 +220,7 @@ impl ErrorCode {
             Storage => "storage",
             NoSuchGame => "no_such_game",
             BadSeat => "bad_seat",
+            SeatReclaimed => "seat_reclaimed",
         }
     }
 
@@ -270,18 +283,11 @@ impl ErrorCode {
                 "la clave del puesto no es válida",
                 "the seat secret is not valid",
             ),
+            SeatReclaimed => p(
+                "tu puesto se reclamó con una clave nueva; esta conexión ahora solo mira",
+                "your seat was reclaimed with a new secret; this connection now only watches",
+            ),
         }
-    }
-
-    /// The JSON error message, echoing `id`.
-    pub fn to_json(&self, id: Option<u64>) -> Value {
-        json!({
-            "t": "error",
-            "code": self.code(),
-            "es": self.text(Lang::Es),
-            "en": self.text(Lang::En),
-            "id": id,
-        })
     }
 
     /// From a library error (wording from the library's catalogue).
@@ -293,12 +299,42 @@ impl ErrorCode {
     }
 }
 
-/// Parses a text frame into a message, or the error to answer with.
-pub fn parse_client(text: &str) -> Result<ClientMsg, ErrorCode> {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Err(ErrorCode::TooLarge(text.len()));
+/// A frame that is no message: the error to answer with, and the request
+/// number to echo when the frame was a JSON object with a numeric `id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadFrame {
+    /// What is wrong.
+    pub error: ErrorCode,
+    /// The frame's `id`, when it could be read.
+    pub id: Option<u64>,
+}
+
+impl BadFrame {
+    /// The stable machine code of the error.
+    pub fn code(&self) -> &'static str {
+        self.error.code()
     }
-    let v: Value = serde_json::from_str(text).map_err(|e| ErrorCode::Malformed(e.to_string()))?;
+}
+
+/// Parses a text frame into a message, or the error to answer with (echoing
+/// the frame's numeric `id` whenever the frame is a JSON object that has one,
+/// whatever else is wrong with it).
+pub fn parse_client(text: &str) -> Result<ClientMsg, BadFrame> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(BadFrame {
+            error: ErrorCode::TooLarge(text.len()),
+            id: None,
+        });
+    }
+    let v: Value = serde_json::from_str(text).map_err(|e| BadFrame {
+        error: ErrorCode::Malformed(e.to_string()),
+        id: None,
+    })?;
+    let id = v.get("id").and_then(Value::as_u64);
+    parse_value(v).map_err(|error| BadFrame { error, id })
+}
+
+fn parse_value(v: Value) -> Result<ClientMsg, ErrorCode> {
     let t = match v.get("t") {
         Some(Value::String(t)) => t.clone(),
         Some(_) => {
@@ -347,8 +383,345 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, ErrorCode> {
     })
 }
 
+// ---------------------------------------------------------------- server → client
+
+/// A side as the protocol writes it: `white` or `black`.
+pub fn side(c: Color) -> &'static str {
+    c.fold("white", "black")
+}
+
+/// Every message the server sends on a game's WebSocket (model: lila's
+/// `Event.scala`); serialized with the type in `t`. See `docs/protocol.md`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The whole game: the first message on a connection, and the answer to
+    /// a `state` request.
+    State(StateMsg),
+    /// A change, with the state after it (without the move list).
+    Event(EventMsg),
+    /// The request with this `id` was done (and stored).
+    Ack {
+        /// The request's `id`.
+        id: Option<u64>,
+    },
+    /// The request was refused.
+    Error {
+        /// The stable code.
+        code: &'static str,
+        /// Spanish.
+        es: String,
+        /// English.
+        en: String,
+        /// The request's `id`.
+        id: Option<u64>,
+    },
+    /// A rematch's seat and secret, to its player alone.
+    RematchSeat {
+        /// The new game.
+        game: String,
+        /// `white` or `black`.
+        seat: &'static str,
+        /// The seat's secret.
+        secret: String,
+    },
+    /// For lag measurement: answer with a `pong` carrying `n`.
+    Ping {
+        /// The ping's number.
+        n: u64,
+    },
+}
+
+impl ServerMsg {
+    /// The error message for `e`, echoing `id`.
+    pub fn error(e: &ErrorCode, id: Option<u64>) -> ServerMsg {
+        ServerMsg::Error {
+            code: e.code(),
+            es: e.text(Lang::Es),
+            en: e.text(Lang::En),
+            id,
+        }
+    }
+
+    /// The JSON text that goes on the wire.
+    pub fn to_text(&self) -> String {
+        // Plain data with string keys: serializing cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// `state`: the game, who the connection is, and the request's `id`.
+#[derive(Clone, Debug, Serialize)]
+pub struct StateMsg {
+    /// The seat this connection holds (`null` for a spectator).
+    pub you: Option<&'static str>,
+    /// The `id` of the `state` request answered (`null` on connecting).
+    pub id: Option<u64>,
+    /// The game.
+    #[serde(flatten)]
+    pub state: StateView,
+}
+
+/// `event`: what happened, and the state after it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventMsg {
+    /// What happened (`event` and `data`).
+    #[serde(flatten)]
+    pub event: GameEvent,
+    /// The state after it.
+    #[serde(flatten)]
+    pub state: StateView,
+}
+
+/// What happened in a game: `event` names it, `data` gives its details.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "event", content = "data", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// The second player joined.
+    Start {},
+    /// The game ended (see the state's `result`, `termination`, `end_text`).
+    End {},
+    /// A move was stored.
+    Move(MoveView),
+    /// A draw offer was made.
+    DrawOffer {
+        /// Who offered.
+        by: &'static str,
+    },
+    /// A draw offer was declined.
+    DrawDeclined {
+        /// Who declined.
+        by: &'static str,
+    },
+    /// An incorrect claim: it stands as a draw offer (9.5.3).
+    ClaimRejected {
+        /// Who claimed.
+        by: &'static str,
+        /// Spanish.
+        es: String,
+        /// English.
+        en: String,
+    },
+    /// A takeback was asked for.
+    TakebackOffer {
+        /// Who asked.
+        by: &'static str,
+    },
+    /// A takeback was refused.
+    TakebackDeclined {
+        /// Who refused.
+        by: &'static str,
+    },
+    /// Moves were taken back.
+    Takeback {
+        /// Who asked.
+        by: &'static str,
+        /// The new number of plies.
+        plies: usize,
+    },
+    /// A rematch was offered.
+    RematchOffer {
+        /// Who offered.
+        by: &'static str,
+    },
+    /// The rematch exists.
+    Rematch {
+        /// Its id.
+        game: String,
+    },
+    /// A player's last connection closed, or a player who had left is back.
+    Presence {
+        /// Whose.
+        seat: &'static str,
+        /// Connected now.
+        connected: bool,
+        /// Spanish.
+        es: &'static str,
+        /// English.
+        en: &'static str,
+    },
+}
+
+/// The state of a game, as every `state` and `event` carries it.
+#[derive(Clone, Debug, Serialize)]
+pub struct StateView {
+    /// The game's id.
+    pub game: String,
+    /// The rule set.
+    pub rules: &'static str,
+    /// The start position.
+    pub start_fen: String,
+    /// The position now.
+    pub fen: String,
+    /// Moves made.
+    pub plies: usize,
+    /// White.
+    pub white: PlayerView,
+    /// Black.
+    pub black: PlayerView,
+    /// `waiting`, `playing`, `over`.
+    pub status: &'static str,
+    /// The side to move.
+    pub turn: &'static str,
+    /// The full-move number.
+    pub move_number: u32,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// Origin → destinations of the side to move (while playing).
+    pub legal: std::collections::BTreeMap<String, Vec<String>>,
+    /// The legal moves in coordinates (while playing).
+    pub legal_uci: Vec<String>,
+    /// The clock, when the game has one.
+    pub clock: Option<ClockView>,
+    /// Who offers a draw now.
+    pub draw_offer: Option<&'static str>,
+    /// Who asks for a takeback now.
+    pub takeback_offer: Option<&'static str>,
+    /// Who offers a rematch now.
+    pub rematch_offer: Option<&'static str>,
+    /// The rematch's id, once it exists.
+    pub rematch_game: Option<String>,
+    /// Draws the side to move may claim now.
+    pub claimable: Vec<&'static str>,
+    /// Moves the side to move may declare with a claim.
+    pub claim_moves: Vec<ClaimMoveView>,
+    /// Whether the game may still be aborted.
+    pub can_abort: bool,
+    /// The grace period of a disconnected player.
+    pub grace_ms: u64,
+    /// Who may claim the game after the opponent's grace ran out.
+    pub abandon_claimable_by: Option<&'static str>,
+    /// The result once over.
+    pub result: Option<&'static str>,
+    /// The ending's code once over.
+    pub termination: Option<String>,
+    /// The ending in words once over.
+    pub end_text: Option<EndText>,
+    /// The last move, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_move: Option<MoveView>,
+    /// Every move (in `state` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveView>>,
+}
+
+/// A seat's player.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// The name shown.
+    pub name: String,
+    /// `human` or `engine`.
+    pub kind: &'static str,
+    /// The engine's level.
+    pub level: Option<u32>,
+    /// See `docs/protocol.md`: `false` only for a player who has left.
+    pub connected: bool,
+}
+
+/// The clock.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// White's time, ms.
+    pub white_ms: u64,
+    /// Black's time, ms.
+    pub black_ms: u64,
+    /// Whose clock runs.
+    pub running: Option<&'static str>,
+    /// What is left of a simple delay, ms.
+    pub delay_ms: u64,
+    /// The time control in escaque's form.
+    pub control: String,
+}
+
+/// One move of the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// Its index from 0.
+    pub ply: usize,
+    /// Coordinates.
+    pub uci: String,
+    /// English SAN.
+    pub san: String,
+    /// Spanish SAN.
+    pub san_es: Option<String>,
+    /// The mover's time after it, ms.
+    pub clock_ms: Option<i64>,
+}
+
+/// A move that may be declared with a draw claim.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimMoveView {
+    /// Coordinates.
+    pub uci: String,
+    /// English SAN.
+    pub san: String,
+    /// Spanish SAN.
+    pub san_es: String,
+    /// The claim it brings.
+    pub claim: &'static str,
+}
+
+/// An ending in words.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndText {
+    /// Spanish.
+    pub es: String,
+    /// English.
+    pub en: String,
+}
+
+#[cfg(test)]
+mod server_msg_tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn wire(m: &ServerMsg) -> Value {
+        serde_json::from_str(&m.to_text()).unwrap()
+    }
+
+    #[test]
+    fn the_same_json_as_before() {
+        assert_eq!(
+            wire(&ServerMsg::Ack { id: Some(7) }),
+            json!({"t": "ack", "id": 7})
+        );
+        assert_eq!(
+            wire(&ServerMsg::error(&ErrorCode::NotYourTurn, None)),
+            json!({"t": "error", "code": "not_your_turn", "es": "no es tu turno",
+                   "en": "it is not your turn", "id": null})
+        );
+        assert_eq!(
+            wire(&ServerMsg::Ping { n: 12 }),
+            json!({"t": "ping", "n": 12})
+        );
+        assert_eq!(
+            wire(&ServerMsg::RematchSeat {
+                game: "g".into(),
+                seat: side(Color::Black),
+                secret: "s".into()
+            }),
+            json!({"t": "rematch_seat", "game": "g", "seat": "black", "secret": "s"})
+        );
+        let ev = |e: GameEvent| serde_json::to_value(e).unwrap();
+        assert_eq!(
+            ev(GameEvent::Start {}),
+            json!({"event": "start", "data": {}})
+        );
+        assert_eq!(
+            ev(GameEvent::Takeback {
+                by: "white",
+                plies: 2
+            }),
+            json!({"event": "takeback", "data": {"by": "white", "plies": 2}})
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     #[test]
@@ -364,6 +737,28 @@ mod tests {
             parse_client(r#"{"t":"resign"}"#),
             Ok(ClientMsg::Resign { id: None })
         );
+        assert_eq!(
+            parse_client(r#"{"t":"pong","n":4,"id":9}"#),
+            Ok(ClientMsg::Pong { n: 4, id: Some(9) })
+        );
+    }
+
+    #[test]
+    fn refusals_echo_the_id() {
+        for frame in [
+            r#"{"t":"castle_now","id":114}"#,
+            r#"{"t":"move","id":114}"#,
+            r#"{"t":7,"id":114}"#,
+            r#"{"id":114}"#,
+            r#"{"t":"move","move":"e4","extra":1,"id":114}"#,
+        ] {
+            assert_eq!(parse_client(frame).unwrap_err().id, Some(114), "{frame}");
+        }
+        assert_eq!(
+            parse_client(r#"{"t":"fly","id":"x"}"#).unwrap_err().id,
+            None
+        );
+        assert_eq!(parse_client("nope").unwrap_err().id, None);
     }
 
     #[test]

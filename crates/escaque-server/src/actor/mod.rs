@@ -1,0 +1,483 @@
+//! One game, one task: the actor owns the [`Game`], its clock and its seats.
+//! Every action goes through its queue, so a game is never touched by two
+//! requests at once; a change is stored in the database (one transaction)
+//! before anybody hears of it.
+//!
+//! This file is the switchboard (model: lila's `RoundAsyncActor.scala`): one
+//! line per command and per client message, each handled in its own file —
+//! `presence` (who is connected, seats, abandonment), `moves` (a move),
+//! `draw` (offers and claims), `takeback`, `rematch`, `finish` (endings:
+//! resignation, abort, flag, abandonment, and how they are stored),
+//! `engine_turn` (the engine's moves), `lag` (the game's time and network
+//! credit), `state` (what every message carries) and `record` (the PGN of a
+//! stored game).
+
+mod draw;
+mod engine_turn;
+mod finish;
+mod lag;
+mod moves;
+mod presence;
+mod record;
+mod rematch;
+mod state;
+mod takeback;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use escaque::{Color, Game, GameError, Move};
+use escaque_play::Player;
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::sleep_until;
+
+use crate::proto::{ClientMsg, ErrorCode, ServerMsg};
+use crate::store::{GameRow, MoveRow};
+use crate::Hub;
+
+use finish::End;
+pub use lag::GameTime;
+pub use record::stored_pgn;
+
+/// What goes to a connection: a serialized JSON message.
+pub type Out = Arc<str>;
+
+/// The engine's answers: (ply asked for, move).
+pub type EngineAnswers = mpsc::Receiver<(usize, Option<Move>)>;
+
+/// A request to a game's actor.
+#[derive(Debug)]
+pub enum Cmd {
+    /// A connection subscribes; the actor sends the full state first.
+    Join {
+        /// The seat it holds, if any (a spectator holds none).
+        seat: Option<Color>,
+        /// Where its messages go.
+        tx: mpsc::Sender<Out>,
+        /// The subscription number, for `Leave` and `Msg`.
+        reply: oneshot::Sender<u64>,
+    },
+    /// A connection closed.
+    Leave {
+        /// Its subscription number.
+        sub: u64,
+    },
+    /// A message from a connection.
+    Msg {
+        /// Its subscription number.
+        sub: u64,
+        /// The message.
+        msg: ClientMsg,
+        /// When the frame arrived.
+        received: Instant,
+        /// The connection's measured round trip (server pings).
+        rtt: Duration,
+    },
+    /// The second player took the free seat (HTTP join): the game starts.
+    Seated {
+        /// Which seat.
+        seat: Color,
+        /// The player's name.
+        name: String,
+        /// The player's identity.
+        owner: String,
+    },
+    /// The seat's secret was renewed: connections holding it with the old
+    /// secret are told so and become spectators.
+    SeatReclaimed {
+        /// Which seat.
+        seat: Color,
+    },
+    /// The current state as JSON (HTTP).
+    Snapshot {
+        /// Where to send it.
+        reply: oneshot::Sender<Value>,
+    },
+}
+
+/// A rule set from its stored name.
+pub fn rules_from_name(name: &str) -> Option<escaque::RuleSet> {
+    name.parse().ok()
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    Waiting,
+    Playing,
+    Over,
+}
+
+struct Sub {
+    id: u64,
+    seat: Option<Color>,
+    tx: mpsc::Sender<Out>,
+}
+
+/// The game actor.
+pub struct Actor {
+    hub: Arc<Hub>,
+    row: GameRow,
+    kinds: [Player; 2],
+    names: [String; 2],
+    game: Game,
+    time: Arc<GameTime>,
+    phase: Phase,
+    end: Option<End>,
+    /// The mover's remaining time after each move, ms.
+    clk: Vec<Option<i64>>,
+    subs: Vec<Sub>,
+    next_sub: u64,
+    connected: [u32; 2],
+    /// Whether the seat's player has connected since the actor started: a
+    /// seat never yet connected is not "disconnected".
+    seen: [bool; 2],
+    gone_since: [Option<Instant>; 2],
+    rtt: [Duration; 2],
+    takeback_offer: Option<Color>,
+    rematch_offer: Option<Color>,
+    rematch_game: Option<String>,
+    engine_job: Option<(usize, Arc<AtomicBool>)>,
+    /// When the current turn began, on `time`.
+    turn_start: Duration,
+    engine_tx: mpsc::Sender<(usize, Option<Move>)>,
+}
+
+/// Why a stored game could not be brought back.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// A stored field is not readable.
+    #[error("partida {id}: dato guardado ilegible / unreadable stored data: {what}")]
+    Corrupt {
+        /// The game.
+        id: String,
+        /// What.
+        what: String,
+    },
+}
+
+impl Actor {
+    /// Builds the actor of a stored game, replaying its moves.
+    pub fn load(
+        hub: Arc<Hub>,
+        row: GameRow,
+        moves: Vec<MoveRow>,
+    ) -> Result<(Actor, EngineAnswers), LoadError> {
+        let corrupt = |what: String| LoadError::Corrupt {
+            id: row.id.clone(),
+            what,
+        };
+        let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
+        let time = Arc::new(GameTime::new());
+        let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
+        let stored = escaque_play::StoredGame {
+            start_fen: &row.start_fen,
+            rules,
+            time_control: row.time_control.as_deref(),
+            clock_ms: [row.clock_white_ms, row.clock_black_ms],
+            moves: &ucis,
+        };
+        let mut game =
+            escaque_play::replay(&stored, time.clone()).map_err(|e| corrupt(e.to_string()))?;
+        let clk: Vec<Option<i64>> = moves.iter().map(|m| m.clock_ms).collect();
+        let phase = match row.status.as_str() {
+            "waiting" => Phase::Waiting,
+            "over" => Phase::Over,
+            _ => Phase::Playing,
+        };
+        let end = match (&row.result, &row.termination) {
+            (Some(r), Some(t)) if phase == Phase::Over => Some(End::from_row(r, t)),
+            _ => None,
+        };
+        if phase == Phase::Playing && moves.len() >= 2 {
+            // Both sides have moved: the clock of the side to move runs again,
+            // from the time it had when its turn began (time while the server
+            // was down is charged to nobody).
+            game.start_clock();
+        }
+        let (engine_tx, engine_rx) = mpsc::channel(4);
+        let kind = |k: &str| Player::from_id(k).ok_or_else(|| corrupt(k.to_string()));
+        let kinds = [kind(&row.white_kind)?, kind(&row.black_kind)?];
+        let now = Instant::now();
+        let actor = Actor {
+            hub,
+            names: [row.white_name.clone(), row.black_name.clone()],
+            kinds,
+            row,
+            game,
+            time,
+            phase,
+            end,
+            clk,
+            subs: Vec::new(),
+            next_sub: 1,
+            connected: [0, 0],
+            seen: [phase == Phase::Playing; 2],
+            gone_since: [Some(now), Some(now)],
+            rtt: [Duration::ZERO; 2],
+            takeback_offer: None,
+            rematch_offer: None,
+            rematch_game: None,
+            engine_job: None,
+            turn_start: Duration::ZERO,
+            engine_tx,
+        };
+        Ok((actor, engine_rx))
+    }
+
+    /// Runs until every handle is gone, or the game is over and nobody
+    /// watches.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut engine_rx: EngineAnswers) {
+        self.maybe_think();
+        loop {
+            let deadline = self.flag_deadline();
+            let idle = self.phase == Phase::Over && self.subs.is_empty();
+            let idle_at = tokio::time::Instant::now() + self.hub.config.idle_actor;
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                Some((ply, m)) = engine_rx.recv() => self.engine_answer(ply, m).await,
+                _ = sleep_until(deadline.unwrap_or(idle_at)), if deadline.is_some() => {
+                    self.check_flag().await;
+                }
+                _ = sleep_until(idle_at), if idle && deadline.is_none() => {
+                    if self.phase == Phase::Over && self.subs.is_empty() {
+                        self.hub.forget(&self.row.id);
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some((_, stop)) = &self.engine_job {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    // ---------------------------------------------------------------- switchboard
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join { seat, tx, reply } => self.join(seat, tx, reply),
+            Cmd::Leave { sub } => self.drop_sub(sub),
+            Cmd::Msg {
+                sub,
+                msg,
+                received,
+                rtt,
+            } => self.message(sub, msg, received, rtt).await,
+            Cmd::Seated { seat, name, owner } => self.seated(seat, name, owner),
+            Cmd::SeatReclaimed { seat } => self.evict(seat),
+            Cmd::Snapshot { reply } => drop(reply.send(self.snapshot())),
+        }
+    }
+
+    /// A client's message: done, and answered with an `ack`, or refused with
+    /// an `error`; both echo its `id`.
+    async fn message(&mut self, sub: u64, msg: ClientMsg, received: Instant, rtt: Duration) {
+        let Some(seat) = self.subs.iter().find(|s| s.id == sub).map(|s| s.seat) else {
+            return;
+        };
+        if let Some(c) = seat {
+            self.rtt[c.index()] = rtt;
+        }
+        let id = msg.id();
+        let answer = match self.act(seat, msg, received, rtt).await {
+            Ok(None) => return,
+            Ok(Some(answer)) => answer,
+            Err(e) => ServerMsg::error(&e, id),
+        };
+        self.send_to(sub, &answer);
+    }
+
+    async fn act(
+        &mut self,
+        seat: Option<Color>,
+        msg: ClientMsg,
+        received: Instant,
+        rtt: Duration,
+    ) -> Result<Option<ServerMsg>, ErrorCode> {
+        let id = msg.id();
+        match msg {
+            ClientMsg::State { .. } => return Ok(Some(self.state_msg(seat, id))),
+            ClientMsg::Pong { .. } => return Ok(None),
+            _ => {}
+        }
+        let me = seat.ok_or(ErrorCode::NotAPlayer)?;
+        if !matches!(msg, ClientMsg::Rematch { .. }) {
+            self.playing().await?;
+        }
+        match msg {
+            ClientMsg::Rematch { .. } => self.rematch(me).await?,
+            ClientMsg::Move { mv, .. } => self.move_by(me, &mv, received, rtt).await?,
+            ClientMsg::ClaimDraw { mv, .. } => self.claim_draw(me, mv, received, rtt).await?,
+            ClientMsg::OfferDraw { .. } => self.offer_draw(me).await?,
+            ClientMsg::AcceptDraw { .. } => self.accept_draw(me).await?,
+            ClientMsg::DeclineDraw { .. } => self.decline_draw(me).await?,
+            ClientMsg::Resign { .. } => self.resign(me).await?,
+            ClientMsg::Abort { .. } => self.abort().await?,
+            ClientMsg::Takeback { .. } => self.ask_takeback(me).await?,
+            ClientMsg::TakebackAnswer { accept, .. } => self.answer_takeback(me, accept).await?,
+            ClientMsg::ClaimAbandoned { result, .. } => self.claim_abandoned(me, &result).await?,
+            ClientMsg::State { .. } | ClientMsg::Pong { .. } => {}
+        }
+        Ok(Some(ServerMsg::Ack { id }))
+    }
+
+    // ---------------------------------------------------------------- shared
+
+    /// Refuses an action unless the game is being played, noticing first a
+    /// flag that fell before the message arrived.
+    async fn playing(&mut self) -> Result<(), ErrorCode> {
+        match self.phase {
+            Phase::Waiting => return Err(ErrorCode::NotStarted),
+            Phase::Over => return Err(ErrorCode::GameOver),
+            Phase::Playing => {}
+        }
+        if let Some(o) = self.game.poll_clock() {
+            self.finish(End::from_outcome(o)).await;
+            return Err(ErrorCode::GameOver);
+        }
+        Ok(())
+    }
+
+    fn lib_err(&self, e: GameError) -> ErrorCode {
+        match e {
+            GameError::GameOver(_) => ErrorCode::GameOver,
+            e => ErrorCode::refused(&e),
+        }
+    }
+
+    fn clocks_now(&self) -> Option<[i64; 2]> {
+        self.game.clock().map(|c| {
+            let r = c.peek();
+            [r.white.as_millis() as i64, r.black.as_millis() as i64]
+        })
+    }
+
+    fn send_to(&mut self, sub: u64, msg: &ServerMsg) {
+        let text: Out = Arc::from(msg.to_text());
+        let mut dead = None;
+        if let Some(s) = self.subs.iter().find(|s| s.id == sub) {
+            if s.tx.try_send(text).is_err() {
+                dead = Some(sub);
+            }
+        }
+        if let Some(d) = dead {
+            self.drop_sub(d);
+        }
+    }
+
+    /// Sends an event with the state (without the move list) to everybody.
+    fn broadcast(&mut self, event: crate::proto::GameEvent) {
+        let msg = ServerMsg::Event(crate::proto::EventMsg {
+            event,
+            state: self.state(false),
+        });
+        let text: Out = Arc::from(msg.to_text());
+        let mut dead = Vec::new();
+        for s in &self.subs {
+            if s.tx.try_send(Arc::clone(&text)).is_err() {
+                dead.push(s.id);
+            }
+        }
+        // A connection too slow to keep up is dropped; it reconnects and
+        // gets the full state.
+        for d in dead {
+            self.drop_sub(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use escaque::RuleSet;
+    use escaque_play::{Config, Level, Session};
+
+    use super::finish::termination_code;
+    use super::*;
+    use escaque::pgn::PgnStyle;
+    use escaque::{FakeTime, Lang};
+
+    fn row(white_kind: &str, black_kind: &str, names: [&str; 2]) -> GameRow {
+        GameRow {
+            id: "abc".into(),
+            rules: RuleSet::default().name().to_string(),
+            start_fen: escaque::STARTING_FEN.into(),
+            time_control: None,
+            white_kind: white_kind.into(),
+            black_kind: black_kind.into(),
+            white_owner: None,
+            black_owner: None,
+            white_secret: None,
+            black_secret: None,
+            white_name: names[0].into(),
+            black_name: names[1].into(),
+            status: "playing".into(),
+            result: None,
+            termination: None,
+            clock_white_ms: None,
+            clock_black_ms: None,
+            created_ms: 0,
+        }
+    }
+
+    /// The record without the tags only the server knows (where and when).
+    fn without_site_and_date(pgn: &str) -> String {
+        pgn.lines()
+            .filter(|l| !l.starts_with("[Site ") && !l.starts_with("[Date "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_same_pgn_from_the_terminal_and_the_server() {
+        // A finished game between two people.
+        let config = Config {
+            players: [Player::Human, Player::Human],
+            ..Config::default()
+        };
+        let mut session = Session::new(config, Lang::Es, Arc::new(FakeTime::new()));
+        let line = ["f2f3", "e7e5", "g2g4", "d8h4"];
+        for m in line {
+            session.play_text(m);
+        }
+        assert!(session.outcome().is_some());
+        let mut r = row("human", "human", ["persona", "persona"]);
+        r.status = "over".into();
+        r.result = Some("0-1".into());
+        r.termination = Some(termination_code(session.outcome().unwrap().termination));
+        let moves: Vec<MoveRow> = line
+            .iter()
+            .enumerate()
+            .map(|(i, m)| MoveRow {
+                ply: i as i64,
+                uci: m.to_string(),
+                clock_ms: None,
+            })
+            .collect();
+        let server = stored_pgn(&r, &moves, "2026.01.02", PgnStyle::export()).unwrap();
+        assert!(server.contains("[Date \"2026.01.02\"]"), "{server}");
+        assert!(server.contains("[Termination \"normal\"]"), "{server}");
+        assert_eq!(
+            without_site_and_date(&session.to_pgn("persona")),
+            without_site_and_date(&server)
+        );
+        // A game in progress against the engine: one engine name.
+        let level = Level::from_number(3).unwrap();
+        let config = Config {
+            players: [Player::Engine(level), Player::Human],
+            ..Config::default()
+        };
+        let session = Session::new(config, Lang::Es, Arc::new(FakeTime::new()));
+        let r = row("engine:3", "human", ["escaque (nivel 3)", "persona"]);
+        let server = stored_pgn(&r, &[], "2026.01.02", PgnStyle::export()).unwrap();
+        assert!(server.contains("[White \"escaque 3\"]"), "{server}");
+        assert_eq!(
+            without_site_and_date(&session.to_pgn("persona")),
+            without_site_and_date(&server)
+        );
+    }
+}

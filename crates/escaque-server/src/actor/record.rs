@@ -1,0 +1,68 @@
+//! The record of a stored game, as PGN: the server's use of the one
+//! export every front end shares (`escaque_play::export_pgn`).
+
+use std::sync::Arc;
+
+use escaque::pgn::PgnStyle;
+use escaque::FakeTime;
+use escaque_play::{PgnHeader, Player};
+
+use super::finish::End;
+use super::{rules_from_name, LoadError};
+use crate::store::{GameRow, MoveRow};
+
+/// The record of a stored game as PGN, as every front end writes it
+/// ([`escaque_play::export_pgn`]): the moves replayed, the clock times
+/// stored with each move as `[%clk]`, the ending as stored; `date` is the
+/// `Date` tag (`YYYY.MM.DD`).
+pub fn stored_pgn(
+    row: &GameRow,
+    moves: &[MoveRow],
+    date: &str,
+    style: PgnStyle,
+) -> Result<String, LoadError> {
+    let corrupt = |what: String| LoadError::Corrupt {
+        id: row.id.clone(),
+        what,
+    };
+    let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
+    let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
+    let stored = escaque_play::StoredGame {
+        start_fen: &row.start_fen,
+        rules,
+        time_control: row.time_control.as_deref(),
+        clock_ms: [row.clock_white_ms, row.clock_black_ms],
+        moves: &ucis,
+    };
+    let game = escaque_play::replay(&stored, Arc::new(FakeTime::new()))
+        .map_err(|e| corrupt(e.to_string()))?;
+    let name = |kind: &str, name: &str| {
+        let player = Player::from_id(kind).ok_or_else(|| corrupt(kind.to_string()))?;
+        Ok::<_, LoadError>(escaque_play::player_name(player, name))
+    };
+    let header = PgnHeader {
+        event: "escaque".into(),
+        site: format!("escaque servir, partida {}", row.id),
+        date: date.into(),
+        round: "-".into(),
+        names: [
+            name(&row.white_kind, &row.white_name)?,
+            name(&row.black_kind, &row.black_name)?,
+        ],
+    };
+    let ending = match (&row.result, &row.termination) {
+        (Some(r), Some(t)) if row.status == "over" => Some(End::from_row(r, t).pgn_ending()),
+        _ => None,
+    };
+    let clocks: Vec<Option<u64>> = moves
+        .iter()
+        .map(|m| m.clock_ms.map(|c| c.max(0) as u64))
+        .collect();
+    Ok(escaque_play::export_pgn(
+        &game,
+        &header,
+        ending.as_ref(),
+        Some(&clocks),
+        style,
+    ))
+}

@@ -1,0 +1,66 @@
+//! Rematches: offered by one player and accepted by the other (against the
+//! engine, at once); colours swap, and each player gets the new seat's
+//! secret alone.
+
+use escaque::{Color, Lang, Localized};
+
+use super::{Actor, Out, Phase};
+use crate::proto::{side, ErrorCode, GameEvent, ServerMsg};
+
+impl Actor {
+    /// `me` offers a rematch, or accepts the opponent's offer.
+    pub(super) async fn rematch(&mut self, me: Color) -> Result<(), ErrorCode> {
+        if self.phase != Phase::Over {
+            return Err(ErrorCode::refused(&RematchNotYet));
+        }
+        if self.rematch_game.is_some() {
+            return Ok(());
+        }
+        let opponent_engine = self.kinds[me.other().index()].is_engine();
+        if !opponent_engine && self.rematch_offer != Some(me.other()) {
+            self.rematch_offer = Some(me);
+            self.broadcast(GameEvent::RematchOffer { by: side(me) });
+            return Ok(());
+        }
+        // Colours swap.
+        let created = self
+            .hub
+            .create_rematch(&self.row)
+            .await
+            .map_err(|_| ErrorCode::Storage)?;
+        self.rematch_offer = None;
+        self.rematch_game = Some(created.game.clone());
+        self.broadcast(GameEvent::Rematch {
+            game: created.game.clone(),
+        });
+        // Each player gets the secret of their new seat, privately.
+        for s in &self.subs {
+            if let Some(c) = s.seat {
+                let new_seat = c.other();
+                let secret = new_seat.fold(&created.white_secret, &created.black_secret);
+                if let Some(secret) = secret {
+                    let msg = ServerMsg::RematchSeat {
+                        game: created.game.clone(),
+                        seat: side(new_seat),
+                        secret: secret.clone(),
+                    };
+                    let _ = s.tx.try_send(Out::from(msg.to_text()));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A rematch asked for before the game ended.
+struct RematchNotYet;
+
+impl Localized for RematchNotYet {
+    fn message(&self, lang: Lang) -> String {
+        lang.pick(
+            "la revancha se pide cuando la partida terminó",
+            "a rematch is asked for once the game is over",
+        )
+        .into()
+    }
+}
