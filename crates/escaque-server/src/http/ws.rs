@@ -1,0 +1,225 @@
+//! The WebSocket endpoints: a game's and the lobby's.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use escaque::{Color, Lang};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, oneshot};
+
+use super::{ApiError, ApiResult, Identity};
+use crate::actor::{Cmd, Out};
+use crate::proto::{parse_client, ClientMsg, ErrorCode, MAX_FRAME_BYTES};
+use crate::ratelimit::Bucket;
+use crate::Hub;
+
+#[derive(Deserialize)]
+pub(super) struct WsQuery {
+    #[serde(default, alias = "asiento")]
+    seat: Option<String>,
+}
+
+pub(super) async fn ws_game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> ApiResult {
+    let row = hub
+        .store
+        .game(&id)
+        .await
+        .map_err(|_| ApiError::storage())?
+        .ok_or_else(ApiError::not_found)?;
+    let seat = match q.seat {
+        None => None,
+        Some(s) => match Hub::seat_of(&row, &s) {
+            Some(c) => Some(c),
+            None => {
+                let e = ErrorCode::BadSeat;
+                return Err(ApiError(
+                    StatusCode::FORBIDDEN,
+                    e.code(),
+                    e.text(Lang::Es),
+                    e.text(Lang::En),
+                ));
+            }
+        },
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(r) => return Ok(r.into_response()),
+    };
+    Ok(small_buffers(ws)
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| game_connection(hub, id, seat, socket)))
+}
+
+fn median(v: &VecDeque<Duration>) -> Duration {
+    if v.is_empty() {
+        return Duration::ZERO;
+    }
+    let mut s: Vec<Duration> = v.iter().copied().collect();
+    s.sort();
+    s[s.len() / 2]
+}
+
+async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Out>(512);
+    // Join (retry once if the game's task was just ending).
+    let mut joined = None;
+    for _ in 0..2 {
+        let Some(game) = hub.game(&id).await else {
+            break;
+        };
+        let (rtx, rrx) = oneshot::channel();
+        if game
+            .send(Cmd::Join {
+                seat,
+                tx: tx.clone(),
+                reply: rtx,
+            })
+            .await
+            .is_err()
+        {
+            continue;
+        }
+        if let Ok(sub) = rrx.await {
+            joined = Some((game, sub));
+            break;
+        }
+    }
+    let Some((game, sub)) = joined else {
+        let _ = sink
+            .send(Message::Text(
+                ErrorCode::NoSuchGame.to_json(None).to_string().into(),
+            ))
+            .await;
+        return;
+    };
+    // Local answers go through a weak handle, so the channel closes when the
+    // game drops this connection.
+    let local = tx.downgrade();
+    drop(tx);
+    let mut writer = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
+                return;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let say = |v: Value| {
+        if let Some(tx) = local.upgrade() {
+            let _ = tx.try_send(Arc::from(v.to_string()));
+        }
+    };
+    let cfg = &hub.config;
+    let mut bucket = Bucket::new(cfg.msgs_burst, cfg.msgs_per_sec);
+    let mut ticker = tokio::time::interval(cfg.ping_every);
+    let mut ping_n = 0u64;
+    let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
+    let mut rtts: VecDeque<Duration> = VecDeque::new();
+    loop {
+        tokio::select! {
+            _ = &mut writer => break,
+            _ = ticker.tick() => {
+                ping_n += 1;
+                pings.push_back((ping_n, Instant::now()));
+                if pings.len() > 32 {
+                    pings.pop_front();
+                }
+                say(json!({"t": "ping", "n": ping_n}));
+            }
+            frame = stream.next() => {
+                let received = Instant::now();
+                let text = match frame {
+                    None | Some(Err(_)) => break,
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        say(ErrorCode::Binary.to_json(None));
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take() {
+                    say(ErrorCode::RateLimited.to_json(None));
+                    continue;
+                }
+                match parse_client(text.as_str()) {
+                    Err(e) => say(e.to_json(None)),
+                    Ok(ClientMsg::Pong { n }) => {
+                        if let Some(i) = pings.iter().position(|(k, _)| *k == n) {
+                            let (_, at) = pings.remove(i).unwrap_or((n, received));
+                            rtts.push_back(received.duration_since(at));
+                            if rtts.len() > 5 {
+                                rtts.pop_front();
+                            }
+                        }
+                    }
+                    Ok(msg) => {
+                        let cmd = Cmd::Msg { sub, msg, received, rtt: median(&rtts) };
+                        if game.send(cmd).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let _ = game.send(Cmd::Leave { sub }).await;
+    writer.abort();
+}
+
+pub(super) async fn ws_lobby(
+    State(hub): State<Arc<Hub>>,
+    axum::Extension(me): axum::Extension<Identity>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    small_buffers(ws)
+        .max_message_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| lobby_connection(hub, me, socket))
+}
+
+/// Messages are small (a state is a few KiB): 8 KiB buffers instead of the
+/// default 128 KiB keep a connection's memory small; a client that stops
+/// reading is cut off at 1 MiB of unsent data.
+pub fn small_buffers(ws: WebSocketUpgrade) -> WebSocketUpgrade {
+    ws.read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+        .max_write_buffer_size(1024 * 1024)
+}
+
+async fn lobby_connection(hub: Arc<Hub>, me: Identity, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Out>(256);
+    hub.lobby.watch(me.key.clone(), tx);
+    let mut writer = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
+                return;
+            }
+        }
+    });
+    loop {
+        tokio::select! {
+            _ = &mut writer => break,
+            frame = stream.next() => match frame {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+    writer.abort();
+}
