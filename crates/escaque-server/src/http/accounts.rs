@@ -1,17 +1,16 @@
 //! Accounts: sign up, log in, log out.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{cookie, limit, set_cookie, ApiError, ApiResult, SESSION_COOKIE};
+use super::{cookie, names, set_cookie, ApiError, ApiResult, Limited, SESSION_COOKIE};
 use crate::{hash_secret, new_id, new_secret, Hub};
 
 #[derive(Deserialize)]
@@ -21,30 +20,21 @@ pub(super) struct Credentials {
     password: String,
 }
 
-pub(super) fn check_name(name: &str) -> Result<(), ApiError> {
-    let n = name.chars().count();
-    if !(3..=20).contains(&n)
-        || !name
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-    {
-        return Err(ApiError::bad(
-            "bad_name",
-            "el nombre debe tener de 3 a 20 letras, cifras, «_» o «-»",
-            "the name must have 3 to 20 letters, digits, '_' or '-'",
-        ));
-    }
-    Ok(())
+/// The name rule (see [`super::names`]), as an HTTP refusal.
+fn check_name(name: &str) -> Result<names::AccountName, ApiError> {
+    names::check(name).map_err(|e| {
+        let (es, en) = e.texts();
+        ApiError::bad("bad_name", es, en)
+    })
 }
 
 pub(super) async fn signup(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    _: Limited,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> ApiResult {
-    limit(&hub, addr)?;
     let Json(c) = body?;
-    check_name(&c.name)?;
+    let name = check_name(&c.name)?;
     let plen = c.password.chars().count();
     if !(8..=200).contains(&plen) {
         return Err(ApiError::bad(
@@ -61,14 +51,10 @@ pub(super) async fn signup(
         .ok_or_else(ApiError::storage)?;
     let user = crate::store::UserRow {
         id: new_id(),
-        name: c.name.clone(),
+        name: name.name,
         pass_hash: hash,
     };
-    let created = hub
-        .store
-        .create_user(&user)
-        .await
-        .map_err(|_| ApiError::storage())?;
+    let created = hub.store.create_user_keyed(&user, &name.skeleton).await?;
     if !created {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -82,16 +68,19 @@ pub(super) async fn signup(
 
 pub(super) async fn login(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    _: Limited,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> ApiResult {
-    limit(&hub, addr)?;
     let Json(c) = body?;
-    let user = hub
+    // By skeleton; an account made before the names rule is keyed by its
+    // lower-cased name.
+    let mut user = hub
         .store
-        .user_by_name(&c.name)
-        .await
-        .map_err(|_| ApiError::storage())?;
+        .user_by_name_key(&names::skeleton(&c.name))
+        .await?;
+    if user.is_none() {
+        user = hub.store.user_by_name(&c.name).await?;
+    }
     let wrong = || {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -115,10 +104,7 @@ pub(super) async fn login(
 
 pub(super) async fn start_session(hub: &Hub, id: &str, name: &str) -> ApiResult {
     let token = new_secret();
-    hub.store
-        .insert_session(&hash_secret(&token), id)
-        .await
-        .map_err(|_| ApiError::storage())?;
+    hub.store.insert_session(&hash_secret(&token), id).await?;
     let mut resp = Json(json!({"name": name, "account": true})).into_response();
     resp.headers_mut().append(
         header::SET_COOKIE,

@@ -1,20 +1,19 @@
 //! Games: create, join (a challenge), reclaim a seat, state, PGN, my games.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use escaque::pgn::{self, Node, PgnStyle};
-use escaque::{Color, Lang, Odds, Position, TimeControl};
+use escaque::{Color, Odds, Position, TimeControl};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
 
-use super::{limit, ApiError, ApiResult, Identity};
+use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::{rules_from_name, Cmd};
 use crate::proto::ErrorCode;
 use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
@@ -56,10 +55,7 @@ pub(super) fn parse_rules(s: Option<&str>) -> Result<escaque::RuleSet, ApiError>
 pub(super) fn parse_tc(s: Option<&str>) -> Result<Option<TimeControl>, ApiError> {
     match s.map(str::trim) {
         None | Some("") | Some("-") => Ok(None),
-        Some(t) => TimeControl::parse(t).map(Some).map_err(|e| {
-            use escaque::Localized;
-            ApiError::bad("bad_time_control", e.message(Lang::Es), e.message(Lang::En))
-        }),
+        Some(t) => Ok(Some(TimeControl::parse(t)?)),
     }
 }
 
@@ -110,21 +106,17 @@ pub(super) fn seat_json(game: &str, seat: Color, secret: &str) -> Value {
 
 pub(super) async fn create_game(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    axum::Extension(me): axum::Extension<Identity>,
+    _: Limited,
+    me: Identity,
     body: Result<Json<CreateGame>, JsonRejection>,
 ) -> ApiResult {
-    limit(&hub, addr)?;
     let Json(req) = body?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;
     let mut color = parse_color(req.color.as_deref())?;
     let start = match (&req.fen, odds) {
-        (Some(f), _) => Position::from_fen(f).map_err(|e| {
-            use escaque::Localized;
-            ApiError::bad("bad_fen", e.message(Lang::Es), e.message(Lang::En))
-        })?,
+        (Some(f), _) => Position::from_fen(f)?,
         (None, Some(o)) => {
             // The creator gives the odds, from the usual side.
             color = o.usual_giver();
@@ -166,8 +158,7 @@ pub(super) async fn create_game(
             white,
             black,
         })
-        .await
-        .map_err(|_| ApiError::storage())?;
+        .await?;
     let secret = color
         .fold(&created.white_secret, &created.black_secret)
         .clone()
@@ -181,17 +172,11 @@ pub(super) async fn create_game(
 
 pub(super) async fn join_game(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    axum::Extension(me): axum::Extension<Identity>,
+    _: Limited,
+    me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
-    limit(&hub, addr)?;
-    let row = hub
-        .store
-        .game(&id)
-        .await
-        .map_err(|_| ApiError::storage())?
-        .ok_or_else(ApiError::not_found)?;
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
     let free = if row.status != "waiting" {
         None
     } else if row.white_secret.is_none() && row.white_kind == "human" {
@@ -201,6 +186,10 @@ pub(super) async fn join_game(
     } else {
         None
     };
+    let mine = |owner: &Option<String>| owner.as_deref() == Some(me.key.as_str());
+    if free.is_some() && (mine(&row.white_owner) || mine(&row.black_owner)) {
+        return Err(ApiError::own_game());
+    }
     let Some(seat) = free else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -219,8 +208,7 @@ pub(super) async fn join_game(
             &hash_secret(&secret),
             &me.name,
         )
-        .await
-        .map_err(|_| ApiError::storage())?;
+        .await?;
     if !took {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -245,33 +233,21 @@ pub(super) async fn join_game(
 /// their identity holds; the old secret stops working.
 pub(super) async fn reclaim_seat(
     State(hub): State<Arc<Hub>>,
-    axum::Extension(me): axum::Extension<Identity>,
+    me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let row = hub
-        .store
-        .game(&id)
-        .await
-        .map_err(|_| ApiError::storage())?
-        .ok_or_else(ApiError::not_found)?;
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
     let seat = if row.white_owner.as_deref() == Some(me.key.as_str()) {
         Color::White
     } else if row.black_owner.as_deref() == Some(me.key.as_str()) {
         Color::Black
     } else {
-        let e = ErrorCode::NotAPlayer;
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            e.code(),
-            e.text(Lang::Es),
-            e.text(Lang::En),
-        ));
+        return Err(ErrorCode::NotAPlayer.into());
     };
     let secret = new_secret();
     hub.store
         .set_secret(&id, seat == Color::White, &hash_secret(&secret))
-        .await
-        .map_err(|_| ApiError::storage())?;
+        .await?;
     Ok(Json(seat_json(&id, seat, &secret)).into_response())
 }
 
@@ -298,17 +274,8 @@ pub(super) async fn game_pgn(
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
 ) -> ApiResult {
-    let row = hub
-        .store
-        .game(&id)
-        .await
-        .map_err(|_| ApiError::storage())?
-        .ok_or_else(ApiError::not_found)?;
-    let moves = hub
-        .store
-        .moves(&id)
-        .await
-        .map_err(|_| ApiError::storage())?;
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
+    let moves = hub.store.moves(&id).await?;
     let start = Position::from_fen(&row.start_fen).unwrap_or_default();
     let mut g = pgn::PgnGame {
         start,
@@ -382,19 +349,12 @@ pub(super) fn chrono_date(ms: i64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-pub(super) async fn me(axum::Extension(me): axum::Extension<Identity>) -> Json<Value> {
+pub(super) async fn me(me: Identity) -> Json<Value> {
     Json(json!({"name": me.name, "account": me.account}))
 }
 
-pub(super) async fn my_games(
-    State(hub): State<Arc<Hub>>,
-    axum::Extension(me): axum::Extension<Identity>,
-) -> ApiResult {
-    let rows = hub
-        .store
-        .games_of(&me.key, 200)
-        .await
-        .map_err(|_| ApiError::storage())?;
+pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
+    let rows = hub.store.games_of(&me.key, 200).await?;
     let list: Vec<Value> = rows
         .iter()
         .map(|r| {

@@ -13,11 +13,13 @@
 
 mod accounts;
 mod error;
+mod extract;
 mod games;
+pub mod live;
+mod names;
 mod seeks;
 mod ws;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -31,6 +33,7 @@ use crate::{hash_secret, new_secret, Hub};
 
 pub use accounts::{hash_password, verify_password};
 pub use error::ApiError;
+pub use extract::Limited;
 pub use ws::small_buffers;
 
 const GUEST_COOKIE: &str = "escaque_invitado";
@@ -51,6 +54,7 @@ pub struct Identity {
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/api/games", post(games::create_game))
+        .route("/api/games/live", get(live::list))
         .route("/api/games/{id}", get(games::game_state))
         .route("/api/games/{id}/join", post(games::join_game))
         .route("/api/games/{id}/seat", post(games::reclaim_seat))
@@ -71,6 +75,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/logout", post(accounts::logout))
         .route("/ws/games/{id}", get(ws::ws_game))
         .route("/ws/lobby", get(ws::ws_lobby))
+        .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)
 }
@@ -104,39 +109,34 @@ fn set_cookie(name: &str, value: &str, max_age: Option<u64>) -> HeaderValue {
     .unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
+/// An `Origin` naming another host, or `Sec-Fetch-Site: cross-site`.
+fn cross_site(headers: &HeaderMap) -> bool {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let other_origin = headers.get(header::ORIGIN).is_some_and(|origin| {
+        let o = origin.to_str().unwrap_or("");
+        o.split_once("://").map(|(_, h)| h).unwrap_or("") != host
+    });
+    other_origin
+        || headers
+            .get("sec-fetch-site")
+            .is_some_and(|v| v.as_bytes() == b"cross-site")
+}
+
 /// Cross-site protection and the guest cookie.
 async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Response {
     let headers = req.headers();
-    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("");
-        if let Some(origin) = headers.get(header::ORIGIN) {
-            let o = origin.to_str().unwrap_or("");
-            let o_host = o.split_once("://").map(|(_, h)| h).unwrap_or("");
-            if o_host != host {
-                return ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    "cross_site",
-                    "petición de otro sitio rechazada",
-                    "cross-site request refused",
-                )
-                .into_response();
-            }
-        }
-        if headers
-            .get("sec-fetch-site")
-            .is_some_and(|v| v.as_bytes() == b"cross-site")
-        {
-            return ApiError::new(
-                StatusCode::FORBIDDEN,
-                "cross_site",
-                "petición de otro sitio rechazada",
-                "cross-site request refused",
-            )
-            .into_response();
-        }
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) && cross_site(headers)
+    {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "cross_site",
+            "petición de otro sitio rechazada",
+            "cross-site request refused",
+        )
+        .into_response();
     }
     let mut new_guest = None;
     let guest = match cookie(headers, GUEST_COOKIE).filter(|g| valid_token(g)) {
@@ -153,12 +153,17 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         account: false,
     };
     if let Some(tok) = cookie(headers, SESSION_COOKIE).filter(|t| valid_token(t)) {
-        if let Ok(Some((id, name))) = hub.store.session_user(&hash_secret(tok)).await {
-            identity = Identity {
-                key: format!("u:{id}"),
-                name,
-                account: true,
-            };
+        match hub.store.session_user(&hash_secret(tok)).await {
+            Ok(Some((id, name))) => {
+                identity = Identity {
+                    key: format!("u:{id}"),
+                    name,
+                    account: true,
+                }
+            }
+            Ok(None) => {}
+            // Served as a guest; the cause is logged.
+            Err(e) => drop(ApiError::from(e)),
         }
     }
     req.extensions_mut().insert(identity);
@@ -170,12 +175,4 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         );
     }
     resp
-}
-
-fn limit(hub: &Hub, addr: SocketAddr) -> Result<(), ApiError> {
-    if hub.http_limit.take(addr.ip()) {
-        Ok(())
-    } else {
-        Err(ApiError::limited())
-    }
 }

@@ -1,10 +1,9 @@
 //! Seeks: the lobby's open invitations.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -13,8 +12,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
-use super::{limit, ApiError, ApiResult, Identity};
-use crate::lobby::Seek;
+use super::{ApiError, ApiResult, Identity, Limited};
+use crate::lobby::{Fanout, Seek};
 use crate::{new_id, Hub, NewGame, Seat};
 
 #[derive(Deserialize)]
@@ -36,11 +35,10 @@ pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>) -> Json<Value> {
 
 pub(super) async fn create_seek(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    axum::Extension(me): axum::Extension<Identity>,
+    _: Limited,
+    me: Identity,
     body: Result<Json<CreateSeek>, JsonRejection>,
 ) -> ApiResult {
-    limit(&hub, addr)?;
     let Json(req) = body?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
@@ -70,7 +68,7 @@ pub(super) async fn create_seek(
 
 pub(super) async fn withdraw_seek(
     State(hub): State<Arc<Hub>>,
-    axum::Extension(me): axum::Extension<Identity>,
+    me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
     let mine = hub
@@ -92,22 +90,17 @@ pub(super) async fn withdraw_seek(
 
 pub(super) async fn accept_seek(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    axum::Extension(me): axum::Extension<Identity>,
+    _: Limited,
+    me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
-    limit(&hub, addr)?;
     let own = hub
         .lobby
         .list()
         .iter()
         .any(|s| s.id == id && s.owner == me.key);
     if own {
-        return Err(ApiError::bad(
-            "own_seek",
-            "no puedes aceptar tu propia propuesta",
-            "you cannot accept your own seek",
-        ));
+        return Err(ApiError::own_game());
     }
     let seek = hub.lobby.take(&id).ok_or_else(|| {
         ApiError::new(
@@ -145,8 +138,7 @@ pub(super) async fn accept_seek(
             white,
             black,
         })
-        .await
-        .map_err(|_| ApiError::storage())?;
+        .await?;
     let secret_of = |c: Color| {
         c.fold(&created.white_secret, &created.black_secret)
             .clone()

@@ -17,6 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::{ApiError, ApiResult, Identity};
 use crate::actor::{Cmd, Out};
+use crate::lobby::Fanout;
 use crate::proto::{parse_client, ClientMsg, ErrorCode, MAX_FRAME_BYTES};
 use crate::ratelimit::Bucket;
 use crate::Hub;
@@ -33,12 +34,7 @@ pub(super) async fn ws_game(
     Query(q): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult {
-    let row = hub
-        .store
-        .game(&id)
-        .await
-        .map_err(|_| ApiError::storage())?
-        .ok_or_else(ApiError::not_found)?;
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
     let seat = match q.seat {
         None => None,
         Some(s) => match Hub::seat_of(&row, &s) {
