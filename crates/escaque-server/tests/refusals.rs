@@ -331,7 +331,11 @@ async fn lobby(db: Db) {
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let seek = r.json()["seek"].as_str().unwrap().to_string();
-    let update = next!();
+    // (The list of games in progress may come in between.)
+    let mut update = next!();
+    while update["t"] == "live" {
+        update = next!();
+    }
     assert!(
         update["seeks"]
             .as_array()
