@@ -487,6 +487,15 @@ async fn spanish_texts(db: Db) {
     assert_eq!(r.status, 404);
     assert_eq!(r.json()["t"], "error");
     assert!(r.json()["es"].is_string() && r.json()["en"].is_string());
+    for path in ["/web/api/games/nope/positions", "/static/nada.js"] {
+        let r = http(s.addr, "GET", path, None, &[]).await.unwrap();
+        assert_eq!(
+            (r.status, r.json()["t"].clone()),
+            (404, json!("error")),
+            "{path}: {}",
+            r.body
+        );
+    }
     // The WebSocket's malformed frames: Spanish too, the field name kept.
     let (mut w, _b) = friend_game(s.addr, json!({})).await;
     w.ws.send_text(r#"{"t":"move","move":"e4","extra":1}"#)

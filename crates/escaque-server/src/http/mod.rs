@@ -8,8 +8,12 @@
 //! is refused; bodies must be `application/json` (a cross-site form cannot
 //! send that without the browser asking first).
 //!
-//! One file per resource: [`games`], [`seeks`], [`accounts`], and [`ws`] for
-//! the WebSocket endpoints; [`error`] is the one error type of every route.
+//! One file per resource: `games.rs`, `seeks.rs`, `accounts.rs` (with the
+//! names rule in `names.rs`), [`live`] (games in progress), and `ws.rs` for
+//! the WebSocket endpoints. `error.rs` holds [`ApiError`], the one error of
+//! every route; `extract.rs` the extractors every route may ask for:
+//! [`Identity`] (set by the guard layer from the cookies) and [`Limited`] (a
+//! token of the per-address rate limit).
 
 mod accounts;
 mod error;
