@@ -48,7 +48,10 @@ pub(super) async fn signup(
         .await
         .ok()
         .flatten()
-        .ok_or_else(ApiError::storage)?;
+        .ok_or_else(|| {
+            eprintln!("escaque-server: hashing a password failed");
+            ApiError::internal()
+        })?;
     let user = crate::store::UserRow {
         id: new_id(),
         name: name.name,

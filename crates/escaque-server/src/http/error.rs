@@ -50,6 +50,16 @@ impl ApiError {
         )
     }
 
+    /// A fault of the server itself (logged where it happens).
+    pub(crate) fn internal() -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "error interno del servidor; no se hizo nada",
+            "internal server error; nothing was done",
+        )
+    }
+
     pub(crate) fn not_found() -> ApiError {
         ErrorCode::NoSuchGame.into()
     }

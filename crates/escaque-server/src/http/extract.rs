@@ -19,7 +19,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Identity {
         // outside it is a programming error, answered as a server fault.
         parts.extensions.get::<Identity>().cloned().ok_or_else(|| {
             eprintln!("escaque-server: a route without the identity layer");
-            ApiError::storage()
+            ApiError::internal()
         })
     }
 }
