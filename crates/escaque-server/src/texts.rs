@@ -235,7 +235,13 @@ pub fn json_rejection(r: &JsonRejection) -> (StatusCode, String, String) {
         }
         _ => "cuerpo JSON no válido".to_string(),
     };
-    (r.status(), es, en)
+    // A body of the wrong shape is a bad request like one that does not
+    // parse (axum would say 422); too large and not JSON keep 413 and 415.
+    let status = match r {
+        JsonRejection::JsonDataError(_) => StatusCode::BAD_REQUEST,
+        _ => r.status(),
+    };
+    (status, es, en)
 }
 
 /// The serde error inside a JSON rejection, with its field path.

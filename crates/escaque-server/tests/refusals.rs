@@ -465,6 +465,7 @@ async fn spanish_texts(db: Db) {
     )
     .await
     .unwrap();
+    assert_eq!(r.status, 400);
     let es = r.json()["es"].as_str().unwrap().to_string();
     assert!(
         es.starts_with("cuerpo JSON no válido: campo desconocido «extra»"),
