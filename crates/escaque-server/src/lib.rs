@@ -30,6 +30,7 @@ mod lobby;
 pub mod proto;
 mod ratelimit;
 pub mod store;
+pub mod texts;
 pub mod web;
 pub mod ws;
 
@@ -332,6 +333,16 @@ impl Hub {
         self.spawn_actor(row, moves)
     }
 
+    /// The games whose task runs now (in progress, waiting, or finished a
+    /// moment ago).
+    pub fn live_games(&self) -> Vec<(String, mpsc::Sender<Cmd>)> {
+        let map = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        map.iter()
+            .filter(|(_, tx)| !tx.is_closed())
+            .map(|(id, tx)| (id.clone(), tx.clone()))
+            .collect()
+    }
+
     fn live(&self, id: &str) -> Option<mpsc::Sender<Cmd>> {
         let map = self.games.lock().unwrap_or_else(|e| e.into_inner());
         map.get(id).filter(|tx| !tx.is_closed()).cloned()
@@ -405,6 +416,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     for id in hub.store.unfinished_games().await? {
         let _ = hub.game(&id).await;
     }
+    tokio::spawn(http::live::push_loop(Arc::downgrade(&hub)));
     let app = http::router(Arc::clone(&hub)).merge(web::router(Arc::clone(&hub)));
     let task = tokio::spawn(async move {
         let _ = axum::serve(

@@ -1,5 +1,10 @@
 //! The lobby: open seeks, kept in memory (a seek is an invitation, not a game:
-//! seeks do not survive a restart), and the connections watching it.
+//! seeks do not survive a restart), the list of games in progress, and the
+//! connections watching it.
+//!
+//! Everything the lobby tells its watchers goes through one interface,
+//! [`Fanout`]: today one process holds every watcher ([`Lobby`]); a server
+//! of several processes puts its shared channel behind the same trait.
 
 use std::sync::{Arc, Mutex};
 
@@ -39,6 +44,20 @@ struct Watcher {
 pub struct Lobby {
     seeks: Mutex<Vec<Seek>>,
     watchers: Mutex<Vec<Watcher>>,
+    /// The last list of games in progress that was pushed.
+    live: Mutex<Option<Out>>,
+}
+
+/// How the lobby reaches its watchers.
+pub trait Fanout {
+    /// A new watcher (`owner` is its identity key).
+    fn watch(&self, owner: String, tx: mpsc::Sender<Out>);
+    /// Whether anybody is watching.
+    fn watching(&self) -> bool;
+    /// Tells every watcher.
+    fn broadcast(&self, msg: Out);
+    /// Tells one identity's watchers privately.
+    fn tell_owner(&self, owner: &str, msg: Out);
 }
 
 impl Lobby {
@@ -73,23 +92,55 @@ impl Lobby {
         found
     }
 
-    /// A watcher subscribes; it gets the list at once.
-    pub fn watch(&self, owner: String, tx: mpsc::Sender<Out>) {
+    /// The list of games in progress changed: tell everybody, unless it is
+    /// the same as the last one told.
+    pub fn set_live(&self, msg: Out) {
+        {
+            let mut last = self.live.lock().unwrap_or_else(|e| e.into_inner());
+            if last.as_deref() == Some(&*msg) {
+                return;
+            }
+            *last = Some(Arc::clone(&msg));
+        }
+        self.broadcast(msg);
+    }
+
+    fn publish(&self) {
+        self.broadcast(self.list_json());
+    }
+}
+
+impl Fanout for Lobby {
+    /// A watcher subscribes; it gets the seeks and the games in progress at
+    /// once.
+    fn watch(&self, owner: String, tx: mpsc::Sender<Out>) {
         let _ = tx.try_send(self.list_json());
+        if let Some(live) = self.live.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+            let _ = tx.try_send(live);
+        }
         self.watchers
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(Watcher { owner, tx });
     }
 
-    fn publish(&self) {
-        let msg = self.list_json();
+    fn watching(&self) -> bool {
+        let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        w.retain(|x| !x.tx.is_closed());
+        let any = !w.is_empty();
+        if !any {
+            // Nobody saw the last list; the next watcher waits for a fresh one.
+            *self.live.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        }
+        any
+    }
+
+    fn broadcast(&self, msg: Out) {
         let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
         w.retain(|x| x.tx.try_send(Arc::clone(&msg)).is_ok());
     }
 
-    /// Tells the owner's lobby connections privately.
-    pub fn tell_owner(&self, owner: &str, msg: Out) {
+    fn tell_owner(&self, owner: &str, msg: Out) {
         let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
         w.retain(|x| x.owner != owner || x.tx.try_send(Arc::clone(&msg)).is_ok());
     }

@@ -143,8 +143,14 @@ impl ClientMsg {
 /// Every error the server sends, with a stable code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorCode {
-    /// The frame is not JSON, or not an object with a known `t`.
-    Malformed(String),
+    /// The frame is not JSON, or not an object with a known `t`: why, in
+    /// Spanish and in English.
+    Malformed {
+        /// Spanish.
+        es: String,
+        /// English.
+        en: String,
+    },
     /// `t` names no message.
     UnknownType(String),
     /// The frame is larger than [`MAX_MESSAGE_BYTES`].
@@ -201,7 +207,7 @@ impl ErrorCode {
     pub fn code(&self) -> &'static str {
         use ErrorCode::*;
         match self {
-            Malformed(_) => "malformed",
+            Malformed { .. } => "malformed",
             UnknownType(_) => "unknown_type",
             TooLarge(_) => "too_large",
             Binary => "binary",
@@ -229,9 +235,9 @@ impl ErrorCode {
         use ErrorCode::*;
         let p = |es: &str, en: &str| lang.pick(es, en).to_string();
         match self {
-            Malformed(why) => lang.pick(
-                format!("mensaje mal formado: {why}"),
-                format!("malformed message: {why}"),
+            Malformed { es, en } => lang.pick(
+                format!("mensaje mal formado: {es}"),
+                format!("malformed message: {en}"),
             ),
             UnknownType(t) => lang.pick(
                 format!("tipo de mensaje desconocido: «{t}»"),
@@ -290,6 +296,19 @@ impl ErrorCode {
         }
     }
 
+    /// A malformed frame, with why in both languages.
+    pub fn malformed(es: impl Into<String>, en: impl Into<String>) -> ErrorCode {
+        ErrorCode::Malformed {
+            es: es.into(),
+            en: en.into(),
+        }
+    }
+
+    /// A frame serde could not read: serde's English, and its Spanish.
+    pub fn malformed_json(e: &serde_json::Error) -> ErrorCode {
+        ErrorCode::malformed(crate::texts::serde_error_es(e), e.to_string())
+    }
+
     /// From a library error (wording from the library's catalogue).
     pub fn refused(e: &impl Localized) -> ErrorCode {
         ErrorCode::Refused {
@@ -327,7 +346,7 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, BadFrame> {
         });
     }
     let v: Value = serde_json::from_str(text).map_err(|e| BadFrame {
-        error: ErrorCode::Malformed(e.to_string()),
+        error: ErrorCode::malformed_json(&e),
         id: None,
     })?;
     let id = v.get("id").and_then(Value::as_u64);
@@ -338,11 +357,12 @@ fn parse_value(v: Value) -> Result<ClientMsg, ErrorCode> {
     let t = match v.get("t") {
         Some(Value::String(t)) => t.clone(),
         Some(_) => {
-            return Err(ErrorCode::Malformed(
-                "«t» no es texto / \"t\" is not a string".into(),
+            return Err(ErrorCode::malformed(
+                "«t» no es texto",
+                "\"t\" is not a string",
             ))
         }
-        None => return Err(ErrorCode::Malformed("falta «t» / \"t\" is missing".into())),
+        None => return Err(ErrorCode::malformed("falta «t»", "\"t\" is missing")),
     };
     const KNOWN: [&str; 14] = [
         "move",
@@ -364,7 +384,7 @@ fn parse_value(v: Value) -> Result<ClientMsg, ErrorCode> {
         let shown: String = t.chars().take(40).collect();
         return Err(ErrorCode::UnknownType(shown));
     }
-    serde_json::from_value(v).map_err(|e| ErrorCode::Malformed(e.to_string()))
+    serde_json::from_value(v).map_err(|e| ErrorCode::malformed_json(&e))
 }
 
 /// Reads a typed move with the library's one reader: coordinates (`e2e4`,

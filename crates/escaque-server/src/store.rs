@@ -697,3 +697,40 @@ async fn update_game(
     }
     Ok(())
 }
+
+// Accounts keyed by a name's skeleton (crate::http's names rule): the key
+// comes from the caller, so the rule lives in one place.
+impl Store {
+    /// Creates an account whose unique key is `name_key`; false if taken.
+    pub async fn create_user_keyed(&self, u: &UserRow, name_key: &str) -> Result<bool, StoreError> {
+        let r = sqlx::query(
+            "INSERT INTO users (id, name, name_key, pass_hash, created_ms) VALUES ($1,$2,$3,$4,$5)",
+        )
+        .bind(&u.id)
+        .bind(&u.name)
+        .bind(name_key)
+        .bind(&u.pass_hash)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await;
+        match r {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// An account by its unique key.
+    pub async fn user_by_name_key(&self, name_key: &str) -> Result<Option<UserRow>, StoreError> {
+        let row: Option<(String, String, String)> =
+            sqlx::query_as("SELECT id, name, pass_hash FROM users WHERE name_key = $1")
+                .bind(name_key)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|(id, name, pass_hash)| UserRow {
+            id,
+            name,
+            pass_hash,
+        }))
+    }
+}

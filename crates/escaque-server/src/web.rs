@@ -16,13 +16,14 @@ use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use escaque::{san, Lang, Position};
 use serde_json::{json, Value};
 
+use crate::http::ApiError;
 use crate::Hub;
 
 /// An embedded file.
@@ -131,7 +132,7 @@ async fn static_file(Path(path): Path<String>, headers: HeaderMap) -> Response {
 
 fn serve(path: &str, headers: &HeaderMap) -> Response {
     let Some(i) = ASSETS.iter().position(|a| a.path == path) else {
-        return (StatusCode::NOT_FOUND, "no existe / not found").into_response();
+        return ApiError::no_route().into_response();
     };
     let a = &ASSETS[i];
     let gz = accepts_gzip(headers);
@@ -159,23 +160,11 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
 /// Every position of a game, for replay: `{start_fen, moves: [{ply, uci,
 /// san, san_es, fen, clock_ms}]}`.
 async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let not_found = || {
-        (
-            StatusCode::NOT_FOUND,
-            Json(json!({"error": "no_such_game", "es": "no existe esa partida", "en": "there is no such game"})),
-        )
-            .into_response()
-    };
+    // The HTTP API's one error shape.
     let row = match hub.store.game(&id).await {
         Ok(Some(r)) => r,
-        Ok(None) => return not_found(),
-        Err(_) => {
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({"error": "storage", "es": "no se pudo leer la partida", "en": "could not read the game"})),
-            )
-                .into_response()
-        }
+        Ok(None) => return ApiError::not_found().into_response(),
+        Err(e) => return ApiError::from(e).into_response(),
     };
     let moves = hub.store.moves(&id).await.unwrap_or_default();
     let start = Position::from_fen(&row.start_fen).unwrap_or_default();

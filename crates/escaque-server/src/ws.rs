@@ -18,6 +18,7 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::actor::{Cmd, Out};
+use crate::lobby::Fanout;
 use crate::http::{ApiError, ApiResult, Identity};
 use crate::proto::{
     parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
@@ -37,12 +38,7 @@ pub(crate) async fn ws_game(
     Query(q): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult {
-    let row = hub
-        .store
-        .game(&id)
-        .await
-        .map_err(|_| ApiError::storage())?
-        .ok_or_else(ApiError::not_found)?;
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
     let seat = match q.seat {
         None => None,
         Some(s) => match Hub::seat_of(&row, &s) {

@@ -1869,6 +1869,7 @@ fn browser_suite() {
         scenario!(draw_by_agreement);
         scenario!(threefold_claim);
         scenario!(resignation);
+        scenario!(live_list);
         // Two players (browsers a and b) beside one (the third browser).
         let (left, right) = tokio::join!(
             in_turn!(flag_fall, claim_with_move, takeback_and_abort, keyboard_game),
@@ -1906,4 +1907,38 @@ fn browser_suite() {
         let _ = std::fs::remove_dir_all(&dir);
         assert!(failures.is_empty(), "browser scenarios failed:\n{}", failures.join("\n"));
     });
+}
+
+/// "Partidas en juego": a game two people play shows on a visitor's home
+/// page, its moves counted live, and a click opens it to watch.
+async fn live_list(env: &mut Env) -> R {
+    let id = pair(&env.base, &env.a, &env.b, json!({"time_control": "10+0"})).await?;
+    let v = &env.spectator;
+    ready(v, &format!("{}/", env.base)).await?;
+    let link = format!("#live-games a.watch[href='/partida/{id}']");
+    until(
+        v,
+        "the game listed",
+        &format!("document.querySelector(\"{link}\")"),
+    )
+    .await?;
+    click_move(&env.a, "e2", "e4").await?;
+    wait_plies(&env.b, 1).await?;
+    until(
+        v,
+        "its move counted (pushed, no reload)",
+        &format!(
+            "(document.querySelector(\"{link}\") || {{}}).parentElement?.textContent.includes('1 jugada')"
+        ),
+    )
+    .await?;
+    click(v, &link).await?;
+    until(
+        v,
+        "the game page, watching",
+        &format!("location.pathname === '/partida/{id}' && document.body.dataset.ready === '1' && !!document.querySelector('cg-board')"),
+    )
+    .await?;
+    wait_plies(v, 1).await?;
+    Ok(())
 }

@@ -331,7 +331,11 @@ async fn lobby(db: Db) {
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let seek = r.json()["seek"].as_str().unwrap().to_string();
-    let update = next!();
+    // (The list of games in progress may come in between.)
+    let mut update = next!();
+    while update["t"] == "live" {
+        update = next!();
+    }
     assert!(
         update["seeks"]
             .as_array()
@@ -341,12 +345,12 @@ async fn lobby(db: Db) {
         "{update}"
     );
     // The poster cannot accept its own seek.
+    let own = poster
+        .post(&format!("/api/seeks/{seek}/accept"), json!({}))
+        .await;
     assert_eq!(
-        poster
-            .post(&format!("/api/seeks/{seek}/accept"), json!({}))
-            .await
-            .status,
-        400
+        (own.status, own.json()["code"].clone()),
+        (409, json!("own_game"))
     );
     let mine = taker
         .post(&format!("/api/seeks/{seek}/accept"), json!({}))
@@ -373,3 +377,208 @@ async fn lobby(db: Db) {
     );
 }
 both_dbs!(lobby_seek_to_game, lobby);
+
+async fn own_challenge(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut creator = Browser::new(s.addr);
+    let r = creator
+        .post("/api/games", json!({"opponent": "friend"}))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let game = r.json()["game"].as_str().unwrap().to_string();
+    // Following one's own challenge link does not seat the creator twice:
+    // the same rule, and the same code, as accepting one's own seek.
+    let again = creator
+        .post(&format!("/api/games/{game}/join"), json!({}))
+        .await;
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert_eq!(again.json()["code"], "own_game");
+    assert!(again.json()["es"].as_str().unwrap().contains("invitación"));
+    // The seat is still free for a friend.
+    let mut friend = Browser::new(s.addr);
+    let j = friend
+        .post(&format!("/api/games/{game}/join"), json!({}))
+        .await;
+    assert_eq!(j.status, 200, "{}", j.body);
+}
+both_dbs!(the_creator_cannot_join_its_own_challenge, own_challenge);
+
+async fn impersonating_names(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let tag = &escaque_server::new_id()[..6];
+    let signup = |name: String| json!({"name": name, "password": "larga-y-buena"});
+    let mut a = Browser::new(s.addr);
+    for name in [
+        "invitado-287faa".to_string(),
+        "guest-1234".to_string(),
+        format!("\u{0430}dmin{tag}"),
+        format!("ａｄｍｉｎ{tag}"),
+    ] {
+        let r = a.post("/api/signup", signup(name.clone())).await;
+        assert_eq!(r.status, 400, "{name}: {}", r.body);
+        assert_eq!(r.json()["code"], "bad_name", "{name}");
+    }
+    // Decomposed and composed é are one name; the stored name is NFC.
+    let decomposed = format!("Jose\u{301}{tag}");
+    let composed = format!("Jos\u{e9}{tag}");
+    let r = a.post("/api/signup", signup(decomposed.clone())).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["name"], json!(composed));
+    let mut b = Browser::new(s.addr);
+    let r = b.post("/api/signup", signup(composed.to_uppercase())).await;
+    assert_eq!(r.json()["code"], "name_taken", "{}", r.body);
+    let r = b.post("/api/login", signup(decomposed)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Case and Cyrillic look-alikes collide: "Cop…" then a wholly Cyrillic
+    // "СОР…" (digits go with any script).
+    let num: String = tag.bytes().map(|b| char::from(b'0' + b % 10)).collect();
+    let r = a.post("/api/signup", signup(format!("Cop{num}"))).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let cyrillic = format!("\u{0421}\u{041E}\u{0420}{num}");
+    let r = b.post("/api/signup", signup(cyrillic)).await;
+    assert_eq!(r.json()["code"], "name_taken", "{}", r.body);
+    let r = b.post("/api/signup", signup(format!("cOP{num}"))).await;
+    assert_eq!(r.json()["code"], "name_taken", "{}", r.body);
+}
+both_dbs!(names_that_impersonate_are_refused, impersonating_names);
+
+async fn spanish_texts(db: Db) {
+    let Some(s) = start(db).await else { return };
+    // A body over the limit, an unknown field, a wrong type: the Spanish
+    // text is Spanish through and through.
+    let big = json!({"opponent": "friend", "fen": "x".repeat(3 * 1024 * 1024)});
+    let r = http(s.addr, "POST", "/api/games", Some(&big), &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 413, "{}", r.body);
+    let e = r.json();
+    assert_eq!(e["code"], "malformed");
+    assert_eq!(e["t"], "error");
+    assert_eq!(e["es"], "el cuerpo de la petición es demasiado grande");
+    assert!(e["en"].as_str().unwrap().contains("length limit"), "{e}");
+    let r = http(
+        s.addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"opponent": "friend", "extra": 1})),
+        &[],
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status, 400);
+    let es = r.json()["es"].as_str().unwrap().to_string();
+    assert!(
+        es.starts_with("cuerpo JSON no válido: campo desconocido «extra»"),
+        "{es}"
+    );
+    assert!(!es.contains("unknown") && !es.contains("expected"), "{es}");
+    let r = http(
+        s.addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"opponent": 7})),
+        &[],
+    )
+    .await
+    .unwrap();
+    let es = r.json()["es"].as_str().unwrap().to_string();
+    assert!(es.contains("en «opponent»: tipo no válido"), "{es}");
+    // Every HTTP refusal has the WebSocket error's shape, unknown routes too.
+    let r = http(s.addr, "GET", "/api/nada", None, &[]).await.unwrap();
+    assert_eq!(r.status, 404);
+    assert_eq!(r.json()["t"], "error");
+    assert!(r.json()["es"].is_string() && r.json()["en"].is_string());
+    for path in ["/web/api/games/nope/positions", "/static/nada.js"] {
+        let r = http(s.addr, "GET", path, None, &[]).await.unwrap();
+        assert_eq!(
+            (r.status, r.json()["t"].clone()),
+            (404, json!("error")),
+            "{path}: {}",
+            r.body
+        );
+    }
+    // The WebSocket's malformed frames: Spanish too, the field name kept.
+    let (mut w, _b) = friend_game(s.addr, json!({})).await;
+    w.ws.send_text(r#"{"t":"move","move":"e4","extra":1}"#)
+        .await
+        .unwrap();
+    let e = w.wait_for(|v| v["t"] == "error").await;
+    let es = e["es"].as_str().unwrap();
+    assert!(
+        es.starts_with("mensaje mal formado: campo desconocido «extra»"),
+        "{es}"
+    );
+    assert!(!es.contains("unknown field"), "{es}");
+    assert!(
+        e["en"].as_str().unwrap().contains("unknown field `extra`"),
+        "{e}"
+    );
+}
+both_dbs!(spanish_texts_are_spanish, spanish_texts);
+
+async fn games_in_progress(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let (mut w, mut b) = friend_game(s.addr, json!({"time_control": "5+3"})).await;
+    play_line(&mut w, &mut b, &["e4", "e5"]).await;
+    // A challenge nobody joined is not in progress.
+    let mut lone = Browser::new(s.addr);
+    let waiting = lone
+        .post("/api/games", json!({"opponent": "friend"}))
+        .await
+        .json();
+    let list = http(s.addr, "GET", "/api/games/live", None, &[])
+        .await
+        .unwrap()
+        .json();
+    let games = list["games"].as_array().unwrap();
+    let g = games
+        .iter()
+        .find(|g| g["game"] == json!(w.game))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert_eq!(g["plies"], 2);
+    assert!(g["white"].as_str().unwrap().starts_with("invitado-"), "{g}");
+    assert_eq!(g["clock"]["control"], "5+3");
+    assert_eq!(g["watch"], json!(format!("/partida/{}", w.game)));
+    assert!(games.iter().all(|g| g["game"] != waiting["game"]), "{list}");
+    // The lobby pushes the list, and again when it changes.
+    let url = format!("ws://{}/ws/lobby", s.addr);
+    let (mut lobby, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    use futures_util::StreamExt;
+    let mut next_live = async || loop {
+        let m = tokio::time::timeout(WAIT, lobby.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(m.to_text().unwrap()).unwrap();
+        if v["t"] == "live" {
+            return v;
+        }
+    };
+    let first = next_live().await;
+    assert!(first["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["game"] == json!(w.game)));
+    play_line(&mut w, &mut b, &["Nf3"]).await;
+    let id = w.game.clone();
+    let plies_of = |v: &serde_json::Value| {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["game"] == json!(id))
+            .map(|g| g["plies"].clone())
+    };
+    let mut seen = first;
+    while plies_of(&seen) != Some(json!(3)) {
+        seen = next_live().await;
+    }
+    // A finished game leaves the list.
+    assert_eq!(w.act(json!({"t": "resign", "id": 5})).await["t"], "ack");
+    while plies_of(&seen).is_some() {
+        seen = next_live().await;
+    }
+}
+both_dbs!(games_in_progress_are_listed_live, games_in_progress);

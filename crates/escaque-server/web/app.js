@@ -230,6 +230,9 @@ async function home(main, me) {
           try { await api('POST', '/api/seeks', formValues('seek')); } catch (err) { showError(err); }
         },
       }, optionsFields('seek'), h('button', { id: 'seek-create', type: 'submit' }, t.seek_create))),
+    h('section', { class: 'card', 'aria-labelledby': 'h-live' },
+      h('h2', { id: 'h-live' }, t.live_games),
+      h('ul', { id: 'live-games' })),
     accountCard(me));
   lobby(me);
 }
@@ -257,6 +260,22 @@ function accountCard(me) {
   return card;
 }
 
+// "Partidas en juego": the server pushes the list over the lobby's socket
+// (`{"t":"live"}`); each game links to its page, where a visitor watches.
+function showLive(games) {
+  const list = $('#live-games');
+  if (!list) return;
+  if (!games.length) { list.replaceChildren(h('li', { class: 'muted' }, t.live_empty)); return; }
+  list.replaceChildren(...games.map((g) => {
+    const c = g.clock;
+    const parts = [c ? c.control : t.no_clock, g.rules, t.live_moves(Math.ceil(g.plies / 2))];
+    if (c) parts.push(`${fmtClock(c.white_ms)} – ${fmtClock(c.black_ms)}`);
+    return h('li', { class: 'live-game' },
+      h('a', { href: `/partida/${g.game}`, class: 'watch', 'aria-label': t.live_watch(g.white, g.black) }, `${g.white} – ${g.black}`),
+      ' ', h('span', { class: 'muted' }, parts.join(' · ')));
+  }));
+}
+
 function lobby(me) {
   const list = $('#seeks');
   const show = (seeks) => {
@@ -277,6 +296,7 @@ function lobby(me) {
     }));
   };
   api('GET', '/api/seeks').then((d) => show(d.seeks || [])).catch(() => {});
+  api('GET', '/api/games/live').then((d) => showLive(d.games || [])).catch(() => {});
   let delay = 500;
   const open = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
@@ -284,6 +304,7 @@ function lobby(me) {
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.t === 'seeks') show(m.seeks || []);
+      if (m.t === 'live') showLive(m.games || []);
       if (m.t === 'seek_accepted') { keepSeat(m); location.href = `/partida/${m.game}`; }
     };
     ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 5000); };

@@ -177,9 +177,10 @@ impl Actor {
             "win" => Some(me),
             "draw" => None,
             other => {
-                return Err(ErrorCode::Malformed(format!(
-                    "«result» debe ser «win» o «draw» / \"result\" must be \"win\" or \"draw\", not {other:?}"
-                )))
+                return Err(ErrorCode::malformed(
+                    format!("«result» debe ser «win» o «draw», no {other:?}"),
+                    format!("\"result\" must be \"win\" or \"draw\", not {other:?}"),
+                ))
             }
         };
         if let Some(c) = self.game.clock_mut() {

@@ -17,6 +17,8 @@ export default {
   go_to_game: 'Go to the game',
   lobby: 'Open seeks', lobby_empty: 'No open seeks.', seek_create: 'Post a seek',
   seek_accept: 'Accept', seek_withdraw: 'Withdraw', seek_by: 'by',
+  live_games: 'Games in progress', live_empty: 'No games in progress now.',
+  live_watch: (w, b) => `Watch ${w} against ${b}`, live_moves: (n) => (n === 1 ? '1 move' : `${n} moves`),
   levels: ['beginner', 'novice', 'learner', 'amateur', 'club player', 'advanced', 'expert', 'strong', 'very strong', 'master'],
   engine: 'Engine', engine_level: (n, name) => `engine, level ${n} (${name})`,
   board: 'Board', moves: 'Moves', clock_of: (c) => `${c}'s clock`,

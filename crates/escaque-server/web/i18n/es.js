@@ -17,6 +17,8 @@ export default {
   go_to_game: 'Ir a la partida',
   lobby: 'Propuestas abiertas', lobby_empty: 'No hay propuestas abiertas.', seek_create: 'Proponer partida',
   seek_accept: 'Aceptar', seek_withdraw: 'Retirar', seek_by: 'de',
+  live_games: 'Partidas en juego', live_empty: 'No hay partidas en juego ahora.',
+  live_watch: (w, b) => `Mirar ${w} contra ${b}`, live_moves: (n) => (n === 1 ? '1 jugada' : `${n} jugadas`),
   levels: ['principiante', 'novato', 'aprendiz', 'aficionado', 'jugador de club', 'avanzado', 'experto', 'fuerte', 'muy fuerte', 'maestro'],
   engine: 'Motor', engine_level: (n, name) => `motor, nivel ${n} (${name})`,
   // game page

@@ -1,0 +1,151 @@
+//! Accounts: sign up, log in, log out.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{cookie, names, set_cookie, ApiError, ApiResult, Limited, SESSION_COOKIE};
+use crate::{hash_secret, new_id, new_secret, Hub};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// The name rule (see [`super::names`]), as an HTTP refusal.
+fn check_name(name: &str) -> Result<names::AccountName, ApiError> {
+    names::check(name).map_err(|e| {
+        let (es, en) = e.texts();
+        ApiError::bad("bad_name", es, en)
+    })
+}
+
+pub(super) async fn signup(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    body: Result<Json<Credentials>, JsonRejection>,
+) -> ApiResult {
+    let Json(c) = body?;
+    let name = check_name(&c.name)?;
+    let plen = c.password.chars().count();
+    if !(8..=200).contains(&plen) {
+        return Err(ApiError::bad(
+            "bad_password",
+            "la contraseña debe tener de 8 a 200 caracteres",
+            "the password must have 8 to 200 characters",
+        ));
+    }
+    let password = c.password.clone();
+    let hash = tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .ok()
+        .flatten()
+        .ok_or_else(|| {
+            eprintln!("escaque-server: hashing a password failed");
+            ApiError::internal()
+        })?;
+    let user = crate::store::UserRow {
+        id: new_id(),
+        name: name.name,
+        pass_hash: hash,
+    };
+    let created = hub.store.create_user_keyed(&user, &name.skeleton).await?;
+    if !created {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "name_taken",
+            "ese nombre ya está en uso",
+            "that name is taken",
+        ));
+    }
+    start_session(&hub, &user.id, &user.name).await
+}
+
+pub(super) async fn login(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    body: Result<Json<Credentials>, JsonRejection>,
+) -> ApiResult {
+    let Json(c) = body?;
+    // By skeleton; an account made before the names rule is keyed by its
+    // lower-cased name.
+    let mut user = hub
+        .store
+        .user_by_name_key(&names::skeleton(&c.name))
+        .await?;
+    if user.is_none() {
+        user = hub.store.user_by_name(&c.name).await?;
+    }
+    let wrong = || {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_login",
+            "nombre o contraseña incorrectos",
+            "wrong name or password",
+        )
+    };
+    let Some(user) = user else {
+        return Err(wrong());
+    };
+    let (hash, password) = (user.pass_hash.clone(), c.password.clone());
+    let ok = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
+        .await
+        .unwrap_or(false);
+    if !ok {
+        return Err(wrong());
+    }
+    start_session(&hub, &user.id, &user.name).await
+}
+
+pub(super) async fn start_session(hub: &Hub, id: &str, name: &str) -> ApiResult {
+    let token = new_secret();
+    hub.store.insert_session(&hash_secret(&token), id).await?;
+    let mut resp = Json(json!({"name": name, "account": true})).into_response();
+    resp.headers_mut().append(
+        header::SET_COOKIE,
+        set_cookie(SESSION_COOKIE, &token, Some(30 * 24 * 3600)),
+    );
+    Ok(resp)
+}
+
+pub(super) async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> ApiResult {
+    if let Some(tok) = cookie(&headers, SESSION_COOKIE) {
+        let _ = hub.store.delete_session(&hash_secret(tok)).await;
+    }
+    let mut resp = Json(json!({"ok": true})).into_response();
+    resp.headers_mut()
+        .append(header::SET_COOKIE, set_cookie(SESSION_COOKIE, "", Some(0)));
+    Ok(resp)
+}
+
+/// Argon2id with the crate's default (OWASP) parameters, as a PHC string.
+pub fn hash_password(password: &str) -> Option<String> {
+    use argon2::password_hash::{PasswordHasher, SaltString};
+    let mut salt_bytes = [0u8; 16];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut salt_bytes);
+    let salt = SaltString::encode_b64(&salt_bytes).ok()?;
+    argon2::Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .ok()
+        .map(|h| h.to_string())
+}
+
+/// Checks a password against a PHC string.
+pub fn verify_password(password: &str, phc: &str) -> bool {
+    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    PasswordHash::new(phc)
+        .map(|h| {
+            argon2::Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}

@@ -1,0 +1,335 @@
+//! Games: create, join (a challenge), reclaim a seat, state, PGN, my games.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use escaque::pgn::PgnStyle;
+use escaque::{Color, Odds, Position, TimeControl};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+
+use super::{ApiError, ApiResult, Identity, Limited};
+use crate::actor::{rules_from_name, Cmd};
+use crate::proto::ErrorCode;
+use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CreateGame {
+    /// `engine` or `friend`.
+    opponent: String,
+    #[serde(default)]
+    level: Option<u32>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    odds: Option<String>,
+    #[serde(default)]
+    fen: Option<String>,
+}
+
+pub(super) fn parse_rules(s: Option<&str>) -> Result<escaque::RuleSet, ApiError> {
+    match s {
+        None | Some("fide") | Some("fide2023") => Ok(escaque::RuleSet::fide_2023()),
+        Some("londres") | Some("londres1846") => Ok(escaque::RuleSet::londres_1846()),
+        Some("londres-inglaterra") => Ok(escaque::RuleSet::londres_1846_inglaterra()),
+        Some(other) => rules_from_name(other).ok_or_else(|| {
+            ApiError::bad(
+                "bad_rules",
+                format!("reglas desconocidas: «{other}» (fide, londres, londres-inglaterra)"),
+                format!("unknown rules: \"{other}\" (fide, londres, londres-inglaterra)"),
+            )
+        }),
+    }
+}
+
+pub(super) fn parse_tc(s: Option<&str>) -> Result<Option<TimeControl>, ApiError> {
+    match s.map(str::trim) {
+        None | Some("") | Some("-") => Ok(None),
+        Some(t) => Ok(Some(TimeControl::parse(t)?)),
+    }
+}
+
+pub(super) fn parse_odds(s: Option<&str>) -> Result<Option<Odds>, ApiError> {
+    Ok(match s {
+        None => None,
+        Some("pawn_and_move") | Some("peon_y_salida") => Some(Odds::PawnAndMove),
+        Some("knight") | Some("caballo") => Some(Odds::Knight),
+        Some("rook") | Some("torre") => Some(Odds::Rook),
+        Some("queen") | Some("dama") => Some(Odds::Queen),
+        Some(o) => {
+            return Err(ApiError::bad(
+                "bad_odds",
+                format!("ventaja desconocida: «{o}»"),
+                format!("unknown odds: \"{o}\""),
+            ))
+        }
+    })
+}
+
+pub(super) fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
+    match s {
+        Some("white") | Some("blancas") => Ok(Color::White),
+        Some("black") | Some("negras") => Ok(Color::Black),
+        None | Some("random") | Some("azar") => Ok(if rand::random::<bool>() {
+            Color::White
+        } else {
+            Color::Black
+        }),
+        Some(c) => Err(ApiError::bad(
+            "bad_color",
+            format!("color desconocido: «{c}» (white, black, random)"),
+            format!("unknown colour: \"{c}\" (white, black, random)"),
+        )),
+    }
+}
+
+pub(super) fn seat_json(game: &str, seat: Color, secret: &str) -> Value {
+    json!({
+        "game": game,
+        "seat": seat.fold("white", "black"),
+        "secret": secret,
+        "ws": format!("/ws/games/{game}?seat={secret}"),
+        "watch": format!("/ws/games/{game}"),
+        "challenge": format!("/api/games/{game}/join"),
+    })
+}
+
+pub(super) async fn create_game(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    me: Identity,
+    body: Result<Json<CreateGame>, JsonRejection>,
+) -> ApiResult {
+    let Json(req) = body?;
+    let rules = parse_rules(req.rules.as_deref())?;
+    let tc = parse_tc(req.time_control.as_deref())?;
+    let odds = parse_odds(req.odds.as_deref())?;
+    let mut color = parse_color(req.color.as_deref())?;
+    let start = match (&req.fen, odds) {
+        (Some(f), _) => Position::from_fen(f)?,
+        (None, Some(o)) => {
+            // The creator gives the odds, from the usual side.
+            color = o.usual_giver();
+            o.position_for(color)
+        }
+        (None, None) => Position::new(),
+    };
+    let other = match req.opponent.as_str() {
+        "engine" | "motor" => {
+            let level = req.level.unwrap_or(10);
+            let Some(level) = escaque_play::Level::from_number(level) else {
+                return Err(ApiError::bad(
+                    "bad_level",
+                    format!("nivel fuera de rango: {level} (1–10)"),
+                    format!("level out of range: {level} (1–10)"),
+                ));
+            };
+            Seat::Engine(level)
+        }
+        "friend" | "amigo" => Seat::Open,
+        o => {
+            return Err(ApiError::bad(
+                "bad_opponent",
+                format!("rival desconocido: «{o}» (engine, friend)"),
+                format!("unknown opponent: \"{o}\" (engine, friend)"),
+            ))
+        }
+    };
+    let mine = Seat::Person {
+        owner: me.key.clone(),
+        name: me.name.clone(),
+    };
+    let (white, black) = color.fold((mine.clone(), other.clone()), (other, mine));
+    let created = hub
+        .create_game(NewGame {
+            rules,
+            start,
+            time_control: tc,
+            white,
+            black,
+        })
+        .await?;
+    let secret = color
+        .fold(&created.white_secret, &created.black_secret)
+        .clone()
+        .unwrap_or_default();
+    Ok((
+        StatusCode::CREATED,
+        Json(seat_json(&created.game, color, &secret)),
+    )
+        .into_response())
+}
+
+pub(super) async fn join_game(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    me: Identity,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
+    let free = if row.status != "waiting" {
+        None
+    } else if row.white_secret.is_none() && row.white_kind == "human" {
+        Some(Color::White)
+    } else if row.black_secret.is_none() && row.black_kind == "human" {
+        Some(Color::Black)
+    } else {
+        None
+    };
+    let mine = |owner: &Option<String>| owner.as_deref() == Some(me.key.as_str());
+    if free.is_some() && (mine(&row.white_owner) || mine(&row.black_owner)) {
+        return Err(ApiError::own_game());
+    }
+    let Some(seat) = free else {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            "ese puesto ya está ocupado",
+            "that seat is already taken",
+        ));
+    };
+    let secret = new_secret();
+    let took = hub
+        .store
+        .take_seat(
+            &id,
+            seat == Color::White,
+            &me.key,
+            &hash_secret(&secret),
+            &me.name,
+        )
+        .await?;
+    if !took {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            "ese puesto ya está ocupado",
+            "that seat is already taken",
+        ));
+    }
+    if let Some(tx) = hub.game(&id).await {
+        let _ = tx
+            .send(Cmd::Seated {
+                seat,
+                name: me.name.clone(),
+                owner: me.key.clone(),
+            })
+            .await;
+    }
+    Ok(Json(seat_json(&id, seat, &secret)).into_response())
+}
+
+/// A player who lost the secret (a reload) gets a new one for the seat
+/// their identity holds; the old secret stops working.
+pub(super) async fn reclaim_seat(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
+    let seat = if row.white_owner.as_deref() == Some(me.key.as_str()) {
+        Color::White
+    } else if row.black_owner.as_deref() == Some(me.key.as_str()) {
+        Color::Black
+    } else {
+        return Err(ErrorCode::NotAPlayer.into());
+    };
+    // Sockets opened with the old secret lose the seat before the new one
+    // is handed out.
+    if let Some(tx) = hub.game(&id).await {
+        let _ = tx.send(Cmd::SeatReclaimed { seat }).await;
+    }
+    let secret = new_secret();
+    hub.store
+        .set_secret(&id, seat == Color::White, &hash_secret(&secret))
+        .await?;
+    Ok(Json(seat_json(&id, seat, &secret)).into_response())
+}
+
+pub(super) async fn game_state(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResult {
+    let tx = hub.game(&id).await.ok_or_else(ApiError::not_found)?;
+    let (rtx, rrx) = oneshot::channel();
+    tx.send(Cmd::Snapshot { reply: rtx })
+        .await
+        .map_err(|_| ApiError::not_found())?;
+    let v = rrx.await.map_err(|_| ApiError::not_found())?;
+    Ok(Json(v).into_response())
+}
+
+#[derive(Deserialize)]
+pub(super) struct LangQuery {
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// The game as PGN: English SAN (export format) by default, Spanish with
+/// `?lang=es`; `[%clk]` after every move of a game with a clock.
+pub(super) async fn game_pgn(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> ApiResult {
+    let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
+    let moves = hub.store.moves(&id).await?;
+    let style = match q.lang.as_deref() {
+        Some("es") => PgnStyle::spanish(),
+        _ => PgnStyle::export(),
+    };
+    let text = crate::actor::stored_pgn(&row, &moves, &chrono_date(row.created_ms), style)
+        .map_err(|_| ApiError::storage())?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response())
+}
+
+/// `YYYY.MM.DD` from Unix milliseconds (civil calendar, UTC).
+pub(super) fn chrono_date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+pub(super) async fn me(me: Identity) -> Json<Value> {
+    Json(json!({"name": me.name, "account": me.account}))
+}
+
+pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
+    let rows = hub.store.games_of(&me.key, 200).await?;
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "game": r.id, "white": r.white_name, "black": r.black_name,
+                "status": r.status, "result": r.result, "termination": r.termination,
+                "time_control": r.time_control, "rules": r.rules, "created_ms": r.created_ms,
+                "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
+            })
+        })
+        .collect();
+    Ok(Json(json!({"games": list})).into_response())
+}

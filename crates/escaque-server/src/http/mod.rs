@@ -1,0 +1,181 @@
+//! HTTP routes: the small JSON API (games, seeks,
+//! accounts, PGN), and the WebSocket endpoints of a game and of the lobby.
+//!
+//! Cookies: `escaque_invitado` (a guest identity, 128 random bits) and
+//! `escaque_sesion` (an account session), both `HttpOnly; SameSite=Strict`.
+//! State-changing requests (`POST`, `DELETE`) must be same-origin: an
+//! `Origin` header that names another host, or `Sec-Fetch-Site: cross-site`,
+//! is refused; bodies must be `application/json` (a cross-site form cannot
+//! send that without the browser asking first).
+//!
+//! One file per resource: `games.rs`, `seeks.rs`, `accounts.rs` (with the
+//! names rule in `names.rs`), [`live`] (games in progress), and `ws.rs` for
+//! the WebSocket endpoints. `error.rs` holds [`ApiError`], the one error of
+//! every route; `extract.rs` the extractors every route may ask for:
+//! [`Identity`] (set by the guard layer from the cookies) and [`Limited`] (a
+//! token of the per-address rate limit).
+
+mod accounts;
+mod error;
+mod extract;
+mod games;
+pub mod live;
+mod names;
+mod seeks;
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::{hash_secret, new_secret, Hub};
+
+pub use accounts::{hash_password, verify_password};
+pub use error::ApiError;
+pub use extract::Limited;
+pub use crate::ws::small_buffers;
+
+const GUEST_COOKIE: &str = "escaque_invitado";
+const SESSION_COOKIE: &str = "escaque_sesion";
+
+/// Who is asking: an account or a guest.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    /// `u:ID` or `g:ID`.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// True for an account.
+    pub account: bool,
+}
+
+/// The routes.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/api/games", post(games::create_game))
+        .route("/api/games/live", get(live::list))
+        .route("/api/games/{id}", get(games::game_state))
+        .route("/api/games/{id}/join", post(games::join_game))
+        .route("/api/games/{id}/seat", post(games::reclaim_seat))
+        .route("/api/games/{id}/pgn", get(games::game_pgn))
+        .route("/api/me", get(games::me))
+        .route("/api/me/games", get(games::my_games))
+        .route(
+            "/api/seeks",
+            get(seeks::list_seeks).post(seeks::create_seek),
+        )
+        .route("/api/seeks/{id}/accept", post(seeks::accept_seek))
+        .route(
+            "/api/seeks/{id}",
+            axum::routing::delete(seeks::withdraw_seek),
+        )
+        .route("/api/signup", post(accounts::signup))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/ws/games/{id}", get(crate::ws::ws_game))
+        .route("/ws/lobby", get(crate::ws::ws_lobby))
+        .fallback(|| async { ApiError::no_route() })
+        .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
+        .with_state(hub)
+}
+
+pub(crate) type ApiResult = Result<Response, ApiError>;
+
+// ---------------------------------------------------------------- guard
+
+fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+fn valid_token(s: &str) -> bool {
+    s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn set_cookie(name: &str, value: &str, max_age: Option<u64>) -> HeaderValue {
+    let age = max_age
+        .map(|a| format!("; Max-Age={a}"))
+        .unwrap_or_default();
+    HeaderValue::from_str(&format!(
+        "{name}={value}; Path=/; HttpOnly; SameSite=Strict{age}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// An `Origin` naming another host, or `Sec-Fetch-Site: cross-site`.
+fn cross_site(headers: &HeaderMap) -> bool {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let other_origin = headers.get(header::ORIGIN).is_some_and(|origin| {
+        let o = origin.to_str().unwrap_or("");
+        o.split_once("://").map(|(_, h)| h).unwrap_or("") != host
+    });
+    other_origin
+        || headers
+            .get("sec-fetch-site")
+            .is_some_and(|v| v.as_bytes() == b"cross-site")
+}
+
+/// Cross-site protection and the guest cookie.
+async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) && cross_site(headers)
+    {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "cross_site",
+            "petición de otro sitio rechazada",
+            "cross-site request refused",
+        )
+        .into_response();
+    }
+    let mut new_guest = None;
+    let guest = match cookie(headers, GUEST_COOKIE).filter(|g| valid_token(g)) {
+        Some(g) => g.to_string(),
+        None => {
+            let g = new_secret();
+            new_guest = Some(g.clone());
+            g
+        }
+    };
+    let mut identity = Identity {
+        key: format!("g:{guest}"),
+        name: format!("invitado-{}", &guest[..6]),
+        account: false,
+    };
+    if let Some(tok) = cookie(headers, SESSION_COOKIE).filter(|t| valid_token(t)) {
+        match hub.store.session_user(&hash_secret(tok)).await {
+            Ok(Some((id, name))) => {
+                identity = Identity {
+                    key: format!("u:{id}"),
+                    name,
+                    account: true,
+                }
+            }
+            Ok(None) => {}
+            // Served as a guest; the cause is logged.
+            Err(e) => drop(ApiError::from(e)),
+        }
+    }
+    req.extensions_mut().insert(identity);
+    let mut resp = next.run(req).await;
+    if let Some(g) = new_guest {
+        resp.headers_mut().append(
+            header::SET_COOKIE,
+            set_cookie(GUEST_COOKIE, &g, Some(365 * 24 * 3600)),
+        );
+    }
+    resp
+}

@@ -1,0 +1,154 @@
+//! Seeks: the lobby's open invitations.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::Json;
+use escaque::{Color, Position};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
+use super::{ApiError, ApiResult, Identity, Limited};
+use crate::lobby::{Fanout, Seek};
+use crate::{new_id, Hub, NewGame, Seat};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CreateSeek {
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    odds: Option<String>,
+}
+
+pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!({"seeks": hub.lobby.list()}))
+}
+
+pub(super) async fn create_seek(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    me: Identity,
+    body: Result<Json<CreateSeek>, JsonRejection>,
+) -> ApiResult {
+    let Json(req) = body?;
+    let rules = parse_rules(req.rules.as_deref())?;
+    let tc = parse_tc(req.time_control.as_deref())?;
+    parse_odds(req.odds.as_deref())?;
+    let color = match req.color.as_deref() {
+        None | Some("random") | Some("azar") => "random",
+        Some("white") | Some("blancas") => "white",
+        Some("black") | Some("negras") => "black",
+        Some(_) => {
+            parse_color(req.color.as_deref())?;
+            "random"
+        }
+    };
+    let seek = Seek {
+        id: new_id(),
+        owner: me.key.clone(),
+        name: me.name.clone(),
+        time_control: tc.map(|t| t.to_string()),
+        color: color.into(),
+        rules: rules.name().into(),
+        odds: req.odds.clone(),
+    };
+    let id = seek.id.clone();
+    hub.lobby.add(seek);
+    Ok((StatusCode::CREATED, Json(json!({"seek": id}))).into_response())
+}
+
+pub(super) async fn withdraw_seek(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let mine = hub
+        .lobby
+        .list()
+        .iter()
+        .any(|s| s.id == id && s.owner == me.key);
+    if !mine {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_seek",
+            "no tienes ninguna propuesta con ese número",
+            "you have no seek with that id",
+        ));
+    }
+    hub.lobby.take(&id);
+    Ok(Json(json!({"ok": true})).into_response())
+}
+
+pub(super) async fn accept_seek(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    me: Identity,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let own = hub
+        .lobby
+        .list()
+        .iter()
+        .any(|s| s.id == id && s.owner == me.key);
+    if own {
+        return Err(ApiError::own_game());
+    }
+    let seek = hub.lobby.take(&id).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_seek",
+            "esa propuesta ya no está",
+            "that seek is gone",
+        )
+    })?;
+    let rules = parse_rules(Some(&seek.rules))?;
+    let tc = parse_tc(seek.time_control.as_deref())?;
+    let odds = parse_odds(seek.odds.as_deref())?;
+    let mut poster_color = parse_color(Some(&seek.color))?;
+    let start = match odds {
+        Some(o) => {
+            poster_color = o.usual_giver();
+            o.position_for(poster_color)
+        }
+        None => Position::new(),
+    };
+    let poster = Seat::Person {
+        owner: seek.owner.clone(),
+        name: seek.name.clone(),
+    };
+    let taker = Seat::Person {
+        owner: me.key.clone(),
+        name: me.name.clone(),
+    };
+    let (white, black) = poster_color.fold((poster.clone(), taker.clone()), (taker, poster));
+    let created = hub
+        .create_game(NewGame {
+            rules,
+            start,
+            time_control: tc,
+            white,
+            black,
+        })
+        .await?;
+    let secret_of = |c: Color| {
+        c.fold(&created.white_secret, &created.black_secret)
+            .clone()
+            .unwrap_or_default()
+    };
+    let mut to_poster = seat_json(&created.game, poster_color, &secret_of(poster_color));
+    to_poster["t"] = json!("seek_accepted");
+    to_poster["seek"] = json!(id);
+    hub.lobby
+        .tell_owner(&seek.owner, Arc::from(to_poster.to_string()));
+    let mine = poster_color.other();
+    Ok(Json(seat_json(&created.game, mine, &secret_of(mine))).into_response())
+}
