@@ -32,7 +32,6 @@ mod ratelimit;
 pub mod store;
 pub mod texts;
 pub mod web;
-pub mod ws;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

@@ -22,6 +22,7 @@ mod games;
 pub mod live;
 mod names;
 mod seeks;
+mod ws;
 
 use std::sync::Arc;
 
@@ -37,7 +38,7 @@ use crate::{hash_secret, new_secret, Hub};
 pub use accounts::{hash_password, verify_password};
 pub use error::ApiError;
 pub use extract::Limited;
-pub use crate::ws::small_buffers;
+pub use ws::small_buffers;
 
 const GUEST_COOKIE: &str = "escaque_invitado";
 const SESSION_COOKIE: &str = "escaque_sesion";
@@ -76,8 +77,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/signup", post(accounts::signup))
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
-        .route("/ws/games/{id}", get(crate::ws::ws_game))
-        .route("/ws/lobby", get(crate::ws::ws_lobby))
+        .route("/ws/games/{id}", get(ws::ws_game))
+        .route("/ws/lobby", get(ws::ws_lobby))
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)

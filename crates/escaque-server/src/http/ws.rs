@@ -19,7 +19,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::actor::{Cmd, Out};
 use crate::lobby::Fanout;
-use crate::http::{ApiError, ApiResult, Identity};
+use super::{ApiError, ApiResult, Identity};
 use crate::proto::{
     parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
 };
