@@ -17,9 +17,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
 
+use super::{ApiError, ApiResult, Identity};
 use crate::actor::{Cmd, Out};
 use crate::lobby::Fanout;
-use super::{ApiError, ApiResult, Identity};
 use crate::proto::{
     parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
 };
