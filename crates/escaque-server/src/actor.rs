@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use escaque::{
     coord, ClaimResult, Clock, Color, DrawClaim, Game, GameError, GameResult, Lang, Localized,
-    Move, Outcome, RuleSet, Termination, TimeControl, TimeSource,
+    Move, Outcome, Termination, TimeControl, TimeSource,
 };
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
@@ -17,7 +17,7 @@ use tokio::time::sleep_until;
 
 use crate::engine::ThinkRequest;
 use crate::proto::{read_move, ClientMsg, ErrorCode};
-use crate::store::{GameRow, MoveRow};
+use crate::store::{Ending, GameRow, MoveRow};
 use crate::Hub;
 
 /// What goes to a connection: a serialized JSON message.
@@ -132,125 +132,63 @@ impl PlayerKind {
     }
 }
 
-/// A rule set from its stored name.
-pub fn rules_from_name(name: &str) -> Option<RuleSet> {
-    name.parse().ok()
-}
-
 fn color_str(c: Color) -> &'static str {
-    c.fold("white", "black")
+    crate::store::color_id(c)
 }
 
-/// How a game ended, as stored and shown.
+/// How a game ended, as stored ([`Ending`]) and worded for people.
 #[derive(Clone, Debug)]
 struct End {
-    result: &'static str,
-    code: String,
+    ending: Ending,
     es: String,
     en: String,
 }
 
-/// The stored code of a termination: the library's identifier, with the
-/// colour for a resignation or a flag (`resignation:white`, `time:black`).
-fn termination_code(t: Termination) -> String {
-    match t {
-        Termination::Resignation { by } => format!("resignation:{}", color_str(by)),
-        Termination::Time { flagged } => format!("time:{}", color_str(flagged)),
-        t => t.id().into(),
-    }
-}
-
-fn termination_from_code(code: &str) -> Option<Termination> {
-    use Termination::*;
-    let color = |s: &str| match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    };
-    match code.split_once(':') {
-        Some(("resignation", c)) => Some(Resignation { by: color(c)? }),
-        Some(("time", c)) => Some(Time { flagged: color(c)? }),
-        _ => [
-            Checkmate,
-            Stalemate,
-            DeadPosition,
-            FivefoldRepetition,
-            SeventyFiveMoves,
-            ThreefoldRepetition,
-            FiftyMoves,
-            AgreedFiftyMoves,
-            Agreement,
-            Recorded,
-        ]
-        .into_iter()
-        .find(|t| t.id() == code),
-    }
-}
-
-fn result_from_pgn(s: &str) -> Option<GameResult> {
-    GameResult::from_pgn(s)
-}
-
 impl End {
-    fn from_outcome(o: Outcome) -> End {
+    fn new(ending: Ending) -> End {
+        // The library's wording: an outcome with its score, or (an aborted
+        // game, without one) the ending itself.
+        let words = |lang: Lang| match ending.result {
+            Some(result) => Outcome {
+                result,
+                termination: ending.termination,
+            }
+            .message(lang),
+            None => {
+                let t = ending.termination.message(lang);
+                let mut c = t.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or(t)
+            }
+        };
         End {
-            result: o.result.pgn(),
-            code: termination_code(o.termination),
-            es: o.message(Lang::Es),
-            en: o.message(Lang::En),
+            es: words(Lang::Es),
+            en: words(Lang::En),
+            ending,
         }
+    }
+
+    fn from_outcome(o: Outcome) -> End {
+        End::new(Ending {
+            result: Some(o.result),
+            termination: o.termination,
+        })
     }
 
     fn aborted() -> End {
-        End {
-            result: "*",
-            code: "aborted".into(),
-            es: "Partida anulada".into(),
-            en: "Game aborted".into(),
-        }
+        End::new(Ending {
+            result: None,
+            termination: Termination::Aborted,
+        })
     }
 
+    /// `gone` left; its opponent claimed the win (`winner`) or a draw.
     fn abandoned(winner: Option<Color>, gone: Color) -> End {
-        let (who_es, who_en) = gone.fold(("las blancas", "White"), ("las negras", "Black"));
-        match winner {
-            Some(w) => End {
-                result: GameResult::win_for(w).pgn(),
-                code: format!("abandoned:{}", color_str(gone)),
-                es: format!(
-                    "{} ganan: {who_es} abandonaron la partida (desconexión)",
-                    w.fold("Las blancas", "Las negras")
-                ),
-                en: format!(
-                    "{} wins: {who_en} left the game (disconnected)",
-                    w.fold("White", "Black")
-                ),
-            },
-            None => End {
-                result: GameResult::Draw.pgn(),
-                code: format!("abandoned_draw:{}", color_str(gone)),
-                es: format!("Tablas: {who_es} abandonaron la partida (desconexión)"),
-                en: format!("Draw: {who_en} left the game (disconnected)"),
-            },
-        }
-    }
-
-    fn from_row(result: &str, code: &str) -> End {
-        let lib = termination_from_code(code).zip(result_from_pgn(result));
-        match lib {
-            Some((termination, result)) => End::from_outcome(Outcome {
-                result,
-                termination,
-            }),
-            None if code == "aborted" => End::aborted(),
-            None => {
-                let gone = if code.ends_with(":white") {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                End::abandoned(result_from_pgn(result).and_then(|r| r.winner()), gone)
-            }
-        }
+        End::new(Ending {
+            result: Some(winner.map_or(GameResult::Draw, GameResult::win_for)),
+            termination: Termination::Abandoned { by: gone },
+        })
     }
 }
 
@@ -317,7 +255,7 @@ impl Actor {
             id: row.id.clone(),
             what,
         };
-        let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
+        let rules = row.rules;
         let mut game = Game::from_fen(&row.start_fen)
             .map_err(|e| corrupt(e.message(Lang::En)))?
             .with_rules(rules);
@@ -355,10 +293,7 @@ impl Actor {
             "over" => Phase::Over,
             _ => Phase::Playing,
         };
-        let end = match (&row.result, &row.termination) {
-            (Some(r), Some(t)) if phase == Phase::Over => Some(End::from_row(r, t)),
-            _ => None,
-        };
+        let end = row.end.filter(|_| phase == Phase::Over).map(End::new);
         if phase == Phase::Playing && moves.len() >= 2 {
             // Both sides have moved: the clock of the side to move runs again,
             // from the time it had when its turn began (time while the server
@@ -634,10 +569,7 @@ impl Actor {
                 "control": c.control().to_string(),
             })
         });
-        let claim_name = |c: DrawClaim| match c {
-            DrawClaim::Threefold => "threefold",
-            DrawClaim::FiftyMoves => "fifty_moves",
-        };
+        let claim_name = |c: DrawClaim| c.id();
         let (claimable, claim_moves) = if playing {
             (
                 self.game
@@ -670,7 +602,7 @@ impl Actor {
         };
         let mut v = json!({
             "game": self.row.id,
-            "rules": self.game.rules().name(),
+            "rules": self.game.rules().id(),
             "start_fen": self.row.start_fen,
             "fen": pos.to_fen(),
             "plies": self.game.moves().len(),
@@ -692,8 +624,9 @@ impl Actor {
             "can_abort": playing && self.game.moves().len() < 2,
             "grace_ms": self.grace().as_millis() as u64,
             "abandon_claimable_by": self.abandon_claimable_by().map(color_str),
-            "result": self.end.as_ref().map(|e| e.result),
-            "termination": self.end.as_ref().map(|e| e.code.clone()),
+            "result": self.end.as_ref().map(|e| e.ending.result_pgn()),
+            "termination": self.end.as_ref().map(|e| e.ending.termination.id()),
+            "termination_side": self.end.as_ref().and_then(|e| e.ending.side_id()),
             "end_text": self.end.as_ref().map(|e| json!({"es": e.es, "en": e.en})),
         });
         if let Some(last) = self.game.moves().len().checked_sub(1) {
@@ -969,7 +902,7 @@ impl Actor {
                     clock_ms,
                 },
                 self.clocks_now(),
-                end.as_ref().map(|e| (e.result, e.code.as_str())),
+                end.as_ref().map(|e| e.ending),
             )
             .await;
         if stored.is_err() {
@@ -1050,11 +983,7 @@ impl Actor {
             if self
                 .hub
                 .store
-                .update_game(
-                    &self.row.id,
-                    self.clocks_now(),
-                    Some((end.result, &end.code)),
-                )
+                .update_game(&self.row.id, self.clocks_now(), Some(end.ending))
                 .await
                 .is_ok()
             {

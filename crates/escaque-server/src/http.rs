@@ -29,7 +29,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::actor::{rules_from_name, Cmd, Out};
+use crate::actor::{Cmd, Out};
 use crate::lobby::Seek;
 use crate::proto::{parse_client, ClientMsg, ErrorCode, MAX_FRAME_BYTES};
 use crate::ratelimit::Bucket;
@@ -261,16 +261,16 @@ struct CreateGame {
     fen: Option<String>,
 }
 
+/// A rule set as a request names it: the library's one reader (its id, an
+/// alias or its name; see `RuleSet::ALIASES`), FIDE 2023 when absent.
 fn parse_rules(s: Option<&str>) -> Result<escaque::RuleSet, ApiError> {
     match s {
-        None | Some("fide") | Some("fide2023") => Ok(escaque::RuleSet::fide_2023()),
-        Some("londres") | Some("londres1846") => Ok(escaque::RuleSet::londres_1846()),
-        Some("londres-inglaterra") => Ok(escaque::RuleSet::londres_1846_inglaterra()),
-        Some(other) => rules_from_name(other).ok_or_else(|| {
+        None => Ok(escaque::RuleSet::fide_2023()),
+        Some(text) => text.parse().map_err(|_| {
             ApiError::bad(
                 "bad_rules",
-                format!("reglas desconocidas: «{other}» (fide, londres, londres-inglaterra)"),
-                format!("unknown rules: \"{other}\" (fide, londres, londres-inglaterra)"),
+                format!("reglas desconocidas: «{text}» (fide2023, london1846, london1846_english)"),
+                format!("unknown rules: \"{text}\" (fide2023, london1846, london1846_english)"),
             )
         }),
     }
@@ -286,21 +286,19 @@ fn parse_tc(s: Option<&str>) -> Result<Option<TimeControl>, ApiError> {
     }
 }
 
+/// Odds as a request names them: the library's one reader (the id, an alias
+/// or the name; see `Odds::ALIASES`).
 fn parse_odds(s: Option<&str>) -> Result<Option<Odds>, ApiError> {
-    Ok(match s {
-        None => None,
-        Some("pawn_and_move") | Some("peon_y_salida") => Some(Odds::PawnAndMove),
-        Some("knight") | Some("caballo") => Some(Odds::Knight),
-        Some("rook") | Some("torre") => Some(Odds::Rook),
-        Some("queen") | Some("dama") => Some(Odds::Queen),
-        Some(o) => {
-            return Err(ApiError::bad(
+    s.map(|o| {
+        o.parse::<Odds>().map_err(|_| {
+            ApiError::bad(
                 "bad_odds",
-                format!("ventaja desconocida: «{o}»"),
-                format!("unknown odds: \"{o}\""),
-            ))
-        }
+                format!("ventaja desconocida: «{o}» (pawn_and_move, knight, rook, queen)"),
+                format!("unknown odds: \"{o}\" (pawn_and_move, knight, rook, queen)"),
+            )
+        })
     })
+    .transpose()
 }
 
 fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
@@ -544,13 +542,13 @@ async fn game_pgn(
     g.set_tag("Round", "-");
     g.set_tag("White", &row.white_name);
     g.set_tag("Black", &row.black_name);
-    let result = row.result.clone().unwrap_or_else(|| "*".into());
-    g.set_tag("Result", &result);
+    let result = row.end.map_or("*", |e| e.result_pgn());
+    g.set_tag("Result", result);
     if start != Position::new() {
         g.set_tag("SetUp", "1");
         g.set_tag("FEN", &row.start_fen);
     }
-    g.set_tag("Rules", &row.rules);
+    g.set_tag("Rules", row.rules.name());
     if let Some(tc) = row
         .time_control
         .as_deref()
@@ -559,8 +557,8 @@ async fn game_pgn(
         g.set_tag("TimeControl", &tc.to_pgn().unwrap_or_else(|_| "?".into()));
         g.set_tag("EscaqueTimeControl", &tc.to_string());
     }
-    if let Some(t) = &row.termination {
-        g.set_tag("Termination", t);
+    if let Some(e) = &row.end {
+        g.set_tag("Termination", e.termination.id());
     }
     let mut pos = start;
     for m in &moves {
@@ -572,7 +570,7 @@ async fn game_pgn(
         g.moves.push(node);
         pos.play_unchecked(mv);
     }
-    g.result = Some(escaque::GameResult::from_pgn(&result));
+    g.result = Some(row.end.and_then(|e| e.result));
     let style = match q.lang.as_deref() {
         Some("es") => PgnStyle::spanish(),
         _ => PgnStyle::export(),
@@ -623,8 +621,10 @@ async fn my_games(
         .map(|r| {
             json!({
                 "game": r.id, "white": r.white_name, "black": r.black_name,
-                "status": r.status, "result": r.result, "termination": r.termination,
-                "time_control": r.time_control, "rules": r.rules, "created_ms": r.created_ms,
+                "status": r.status, "result": r.end.map(|e| e.result_pgn()),
+                "termination": r.end.map(|e| e.termination.id()),
+                "termination_side": r.end.and_then(|e| e.side_id()),
+                "time_control": r.time_control, "rules": r.rules.id(), "created_ms": r.created_ms,
                 "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
             })
         })
@@ -677,7 +677,7 @@ async fn create_seek(
         name: me.name.clone(),
         time_control: tc.map(|t| t.to_string()),
         color: color.into(),
-        rules: rules.name().into(),
+        rules: rules.id().into(),
         odds: req.odds.clone(),
     };
     let id = seek.id.clone();
