@@ -661,7 +661,7 @@ async fn create_seek(
     let Json(req) = body?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
-    parse_odds(req.odds.as_deref())?;
+    let odds = parse_odds(req.odds.as_deref())?;
     let color = match req.color.as_deref() {
         None | Some("random") | Some("azar") => "random",
         Some("white") | Some("blancas") => "white",
@@ -678,7 +678,7 @@ async fn create_seek(
         time_control: tc.map(|t| t.to_string()),
         color: color.into(),
         rules: rules.id().into(),
-        odds: req.odds.clone(),
+        odds: odds.map(|o| o.id().to_string()),
     };
     let id = seek.id.clone();
     hub.lobby.add(seek);
