@@ -107,7 +107,7 @@ fn report(pos: &Position, fen: &str, json: bool, lang: Lang) -> String {
         json_str(&mut s, fen);
         for (c, w) in &verdicts {
             let key = c.fold("white", "black");
-            s.push_str(&format!(",\"{key}\":\"{}\"", w.keyword()));
+            s.push_str(&format!(",\"{key}\":\"{}\"", w.id()));
         }
         for (c, w) in &verdicts {
             let key = c.fold("white_line", "black_line");

@@ -457,7 +457,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
         }
         TorneoCommand::Clasificacion { file, category } => {
             let t = load(file, lang)?;
-            let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
+            let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.id()).collect();
             writeln!(
                 out,
                 "{:>4} {:>4}  {:<30} {:>6}  {}",

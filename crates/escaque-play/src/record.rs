@@ -31,6 +31,8 @@ pub fn player_name(player: Player, person: &str) -> String {
 pub fn pgn_termination(t: Termination) -> &'static str {
     match t {
         Termination::Time { .. } => "time forfeit",
+        Termination::Abandoned { .. } => "abandoned",
+        Termination::Aborted => "unterminated",
         _ => "normal",
     }
 }

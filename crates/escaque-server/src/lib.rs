@@ -245,7 +245,7 @@ impl Hub {
             .map(|t| t.initial_time().as_millis() as i64);
         let row = GameRow {
             id: id.clone(),
-            rules: g.rules.name().to_string(),
+            rules: g.rules,
             start_fen: g.start.to_fen(),
             time_control: g.time_control.as_ref().map(|t| t.to_string()),
             white_kind: kinds[0].id(),
@@ -257,8 +257,7 @@ impl Hub {
             white_name: names[0].clone(),
             black_name: names[1].clone(),
             status: if open { "waiting" } else { "playing" }.into(),
-            result: None,
-            termination: None,
+            end: None,
             clock_white_ms: init,
             clock_black_ms: init,
             created_ms: store::now_ms(),
@@ -283,7 +282,7 @@ impl Hub {
             },
         };
         let g = NewGame {
-            rules: actor::rules_from_name(&old.rules).unwrap_or_default(),
+            rules: old.rules,
             start: Position::from_fen(&old.start_fen).unwrap_or_default(),
             time_control: old
                 .time_control

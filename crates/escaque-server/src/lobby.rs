@@ -28,9 +28,10 @@ pub struct Seek {
     pub time_control: Option<String>,
     /// `white`, `black` or `random`: the poster's colour.
     pub color: String,
-    /// Rule set name.
+    /// The rule set's id ([`escaque::RuleSet::id`]).
     pub rules: String,
-    /// Odds preset, if any (the poster gives them).
+    /// The odds preset's id ([`escaque::Odds::id`]), if any (the poster
+    /// gives them).
     pub odds: Option<String>,
 }
 

@@ -613,8 +613,10 @@ pub struct StateView {
     pub abandon_claimable_by: Option<&'static str>,
     /// The result once over.
     pub result: Option<&'static str>,
-    /// The ending's code once over.
-    pub termination: Option<String>,
+    /// The ending's id once over (the library's `Termination::id`).
+    pub termination: Option<&'static str>,
+    /// The side the ending names (who resigned, flagged, sealed or left).
+    pub termination_side: Option<&'static str>,
     /// The ending in words once over.
     pub end_text: Option<EndText>,
     /// The last move, if any.

@@ -192,10 +192,11 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         "start_fen": row.start_fen,
         "white": row.white_name,
         "black": row.black_name,
-        "result": row.result,
-        "termination": row.termination,
+        "result": row.end.map(|e| e.result_pgn()),
+        "termination": row.end.map(|e| e.termination.id()),
+        "termination_side": row.end.and_then(|e| e.side_id()),
         "time_control": row.time_control,
-        "rules": row.rules,
+        "rules": row.rules.id(),
         "moves": out,
     }))
     .into_response()
@@ -243,5 +244,81 @@ mod tests {
         assert!(accepts_gzip(&h));
         h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzipx"));
         assert!(!accepts_gzip(&h));
+    }
+}
+
+#[cfg(test)]
+mod catalogue_tests {
+    use escaque::{DrawClaim, Odds, RuleSet, Termination};
+
+    const CATALOGUES: [(&str, &str); 2] = [
+        ("es.js", include_str!("../web/i18n/es.js")),
+        ("en.js", include_str!("../web/i18n/en.js")),
+    ];
+
+    /// The keys of the object literal `name: { … }` of a catalogue, with
+    /// a non-empty text each.
+    fn section(text: &str, name: &str) -> Vec<(String, String)> {
+        let open = format!("\n  {name}: {{");
+        let start = text
+            .find(&open)
+            .unwrap_or_else(|| panic!("no section {name}"))
+            + open.len();
+        let body = &text[start..];
+        let body = &body[..body.find("\n  },").expect("section closed")];
+        let mut out = Vec::new();
+        let mut rest = body;
+        // `key: 'text',` pairs; the texts hold no quote.
+        while let Some(colon) = rest.find(": '") {
+            let key = rest[..colon]
+                .rsplit(|c: char| c == ',' || c.is_whitespace() || c == '{')
+                .next()
+                .unwrap_or("")
+                .to_string();
+            let after = &rest[colon + 3..];
+            let end = after.find('\'').expect("text closed");
+            out.push((key, after[..end].to_string()));
+            rest = &after[end + 1..];
+        }
+        out
+    }
+
+    fn has(entries: &[(String, String)], id: &str) -> bool {
+        entries.iter().any(|(k, v)| k == id && !v.trim().is_empty())
+    }
+
+    /// Every id the server sends (`termination`, `rules`, `claimable`,
+    /// odds) has a Spanish and an English text in the browser's catalogues.
+    #[test]
+    fn browser_catalogues_name_every_id_the_server_sends() {
+        for (file, text) in CATALOGUES {
+            let terminations = section(text, "terminations");
+            for t in Termination::ALL {
+                assert!(
+                    has(&terminations, t.id()),
+                    "{file}: terminations.{}",
+                    t.id()
+                );
+            }
+            let rules = section(text, "rule_sets");
+            for r in RuleSet::PRESETS {
+                assert!(has(&rules, r.id()), "{file}: rule_sets.{}", r.id());
+            }
+            let claims = section(text, "claims");
+            for c in DrawClaim::ALL {
+                assert!(has(&claims, c.id()), "{file}: claims.{}", c.id());
+            }
+            for o in Odds::ALL {
+                let key = format!("odds_{}: '", o.id());
+                assert!(text.contains(&key), "{file}: {key}");
+            }
+            // Nothing left over from the first release's glued names.
+            for stale in ["abandoned_draw", "flag", "time"] {
+                assert!(
+                    !has(&terminations, stale),
+                    "{file}: stale terminations.{stale}"
+                );
+            }
+        }
     }
 }

@@ -102,7 +102,8 @@ async fn flag(db: Db) {
     play_line(&mut w, &mut b, &["e4", "e5"]).await;
     // White's clock runs; nobody sends anything: the server flags White.
     let end = b.event("end").await;
-    assert_eq!(end["termination"], "time:white");
+    assert_eq!(end["termination"], "time_forfeit");
+    assert_eq!(end["termination_side"], "white");
     assert_eq!(end["result"], "0-1");
     assert_eq!(end["clock"]["white_ms"], 0);
 }
@@ -118,7 +119,8 @@ async fn flag_draw(db: Db) {
     .await;
     play_line(&mut w, &mut b, &["Rh2", "Kd7"]).await;
     let end = w.event("end").await;
-    assert_eq!(end["termination"], "time:white");
+    assert_eq!(end["termination"], "time_forfeit");
+    assert_eq!(end["termination_side"], "white");
     assert_eq!(end["result"], "1/2-1/2");
 }
 both_dbs!(flag_fall_against_bare_king_is_a_draw, flag_draw);
@@ -131,7 +133,8 @@ async fn resign_and_rematch(db: Db) {
     assert_eq!(r["t"], "ack");
     let end = b.event("end").await;
     assert_eq!(end["result"], "0-1");
-    assert_eq!(end["termination"], "resignation:white");
+    assert_eq!(end["termination"], "resignation");
+    assert_eq!(end["termination_side"], "white");
     // Rematch: both ask, colours swap, each gets a new secret privately.
     assert_eq!(b.act(json!({"t": "rematch"})).await["t"], "ack");
     w.event("rematch_offer").await;
@@ -361,7 +364,12 @@ async fn abandonment(db: Db) {
     );
     let end = b.event("end").await;
     assert_eq!(end["result"], "0-1");
-    assert_eq!(end["termination"], "abandoned:white");
+    assert_eq!(end["termination"], "abandoned");
+    assert_eq!(end["termination_side"], "white");
+    assert_eq!(
+        end["end_text"]["es"],
+        "Ganan las negras: las blancas abandonaron la partida (desconexión) (0-1)"
+    );
 }
 both_dbs!(abandonment_after_grace, abandonment);
 

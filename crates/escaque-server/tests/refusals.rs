@@ -218,6 +218,49 @@ async fn seat_taken(db: Db) {
 }
 both_dbs!(a_taken_seat_cannot_be_joined, seat_taken);
 
+async fn rules_and_odds(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut a = Browser::new(s.addr);
+    // Ids, aliases and names are read by the library's one reader...
+    for (rules, odds, want) in [
+        ("london1846_english", "rook", "london1846_english"),
+        ("londres-inglaterra", "torre", "london1846_english"),
+        ("Londres 1846", "ventaja de caballo", "london1846"),
+        ("fide2023", "pawn_and_move", "fide2023"),
+    ] {
+        let r = a
+            .post(
+                "/api/games",
+                json!({"opponent": "friend", "rules": rules, "odds": odds}),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{rules} {odds}: {}", r.body);
+        let game = r.json()["game"].as_str().unwrap().to_string();
+        let st = a
+            .req("GET", &format!("/api/games/{game}"), None)
+            .await
+            .json();
+        // ...and sent back as ids.
+        assert_eq!(st["rules"], want, "{rules}");
+    }
+    // Anything else is refused, with the ids in the text.
+    let r = a
+        .post(
+            "/api/games",
+            json!({"opponent": "friend", "rules": "chino"}),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["code"], "bad_rules");
+    assert!(r.body.contains("london1846"), "{}", r.body);
+    let r = a
+        .post("/api/games", json!({"opponent": "friend", "odds": "alfil"}))
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["code"], "bad_odds");
+}
+both_dbs!(rules_and_odds_by_id_or_alias, rules_and_odds);
+
 async fn accounts(db: Db) {
     let Some(s) = start(db).await else { return };
     let name = format!("ana_{}", &escaque_server::new_id()[..6]);
@@ -326,7 +369,7 @@ async fn lobby(db: Db) {
     let r = poster
         .post(
             "/api/seeks",
-            json!({"time_control": "3+2", "color": "white"}),
+            json!({"time_control": "3+2", "color": "white", "rules": "Londres", "odds": "caballo"}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
@@ -336,12 +379,16 @@ async fn lobby(db: Db) {
     while update["t"] == "live" {
         update = next!();
     }
+    // What was typed is listed by the library's ids.
     assert!(
         update["seeks"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|x| x["id"] == json!(seek) && x["time_control"] == "3+2"),
+            .any(|x| x["id"] == json!(seek)
+                && x["time_control"] == "3+2"
+                && x["rules"] == "london1846"
+                && x["odds"] == "knight"),
         "{update}"
     );
     // The poster cannot accept its own seek.

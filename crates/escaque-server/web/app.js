@@ -155,7 +155,7 @@ function optionsFields(prefix, { level = false, odds = false } = {}) {
     h('input', { id: `${prefix}-tc`, name: 'time_control', list: 'tc-list', value: '10+0', size: 8, autocomplete: 'off' })));
   fields.push(h('label', {}, t.rules, ' ',
     h('select', { id: `${prefix}-rules`, name: 'rules' },
-      h('option', { value: 'fide' }, t.rules_fide), h('option', { value: 'londres' }, t.rules_londres))));
+      ['fide2023', 'london1846', 'london1846_english'].map((r) => h('option', { value: r }, t.rule_sets[r])))));
   if (odds) {
     fields.push(h('label', {}, t.odds, ' ',
       h('select', { id: `${prefix}-odds`, name: 'odds' },
@@ -284,7 +284,7 @@ function lobby(me) {
       const mine = me && s.name === me.name;
       const color = { white: t.white, black: t.black, random: t.random }[s.color] || s.color;
       return h('li', { class: 'seek' },
-        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${s.rules} · ${t.seek_by} ${s.name}`), ' ',
+        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules} · ${t.seek_by} ${s.name}`), ' ',
         mine
           ? h('button', { type: 'button', class: 'withdraw', onclick: () => api('DELETE', `/api/seeks/${s.id}`).catch(showError) }, t.seek_withdraw)
           : h('button', {
@@ -596,8 +596,7 @@ async function game(main, id) {
     if (you) {
       const opp = you === 'white' ? 'black' : 'white';
       const cl = S.claimable || [];
-      if (S.turn === you && cl.includes('threefold')) parts.push(t.can_claim_threefold);
-      if (S.turn === you && cl.includes('fifty_moves')) parts.push(t.can_claim_fifty);
+      if (S.turn === you) cl.forEach((c) => parts.push(t.claims[c] || c));
       if (S.turn === you && !cl.length && (S.claim_moves || []).length) parts.push(t.can_claim_with_move);
       if (!S[opp].connected) parts.push(t.opponent_gone);
       if (S.draw_offer === opp) parts.push(t.draw_offered_by_opp);
@@ -769,10 +768,9 @@ async function game(main, id) {
 
 // ------------------------------------------------------------------ my games
 
-function terminationText(code) {
-  if (!code) return '';
-  const base = code.split(':')[0];
-  return t.terminations[base] || code;
+function terminationText(id) {
+  if (!id) return '';
+  return t.terminations[id] || id;
 }
 
 async function myGames(main) {

@@ -137,7 +137,7 @@ fn standings_table(t: &Tournament, rows: &[Standing]) -> String {
             b,
             "<th title=\"{}\">{}</th>",
             escape(tb.name_es()),
-            escape(tb.code())
+            escape(tb.id())
         );
     }
     b.push_str("</tr>\n");
@@ -167,7 +167,7 @@ fn legend(t: &Tournament) -> String {
     let items: Vec<String> = t
         .tiebreaks
         .iter()
-        .map(|tb| format!("{}: {}", escape(tb.code()), escape(tb.name_es())))
+        .map(|tb| format!("{}: {}", escape(tb.id()), escape(tb.name_es())))
         .collect();
     format!("<p>Desempates: {}.</p>\n", items.join("; "))
 }

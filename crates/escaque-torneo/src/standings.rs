@@ -59,8 +59,9 @@ impl TieBreak {
         TieBreak::Koya,
     ];
 
-    /// FIDE's acronym, also used in files and on the command line.
-    pub fn code(self) -> &'static str {
+    /// The stable identifier: FIDE's acronym, used in files (TRF) and on the
+    /// command line.
+    pub fn id(self) -> &'static str {
         match self {
             TieBreak::Buchholz => "BH",
             TieBreak::BuchholzCut1 => "BH-C1",
@@ -76,9 +77,11 @@ impl TieBreak {
         }
     }
 
-    pub fn from_code(code: &str) -> Option<TieBreak> {
-        let c = code.trim().to_ascii_uppercase();
-        TieBreak::ALL.into_iter().find(|tb| tb.code() == c)
+    /// The tie-break with identifier `id` ([`TieBreak::id`]), read ignoring
+    /// case and surrounding spaces.
+    pub fn from_id(id: &str) -> Option<TieBreak> {
+        let c = id.trim().to_ascii_uppercase();
+        TieBreak::ALL.into_iter().find(|tb| tb.id() == c)
     }
 
     /// Spanish name for printouts.
@@ -120,7 +123,7 @@ impl TieBreak {
     pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, crate::TorneoError> {
         text.split([',', ' '])
             .filter(|w| !w.is_empty())
-            .map(|w| TieBreak::from_code(w).ok_or(crate::TorneoError::UnknownTieBreak(w.into())))
+            .map(|w| TieBreak::from_id(w).ok_or(crate::TorneoError::UnknownTieBreak(w.into())))
             .collect()
     }
 }

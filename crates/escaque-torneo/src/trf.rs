@@ -156,7 +156,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     if code == "212" && word.eq_ignore_ascii_case("PTS") {
                         continue;
                     }
-                    match TieBreak::from_code(word) {
+                    match TieBreak::from_id(word) {
                         Some(tb) => order.push(tb),
                         None => {
                             return Err(err(line_no, 5, TrfErrorKind::UnknownTieBreak(word.into())))
@@ -205,7 +205,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "XZT" => {
                 let mut order = Vec::new();
                 for word in rest.split_whitespace() {
-                    match TieBreak::from_code(word) {
+                    match TieBreak::from_id(word) {
                         Some(tb) => order.push(tb),
                         None => return Err(err(line_no, 5, TrfErrorKind::Unexpected(word.into()))),
                     }
@@ -737,7 +737,7 @@ pub fn write(t: &Tournament) -> String {
     out.push_str(&format!("142 {}\n", t.total_rounds));
     out.push_str(&format!("152 {}\n", if t.first_white { 'W' } else { 'B' }));
     out.push_str(&format!("182 escaque {}\n", env!("CARGO_PKG_VERSION")));
-    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.code()).collect();
+    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.id()).collect();
     if !codes.is_empty() {
         out.push_str(&format!("202 {}\n", codes.join(",")));
     }

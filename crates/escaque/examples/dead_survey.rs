@@ -210,7 +210,7 @@ fn main() {
                             "{} {} {c:?} {fen} | {} {}",
                             te.as_micros(),
                             to.as_micros(),
-                            w.keyword(),
+                            w.id(),
                             line.join(" ")
                         ));
                     }

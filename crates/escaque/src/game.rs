@@ -16,6 +16,14 @@
 //! | agreed fifty moves (London xvii) | [`Game::agree_fifty_move_count`], then 50 moves each | draw |
 //! | agreement (9.1) | [`Game::offer_draw`] then [`Game::accept_draw`] | draw |
 //! | time (6.9) | the flag falls at a clock reading | the opponent wins; a draw if the opponent could not mate by any series of legal moves ([`could_not_mate`]) |
+//! | illegal sealed move (Guidelines I) | an adjourned game resumes with a sealed move that is illegal, ambiguous or unreadable | the opponent wins; a draw if the opponent could not mate |
+//! | recorded | a record (PGN, arbiter) gives the result without showing why | as recorded |
+//! | aborted | a server calls the game off before both sides moved ([`Termination::Aborted`]) | none |
+//! | abandoned | a player left (a server's disconnection grace ran out) and the opponent claimed ([`Termination::Abandoned`]) | the opponent wins, or a draw if the opponent asked for one |
+//!
+//! Every ending has one stable identifier, [`Termination::id`], read back by
+//! [`Termination::from_id`] with the side a resignation, a flag, a sealed move
+//! or an abandonment names ([`Termination::side`]).
 //!
 //! "The same position" (9.2.3) means the same side to move, the same pieces on
 //! the same squares, the same castling rights and the same *possibility* of an
@@ -157,14 +165,46 @@ pub enum Termination {
     /// The result as a record gives it (a PGN's `Result`, an arbiter's entry)
     /// when the moves do not show how it came about.
     Recorded,
+    /// The game was called off before both sides had moved (a server's
+    /// abort): no result, nobody wins or loses.
+    Aborted,
+    /// A player left the game (disconnected past the grace period) and the
+    /// opponent claimed the win, or a draw (a server's ending).
+    Abandoned {
+        /// Who left.
+        by: Color,
+    },
 }
 
 impl Termination {
-    /// A short identifier for files and programs: `checkmate`, `stalemate`,
-    /// `dead_position`, `fivefold_repetition`, `seventy_five_moves`,
-    /// `threefold_repetition`, `fifty_moves`, `agreed_fifty_moves`,
-    /// `agreement`, `resignation`, `time_forfeit`, `recorded`.
-    pub fn id(self) -> &'static str {
+    /// Every ending once; the sided ones ([`Termination::side`]) with White.
+    pub const ALL: [Termination; 15] = [
+        Termination::Checkmate,
+        Termination::Resignation { by: Color::White },
+        Termination::Stalemate,
+        Termination::DeadPosition,
+        Termination::FivefoldRepetition,
+        Termination::SeventyFiveMoves,
+        Termination::ThreefoldRepetition,
+        Termination::FiftyMoves,
+        Termination::AgreedFiftyMoves,
+        Termination::Agreement,
+        Termination::Time {
+            flagged: Color::White,
+        },
+        Termination::IllegalSealedMove { by: Color::White },
+        Termination::Recorded,
+        Termination::Aborted,
+        Termination::Abandoned { by: Color::White },
+    ];
+
+    /// The stable identifier, for files, databases and programs:
+    /// `checkmate`, `resignation`, `stalemate`, `dead_position`,
+    /// `fivefold_repetition`, `seventy_five_moves`, `threefold_repetition`,
+    /// `fifty_moves`, `agreed_fifty_moves`, `agreement`, `time_forfeit`,
+    /// `illegal_sealed_move`, `recorded`, `aborted`, `abandoned`. The player
+    /// a sided ending names is not part of it: see [`Termination::side`].
+    pub fn id(&self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
             Termination::Resignation { .. } => "resignation",
@@ -179,7 +219,43 @@ impl Termination {
             Termination::Time { .. } => "time_forfeit",
             Termination::IllegalSealedMove { .. } => "illegal_sealed_move",
             Termination::Recorded => "recorded",
+            Termination::Aborted => "aborted",
+            Termination::Abandoned { .. } => "abandoned",
         }
+    }
+
+    /// The player a sided ending names: who resigned, whose flag fell, whose
+    /// sealed move failed, who left. `None` for the others.
+    pub fn side(&self) -> Option<Color> {
+        match *self {
+            Termination::Resignation { by }
+            | Termination::IllegalSealedMove { by }
+            | Termination::Abandoned { by } => Some(by),
+            Termination::Time { flagged } => Some(flagged),
+            _ => None,
+        }
+    }
+
+    /// The ending with identifier `id` ([`Termination::id`]); a sided ending
+    /// needs its `side` ([`Termination::side`]), the others ignore it. `None`
+    /// for an unknown identifier or a sided one without a side.
+    ///
+    /// ```
+    /// use escaque::{Color, Termination};
+    /// let t = Termination::Time { flagged: Color::Black };
+    /// assert_eq!(Termination::from_id(t.id(), t.side()), Some(t));
+    /// assert_eq!(Termination::from_id("time_forfeit", None), None);
+    /// assert_eq!(Termination::from_id("checkmate", None), Some(Termination::Checkmate));
+    /// ```
+    pub fn from_id(id: &str, side: Option<Color>) -> Option<Termination> {
+        let t = *Termination::ALL.iter().find(|t| t.id() == id)?;
+        Some(match t {
+            Termination::Resignation { .. } => Termination::Resignation { by: side? },
+            Termination::Time { .. } => Termination::Time { flagged: side? },
+            Termination::IllegalSealedMove { .. } => Termination::IllegalSealedMove { by: side? },
+            Termination::Abandoned { .. } => Termination::Abandoned { by: side? },
+            t => t,
+        })
     }
 }
 
@@ -202,13 +278,21 @@ pub enum DrawClaim {
 }
 
 impl DrawClaim {
-    /// The identifier for files and programs: `threefold_repetition`,
+    /// Every claim.
+    pub const ALL: [DrawClaim; 2] = [DrawClaim::Threefold, DrawClaim::FiftyMoves];
+
+    /// The stable identifier for files and programs: `threefold_repetition`,
     /// `fifty_moves` (as [`Termination::id`] names the draws they give).
-    pub fn id(self) -> &'static str {
+    pub fn id(&self) -> &'static str {
         match self {
             DrawClaim::Threefold => "threefold_repetition",
             DrawClaim::FiftyMoves => "fifty_moves",
         }
+    }
+
+    /// The claim with identifier `id` ([`DrawClaim::id`]).
+    pub fn from_id(id: &str) -> Option<DrawClaim> {
+        DrawClaim::ALL.into_iter().find(|c| c.id() == id)
     }
 }
 
@@ -996,4 +1080,80 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && Color::ALL.iter().all(|&c| a.by_color(c) == b.by_color(c))
         && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
         && a.legal_ep_square() == b.legal_ep_square()
+}
+
+#[cfg(test)]
+mod vocabulary_tests {
+    use super::*;
+    use crate::{Localized, Odds};
+
+    #[test]
+    fn every_termination_reads_back_from_its_id_and_side() {
+        let mut ids = std::collections::BTreeSet::new();
+        for t in Termination::ALL {
+            assert!(ids.insert(t.id()), "two endings share {}", t.id());
+            for side in [Color::White, Color::Black] {
+                let t = match t {
+                    Termination::Resignation { .. } => Termination::Resignation { by: side },
+                    Termination::Time { .. } => Termination::Time { flagged: side },
+                    Termination::IllegalSealedMove { .. } => {
+                        Termination::IllegalSealedMove { by: side }
+                    }
+                    Termination::Abandoned { .. } => Termination::Abandoned { by: side },
+                    t => t,
+                };
+                assert_eq!(Termination::from_id(t.id(), t.side()), Some(t));
+                // A sided ending needs its side; the others ignore one.
+                let without = Termination::from_id(t.id(), None);
+                assert_eq!(without.is_none(), t.side().is_some(), "{t:?}");
+                for lang in [Lang::Es, Lang::En] {
+                    assert!(!t.message(lang).is_empty());
+                    for result in [
+                        GameResult::WhiteWins,
+                        GameResult::BlackWins,
+                        GameResult::Draw,
+                    ] {
+                        let o = Outcome {
+                            result,
+                            termination: t,
+                        };
+                        assert!(o.message(lang).contains(result.display()), "{o:?}");
+                    }
+                }
+            }
+            let id = t.id();
+            assert!(
+                id.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{id} is not snake_case"
+            );
+        }
+        assert_eq!(Termination::from_id("time", Some(Color::White)), None);
+        assert_eq!(Termination::from_id("", None), None);
+    }
+
+    #[test]
+    fn every_claim_odds_and_rule_set_reads_back_from_its_id() {
+        for c in DrawClaim::ALL {
+            assert_eq!(DrawClaim::from_id(c.id()), Some(c));
+        }
+        // A claim is named as the draw it gives.
+        assert_eq!(
+            DrawClaim::Threefold.id(),
+            Termination::ThreefoldRepetition.id()
+        );
+        assert_eq!(DrawClaim::FiftyMoves.id(), Termination::FiftyMoves.id());
+        assert_eq!(DrawClaim::from_id("threefold"), None);
+        for o in Odds::ALL {
+            assert_eq!(Odds::from_id(o.id()), Some(o));
+        }
+        for r in RuleSet::PRESETS {
+            assert_eq!(RuleSet::from_id(r.id()), Some(r));
+            assert!(r
+                .id()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'));
+        }
+        // A display name is not an identifier.
+        assert_eq!(RuleSet::from_id(RuleSet::londres_1846().name()), None);
+    }
 }

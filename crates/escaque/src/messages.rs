@@ -379,6 +379,15 @@ impl Localized for Termination {
             ),
             (Recorded, Lang::Es) => "resultado anotado".into(),
             (Recorded, Lang::En) => "result as recorded".into(),
+            (Aborted, Lang::Es) => "partida anulada".into(),
+            (Aborted, Lang::En) => "game aborted".into(),
+            (Abandoned { by }, Lang::Es) => format!(
+                "{} abandonaron la partida (desconexión)",
+                color_name(*by, lang)
+            ),
+            (Abandoned { by }, Lang::En) => {
+                format!("{} left the game (disconnected)", color_name(*by, lang))
+            }
         }
     }
 }
@@ -479,6 +488,26 @@ impl Localized for Outcome {
             ),
             (Recorded, Lang::Es) => format!("Partida terminada. {win} ({res})"),
             (Recorded, Lang::En) => format!("Game over. {win} ({res})"),
+            // An aborted game has no result; a record that gives one anyway
+            // is shown with it.
+            (Aborted, Lang::Es) => format!("Partida anulada ({res})"),
+            (Aborted, Lang::En) => format!("Game aborted ({res})"),
+            (Abandoned { by }, Lang::Es) if drawn => format!(
+                "Tablas: {} abandonaron la partida (desconexión) ({res})",
+                color_name(by, lang)
+            ),
+            (Abandoned { by }, Lang::En) if drawn => format!(
+                "Draw: {} left the game (disconnected) ({res})",
+                color_name(by, lang)
+            ),
+            (Abandoned { by }, Lang::Es) => format!(
+                "{win}: {} abandonaron la partida (desconexión) ({res})",
+                color_name(by, lang)
+            ),
+            (Abandoned { by }, Lang::En) => format!(
+                "{win}: {} left the game (disconnected) ({res})",
+                color_name(by, lang)
+            ),
         }
     }
 }

@@ -167,22 +167,38 @@ impl RuleSet {
         RuleSet::londres_1846_inglaterra(),
     ];
 
-    /// The short name a command line takes: `fide`, `londres1846`,
-    /// `londres1846-inglaterra` (Spanish) or `fide`, `london1846`,
-    /// `london1846-english` (English).
-    pub fn key(&self, lang: crate::Lang) -> &'static str {
-        match (self.book, self.stalemate, lang) {
-            (RuleBook::Fide2023, _, _) => "fide",
-            (RuleBook::Londres1846, StalemateRule::Draw, crate::Lang::Es) => "londres1846",
-            (RuleBook::Londres1846, StalemateRule::Draw, crate::Lang::En) => "london1846",
-            (RuleBook::Londres1846, StalemateRule::StalematedPlayerWins, crate::Lang::Es) => {
-                "londres1846-inglaterra"
-            }
-            (RuleBook::Londres1846, StalemateRule::StalematedPlayerWins, crate::Lang::En) => {
-                "london1846-english"
-            }
+    /// The stable identifier, for files, databases and programs: `fide2023`,
+    /// `london1846`, `london1846_english` (the English custom: stalemate
+    /// wins). A set adjusted by hand is named by its book and stalemate rule.
+    pub fn id(&self) -> &'static str {
+        match (self.book, self.stalemate) {
+            (RuleBook::Fide2023, _) => "fide2023",
+            (RuleBook::Londres1846, StalemateRule::Draw) => "london1846",
+            (RuleBook::Londres1846, StalemateRule::StalematedPlayerWins) => "london1846_english",
         }
     }
+
+    /// The preset with identifier `id` ([`RuleSet::id`]), exactly. What people
+    /// type (aliases, names in either language) is read by
+    /// [`str::parse`]: see [`RuleSet::ALIASES`].
+    pub fn from_id(id: &str) -> Option<RuleSet> {
+        RuleSet::PRESETS.into_iter().find(|r| r.id() == id)
+    }
+
+    /// The other words people type for a preset, besides its identifier and
+    /// its name in either language ([`RuleSet::name_in`]); compared ignoring
+    /// case, spaces, hyphens, underscores and brackets. These are the words
+    /// of the command line (`--reglas`) and of the server's `rules` field.
+    pub const ALIASES: [(&'static str, RuleSet); 8] = [
+        ("fide", RuleSet::fide_2023()),
+        ("londres", RuleSet::londres_1846()),
+        ("london", RuleSet::londres_1846()),
+        ("londres1846", RuleSet::londres_1846()),
+        ("londres-inglaterra", RuleSet::londres_1846_inglaterra()),
+        ("londres1846-inglaterra", RuleSet::londres_1846_inglaterra()),
+        ("london-english", RuleSet::londres_1846_inglaterra()),
+        ("london1846-english", RuleSet::londres_1846_inglaterra()),
+    ];
 }
 
 /// A text that names no rule set.
@@ -192,33 +208,38 @@ pub struct UnknownRuleSet {
     pub text: String,
 }
 
+/// Lower case without spaces, hyphens, underscores and brackets: how typed
+/// names are compared.
+fn squash(t: &str) -> String {
+    t.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '(' | ')'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 impl core::str::FromStr for RuleSet {
     type Err = UnknownRuleSet;
 
-    /// Reads a rule set's short name or full name in either language, ignoring
-    /// case, spaces, hyphens and underscores: `fide`, `FIDE 2023`,
-    /// `londres1846`, `London 1846`, `londres1846-inglaterra`,
-    /// `london1846-english`, `Londres 1846 (ahogado gana)`.
+    /// The one reader of a rule set that a person typed: its identifier
+    /// ([`RuleSet::id`]), an alias ([`RuleSet::ALIASES`]) or its name in
+    /// either language, ignoring case, spaces, hyphens, underscores and
+    /// brackets: `fide2023`, `fide`, `FIDE 2023`, `london1846`, `londres`,
+    /// `Londres 1846`, `london1846_english`, `londres1846-inglaterra`,
+    /// `Londres 1846 (ahogado gana)`.
     fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
-        let squash = |t: &str| -> String {
-            t.chars()
-                .filter(|c| !matches!(c, ' ' | '-' | '_' | '(' | ')'))
-                .flat_map(char::to_lowercase)
-                .collect()
-        };
         let want = squash(s);
-        let aliases = ["londres", "london"];
-        if aliases.contains(&want.as_str()) {
-            return Ok(RuleSet::londres_1846());
-        }
-        RuleSet::PRESETS
-            .into_iter()
-            .find(|r| {
-                [crate::Lang::Es, crate::Lang::En].into_iter().any(|l| {
-                    squash(r.key(l)) == want
-                        || squash(r.name_in(l)) == want
-                        || (r.book == RuleBook::Fide2023 && want == "fide2023")
-                })
+        let named = RuleSet::PRESETS.into_iter().find(|r| {
+            squash(r.id()) == want
+                || [crate::Lang::Es, crate::Lang::En]
+                    .into_iter()
+                    .any(|l| squash(r.name_in(l)) == want)
+        });
+        named
+            .or_else(|| {
+                RuleSet::ALIASES
+                    .into_iter()
+                    .find(|(a, _)| squash(a) == want)
+                    .map(|(_, r)| r)
             })
             .ok_or_else(|| UnknownRuleSet { text: s.into() })
     }
@@ -242,6 +263,38 @@ pub enum Odds {
 impl Odds {
     /// All presets.
     pub const ALL: [Odds; 4] = [Odds::PawnAndMove, Odds::Knight, Odds::Rook, Odds::Queen];
+
+    /// The stable identifier, for files, databases and programs:
+    /// `pawn_and_move`, `knight`, `rook`, `queen`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Odds::PawnAndMove => "pawn_and_move",
+            Odds::Knight => "knight",
+            Odds::Rook => "rook",
+            Odds::Queen => "queen",
+        }
+    }
+
+    /// The preset with identifier `id` ([`Odds::id`]), exactly. What people
+    /// type is read by [`str::parse`]: see [`Odds::ALIASES`].
+    pub fn from_id(id: &str) -> Option<Odds> {
+        Odds::ALL.into_iter().find(|o| o.id() == id)
+    }
+
+    /// The other words people type for a preset, besides its identifier and
+    /// its name in either language; compared ignoring case, spaces, hyphens
+    /// and underscores. These are the words of the command line
+    /// (`--ventaja`) and of the server's `odds` field.
+    pub const ALIASES: [(&'static str, Odds); 8] = [
+        ("peón y salida", Odds::PawnAndMove),
+        ("peon y salida", Odds::PawnAndMove),
+        ("peón", Odds::PawnAndMove),
+        ("peon", Odds::PawnAndMove),
+        ("pawn", Odds::PawnAndMove),
+        ("caballo", Odds::Knight),
+        ("torre", Odds::Rook),
+        ("dama", Odds::Queen),
+    ];
 
     /// The Spanish name of the preset.
     pub fn name_es(self) -> &'static str {
@@ -337,22 +390,24 @@ pub struct UnknownOdds {
 impl core::str::FromStr for Odds {
     type Err = UnknownOdds;
 
-    /// Reads `peon` / `peón y salida`, `caballo`, `torre`, `dama` (English
-    /// `pawn`, `knight`, `rook`, `queen`), or the preset's full name.
+    /// The one reader of an odds preset that a person typed: its identifier
+    /// ([`Odds::id`]), an alias ([`Odds::ALIASES`]: `caballo`, `peón`,
+    /// `torre`, `dama`…) or its name in either language (`ventaja de
+    /// caballo`, `knight odds`), ignoring case, spaces, hyphens and
+    /// underscores.
     fn from_str(text: &str) -> Result<Odds, UnknownOdds> {
-        let t = text.trim().to_lowercase();
-        match t.as_str() {
-            "peon" | "peón" | "peonysalida" | "peón y salida" | "peon y salida" | "pawn" => {
-                return Ok(Odds::PawnAndMove)
-            }
-            "caballo" | "knight" => return Ok(Odds::Knight),
-            "torre" | "rook" => return Ok(Odds::Rook),
-            "dama" | "queen" => return Ok(Odds::Queen),
-            _ => {}
-        }
+        let want = squash(text);
         Odds::ALL
             .into_iter()
-            .find(|o| o.name_es() == t || o.name_en() == t)
+            .find(|o| {
+                squash(o.id()) == want || squash(o.name_es()) == want || squash(o.name_en()) == want
+            })
+            .or_else(|| {
+                Odds::ALIASES
+                    .into_iter()
+                    .find(|(a, _)| squash(a) == want)
+                    .map(|(_, o)| o)
+            })
             .ok_or_else(|| UnknownOdds { text: text.into() })
     }
 }
@@ -449,13 +504,47 @@ mod name_tests {
     #[test]
     fn rule_sets_from_their_names() {
         for r in RuleSet::PRESETS {
+            assert_eq!(RuleSet::from_id(r.id()), Some(r));
+            assert_eq!(r.id().parse::<RuleSet>(), Ok(r));
             for l in [crate::Lang::Es, crate::Lang::En] {
-                assert_eq!(r.key(l).parse::<RuleSet>(), Ok(r));
                 assert_eq!(r.name_in(l).parse::<RuleSet>(), Ok(r));
             }
         }
+        for (alias, r) in RuleSet::ALIASES {
+            assert_eq!(alias.parse::<RuleSet>(), Ok(r), "{alias}");
+            // An alias is no identifier.
+            assert_eq!(RuleSet::from_id(alias), None, "{alias}");
+        }
+        assert_eq!("londres1846".parse(), Ok(RuleSet::londres_1846()));
+        assert_eq!(
+            "London 1846 (stalemate wins)".parse(),
+            Ok(RuleSet::londres_1846_inglaterra())
+        );
         assert_eq!("FIDE2023".parse(), Ok(RuleSet::fide_2023()));
         assert_eq!("Londres".parse(), Ok(RuleSet::londres_1846()));
         assert!("ajedrez chino".parse::<RuleSet>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod odds_name_tests {
+    use super::*;
+
+    #[test]
+    fn odds_from_their_ids_aliases_and_names() {
+        for o in Odds::ALL {
+            assert_eq!(Odds::from_id(o.id()), Some(o));
+            assert_eq!(o.id().parse::<Odds>(), Ok(o));
+            assert_eq!(o.name_es().parse::<Odds>(), Ok(o));
+            assert_eq!(o.name_en().parse::<Odds>(), Ok(o));
+        }
+        for (alias, o) in Odds::ALIASES {
+            assert_eq!(alias.parse::<Odds>(), Ok(o), "{alias}");
+            assert_eq!(Odds::from_id(alias), None, "{alias}");
+        }
+        assert_eq!("Caballo".parse::<Odds>(), Ok(Odds::Knight));
+        assert_eq!("peon_y_salida".parse::<Odds>(), Ok(Odds::PawnAndMove));
+        assert!("alfil".parse::<Odds>().is_err());
+        assert_eq!(Odds::from_id("caballo"), None);
     }
 }

@@ -49,7 +49,7 @@ fn verdict(p: &Position, winner: Color) -> Winnability {
             w.is_unwinnable(),
             "{} {winner:?}: the cheap check said unwinnable, the full decision {}",
             p.to_fen(),
-            w.keyword()
+            w.id()
         );
     }
     w
@@ -102,8 +102,8 @@ fn knight_against_pawn_both_sides_can_mate() {
         "7k/7p/8/8/8/8/8/KN6 w - - 0 1",
     ] {
         let (w, b) = both(fen);
-        assert!(w.is_winnable(), "{fen}: white {}", w.keyword());
-        assert!(b.is_winnable(), "{fen}: black {}", b.keyword());
+        assert!(w.is_winnable(), "{fen}: white {}", w.id());
+        assert!(b.is_winnable(), "{fen}: black {}", b.id());
         if let Winnability::Winnable(line) = &b {
             // Black's mate needs a promotion.
             let mut p = pos(fen);
@@ -135,12 +135,7 @@ fn locked_pawn_walls_with_and_without_a_bishop_that_breaks_them() {
     // A light-squared bishop takes a pawn and opens the wall: both can mate.
     let breaks = "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3BK3 w - - 0 1";
     let (w, b) = both(breaks);
-    assert!(
-        w.is_winnable() && b.is_winnable(),
-        "{} {}",
-        w.keyword(),
-        b.keyword()
-    );
+    assert!(w.is_winnable() && b.is_winnable(), "{} {}", w.id(), b.id());
     // The reference's example walls (its README and test set).
     assert_eq!(
         both("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"),
@@ -162,7 +157,7 @@ fn positions_the_first_version_left_undecided() {
         ("8/NK6/5k2/8/8/8/8/1b4b1 b - - 7 197", Color::White),
     ] {
         let w = verdict(&pos(fen), c);
-        assert!(w.is_winnable(), "{fen} {c:?}: {}", w.keyword());
+        assert!(w.is_winnable(), "{fen} {c:?}: {}", w.id());
     }
     // Locked structures the first static analysis could not prove (users'
     // positions; the reference says the side named cannot mate): proved
@@ -763,7 +758,7 @@ fn published(text: &str, step: usize, offset: usize, oracle: bool) -> Tally {
                     println!("undecided {c:?} {want} {fen}");
                     continue;
                 }
-                _ => assert_eq!(w.is_winnable(), can, "{c:?} {want} {fen}: {}", w.keyword()),
+                _ => assert_eq!(w.is_winnable(), can, "{c:?} {want} {fen}: {}", w.id()),
             }
             if oracle {
                 match oracle_verdict(fen, c) {
@@ -891,7 +886,7 @@ fn differential_sweep_against_chasolver() {
                 };
                 match oracle_verdict(&fen, c) {
                     Some(o) => {
-                        assert_eq!(o, mine, "{c:?} {fen}: escaque {}", w.keyword());
+                        assert_eq!(o, mine, "{c:?} {fen}: escaque {}", w.id());
                         agree += 1;
                     }
                     None => oracle_undecided += 1,

@@ -1,7 +1,7 @@
 //! How a game ends outside a move (model: lila's `Finisher.scala`):
 //! resignation, abort, a flag, a claim after the opponent's disconnection;
-//! how an ending is stored (its code, the ONE place that converts endings
-//! to and from their stored form), and told.
+//! how an ending is worded (the library's texts) and told. Its stored form
+//! is `store::Ending`, converted to and from columns in `store.rs` only.
 
 use std::sync::atomic::Ordering;
 
@@ -9,131 +9,69 @@ use escaque::{Color, GameResult, Lang, Localized, Outcome, Termination};
 use escaque_play::ExternalEnding;
 
 use super::{Actor, Phase};
-use crate::proto::{side, ErrorCode, GameEvent};
+use crate::proto::{ErrorCode, GameEvent};
+use crate::store::Ending;
 
-/// How a game ended, as stored and shown.
+/// How a game ended, as stored ([`Ending`]) and worded for people.
 #[derive(Clone, Debug)]
 pub(super) struct End {
-    pub(super) result: &'static str,
-    pub(super) code: String,
+    pub(super) ending: Ending,
     pub(super) es: String,
     pub(super) en: String,
-    /// The PGN `Termination` tag.
-    pub(super) pgn: &'static str,
-}
-
-/// The stored code of a termination: the library's identifier, with the
-/// colour for a resignation or a flag (`resignation:white`, `time:black`).
-pub(super) fn termination_code(t: Termination) -> String {
-    match t {
-        Termination::Resignation { by } => format!("resignation:{}", side(by)),
-        Termination::Time { flagged } => format!("time:{}", side(flagged)),
-        t => t.id().into(),
-    }
-}
-
-fn termination_from_code(code: &str) -> Option<Termination> {
-    use Termination::*;
-    let color = |s: &str| match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    };
-    match code.split_once(':') {
-        Some(("resignation", c)) => Some(Resignation { by: color(c)? }),
-        Some(("time", c)) => Some(Time { flagged: color(c)? }),
-        _ => [
-            Checkmate,
-            Stalemate,
-            DeadPosition,
-            FivefoldRepetition,
-            SeventyFiveMoves,
-            ThreefoldRepetition,
-            FiftyMoves,
-            AgreedFiftyMoves,
-            Agreement,
-            Recorded,
-        ]
-        .into_iter()
-        .find(|t| t.id() == code),
-    }
-}
-
-fn result_from_pgn(s: &str) -> Option<GameResult> {
-    GameResult::from_pgn(s)
 }
 
 impl End {
-    pub(super) fn from_outcome(o: Outcome) -> End {
+    pub(super) fn new(ending: Ending) -> End {
+        // The library's wording: an outcome with its score, or (an aborted
+        // game, without one) the ending itself.
+        let words = |lang: Lang| match ending.result {
+            Some(result) => Outcome {
+                result,
+                termination: ending.termination,
+            }
+            .message(lang),
+            None => {
+                let t = ending.termination.message(lang);
+                let mut c = t.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or(t)
+            }
+        };
         End {
-            result: o.result.pgn(),
-            code: termination_code(o.termination),
-            es: o.message(Lang::Es),
-            en: o.message(Lang::En),
-            pgn: escaque_play::pgn_termination(o.termination),
+            es: words(Lang::Es),
+            en: words(Lang::En),
+            ending,
         }
+    }
+
+    pub(super) fn from_outcome(o: Outcome) -> End {
+        End::new(Ending {
+            result: Some(o.result),
+            termination: o.termination,
+        })
     }
 
     pub(super) fn aborted() -> End {
-        End {
-            result: "*",
-            code: "aborted".into(),
-            es: "Partida anulada".into(),
-            en: "Game aborted".into(),
-            pgn: "unterminated",
-        }
+        End::new(Ending {
+            result: None,
+            termination: Termination::Aborted,
+        })
     }
 
+    /// `gone` left; its opponent claimed the win (`winner`) or a draw.
     pub(super) fn abandoned(winner: Option<Color>, gone: Color) -> End {
-        let (who_es, who_en) = gone.fold(("las blancas", "White"), ("las negras", "Black"));
-        match winner {
-            Some(w) => End {
-                result: GameResult::win_for(w).pgn(),
-                code: format!("abandoned:{}", side(gone)),
-                es: format!(
-                    "{} ganan: {who_es} abandonaron la partida (desconexión)",
-                    w.fold("Las blancas", "Las negras")
-                ),
-                en: format!(
-                    "{} wins: {who_en} left the game (disconnected)",
-                    w.fold("White", "Black")
-                ),
-                pgn: "abandoned",
-            },
-            None => End {
-                result: GameResult::Draw.pgn(),
-                code: format!("abandoned_draw:{}", side(gone)),
-                es: format!("Tablas: {who_es} abandonaron la partida (desconexión)"),
-                en: format!("Draw: {who_en} left the game (disconnected)"),
-                pgn: "abandoned",
-            },
-        }
+        End::new(Ending {
+            result: Some(winner.map_or(GameResult::Draw, GameResult::win_for)),
+            termination: Termination::Abandoned { by: gone },
+        })
     }
 
     /// The ending as the game record writes it.
     pub(super) fn pgn_ending(&self) -> ExternalEnding {
         ExternalEnding {
-            result: result_from_pgn(self.result),
-            termination: self.pgn,
-        }
-    }
-
-    pub(super) fn from_row(result: &str, code: &str) -> End {
-        let lib = termination_from_code(code).zip(result_from_pgn(result));
-        match lib {
-            Some((termination, result)) => End::from_outcome(Outcome {
-                result,
-                termination,
-            }),
-            None if code == "aborted" => End::aborted(),
-            None => {
-                let gone = if code.ends_with(":white") {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                End::abandoned(result_from_pgn(result).and_then(|r| r.winner()), gone)
-            }
+            result: self.ending.result,
+            termination: escaque_play::pgn_termination(self.ending.termination),
         }
     }
 }
@@ -210,11 +148,7 @@ impl Actor {
             if self
                 .hub
                 .store
-                .update_game(
-                    &self.row.id,
-                    self.clocks_now(),
-                    Some((end.result, &end.code)),
-                )
+                .update_game(&self.row.id, self.clocks_now(), Some(end.ending))
                 .await
                 .is_ok()
             {

@@ -97,11 +97,6 @@ pub enum Cmd {
     },
 }
 
-/// A rule set from its stored name.
-pub fn rules_from_name(name: &str) -> Option<escaque::RuleSet> {
-    name.parse().ok()
-}
-
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Phase {
     Waiting,
@@ -168,7 +163,7 @@ impl Actor {
             id: row.id.clone(),
             what,
         };
-        let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
+        let rules = row.rules;
         let time = Arc::new(GameTime::new());
         let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
         let stored = escaque_play::StoredGame {
@@ -186,10 +181,7 @@ impl Actor {
             "over" => Phase::Over,
             _ => Phase::Playing,
         };
-        let end = match (&row.result, &row.termination) {
-            (Some(r), Some(t)) if phase == Phase::Over => Some(End::from_row(r, t)),
-            _ => None,
-        };
+        let end = row.end.filter(|_| phase == Phase::Over).map(End::new);
         if phase == Phase::Playing && moves.len() >= 2 {
             // Both sides have moved: the clock of the side to move runs again,
             // from the time it had when its turn began (time while the server
@@ -396,7 +388,6 @@ mod tests {
     use escaque::RuleSet;
     use escaque_play::{Config, Level, Session};
 
-    use super::finish::termination_code;
     use super::*;
     use escaque::pgn::PgnStyle;
     use escaque::{FakeTime, Lang};
@@ -404,7 +395,7 @@ mod tests {
     fn row(white_kind: &str, black_kind: &str, names: [&str; 2]) -> GameRow {
         GameRow {
             id: "abc".into(),
-            rules: RuleSet::default().name().to_string(),
+            rules: RuleSet::default(),
             start_fen: escaque::STARTING_FEN.into(),
             time_control: None,
             white_kind: white_kind.into(),
@@ -416,8 +407,7 @@ mod tests {
             white_name: names[0].into(),
             black_name: names[1].into(),
             status: "playing".into(),
-            result: None,
-            termination: None,
+            end: None,
             clock_white_ms: None,
             clock_black_ms: None,
             created_ms: 0,
@@ -447,8 +437,10 @@ mod tests {
         assert!(session.outcome().is_some());
         let mut r = row("human", "human", ["persona", "persona"]);
         r.status = "over".into();
-        r.result = Some("0-1".into());
-        r.termination = Some(termination_code(session.outcome().unwrap().termination));
+        r.end = Some(crate::store::Ending {
+            result: Some(escaque::GameResult::BlackWins),
+            termination: session.outcome().unwrap().termination,
+        });
         let moves: Vec<MoveRow> = line
             .iter()
             .enumerate()

@@ -84,7 +84,7 @@ impl Actor {
                     clock_ms,
                 },
                 self.clocks_now(),
-                end.as_ref().map(|e| (e.result, e.code.as_str())),
+                end.as_ref().map(|e| e.ending),
             )
             .await;
         if stored.is_err() {

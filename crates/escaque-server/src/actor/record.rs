@@ -8,7 +8,7 @@ use escaque::FakeTime;
 use escaque_play::{PgnHeader, Player};
 
 use super::finish::End;
-use super::{rules_from_name, LoadError};
+use super::LoadError;
 use crate::store::{GameRow, MoveRow};
 
 /// The record of a stored game as PGN, as every front end writes it
@@ -25,7 +25,7 @@ pub fn stored_pgn(
         id: row.id.clone(),
         what,
     };
-    let rules = rules_from_name(&row.rules).ok_or_else(|| corrupt(row.rules.clone()))?;
+    let rules = row.rules;
     let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
     let stored = escaque_play::StoredGame {
         start_fen: &row.start_fen,
@@ -50,10 +50,10 @@ pub fn stored_pgn(
             name(&row.black_kind, &row.black_name)?,
         ],
     };
-    let ending = match (&row.result, &row.termination) {
-        (Some(r), Some(t)) if row.status == "over" => Some(End::from_row(r, t).pgn_ending()),
-        _ => None,
-    };
+    let ending = row
+        .end
+        .filter(|_| row.status == "over")
+        .map(|e| End::new(e).pgn_ending());
     let clocks: Vec<Option<u64>> = moves
         .iter()
         .map(|m| m.clock_ms.map(|c| c.max(0) as u64))

@@ -11,12 +11,9 @@ use crate::proto::{
     side, ClaimMoveView, ClockView, EndText, MoveView, PlayerView, ServerMsg, StateMsg, StateView,
 };
 
-/// A claim as the protocol names it.
+/// A claim as the protocol names it: the library's id.
 fn claim_name(c: DrawClaim) -> &'static str {
-    match c {
-        DrawClaim::Threefold => "threefold",
-        DrawClaim::FiftyMoves => "fifty_moves",
-    }
+    c.id()
 }
 
 impl Actor {
@@ -96,7 +93,7 @@ impl Actor {
         let plies = self.game.moves().len();
         StateView {
             game: self.row.id.clone(),
-            rules: self.game.rules().name(),
+            rules: self.game.rules().id(),
             start_fen: self.row.start_fen.clone(),
             fen: pos.to_fen(),
             plies,
@@ -122,8 +119,9 @@ impl Actor {
             can_abort: playing && plies < 2,
             grace_ms: self.grace().as_millis() as u64,
             abandon_claimable_by: self.abandon_claimable_by().map(side),
-            result: self.end.as_ref().map(|e| e.result),
-            termination: self.end.as_ref().map(|e| e.code.clone()),
+            result: self.end.as_ref().map(|e| e.ending.result_pgn()),
+            termination: self.end.as_ref().map(|e| e.ending.termination.id()),
+            termination_side: self.end.as_ref().and_then(|e| e.ending.side_id()),
             end_text: self.end.as_ref().map(|e| EndText {
                 es: e.es.clone(),
                 en: e.en.clone(),

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use tokio::sync::oneshot;
 
 use super::{ApiError, ApiResult, Identity, Limited};
-use crate::actor::{rules_from_name, Cmd};
+use crate::actor::Cmd;
 use crate::proto::ErrorCode;
 use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
 
@@ -37,16 +37,16 @@ pub(super) struct CreateGame {
     fen: Option<String>,
 }
 
+/// A rule set as a request names it: the library's one reader (its id, an
+/// alias or its name; see `RuleSet::ALIASES`), FIDE 2023 when absent.
 pub(super) fn parse_rules(s: Option<&str>) -> Result<escaque::RuleSet, ApiError> {
     match s {
-        None | Some("fide") | Some("fide2023") => Ok(escaque::RuleSet::fide_2023()),
-        Some("londres") | Some("londres1846") => Ok(escaque::RuleSet::londres_1846()),
-        Some("londres-inglaterra") => Ok(escaque::RuleSet::londres_1846_inglaterra()),
-        Some(other) => rules_from_name(other).ok_or_else(|| {
+        None => Ok(escaque::RuleSet::fide_2023()),
+        Some(text) => text.parse().map_err(|_| {
             ApiError::bad(
                 "bad_rules",
-                format!("reglas desconocidas: «{other}» (fide, londres, londres-inglaterra)"),
-                format!("unknown rules: \"{other}\" (fide, londres, londres-inglaterra)"),
+                format!("reglas desconocidas: «{text}» (fide2023, london1846, london1846_english)"),
+                format!("unknown rules: \"{text}\" (fide2023, london1846, london1846_english)"),
             )
         }),
     }
@@ -59,21 +59,19 @@ pub(super) fn parse_tc(s: Option<&str>) -> Result<Option<TimeControl>, ApiError>
     }
 }
 
+/// Odds as a request names them: the library's one reader (the id, an alias
+/// or the name; see `Odds::ALIASES`).
 pub(super) fn parse_odds(s: Option<&str>) -> Result<Option<Odds>, ApiError> {
-    Ok(match s {
-        None => None,
-        Some("pawn_and_move") | Some("peon_y_salida") => Some(Odds::PawnAndMove),
-        Some("knight") | Some("caballo") => Some(Odds::Knight),
-        Some("rook") | Some("torre") => Some(Odds::Rook),
-        Some("queen") | Some("dama") => Some(Odds::Queen),
-        Some(o) => {
-            return Err(ApiError::bad(
+    s.map(|o| {
+        o.parse::<Odds>().map_err(|_| {
+            ApiError::bad(
                 "bad_odds",
-                format!("ventaja desconocida: «{o}»"),
-                format!("unknown odds: \"{o}\""),
-            ))
-        }
+                format!("ventaja desconocida: «{o}» (pawn_and_move, knight, rook, queen)"),
+                format!("unknown odds: \"{o}\" (pawn_and_move, knight, rook, queen)"),
+            )
+        })
     })
+    .transpose()
 }
 
 pub(super) fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
@@ -325,8 +323,10 @@ pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiRe
         .map(|r| {
             json!({
                 "game": r.id, "white": r.white_name, "black": r.black_name,
-                "status": r.status, "result": r.result, "termination": r.termination,
-                "time_control": r.time_control, "rules": r.rules, "created_ms": r.created_ms,
+                "status": r.status, "result": r.end.map(|e| e.result_pgn()),
+                "termination": r.end.map(|e| e.termination.id()),
+                "termination_side": r.end.and_then(|e| e.side_id()),
+                "time_control": r.time_control, "rules": r.rules.id(), "created_ms": r.created_ms,
                 "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
             })
         })

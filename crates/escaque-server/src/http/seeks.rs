@@ -42,7 +42,7 @@ pub(super) async fn create_seek(
     let Json(req) = body?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
-    parse_odds(req.odds.as_deref())?;
+    let odds = parse_odds(req.odds.as_deref())?;
     let color = match req.color.as_deref() {
         None | Some("random") | Some("azar") => "random",
         Some("white") | Some("blancas") => "white",
@@ -58,8 +58,8 @@ pub(super) async fn create_seek(
         name: me.name.clone(),
         time_control: tc.map(|t| t.to_string()),
         color: color.into(),
-        rules: rules.name().into(),
-        odds: req.odds.clone(),
+        rules: rules.id().into(),
+        odds: odds.map(|o| o.id().to_string()),
     };
     let id = seek.id.clone();
     hub.lobby.add(seek);

@@ -10,7 +10,7 @@ export default {
   play_engine: 'Jugar contra el motor', level: 'Nivel', color: 'Color',
   white: 'Blancas', black: 'Negras', random: 'Al azar',
   time_control: 'Control de tiempo', no_clock: 'sin reloj', rules: 'Reglas',
-  rules_fide: 'FIDE 2023', rules_londres: 'Londres 1846', odds: 'Ventaja', odds_none: 'ninguna',
+  odds: 'Ventaja', odds_none: 'ninguna',
   odds_pawn_and_move: 'peón y salida', odds_knight: 'caballo', odds_rook: 'torre', odds_queen: 'dama',
   start: 'Empezar', challenge: 'Desafiar a un amigo', challenge_create: 'Crear enlace',
   challenge_link: 'Envía este enlace a tu amigo:', copy: 'Copiar', copied: 'Copiado',
@@ -34,8 +34,6 @@ export default {
   spectator: 'Miras la partida como espectador.',
   turn_white: 'Juegan las blancas', turn_black: 'Juegan las negras',
   your_turn: 'Te toca', check: '¡Jaque!',
-  can_claim_threefold: 'Puedes reclamar tablas por triple repetición',
-  can_claim_fifty: 'Puedes reclamar tablas por la regla de los 50 movimientos',
   can_claim_with_move: 'Puedes reclamar tablas declarando una jugada',
   opponent_gone: 'Tu rival se ha desconectado', opponent_back: 'Tu rival ha vuelto',
   draw_offered_by_opp: 'Tu rival ofrece tablas', draw_offered_by_you: 'Has ofrecido tablas',
@@ -70,13 +68,23 @@ export default {
   date: 'Fecha', open: 'Ver', pgn_es: 'PGN (español)', pgn_en: 'PGN (inglés)', in_progress: 'en curso',
   replay: 'Repaso', first: 'Inicio', prev: 'Anterior', next: 'Siguiente', last: 'Final',
   replay_help: 'Flechas izquierda y derecha para recorrer las jugadas; Inicio y Fin para ir al principio o al final.',
+  // One text for every id the server sends (checked by the server's tests):
+  // rule sets (RuleSet::id), draw claims (DrawClaim::id), endings
+  // (Termination::id); odds are the odds_* keys above (Odds::id).
+  rule_sets: {
+    fide2023: 'FIDE 2023', london1846: 'Londres 1846', london1846_english: 'Londres 1846 (ahogado gana)',
+  },
+  claims: {
+    threefold_repetition: 'Puedes reclamar tablas por triple repetición',
+    fifty_moves: 'Puedes reclamar tablas por la regla de los 50 movimientos',
+  },
   terminations: {
-    checkmate: 'jaque mate', stalemate: 'rey ahogado', resignation: 'abandono', flag: 'tiempo agotado',
-    time: 'tiempo agotado', aborted: 'anulada', agreement: 'tablas de mutuo acuerdo',
-    threefold_repetition: 'triple repetición', fivefold_repetition: 'quíntuple repetición',
-    fifty_moves: 'regla de los 50 movimientos', seventy_five_moves: 'regla de los 75 movimientos',
-    agreed_fifty_moves: 'cincuenta movimientos acordados', dead_position: 'posición muerta',
-    abandoned: 'abandono de la partida', abandoned_draw: 'tablas por abandono', illegal_sealed_move: 'jugada secreta ilegal',
+    checkmate: 'jaque mate', resignation: 'abandono', stalemate: 'rey ahogado', dead_position: 'posición muerta',
+    fivefold_repetition: 'quíntuple repetición', seventy_five_moves: 'regla de los 75 movimientos',
+    threefold_repetition: 'triple repetición', fifty_moves: 'regla de los 50 movimientos',
+    agreed_fifty_moves: 'cincuenta movimientos acordados', agreement: 'tablas de mutuo acuerdo',
+    time_forfeit: 'tiempo agotado', illegal_sealed_move: 'jugada secreta ilegal', recorded: 'resultado anotado',
+    aborted: 'anulada', abandoned: 'abandono de la partida (desconexión)',
   },
   error: 'Error', not_found: 'No existe esa partida.',
 };

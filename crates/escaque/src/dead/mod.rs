@@ -166,8 +166,9 @@ impl Winnability {
         matches!(self, Winnability::Winnable(_))
     }
 
-    /// The word used in JSON output: `winnable`, `unwinnable`, `undecided`.
-    pub fn keyword(&self) -> &'static str {
+    /// The stable identifier (JSON output): `winnable`, `unwinnable`,
+    /// `undecided`.
+    pub fn id(&self) -> &'static str {
         match self {
             Winnability::Winnable(_) => "winnable",
             Winnability::Unwinnable => "unwinnable",
