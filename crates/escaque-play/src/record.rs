@@ -27,7 +27,8 @@ pub fn player_name(player: Player, person: &str) -> String {
 }
 
 /// The PGN `Termination` tag (PGN standard §9.8.1) of a library ending:
-/// `time forfeit` for a flag, `normal` otherwise.
+/// `time forfeit` for a flag, `abandoned` for a player who left,
+/// `unterminated` for an aborted game, `normal` otherwise.
 pub fn pgn_termination(t: Termination) -> &'static str {
     match t {
         Termination::Time { .. } => "time forfeit",
