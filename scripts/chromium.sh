@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Debian's headless browser for the browser tests (chromium and
 # chromium-driver) if they are missing. Idempotent; needs apt-get (root or sudo).
-# The browser tests (cargo test -p escaque-server --test browser) call this
+# The browser tests (cargo test -p escaque-server --test integration browser) call this
 # script themselves when `chromedriver` is not on PATH.
 set -euo pipefail
 if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then

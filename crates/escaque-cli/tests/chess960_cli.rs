@@ -1,7 +1,7 @@
 //! Chess960 from the command line: `perft --960 N`, `perft` on X-FEN and
 //! Shredder-FEN, and `jugar --960 N` in text mode.
 
-mod common;
+use crate::common;
 
 fn escaque(args: &[&str]) -> (bool, String, String) {
     let (out, err, ok) = common::run_raw(args, "");

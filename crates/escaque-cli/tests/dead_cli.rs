@@ -1,6 +1,6 @@
 //! `escaque muerta` (alias `dead`), run as a user runs it.
 
-mod common;
+use crate::common;
 
 use common::{run_raw, run_with_input};
 

@@ -1,6 +1,6 @@
 //! The `escaque perft` command, run as a user runs it.
 
-mod common;
+use crate::common;
 
 /// Runs `escaque ARGS` with nothing on standard input: whether it succeeded,
 /// standard output and standard error.

@@ -1,6 +1,6 @@
 //! `escaque pgn convertir` and `escaque pgn revisar` run as a user runs them.
 
-mod common;
+use crate::common;
 
 fn escaque(args: &[&str], stdin: &str) -> (String, String, bool) {
     common::run_raw(args, stdin)

@@ -1,7 +1,7 @@
 //! `escaque pgn revisar` reports recorded results that the dead-position rules
 //! contradict (issue 13).
 
-mod common;
+use crate::common;
 
 use common::run_raw;
 

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-mod common;
+use crate::common;
 
 /// Runs `escaque jugar ARGS --texto`, feeds it `input`, returns its output.
 fn play(args: &[&str], input: &str) -> String {

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 /// Runs `escaque ARGS` with nothing on standard input: whether it succeeded,
 /// standard output and standard error.

@@ -2,7 +2,7 @@
 
 use escaque::Position;
 
-mod common;
+use crate::common;
 
 /// Sends `input` to `escaque uci ARGS` and returns what it printed.
 fn uci(args: &[&str], input: &str) -> String {

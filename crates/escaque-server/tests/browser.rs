@@ -1271,6 +1271,49 @@ async fn drawn_cursor(c: &Client) -> R<String> {
 /// Tab, Enter on the skip link, Tab: the board has the focus, with a
 /// visible ring and the cursor on `start`, announced.
 async fn focus_board(c: &Client, start: &str, said: &str) -> R {
+    // The skip link comes first in the page's keyboard order (read from the
+    // page itself).
+    let order = js(
+        c,
+        "return [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+           .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0)
+           .slice(0, 3).map(e => e.tagName + '.' + e.className)",
+    )
+    .await?;
+    if order[0] != json!("A.skip") {
+        return Err(format!(
+            "the page's keyboard order begins {order}, not with the skip link"
+        ));
+    }
+    // Where the keyboard starts on a page just loaded (the browser's own
+    // toolbar, the document, where the last page had it) differs between
+    // Chromium builds. A click on an empty spot at the top of the page puts
+    // it at the start of the document, as for a person who clicks into the
+    // page before using the keyboard; then the first Tab must reach the skip
+    // link.
+    let spot = js(
+        c,
+        "const e = document.elementFromPoint(2, 2); return e && e.tabIndex < 0 && !e.closest('a, button, input, select, label') ? e.tagName : null",
+    )
+    .await?;
+    if spot.is_null() {
+        return Err("the page's top-left corner is not an empty spot".into());
+    }
+    let at_corner = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: 2.0,
+            y: 2.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(at_corner)
+        .await
+        .map_err(|e| format!("click at the corner: {e}"))?;
     press(c, TAB).await?;
     let first = js(c, "return document.activeElement.className").await?;
     if first != json!("skip") {
@@ -1732,6 +1775,119 @@ async fn home_and_phone(env: &mut Env) -> R {
     Ok(())
 }
 
+/// `window.scrollY` of the page.
+async fn scroll_y(c: &Client) -> R<f64> {
+    js(c, "return window.scrollY")
+        .await?
+        .as_f64()
+        .ok_or_else(|| "no window.scrollY".to_string())
+}
+
+/// Neither the player's page nor the spectator's has scrolled by itself.
+async fn still_at_top(pages: [(&Client, &str); 2], ply: usize) -> R {
+    for (c, who) in pages {
+        let y = scroll_y(c).await?;
+        if y != 0.0 {
+            return Err(format!(
+                "after ply {ply} the {who}'s page scrolled by itself to y = {y} px"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// On a phone (390×844) the page never scrolls itself as moves come in (the
+/// move list scrolls in its own box): White plays by taps on the board, the
+/// spectator watches. The spectator's header names the two players (it does
+/// not say "Juegas como …"), and on the English page guests are `guest-…`
+/// with the same six characters as `invitado-…` on the Spanish one.
+async fn phone_game(env: &mut Env) -> R {
+    let (a, b, s) = (&env.a, &env.b, &env.spectator);
+    let id = pair(&env.base, a, b, json!({})).await?;
+    let url = format!("{}/partida/{id}", env.base);
+    for c in [a, s] {
+        c.set_window_size(390, 844)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    let run = async {
+        let st = server_state(a, &id).await?;
+        let names = [&st["white"]["name"], &st["black"]["name"]].map(|n| n.as_str().unwrap_or(""));
+        let suffix = |n: &str| n.strip_prefix("invitado-").map(str::to_string);
+        let (Some(w), Some(bl)) = (suffix(names[0]), suffix(names[1])) else {
+            return Err(format!("the players are not guests: {names:?}"));
+        };
+        // The spectator in Spanish, then in English.
+        ready(s, &url).await?;
+        let header = until(s, "spectator header", "document.querySelector('#me').textContent.startsWith('Miras') && document.querySelector('#me').textContent").await?;
+        if header != json!(format!("Miras invitado-{w} contra invitado-{bl}")) {
+            return Err(format!("the Spanish spectator's header: {header}"));
+        }
+        ready(s, &format!("{url}?lang=en")).await?;
+        let header = until(s, "English spectator header", "document.querySelector('#me').textContent.startsWith('Watching') && document.querySelector('#me').textContent").await?;
+        if header != json!(format!("Watching guest-{w} vs guest-{bl}")) {
+            return Err(format!("the English spectator's header: {header}"));
+        }
+        let labels = js(s, "return [...document.querySelectorAll('.player')].map(e => e.textContent).join(' | ')").await?;
+        let labels = labels.as_str().unwrap_or("");
+        if !labels.contains(&format!("guest-{w}")) || !labels.contains(&format!("guest-{bl}")) || labels.contains("invitado") {
+            return Err(format!("the English page's player names: {labels}"));
+        }
+        // The player's page says whom one plays as.
+        ready(a, &url).await?;
+        let mine = until(a, "player header", "document.querySelector('#me').textContent").await?;
+        if mine != json!(format!("Juegas como invitado-{w}")) {
+            return Err(format!("White's header: {mine}"));
+        }
+        let pages = [(a, "player"), (s, "spectator")];
+        still_at_top(pages, 0).await?;
+        let white = [("e2", "e4"), ("g1", "f3"), ("f1", "c4"), ("c2", "c3"), ("d2", "d3"), ("h2", "h3"), ("a2", "a4"), ("b1", "d2")];
+        let black = ["e5", "d6", "h6", "a6", "g6", "b6", "c6", "f6"];
+        let mut ply = 0;
+        for (&(from, to), reply) in white.iter().zip(black) {
+            click_move(a, from, to).await?;
+            ply += 1;
+            for c in [a, b, s] {
+                wait_plies(c, ply).await?;
+            }
+            still_at_top(pages, ply).await?;
+            typed(b, reply).await?;
+            ply += 1;
+            for c in [a, s] {
+                wait_plies(c, ply).await?;
+            }
+            still_at_top(pages, ply).await?;
+        }
+        shot(a, "phone-after-16-plies.png").await?;
+        shot(s, "phone-spectator-en.png").await?;
+        // A list too short for its moves scrolls itself to the last one.
+        js(s, "document.querySelector('#moves').style.maxHeight = '3em'; return null").await?;
+        click_move(a, "d1", "e2").await?;
+        ply += 1;
+        wait_plies(s, ply).await?;
+        still_at_top(pages, ply).await?;
+        let seen = until(
+            s,
+            "the last move shown in the list",
+            "(() => { const l = document.querySelector('#moves'), c = l.querySelector('.current');
+                      const lb = l.getBoundingClientRect(), cb = c.getBoundingClientRect();
+                      return l.scrollTop > 0 && cb.top >= lb.top - 1 && cb.bottom <= lb.bottom + 1; })()",
+        )
+        .await;
+        if seen.is_err() {
+            return Err("the move list did not scroll to the last move".into());
+        }
+        Ok::<(), String>(())
+    }
+    .await;
+    for c in [a, s] {
+        let _ = c.set_window_size(1280, 900).await;
+    }
+    // Back to Spanish for the scenarios after this one.
+    ready(s, &format!("{}/?lang=es", env.base)).await?;
+    run
+}
+
 async fn takeback_and_abort(env: &Env) -> R {
     let (a, b) = (&env.a, &env.b);
     // Abort before both sides have moved.
@@ -1864,6 +2020,7 @@ fn browser_suite() {
             };
         }
         scenario!(home_and_phone);
+        scenario!(phone_game);
         scenario!(mate_game);
         scenario!(promotion_and_premove);
         scenario!(draw_by_agreement);

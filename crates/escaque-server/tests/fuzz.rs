@@ -1,7 +1,7 @@
 //! Random frames thrown at a running server: every frame gets an answer or is
 //! ignored, the connection keeps answering, and the server keeps serving.
 
-mod common;
+use crate::common;
 
 use std::sync::OnceLock;
 

@@ -1,6 +1,6 @@
 //! Whole games over real WebSocket connections, on SQLite and PostgreSQL.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Lag compensation: a player whose pongs come back late (a long round trip)
 //! is credited that time, up to the cap, and no more.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

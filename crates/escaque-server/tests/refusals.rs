@@ -1,7 +1,7 @@
 //! Everything the server must refuse, with a typed error, leaving the
 //! connection, the game and the server unharmed.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

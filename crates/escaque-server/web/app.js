@@ -85,6 +85,16 @@ function showError(e) {
 }
 
 const levelName = (n) => t.levels[n - 1] || String(n);
+
+// A guest's name is made and stored once, in Spanish (`invitado-287faa`); the
+// English page shows it as `guest-287faa`. No account may take either form
+// (docs/protocol.md), so the prefix always means a guest, and both pages name
+// the same person with the same six characters.
+const GUEST_PREFIX = 'invitado-';
+function shownName(name) {
+  if (typeof name !== 'string' || !name.startsWith(GUEST_PREFIX)) return name;
+  return `${t.guest_prefix}${name.slice(GUEST_PREFIX.length)}`;
+}
 const seatKey = (game) => `seat:${game}`;
 function keepSeat(seat) {
   if (seat && seat.game && seat.secret) store.set(seatKey(seat.game), seat.secret);
@@ -127,7 +137,7 @@ function frame(me) {
     h('div', { class: 'prefs' },
       langSel, themeBtn,
       h('label', { class: 'srlabel' }, sr, ' ', t.sr_mode),
-      h('span', { id: 'me', class: 'me' }, me ? `${t.playing_as} ${me.name}` : '')));
+      h('span', { id: 'me', class: 'me' }, me ? `${t.playing_as} ${shownName(me.name)}` : '')));
   const main = h('main', { id: 'main', tabindex: '-1' });
   document.body.replaceChildren(header,
     h('p', { id: 'error', role: 'alert', class: 'error' }),
@@ -240,7 +250,7 @@ async function home(main, me) {
 function accountCard(me) {
   const card = h('section', { class: 'card', 'aria-labelledby': 'h-account' }, h('h2', { id: 'h-account' }, t.login_title));
   if (me && me.account) {
-    card.append(h('p', {}, `${t.playing_as} ${me.name}`),
+    card.append(h('p', {}, `${t.playing_as} ${shownName(me.name)}`),
       h('button', { id: 'logout', type: 'button', onclick: async () => { await api('POST', '/api/logout', {}); location.reload(); } }, t.logout));
     return card;
   }
@@ -251,7 +261,7 @@ function accountCard(me) {
       location.reload();
     } catch (err) { showError(err); }
   };
-  card.append(h('p', {}, `${t.guest}: ${me ? me.name : ''}`),
+  card.append(h('p', {}, `${t.guest}: ${me ? shownName(me.name) : ''}`),
     h('form', { id: 'login-form', onsubmit: send('/api/login') },
       h('label', {}, t.name, ' ', h('input', { id: 'acct-name', autocomplete: 'username', required: true })),
       h('label', {}, t.password, ' ', h('input', { id: 'acct-pass', type: 'password', autocomplete: 'current-password', required: true })),
@@ -284,7 +294,7 @@ function lobby(me) {
       const mine = me && s.name === me.name;
       const color = { white: t.white, black: t.black, random: t.random }[s.color] || s.color;
       return h('li', { class: 'seek' },
-        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules} · ${t.seek_by} ${s.name}`), ' ',
+        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules} · ${t.seek_by} ${shownName(s.name)}`), ' ',
         mine
           ? h('button', { type: 'button', class: 'withdraw', onclick: () => api('DELETE', `/api/seeks/${s.id}`).catch(showError) }, t.seek_withdraw)
           : h('button', {
@@ -527,7 +537,17 @@ async function game(main, id) {
     }, showSan(moves[k])));
     moveList.replaceChildren(...rows(moves.length, S.start_fen).map((r) => h('li', {}, h('span', { class: 'num' }, `${r.num}.`), btn(r.w), r.b === null ? '' : btn(r.b))));
     const cur = moveList.querySelector('.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) keepInList(moveList, cur);
+  }
+
+  // Scrolls the move list (its own box) so that `item` shows, and nothing
+  // else: `scrollIntoView` would scroll the page too, and on a phone, where
+  // the list is below the board, every move pushed the board up.
+  function keepInList(list, item) {
+    const box = list.getBoundingClientRect();
+    const it = item.getBoundingClientRect();
+    if (it.top < box.top) list.scrollTop -= box.top - it.top;
+    else if (it.bottom > box.bottom) list.scrollTop += it.bottom - box.bottom;
   }
 
   async function goReview(k) {
@@ -607,10 +627,23 @@ async function game(main, id) {
     return parts.join('. ');
   }
 
-  function playerLabel(side) {
+  function playerName(side) {
     const p = S[side];
-    const who = p.kind === 'engine' ? t.engine_level(p.level, levelName(p.level)) : p.name;
-    return `${side === 'white' ? '○' : '●'} ${who}${p.connected ? '' : ' ⚠'}`;
+    return p.kind === 'engine' ? t.engine_level(p.level, levelName(p.level)) : shownName(p.name);
+  }
+
+  function playerLabel(side) {
+    return `${side === 'white' ? '○' : '●'} ${playerName(side)}${S[side].connected ? '' : ' ⚠'}`;
+  }
+
+  // The header says who one plays as; a spectator plays nothing, so it names
+  // the two players instead. (A visitor to a challenge not yet accepted may
+  // still take the free seat: the header keeps the name they would play as.)
+  function renderHeader() {
+    const el = $('#me');
+    if (!el) return;
+    if (you) el.textContent = `${t.playing_as} ${playerName(you)}`;
+    else if (S.status !== 'waiting') el.textContent = t.watching(playerName('white'), playerName('black'));
   }
 
   function render() {
@@ -619,6 +652,7 @@ async function game(main, id) {
     const top = orientation === 'white' ? 'black' : 'white';
     nameTop.textContent = playerLabel(top);
     nameBottom.textContent = playerLabel(orientation);
+    renderHeader();
     const playing = S.status === 'playing';
     if (review === null) {
       reviewBar.hidden = true;
@@ -783,7 +817,7 @@ async function myGames(main) {
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t.white), h('th', { scope: 'col' }, t.black), h('th', { scope: 'col' }, t.result),
       h('th', { scope: 'col' }, t.reason), h('th', { scope: 'col' }, t.date), h('th', { scope: 'col' }, ''))),
     h('tbody', {}, rows.map((g) => h('tr', { 'data-game': g.game },
-      h('td', {}, g.white), h('td', {}, g.black), h('td', {}, g.status === 'over' ? (g.result || '') : t.in_progress),
+      h('td', {}, shownName(g.white)), h('td', {}, shownName(g.black)), h('td', {}, g.status === 'over' ? (g.result || '') : t.in_progress),
       h('td', {}, terminationText(g.termination)),
       h('td', {}, new Date(g.created_ms).toLocaleDateString(LANG)),
       h('td', {}, g.status === 'over'
@@ -799,7 +833,7 @@ async function replay(main, id) {
   const info = h('p', { id: 'replay-pos', role: 'status', 'aria-live': 'polite' });
   const list = h('ol', { id: 'moves', class: 'moves' });
   const go = (k) => { i = Math.max(0, Math.min(P.moves.length, k)); show(); };
-  main.append(h('h1', {}, `${t.replay}: ${P.white} – ${P.black} ${P.result || ''}`),
+  main.append(h('h1', {}, `${t.replay}: ${shownName(P.white)} – ${shownName(P.black)} ${P.result || ''}`),
     h('p', {}, terminationText(P.termination)),
     h('div', { class: 'game' },
       h('div', { class: 'board-col' }, h('div', { class: 'board-wrap' }, boardEl),

@@ -193,6 +193,21 @@ struct Tally {
     wall_only_escaque: u32,
 }
 
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.plies += other.plies;
+        for (k, n) in &other.endings {
+            *self.endings.entry(k.clone()).or_default() += n;
+        }
+        self.claims_threefold += other.claims_threefold;
+        self.claims_fifty += other.claims_fifty;
+        self.declared += other.declared;
+        self.ep_key_differs += other.ep_key_differs;
+        self.wall_only_escaque += other.wall_only_escaque;
+    }
+}
+
 fn run_game(seed: u64, tally: &mut Tally) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let fen = STARTS[(seed as usize) % STARTS.len()];
@@ -394,12 +409,51 @@ fn run_game(seed: u64, tally: &mut Tally) {
     *tally.endings.entry("unfinished".into()).or_default() += 1;
 }
 
+// 5,000 random games, shared among a few tests so that the test threads run
+// them side by side. The part that ends last checks, over all the games, that
+// every rule compared was exercised.
+const GAMES: u64 = 5000;
+const PARTS: u64 = 4;
+
+/// The parts done so far and their tallies together.
+static DONE: std::sync::Mutex<(u64, Option<Tally>)> = std::sync::Mutex::new((0, None));
+
 #[test]
-fn outcomes_agree_with_shakmaty_on_random_games() {
+fn outcomes_agree_with_shakmaty_on_random_games_part_1() {
+    outcomes_agree_on_part(0);
+}
+
+#[test]
+fn outcomes_agree_with_shakmaty_on_random_games_part_2() {
+    outcomes_agree_on_part(1);
+}
+
+#[test]
+fn outcomes_agree_with_shakmaty_on_random_games_part_3() {
+    outcomes_agree_on_part(2);
+}
+
+#[test]
+fn outcomes_agree_with_shakmaty_on_random_games_part_4() {
+    outcomes_agree_on_part(3);
+}
+
+fn outcomes_agree_on_part(part: u64) {
     let mut tally = Tally::default();
-    for seed in 0..5000 {
+    for seed in (part..GAMES).step_by(PARTS as usize) {
         run_game(seed, &mut tally);
     }
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    let (parts_done, all) = &mut *done;
+    *parts_done += 1;
+    let all = all.get_or_insert_with(Tally::default);
+    all.add(&tally);
+    if *parts_done == PARTS {
+        every_rule_was_exercised(all);
+    }
+}
+
+fn every_rule_was_exercised(tally: &Tally) {
     eprintln!("{tally:#?}");
     // The random games must have exercised every rule compared.
     for ending in [

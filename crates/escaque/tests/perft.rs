@@ -1,6 +1,12 @@
 //! Perft against the published tables (chessprogramming wiki, "Perft Results":
-//! the initial position, "Kiwipete" and positions 3 to 6). The deep runs below
-//! visit 1.45 × 10^9 leaf nodes in all; run the suite in release mode.
+//! the initial position, "Kiwipete" and positions 3 to 6).
+//!
+//! A normal run (`cargo test`) checks every depth whose published count is at
+//! most [`NORMAL_MAX_NODES`] (about 6 × 10^7 nodes in all: seconds in the test
+//! profile). `ESCAQUE_PERFT_FULL=1` checks every depth of the tables (the deep
+//! runs visit 1.45 × 10^9 leaf nodes; run them in release), and
+//! `ESCAQUE_PERFT_MAX_NODES=N` with it stops at counts of N nodes. The same
+//! switches serve `perft960.rs`.
 
 use escaque::{perft, Position};
 
@@ -44,10 +50,33 @@ const CASES: [Case; 6] = [
     },
 ];
 
+/// The largest count checked in a normal run.
+const NORMAL_MAX_NODES: u64 = 20_000_000;
+
+/// The largest count checked: [`NORMAL_MAX_NODES`], or with
+/// `ESCAQUE_PERFT_FULL=1` every count up to `ESCAQUE_PERFT_MAX_NODES` (all
+/// when that is not set).
+fn max_nodes() -> u64 {
+    if std::env::var("ESCAQUE_PERFT_FULL").is_ok_and(|v| v == "1") {
+        std::env::var("ESCAQUE_PERFT_MAX_NODES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(u64::MAX)
+    } else {
+        NORMAL_MAX_NODES
+    }
+}
+
+/// Checks depths 1 to `max_depth` whose counts are within [`max_nodes`];
+/// returns the deepest count checked.
 fn check(case: &Case, max_depth: usize) -> u64 {
     let pos = Position::from_fen(case.fen).expect(case.name);
+    let bound = max_nodes();
     let mut deepest = 0;
     for (i, &expected) in case.counts.iter().enumerate().take(max_depth) {
+        if expected > bound {
+            break;
+        }
         let depth = i as u32 + 1;
         assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", case.name);
         deepest = expected;
@@ -59,6 +88,18 @@ fn check(case: &Case, max_depth: usize) -> u64 {
 fn shallow_depths_of_all_six() {
     for case in &CASES {
         check(case, 3);
+    }
+}
+
+#[test]
+fn a_normal_run_reaches_depth_4_or_more_everywhere() {
+    for case in &CASES {
+        let depth = case
+            .counts
+            .iter()
+            .take_while(|&&n| n <= NORMAL_MAX_NODES)
+            .count();
+        assert!(depth >= 4, "{}: depth {depth}", case.name);
     }
 }
 
@@ -104,6 +145,8 @@ fn deep_position_6() {
     check(&CASES[5], 5);
 }
 
+/// The tables' deepest counts, which `ESCAQUE_PERFT_FULL=1` checks (no perft
+/// is run here).
 #[test]
 fn deep_runs_total_over_a_billion_nodes() {
     let deepest: u64 = [6usize, 5, 7, 6, 5, 5]

@@ -31,6 +31,9 @@ export default {
   confirm_resign: 'Resign the game?',
   join: 'Accept the challenge', waiting: 'Waiting for the opponent. Share the link:',
   spectator: 'You are watching this game.',
+  watching: (w, b) => `Watching ${w} vs ${b}`,
+  // How a guest's name begins on this page (the stored name begins `invitado-`).
+  guest_prefix: 'guest-',
   turn_white: 'White to play', turn_black: 'Black to play',
   your_turn: 'Your move', check: 'Check!',
   can_claim_with_move: 'You may claim a draw by declaring a move',

@@ -32,6 +32,9 @@ export default {
   confirm_resign: '¿Abandonar la partida?',
   join: 'Aceptar el desafío', waiting: 'Esperando al rival. Comparte el enlace:',
   spectator: 'Miras la partida como espectador.',
+  watching: (w, b) => `Miras ${w} contra ${b}`,
+  // How a guest's name begins on this page (the stored name begins `invitado-`).
+  guest_prefix: 'invitado-',
   turn_white: 'Juegan las blancas', turn_black: 'Juegan las negras',
   your_turn: 'Te toca', check: '¡Jaque!',
   can_claim_with_move: 'Puedes reclamar tablas declarando una jugada',
