@@ -10,6 +10,8 @@ mod fuzz;
 mod games;
 mod lag;
 mod refusals;
+mod sockets;
+mod upgrade;
 
 /// Every `tests/*.rs` file is declared above (`autotests = false` means
 /// cargo no longer finds them by itself).

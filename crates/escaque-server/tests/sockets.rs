@@ -1,7 +1,7 @@
 //! WebSocket faults found by trying the server as a user would (issue 23),
 //! each against a started server with a real WebSocket client.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! games in progress go on. Fixtures and how they were made:
 //! `tests/data/README.md`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
