@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use common::*;
 use escaque_server::client::{http, GameSocket};
+use escaque_server::Database;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -564,7 +565,25 @@ async fn spanish_texts(db: Db) {
 both_dbs!(spanish_texts_are_spanish, spanish_texts);
 
 async fn games_in_progress(db: Db) {
-    let Some(s) = start(db).await else { return };
+    // The list holds every game in progress of the database (at most 50):
+    // on PostgreSQL a database of its own, so that games other tests left
+    // unfinished in the shared one do not crowd this one out.
+    let database = match db {
+        Db::Sqlite => None,
+        Db::Postgres => match fresh_postgres_database("escaque_live").await {
+            Some(url) => Some(Database::Url(url)),
+            None => return,
+        },
+    };
+    let Some(s) = start_with(db, |c| {
+        if let Some(d) = database {
+            c.database = d;
+        }
+    })
+    .await
+    else {
+        return;
+    };
     let (mut w, mut b) = friend_game(s.addr, json!({"time_control": "5+3"})).await;
     play_line(&mut w, &mut b, &["e4", "e5"]).await;
     // A challenge nobody joined is not in progress.

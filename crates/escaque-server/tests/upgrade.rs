@@ -307,32 +307,13 @@ async fn sqlite_database_of_the_first_release_upgrades() {
 }
 
 /// The server's URL with another database name.
-fn with_database(url: &str, db: &str) -> String {
-    let (base, _) = url
-        .rsplit_once('/')
-        .expect("a postgres URL ends with /DATABASE");
-    let query = url
-        .split_once('?')
-        .map(|(_, q)| format!("?{q}"))
-        .unwrap_or_default();
-    format!("{base}/{db}{query}")
-}
-
 /// Restores `v1.postgres.sql` (pg_dump --inserts of a database the first
 /// release wrote) into a fresh database and upgrades it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_database_of_the_first_release_upgrades() {
-    let Some(url) = postgres_url() else { return };
-    let name = format!(
-        "escaque_upgrade_{}",
-        escaque_server::new_id().to_lowercase()
-    );
-    let mut admin = sqlx::PgConnection::connect(&url).await.expect("postgres");
-    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .expect("create database");
-    let fresh = with_database(&url, &name);
+    let Some(fresh) = fresh_postgres_database("escaque_upgrade").await else {
+        return;
+    };
     {
         let dump = std::fs::read_to_string(fixture("v1.postgres.sql")).unwrap();
         // psql's meta-commands (`\restrict` in newer dumps) are not SQL.

@@ -51,6 +51,28 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
+/// A new, empty PostgreSQL database on the test server (named `prefix_` and
+/// a random id), for a test that must not see what other tests left in the
+/// shared one; its URL, or `None` as [`postgres_url`] says.
+pub async fn fresh_postgres_database(prefix: &str) -> Option<String> {
+    use sqlx::Connection;
+    let url = postgres_url()?;
+    let name = format!("{prefix}_{}", escaque_server::new_id().to_lowercase());
+    let mut admin = sqlx::PgConnection::connect(&url).await.expect("postgres");
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("create database");
+    let (base, _) = url
+        .rsplit_once('/')
+        .expect("a postgres URL ends with /DATABASE");
+    let query = url
+        .split_once('?')
+        .map(|(_, q)| format!("?{q}"))
+        .unwrap_or_default();
+    Some(format!("{base}/{name}{query}"))
+}
+
 /// Test settings: fast engine, short grace, frequent pings.
 pub fn test_config(db: Db) -> Option<Config> {
     let database = match db {
