@@ -644,37 +644,10 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
-    /// Creates an account; false if the name is taken.
-    pub async fn create_user(&self, u: &UserRow) -> Result<bool, StoreError> {
-        let r = sqlx::query(
-            "INSERT INTO users (id, name, name_key, pass_hash, created_ms) VALUES ($1,$2,$3,$4,$5)",
-        )
-        .bind(&u.id)
-        .bind(&u.name)
-        .bind(u.name.to_lowercase())
-        .bind(&u.pass_hash)
-        .bind(now_ms())
-        .execute(&self.pool)
-        .await;
-        match r {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    /// An account by name (case-insensitive).
+    /// An account by name (case-insensitive: the key accounts made before
+    /// the names rule were stored under).
     pub async fn user_by_name(&self, name: &str) -> Result<Option<UserRow>, StoreError> {
-        let row: Option<(String, String, String)> =
-            sqlx::query_as("SELECT id, name, pass_hash FROM users WHERE name_key = $1")
-                .bind(name.to_lowercase())
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|(id, name, pass_hash)| UserRow {
-            id,
-            name,
-            pass_hash,
-        }))
+        self.user_by_name_key(&name.to_lowercase()).await
     }
 
     /// Stores a login session (the hash of its token).

@@ -278,10 +278,10 @@ function showLive(games) {
   if (!games.length) { list.replaceChildren(h('li', { class: 'muted' }, t.live_empty)); return; }
   list.replaceChildren(...games.map((g) => {
     const c = g.clock;
-    const parts = [c ? c.control : t.no_clock, g.rules, t.live_moves(Math.ceil(g.plies / 2))];
+    const parts = [c ? c.control : t.no_clock, t.rule_sets[g.rules] || g.rules, t.live_moves(Math.ceil(g.plies / 2))];
     if (c) parts.push(`${fmtClock(c.white_ms)} – ${fmtClock(c.black_ms)}`);
     return h('li', { class: 'live-game' },
-      h('a', { href: `/partida/${g.game}`, class: 'watch', 'aria-label': t.live_watch(g.white, g.black) }, `${g.white} – ${g.black}`),
+      h('a', { href: `/partida/${g.game}`, class: 'watch', 'aria-label': t.live_watch(shownName(g.white), shownName(g.black)) }, `${shownName(g.white)} – ${shownName(g.black)}`),
       ' ', h('span', { class: 'muted' }, parts.join(' · ')));
   }));
 }

@@ -163,18 +163,8 @@ impl Actor {
             id: row.id.clone(),
             what,
         };
-        let rules = row.rules;
         let time = Arc::new(GameTime::new());
-        let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
-        let stored = escaque_play::StoredGame {
-            start_fen: &row.start_fen,
-            rules,
-            time_control: row.time_control.as_deref(),
-            clock_ms: [row.clock_white_ms, row.clock_black_ms],
-            moves: &ucis,
-        };
-        let mut game =
-            escaque_play::replay(&stored, time.clone()).map_err(|e| corrupt(e.to_string()))?;
+        let mut game = record::replay_row(&row, &moves, time.clone())?;
         let clk: Vec<Option<i64>> = moves.iter().map(|m| m.clock_ms).collect();
         let phase = match row.status.as_str() {
             "waiting" => Phase::Waiting,

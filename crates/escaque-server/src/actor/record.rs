@@ -4,12 +4,34 @@
 use std::sync::Arc;
 
 use escaque::pgn::PgnStyle;
-use escaque::FakeTime;
+use escaque::{FakeTime, Game, TimeSource};
 use escaque_play::{PgnHeader, Player};
 
 use super::finish::End;
 use super::LoadError;
 use crate::store::{GameRow, MoveRow};
+
+/// The stored game replayed with the library's rules (escaque-play's one
+/// replay), its clock restored on `time`; a row that does not replay is
+/// corrupt.
+pub(super) fn replay_row(
+    row: &GameRow,
+    moves: &[MoveRow],
+    time: Arc<dyn TimeSource>,
+) -> Result<Game, LoadError> {
+    let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
+    let stored = escaque_play::StoredGame {
+        start_fen: &row.start_fen,
+        rules: row.rules,
+        time_control: row.time_control.as_deref(),
+        clock_ms: [row.clock_white_ms, row.clock_black_ms],
+        moves: &ucis,
+    };
+    escaque_play::replay(&stored, time).map_err(|e| LoadError::Corrupt {
+        id: row.id.clone(),
+        what: e.to_string(),
+    })
+}
 
 /// The record of a stored game as PGN, as every front end writes it
 /// ([`escaque_play::export_pgn`]): the moves replayed, the clock times
@@ -25,17 +47,7 @@ pub fn stored_pgn(
         id: row.id.clone(),
         what,
     };
-    let rules = row.rules;
-    let ucis: Vec<String> = moves.iter().map(|m| m.uci.clone()).collect();
-    let stored = escaque_play::StoredGame {
-        start_fen: &row.start_fen,
-        rules,
-        time_control: row.time_control.as_deref(),
-        clock_ms: [row.clock_white_ms, row.clock_black_ms],
-        moves: &ucis,
-    };
-    let game = escaque_play::replay(&stored, Arc::new(FakeTime::new()))
-        .map_err(|e| corrupt(e.to_string()))?;
+    let game = replay_row(row, moves, Arc::new(FakeTime::new()))?;
     let name = |kind: &str, name: &str| {
         let player = Player::from_id(kind).ok_or_else(|| corrupt(kind.to_string()))?;
         Ok::<_, LoadError>(escaque_play::player_name(player, name))
