@@ -161,14 +161,27 @@ async fn until(c: &Client, what: &str, expr: &str) -> R<Value> {
     }
 }
 
+/// Clicks the element `css` selects once it is there. The page redraws its
+/// buttons when a `state` arrives, so an element found a moment ago may be
+/// gone by the click ("stale element"): it is found again and clicked, as a
+/// person's second tap would, until `WAIT` runs out.
 async fn click(c: &Client, css: &str) -> R {
-    let el = c
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Css(css))
-        .await
-        .map_err(|e| format!("no {css}: {e}"))?;
-    el.click().await.map_err(|e| format!("click {css}: {e}"))
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let el = c
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .map_err(|e| format!("no {css}: {e}"))?;
+        match el.click().await {
+            Ok(()) => return Ok(()),
+            Err(e) if e.to_string().contains("stale element") && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => return Err(format!("click {css}: {e}")),
+        }
+    }
 }
 
 async fn ready(c: &Client, url: &str) -> R {
