@@ -185,6 +185,13 @@ pub struct Created {
     pub black_secret: Option<String>,
 }
 
+impl Created {
+    /// The secret of `seat`, if a person was seated there.
+    pub fn secret(&self, seat: Color) -> Option<&str> {
+        seat.fold(&self.white_secret, &self.black_secret).as_deref()
+    }
+}
+
 /// What a new game is.
 #[derive(Clone, Debug)]
 pub struct NewGame {

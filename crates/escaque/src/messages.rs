@@ -832,45 +832,42 @@ impl Localized for PgnWarningKind {
     }
 }
 
+/// Where in a PGN file something was found, before what: "partida 2, línea
+/// 14, columna 3: …" (errors and warnings alike).
+fn at_place(
+    lang: Lang,
+    game: impl fmt::Display,
+    line: impl fmt::Display,
+    column: impl fmt::Display,
+    what: &str,
+) -> String {
+    match lang {
+        Lang::Es => format!("partida {game}, línea {line}, columna {column}: {what}"),
+        Lang::En => format!("game {game}, line {line}, column {column}: {what}"),
+    }
+}
+
 impl Localized for PgnWarning {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Es => format!(
-                "partida {}, línea {}, columna {}: {}",
-                self.game,
-                self.line,
-                self.column,
-                self.kind.message(lang)
-            ),
-            Lang::En => format!(
-                "game {}, line {}, column {}: {}",
-                self.game,
-                self.line,
-                self.column,
-                self.kind.message(lang)
-            ),
-        }
+        at_place(
+            lang,
+            self.game,
+            self.line,
+            self.column,
+            &self.kind.message(lang),
+        )
     }
 }
 
 impl Localized for PgnError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Es => format!(
-                "partida {}, línea {}, columna {}: {}",
-                self.game,
-                self.line,
-                self.column,
-                self.kind.message(lang)
-            ),
-            Lang::En => format!(
-                "game {}, line {}, column {}: {}",
-                self.game,
-                self.line,
-                self.column,
-                self.kind.message(lang)
-            ),
-        }
+        at_place(
+            lang,
+            self.game,
+            self.line,
+            self.column,
+            &self.kind.message(lang),
+        )
     }
 }
 

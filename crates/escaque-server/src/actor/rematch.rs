@@ -37,12 +37,11 @@ impl Actor {
         for s in &self.subs {
             if let Some(c) = s.seat {
                 let new_seat = c.other();
-                let secret = new_seat.fold(&created.white_secret, &created.black_secret);
-                if let Some(secret) = secret {
+                if let Some(secret) = created.secret(new_seat) {
                     let msg = ServerMsg::RematchSeat {
                         game: created.game.clone(),
                         seat: side(new_seat),
-                        secret: secret.clone(),
+                        secret: secret.to_string(),
                     };
                     let _ = s.tx.try_send(Out::from(msg.to_text()));
                 }

@@ -143,10 +143,7 @@ pub(super) async fn create_game(
             ))
         }
     };
-    let mine = Seat::Person {
-        owner: me.key.clone(),
-        name: me.name.clone(),
-    };
+    let mine = me.seat();
     let (white, black) = color.fold((mine.clone(), other.clone()), (other, mine));
     let created = hub
         .create_game(NewGame {
@@ -157,13 +154,10 @@ pub(super) async fn create_game(
             black,
         })
         .await?;
-    let secret = color
-        .fold(&created.white_secret, &created.black_secret)
-        .clone()
-        .unwrap_or_default();
+    let secret = created.secret(color).unwrap_or_default();
     Ok((
         StatusCode::CREATED,
-        Json(seat_json(&created.game, color, &secret)),
+        Json(seat_json(&created.game, color, secret)),
     )
         .into_response())
 }

@@ -33,7 +33,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-use crate::{hash_secret, new_secret, Hub};
+use crate::{hash_secret, new_secret, Hub, Seat};
 
 pub use accounts::{hash_password, verify_password};
 pub use error::ApiError;
@@ -52,6 +52,16 @@ pub struct Identity {
     pub name: String,
     /// True for an account.
     pub account: bool,
+}
+
+impl Identity {
+    /// This identity seated in a new game.
+    pub fn seat(&self) -> Seat {
+        Seat::Person {
+            owner: self.key.clone(),
+            name: self.name.clone(),
+        }
+    }
 }
 
 /// The routes.

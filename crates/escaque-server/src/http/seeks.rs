@@ -125,10 +125,7 @@ pub(super) async fn accept_seek(
         owner: seek.owner.clone(),
         name: seek.name.clone(),
     };
-    let taker = Seat::Person {
-        owner: me.key.clone(),
-        name: me.name.clone(),
-    };
+    let taker = me.seat();
     let (white, black) = poster_color.fold((poster.clone(), taker.clone()), (taker, poster));
     let created = hub
         .create_game(NewGame {
@@ -139,16 +136,12 @@ pub(super) async fn accept_seek(
             black,
         })
         .await?;
-    let secret_of = |c: Color| {
-        c.fold(&created.white_secret, &created.black_secret)
-            .clone()
-            .unwrap_or_default()
-    };
-    let mut to_poster = seat_json(&created.game, poster_color, &secret_of(poster_color));
+    let secret_of = |c: Color| created.secret(c).unwrap_or_default();
+    let mut to_poster = seat_json(&created.game, poster_color, secret_of(poster_color));
     to_poster["t"] = json!("seek_accepted");
     to_poster["seek"] = json!(id);
     hub.lobby
         .tell_owner(&seek.owner, Arc::from(to_poster.to_string()));
     let mine = poster_color.other();
-    Ok(Json(seat_json(&created.game, mine, &secret_of(mine))).into_response())
+    Ok(Json(seat_json(&created.game, mine, secret_of(mine))).into_response())
 }
