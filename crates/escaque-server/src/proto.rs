@@ -640,6 +640,39 @@ pub struct PlayerView {
     pub connected: bool,
 }
 
+/// One game in progress, as `GET /api/games/live` and the lobby's `live`
+/// push list it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LiveGame {
+    /// Game id.
+    pub game: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The rule set's id.
+    pub rules: &'static str,
+    /// Half-moves played.
+    pub plies: usize,
+    /// The clock, or null.
+    pub clock: Option<LiveClock>,
+    /// Where a spectator's page is.
+    pub watch: String,
+}
+
+/// A listed game's clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LiveClock {
+    /// White's time, ms.
+    pub white_ms: u64,
+    /// Black's time, ms.
+    pub black_ms: u64,
+    /// Whose clock runs.
+    pub running: Option<&'static str>,
+    /// The time control in escaque's form.
+    pub control: String,
+}
+
 /// The clock.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClockView {

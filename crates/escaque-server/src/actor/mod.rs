@@ -33,7 +33,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
 
-use crate::proto::{ClientMsg, ErrorCode, ServerMsg};
+use crate::proto::{ClientMsg, ErrorCode, LiveGame, ServerMsg};
 use crate::store::{GameRow, MoveRow};
 use crate::Hub;
 
@@ -94,6 +94,12 @@ pub enum Cmd {
     Snapshot {
         /// Where to send it.
         reply: oneshot::Sender<Value>,
+    },
+    /// The game as the list of games in progress shows it; `None` unless
+    /// it is being played.
+    Live {
+        /// Where to send it.
+        reply: oneshot::Sender<Option<LiveGame>>,
     },
 }
 
@@ -253,6 +259,7 @@ impl Actor {
             Cmd::Seated { seat, name, owner } => self.seated(seat, name, owner),
             Cmd::SeatReclaimed { seat } => self.evict(seat),
             Cmd::Snapshot { reply } => drop(reply.send(self.snapshot())),
+            Cmd::Live { reply } => drop(reply.send(self.live())),
         }
     }
 

@@ -8,7 +8,8 @@ use serde_json::Value;
 
 use super::{Actor, Phase};
 use crate::proto::{
-    side, ClaimMoveView, ClockView, EndText, MoveView, PlayerView, ServerMsg, StateMsg, StateView,
+    side, ClaimMoveView, ClockView, EndText, LiveClock, LiveGame, MoveView, PlayerView, ServerMsg,
+    StateMsg, StateView,
 };
 
 /// A claim as the protocol names it: the library's id.
@@ -31,6 +32,41 @@ impl Actor {
         serde_json::to_value(self.state(true)).unwrap_or(Value::Null)
     }
 
+    /// The clock as the protocol shows it (running only while playing).
+    fn clock_view(&self) -> Option<ClockView> {
+        let playing = self.phase == Phase::Playing;
+        self.game.clock().map(|c| {
+            let r = c.peek();
+            ClockView {
+                white_ms: r.white.as_millis() as u64,
+                black_ms: r.black.as_millis() as u64,
+                running: r.running.filter(|_| playing).map(side),
+                delay_ms: r.delay_left.as_millis() as u64,
+                control: c.control().to_string(),
+            }
+        })
+    }
+
+    /// The game in the list of games in progress (`None` unless played
+    /// now): names, rules, plies and clock only — none of the state's legal
+    /// moves, claims or move list, which the list does not show.
+    pub(super) fn live(&self) -> Option<LiveGame> {
+        (self.phase == Phase::Playing).then(|| LiveGame {
+            game: self.row.id.clone(),
+            white: self.names[0].clone(),
+            black: self.names[1].clone(),
+            rules: self.game.rules().id(),
+            plies: self.game.moves().len(),
+            clock: self.clock_view().map(|c| LiveClock {
+                white_ms: c.white_ms,
+                black_ms: c.black_ms,
+                running: c.running,
+                control: c.control,
+            }),
+            watch: format!("/partida/{}", self.row.id),
+        })
+    }
+
     /// The state, with the move list or without.
     pub(super) fn state(&self, with_moves: bool) -> StateView {
         let pos = *self.game.position();
@@ -48,16 +84,7 @@ impl Actor {
                 legal_uci.push(u);
             }
         }
-        let clock = self.game.clock().map(|c| {
-            let r = c.peek();
-            ClockView {
-                white_ms: r.white.as_millis() as u64,
-                black_ms: r.black.as_millis() as u64,
-                running: r.running.filter(|_| playing).map(side),
-                delay_ms: r.delay_left.as_millis() as u64,
-                control: c.control().to_string(),
-            }
-        });
+        let clock = self.clock_view();
         let (claimable, claim_moves) = if playing {
             (
                 self.game.claimable().into_iter().map(claim_name).collect(),

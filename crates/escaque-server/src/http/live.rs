@@ -10,12 +10,12 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::Json;
-use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
 
 use crate::actor::Cmd;
 use crate::lobby::Fanout;
+use crate::proto::LiveGame;
 use crate::Hub;
 
 /// How often the pushed list is recomputed.
@@ -24,51 +24,19 @@ pub const PUSH_EVERY: Duration = Duration::from_secs(2);
 /// The most games listed.
 pub const MAX_LISTED: usize = 50;
 
-/// One game in progress.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LiveGame {
-    /// Game id.
-    pub game: String,
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
-    /// The rule set, as the game's state names it.
-    pub rules: Value,
-    /// Half-moves played.
-    pub plies: u64,
-    /// The clock (`white_ms`, `black_ms`, `running`, `control`), or null.
-    pub clock: Value,
-    /// Where a spectator's page is.
-    pub watch: String,
-}
-
 /// The games in progress (both seats taken, not over), at most
-/// [`MAX_LISTED`], most moves first.
+/// [`MAX_LISTED`], most moves first. Each game's task answers for itself
+/// (`Cmd::Live`: names, rules, plies, clock).
 pub async fn live_games(hub: &Arc<Hub>) -> Vec<LiveGame> {
     let mut out = Vec::new();
-    for (id, tx) in hub.live_games() {
+    for (_, tx) in hub.live_games() {
         let (rtx, rrx) = oneshot::channel();
-        if tx.send(Cmd::Snapshot { reply: rtx }).await.is_err() {
+        if tx.send(Cmd::Live { reply: rtx }).await.is_err() {
             continue;
         }
-        let Ok(v) = rrx.await else { continue };
-        if v["status"] != "playing" {
-            continue;
+        if let Ok(Some(g)) = rrx.await {
+            out.push(g);
         }
-        let mut clock = v["clock"].clone();
-        if let Some(c) = clock.as_object_mut() {
-            c.retain(|k, _| matches!(k.as_str(), "white_ms" | "black_ms" | "running" | "control"));
-        }
-        out.push(LiveGame {
-            watch: format!("/partida/{id}"),
-            game: id,
-            white: v["white"]["name"].as_str().unwrap_or_default().to_string(),
-            black: v["black"]["name"].as_str().unwrap_or_default().to_string(),
-            rules: v["rules"].clone(),
-            plies: v["plies"].as_u64().unwrap_or(0),
-            clock,
-        });
     }
     out.sort_by(|a, b| b.plies.cmp(&a.plies).then_with(|| a.game.cmp(&b.game)));
     out.truncate(MAX_LISTED);
