@@ -765,7 +765,7 @@ async function game(main, id) {
     let thisOpened = false;
     ws.onopen = () => {
       thisOpened = true;
-      if (opened) { conn.hidden = false; conn.textContent = t.reconnected; setTimeout(() => { conn.hidden = true; }, 1500); }
+      if (opened) { conn.hidden = false; conn.classList.add('ok'); conn.textContent = t.reconnected; setTimeout(() => { conn.hidden = true; }, 1500); }
       opened = true;
       retries = 0;
       document.body.dataset.connected = '1';
@@ -778,6 +778,7 @@ async function game(main, id) {
     ws.onclose = async () => {
       document.body.dataset.connected = '0';
       conn.hidden = false;
+      conn.classList.remove('ok');
       conn.textContent = t.reconnecting;
       retries += 1;
       if (!thisOpened && secret && retries === 2) {
