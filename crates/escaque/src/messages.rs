@@ -828,6 +828,10 @@ impl Localized for PgnWarningKind {
             (ResultMismatch { tag, movetext }, Lang::En) => format!(
                 "the Result tag says {tag} and the movetext ends in {movetext}: both are kept"
             ),
+            (NotUtf8, Lang::Es) => {
+                "texto que no es UTF-8: leído como Windows-1252 (Latin-1)".to_string()
+            }
+            (NotUtf8, Lang::En) => "text that is not UTF-8: read as Windows-1252 (Latin-1)".to_string(),
         }
     }
 }

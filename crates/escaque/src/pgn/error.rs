@@ -70,16 +70,20 @@ pub enum PgnWarningKind {
         /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
         movetext: String,
     },
+    /// Text (a tag value, a comment) that is not UTF-8: read as Windows-1252,
+    /// the Latin-1 of ChessBase, Scid and older Windows programs.
+    NotUtf8,
 }
 
 impl PgnWarningKind {
     /// A stable identifier for programs: `informant_symbol`,
-    /// `unescaped_quotes`, `result_mismatch`.
+    /// `unescaped_quotes`, `result_mismatch`, `not_utf8`.
     pub fn id(&self) -> &'static str {
         match self {
             PgnWarningKind::InformantSymbol { .. } => "informant_symbol",
             PgnWarningKind::UnescapedQuotes { .. } => "unescaped_quotes",
             PgnWarningKind::ResultMismatch { .. } => "result_mismatch",
+            PgnWarningKind::NotUtf8 => "not_utf8",
         }
     }
 }

@@ -174,6 +174,10 @@ fn classify_other(sym: &[u8]) -> Sym {
         b"--" | b"Z0" | b"0000" | b"@@@@" => return Sym::NullMove,
         _ => {}
     }
+    // Dots apart from their move number (`1. ... Ba5`, `1. … Ba5`).
+    if sym.iter().all(|&b| b == b'.') || sym == "\u{2026}".as_bytes() {
+        return Sym::Skip;
+    }
     let mut a = 0;
     let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == sym.len() {
@@ -235,4 +239,60 @@ fn classify_other(sym: &[u8]) -> Sym {
         };
     }
     Sym::San(a, a + body.len() - g, nag)
+}
+
+/// Windows-1252's characters for bytes 0x80..=0x9F (None where it has none);
+/// from 0xA0 it is Latin-1, the byte's own code point.
+const CP1252_HIGH: [Option<char>; 32] = [
+    Some('€'),
+    None,
+    Some('‚'),
+    Some('ƒ'),
+    Some('„'),
+    Some('…'),
+    Some('†'),
+    Some('‡'),
+    Some('ˆ'),
+    Some('‰'),
+    Some('Š'),
+    Some('‹'),
+    Some('Œ'),
+    None,
+    Some('Ž'),
+    None,
+    None,
+    Some('‘'),
+    Some('’'),
+    Some('“'),
+    Some('”'),
+    Some('•'),
+    Some('–'),
+    Some('—'),
+    Some('˜'),
+    Some('™'),
+    Some('š'),
+    Some('›'),
+    Some('œ'),
+    None,
+    Some('ž'),
+    Some('Ÿ'),
+];
+
+/// Text of a tag value or a comment: UTF-8 as it should be, or else, as
+/// ChessBase, Scid and older Windows programs write it, Windows-1252 (Latin-1
+/// with a few more letters); the flag says the second was needed.
+pub(super) fn decode_text(b: &[u8]) -> (std::borrow::Cow<'_, str>, bool) {
+    match core::str::from_utf8(b) {
+        Ok(s) => (std::borrow::Cow::Borrowed(s), false),
+        Err(_) => {
+            let s = b
+                .iter()
+                .map(|&c| match c {
+                    0x80..=0x9F => CP1252_HIGH[usize::from(c - 0x80)].unwrap_or('\u{FFFD}'),
+                    _ => char::from(c),
+                })
+                .collect();
+            (std::borrow::Cow::Owned(s), true)
+        }
+    }
 }

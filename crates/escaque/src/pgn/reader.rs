@@ -9,7 +9,7 @@ use crate::{CastlingMode, Lang, Move, Position};
 
 use super::error::{PgnError, PgnErrorKind, PgnWarning, PgnWarningKind};
 use super::lang::scan_language;
-use super::lexer::{classify, collapse_whitespace, is_delimiter, Sym};
+use super::lexer::{classify, collapse_whitespace, decode_text, is_delimiter, Sym};
 use super::model::{GameBuilder, PgnGame};
 use super::visitor::{VariationAction, Visitor};
 use super::MAX_VARIATION_DEPTH;
@@ -70,6 +70,11 @@ pub struct PgnReader<R: Read> {
     /// Comments read after a game's result that turned out to come before
     /// the next game's first move: they go to that game.
     carried: Vec<String>,
+    /// Where the current game's first text that is not UTF-8 was read (a
+    /// tag value or a comment, read as Windows-1252), until it is reported.
+    legacy_text: Option<(usize, usize)>,
+    /// The game whose text was last reported as not UTF-8.
+    legacy_warned: usize,
 }
 
 /// The result of reading one game: where it was going wrong, if it was.
@@ -93,6 +98,8 @@ impl<R: Read> PgnReader<R> {
             game_no: 0,
             comment: String::new(),
             tag_value: Vec::new(),
+            legacy_text: None,
+            legacy_warned: 0,
             opts,
             game_lang: None,
             open_depth: 0,
@@ -257,11 +264,19 @@ impl<R: Read> PgnReader<R> {
                 loop {
                     let rest = &self.line[self.pos..];
                     if let Some(i) = rest.iter().position(|&b| b == b'}') {
-                        self.comment.push_str(&String::from_utf8_lossy(&rest[..i]));
+                        let (text, legacy) = decode_text(&rest[..i]);
+                        self.comment.push_str(&text);
+                        if legacy && self.legacy_text.is_none() {
+                            self.legacy_text = Some((l, col));
+                        }
                         self.pos += i + 1;
                         break;
                     }
-                    self.comment.push_str(&String::from_utf8_lossy(rest));
+                    let (text, legacy) = decode_text(rest);
+                    self.comment.push_str(&text);
+                    if legacy && self.legacy_text.is_none() {
+                        self.legacy_text = Some((l, col));
+                    }
                     self.comment.push(' ');
                     self.pos = self.line.len();
                     // A comment runs across lines; escape lines do not apply in it,
@@ -275,8 +290,11 @@ impl<R: Read> PgnReader<R> {
             }
             b';' => {
                 self.comment.clear();
-                self.comment
-                    .push_str(&String::from_utf8_lossy(&self.line[start + 1..]));
+                let (text, legacy) = decode_text(&self.line[start + 1..]);
+                self.comment.push_str(&text);
+                if legacy && self.legacy_text.is_none() {
+                    self.legacy_text = Some((self.line_no, self.column(start)));
+                }
                 self.pos = self.line.len();
                 Tok::Comment
             }
@@ -395,6 +413,22 @@ impl<R: Read> PgnReader<R> {
         Ok((name_start, name_end, true))
     }
 
+    /// Reports, once per game, text that was not UTF-8 (read as
+    /// Windows-1252).
+    fn report_legacy_text<V: Visitor>(&mut self, v: &mut V) {
+        if let Some((line, column)) = self.legacy_text.take() {
+            if self.legacy_warned != self.game_no {
+                self.legacy_warned = self.game_no;
+                v.warning(&PgnWarning {
+                    game: self.game_no,
+                    line,
+                    column,
+                    kind: PgnWarningKind::NotUtf8,
+                });
+            }
+        }
+    }
+
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
         let mut fen: Option<(String, usize, usize)> = None;
         let mut chess960 = false;
@@ -402,6 +436,7 @@ impl<R: Read> PgnReader<R> {
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             let (tok, start) = self.next_token()?;
+            self.report_legacy_text(v);
             // The column is worked out only when needed (an error, a FEN tag).
             let line = self.line_no;
             if tok == Tok::TagStart {
@@ -412,7 +447,11 @@ impl<R: Read> PgnReader<R> {
                 let (a, b, lenient) = self.read_tag()?;
                 // The name is ASCII (letters, digits, `_`, `-`).
                 let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
-                let value = String::from_utf8_lossy(&self.tag_value);
+                let (value, legacy) = decode_text(&self.tag_value);
+                let value = value.into_owned();
+                if legacy && self.legacy_text.is_none() {
+                    self.legacy_text = Some((line, self.column(start)));
+                }
                 if name == "FEN" {
                     fen = Some((value.to_string(), line, self.column(start)));
                 } else if name == "Variant" {

@@ -416,3 +416,38 @@ fn the_language_ambiguity_names_the_squares() {
         "{en}"
     );
 }
+
+#[test]
+fn dots_apart_from_the_move_number_are_read() {
+    // chess.js's test file: `1. ... Ba5` from a FEN with Black to move; the
+    // dots stand apart from the number (and some programs write `…`).
+    let fen = "r1bqk1nr/pppp1ppp/2n5/4p3/1bB1P3/2P2N2/P2P1PPP/RNBQK2R b KQkq - 0 1";
+    let text = format!(
+        "[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. ... Ba5 2. O-O d6\n3. d4 *\n\n\
+         [SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. \u{2026} Ba5 2. O-O d6 3. d4 *\n"
+    );
+    for g in read_all(&text) {
+        let g = g.unwrap();
+        assert_eq!(g.mainline().count(), 4);
+        assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+    }
+}
+
+#[test]
+fn text_that_is_not_utf8_is_read_as_windows_1252() {
+    // Scid's test file: Latin-1 names (`Kràmnìk`), and ChessBase's `’` (0x92).
+    let mut text =
+        b"[White \"Kr\xe0mn\xeck, Vl\xe3\xdadimir\"]\n[Black \"Top\xe4lov\"]\n\n".to_vec();
+    text.extend_from_slice(
+        b"1. d4 {Kramnik\x92s move} ; fin \xe9\n1-0\n\n[White \"B\"]\n\n1. e4 *\n",
+    );
+    let games: Vec<_> = PgnReader::new(text.as_slice()).collect();
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.tag("White"), Some("Kràmnìk, VlãÚdimir"));
+    assert_eq!(g.tag("Black"), Some("Topälov"));
+    assert_eq!(g.moves[0].comments, vec!["Kramnik’s move", "fin é"]);
+    assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+    assert_eq!(g.warnings[0].kind, PgnWarningKind::NotUtf8);
+    assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 1));
+    assert!(games[1].as_ref().unwrap().warnings.is_empty());
+}
