@@ -75,6 +75,8 @@ pub struct PgnReader<R: Read> {
     legacy_text: Option<(usize, usize)>,
     /// The game whose text was last reported as not UTF-8.
     legacy_warned: usize,
+    /// The names of the current game's tags, each followed by a space.
+    tag_names: Vec<u8>,
 }
 
 /// The result of reading one game: where it was going wrong, if it was.
@@ -100,6 +102,7 @@ impl<R: Read> PgnReader<R> {
             tag_value: Vec::new(),
             legacy_text: None,
             legacy_warned: 0,
+            tag_names: Vec::new(),
             opts,
             game_lang: None,
             open_depth: 0,
@@ -429,11 +432,27 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
+    /// True when the tag starting at byte `start` (a `[`) names a tag this
+    /// game already has.
+    fn repeats_a_tag(&self, start: usize) -> bool {
+        let rest = &self.line[start + 1..];
+        let from = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let len = rest[from..]
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            .count();
+        let name = &rest[from..from + len];
+        !name.is_empty() && self.tag_names.split(|&b| b == b' ').any(|n| n == name)
+    }
+
     fn read_body<V: Visitor>(&mut self, v: &mut V, in_movetext: &mut bool) -> Step<()> {
         let mut fen: Option<(String, usize, usize)> = None;
         let mut chess960 = false;
         let mut result_tag: Option<String> = None;
         let mut stack: Vec<Frame> = Vec::new();
+        // The line of the last tag read, and the names read so far.
+        let mut last_tag_line = 0;
+        self.tag_names.clear();
         loop {
             let (tok, start) = self.next_token()?;
             self.report_legacy_text(v);
@@ -444,7 +463,16 @@ impl<R: Read> PgnReader<R> {
                     // The next game starts without this one having a result.
                     break;
                 }
+                if last_tag_line > 0 && line > last_tag_line + 1 && self.repeats_a_tag(start) {
+                    // A tag section of its own after a blank line, naming a
+                    // tag again: the next game (a tags-only export, such as
+                    // lichess's without moves: each game is its tags).
+                    break;
+                }
                 let (a, b, lenient) = self.read_tag()?;
+                last_tag_line = line;
+                self.tag_names.extend_from_slice(&self.line[a..b]);
+                self.tag_names.push(b' ');
                 // The name is ASCII (letters, digits, `_`, `-`).
                 let name = core::str::from_utf8(&self.line[a..b]).unwrap_or("");
                 let (value, legacy) = decode_text(&self.tag_value);

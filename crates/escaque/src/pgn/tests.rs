@@ -451,3 +451,28 @@ fn text_that_is_not_utf8_is_read_as_windows_1252() {
     assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 1));
     assert!(games[1].as_ref().unwrap().warnings.is_empty());
 }
+
+#[test]
+fn tag_sections_without_moves_are_games_of_their_own() {
+    // lichess's broadcast export without moves (scalachess's FWWRC.pgn): each
+    // game is its tag section, then a blank line, then the next one.
+    let text = "[Event \"Rapid\"]\n[Round \"1.1\"]\n[White \"A\"]\n[Result \"0-1\"]\n\n\
+                [Event \"Rapid\"]\n[Round \"1.2\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n\
+                [Event \"Rapid\"]\n[Round \"1.3\"]\n[White \"C\"]\n[Result \"1/2-1/2\"]\n";
+    let games: Vec<PgnGame> = read_all(text).into_iter().map(|g| g.unwrap()).collect();
+    assert_eq!(games.len(), 3);
+    for (g, (round, result)) in
+        games
+            .iter()
+            .zip([("1.1", "0-1"), ("1.2", "1-0"), ("1.3", "1/2-1/2")])
+    {
+        assert_eq!(g.tags.len(), 4);
+        assert_eq!(g.tag("Round"), Some(round));
+        assert_eq!(g.result_text(), result);
+        assert!(g.moves.is_empty());
+    }
+    // A tag section split by a blank line, no name repeated: one game.
+    let one = read_all("[Event \"E\"]\n\n[White \"W\"]\n\n1. e4 *\n");
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].as_ref().unwrap().tags.len(), 2);
+}
