@@ -522,6 +522,22 @@ impl Tournament {
         self.score_after(id, self.rounds.len() as u32)
     }
 
+    /// The last round with every result in: rounds `1..=complete_rounds()`
+    /// have no game without result (0 before round 1 is finished).
+    pub fn complete_rounds(&self) -> u32 {
+        self.rounds
+            .iter()
+            .take_while(|r| r.games.iter().all(|g| g.outcome != Outcome::Pending))
+            .count() as u32
+    }
+
+    /// The round paired and not finished (a game still without result), if
+    /// any: the first round after [`Tournament::complete_rounds`].
+    pub fn round_in_progress(&self) -> Option<u32> {
+        let done = self.complete_rounds();
+        (done < self.rounds.len() as u32).then_some(done + 1)
+    }
+
     /// Games of a round still without result.
     pub fn pending(&self, round: u32) -> Vec<(PlayerId, PlayerId)> {
         self.rounds
