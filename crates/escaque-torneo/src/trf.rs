@@ -4,12 +4,18 @@
 //!
 //! Records read: `012`–`122` (tournament data), `132` round dates, `142`
 //! number of rounds, `152` initial colour, `162` scoring (only 1, ½, 0 is
-//! accepted: anything else is an error, never a silent miscount), `202`/`212`
-//! tie-breaks, `222` encoded time control, `001` players, `240` byes for
-//! rounds (`F`, `H`, `Z`), `250` accelerated rounds, `260` forbidden
-//! pairings; `013`/`310` (teams) and `299` (abnormal points) are refused
-//! with a clear error. Records escaque has no use for (`182`, `192`,
-//! national rating records, comments `###`) are skipped.
+//! accepted: anything else is an error, never a silent miscount), `192`
+//! pairing system (the FIDE Dutch system; any other system or variant is
+//! refused with its line), `202`/`212` tie-breaks, `222` encoded time
+//! control, `001` players, `240` byes for rounds (`F`, `H`, `Z`), `250`
+//! accelerated rounds, `260` forbidden pairings, and JaVaFo's `XXA`
+//! (accelerations per player and round, kept as `250` records) and `XXP`
+//! (pairs forbidden in every round); `013`/`310` (teams) and `299` (abnormal
+//! points) are refused with a clear error. Records escaque has no use for
+//! (`182`, national rating records, comments `###`) are skipped. A file
+//! that gives no initial colour (no `152`, no `XXC`) has it read from round
+//! 1's games, as bbpPairings reads it. Bytes that are not UTF-8 are read as
+//! Windows-1252 by [`decode`].
 //!
 //! Written: the TRF-2026 records above, and `XXR`/`XXC` beside `142`/`152`
 //! for pairing programs that still read only TRF-16.

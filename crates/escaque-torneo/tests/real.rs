@@ -191,7 +191,7 @@ fn real_events_pair_as_bbppairings_pairs_them() {
 fn made_files_pair_as_bbppairings_pairs_them() {
     let (events, rounds, report) = agreement("made");
     assert!(
-        events >= 4 && rounds >= 4,
+        events >= 6 && rounds >= 8,
         "{events} events, {rounds} rounds"
     );
     assert!(report.is_empty(), "{}", report.join("\n"));
