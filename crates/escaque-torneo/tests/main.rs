@@ -5,6 +5,8 @@
 
 mod berger;
 mod dutch_bbp;
+mod ranking;
+mod real;
 mod school;
 mod standings;
 mod trf;
