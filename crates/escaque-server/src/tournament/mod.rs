@@ -30,7 +30,7 @@ use crate::Hub;
 use fanout::TournamentFanout;
 
 /// How many times a change that lost the version race is run again.
-const RETRIES: usize = 8;
+const RETRIES: usize = 16;
 
 /// The server's settings of a tournament (JSON in `tournaments.settings`);
 /// every field has a default, so settings stored by an older release read.
