@@ -240,17 +240,38 @@ impl Rendered {
         Rendered(base.to_string())
     }
 
-    /// The socket message for identity `who`: the view with its own
-    /// `can_edit` and `me` spliced in before the closing brace.
-    pub fn message_for(&self, l: &Loaded, who: &str) -> Out {
+    /// The socket message for an identity that may edit (`can_edit`) and
+    /// plays as number `me`: the view with those two spliced in before the
+    /// closing brace.
+    pub fn message_for(&self, can_edit: bool, me: Option<u32>) -> Out {
         let body = self.0.strip_suffix('}').unwrap_or(&self.0);
         let sep = if body.len() > 1 { "," } else { "" };
-        let me = l
-            .number_of(who)
-            .map_or_else(|| "null".to_string(), |n| n.to_string());
+        let me = me.map_or_else(|| "null".to_string(), |n| n.to_string());
         Arc::from(format!(
-            "{{\"t\":\"tournament\",\"view\":{body}{sep}\"can_edit\":{},\"me\":{me}}}}}",
-            l.can_edit(who)
+            "{{\"t\":\"tournament\",\"view\":{body}{sep}\"can_edit\":{can_edit},\"me\":{me}}}}}"
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spliced_message_is_the_view_with_the_callers_part() {
+        for base in [
+            json!({"id": "x", "name": "Ana \"}{", "players": [{"name": "}"}]}),
+            json!({}),
+        ] {
+            let r = Rendered::new(&base);
+            for (can_edit, me) in [(true, None), (false, Some(3)), (false, None)] {
+                let spliced: Value = serde_json::from_str(&r.message_for(can_edit, me)).unwrap();
+                let mut v = base.clone();
+                v["can_edit"] = json!(can_edit);
+                v["me"] = json!(me);
+                let built: Value = serde_json::from_str(&message(&v)).unwrap();
+                assert_eq!(spliced, built);
+            }
+        }
     }
 }
