@@ -105,3 +105,232 @@ proptest! {
         });
     }
 }
+
+/// A JSON value of any shape, names the tournament API uses among others.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u32>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        ".{0,40}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "dutch",
+            "round_robin",
+            "online",
+            "otb",
+            "half",
+            "zero",
+            "full",
+            "csv",
+            "list",
+            "trf",
+            "1-0",
+            "½-½",
+            "+-",
+            "--",
+            "*",
+            "5+3",
+            "fide2023",
+        ])
+        .prop_map(Value::from),
+    ];
+    let keys = prop::sample::select(vec![
+        "name",
+        "system",
+        "rounds",
+        "mode",
+        "time_control",
+        "rules",
+        "tiebreaks",
+        "accelerated",
+        "team_size",
+        "settings",
+        "club",
+        "category",
+        "birth_year",
+        "rating",
+        "fide_id",
+        "title",
+        "sex",
+        "format",
+        "text",
+        "from_round",
+        "round",
+        "kind",
+        "players",
+        "account",
+        "result",
+        "trf",
+        "x",
+    ]);
+    leaf.prop_recursive(3, 24, 6, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec((keys.clone(), inner), 0..6).prop_map(|kv| Value::Object(
+                kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The tournament API's JSON bodies: every answer is a success or a
+    /// typed refusal (never a server fault), and the server keeps serving.
+    #[test]
+    fn random_tournament_bodies_never_hurt(bodies in prop::collection::vec((0usize..12, json_value()), 1..10)) {
+        let f = fixture();
+        f.rt.block_on(async {
+            let mut org = Browser::new(f.addr);
+            let r = org.post("/api/tournaments", json!({"name": "Fuzz", "system": "dutch", "rounds": 3})).await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            let id = r.json()["id"].as_str().unwrap().to_string();
+            let r = org
+                .post(&format!("/api/tournaments/{id}/players/import"), json!({"format": "list", "text": "A\nB\nC\nD\nE"}))
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            let paths = [
+                "/api/tournaments".to_string(),
+                "/api/tournaments/import".to_string(),
+                format!("/api/tournaments/{id}/players"),
+                format!("/api/tournaments/{id}/players/import"),
+                format!("/api/tournaments/{id}/players/2"),
+                format!("/api/tournaments/{id}/players/3/withdraw"),
+                format!("/api/tournaments/{id}/players/4/bye"),
+                format!("/api/tournaments/{id}/forbidden"),
+                format!("/api/tournaments/{id}/organisers"),
+                format!("/api/tournaments/{id}/rounds"),
+                format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+                format!("/api/tournaments/{id}/rounds/1/boards/2/result"),
+            ];
+            for (which, body) in &bodies {
+                let r = org.post(&paths[*which], body.clone()).await;
+                assert!(r.status < 500 && r.status != 0, "{} {body}: {} {}", paths[*which], r.status, r.body);
+                if r.status >= 400 {
+                    let e = r.json();
+                    assert!(e["code"].is_string() && e["es"].is_string() && e["en"].is_string(), "{e}");
+                }
+            }
+            // The tournament still reads, its pages print, and it still pairs.
+            let v = org.req("GET", &format!("/api/tournaments/{id}"), None).await;
+            assert_eq!(v.status, 200, "{}", v.body);
+            for page in ["standings", "crosstable", "categories", "teams"] {
+                let r = org.req("GET", &format!("/api/tournaments/{id}/print/{page}"), None).await;
+                assert_eq!(r.status, 200, "{page}");
+            }
+            let r = org.req("GET", &format!("/api/tournaments/{id}/trf"), None).await;
+            assert_eq!(r.status, 200);
+        });
+    }
+}
+
+/// A small tournament's TRF, two rounds played, as `escaque torneo` writes it.
+fn sample_trf() -> String {
+    use escaque_torneo::{pairing, trf, Outcome, Player, System, Tournament};
+    let mut t = Tournament::new("Muestra", System::Swiss, 4);
+    for i in 0..9 {
+        let mut p = Player::new(&format!("Jugador {i}"));
+        p.rating = Some(1500 + 37 * i);
+        p.club = ["A", "B"][i as usize % 2].into();
+        t.add_player(p).unwrap();
+    }
+    t.forbid(&[1, 2], 1, 4).unwrap();
+    for r in 1..=2 {
+        pairing::pair_next_round(&mut t).unwrap();
+        for b in 1..=t.rounds[r - 1].games.len() as u32 {
+            let o = [Outcome::WhiteWins, Outcome::Draw, Outcome::BlackForfeitWin][b as usize % 3];
+            t.set_result_board(r as u32, b, o).unwrap();
+        }
+    }
+    t.request_bye(3, 3, escaque_torneo::ByeKind::Half).unwrap();
+    trf::write(&t)
+}
+
+/// One change to a TRF text.
+#[derive(Clone, Debug)]
+enum Mutation {
+    Put(usize, char),
+    DropLine(usize),
+    CopyLine(usize),
+    Cut(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let c = prop::sample::select(vec![
+        '0', '1', '2', '9', ' ', 'w', 'b', '-', '=', '+', 'H', 'Z', 'U', 'F', '\n', 'X', 'é',
+    ]);
+    prop_oneof![
+        (any::<usize>(), c).prop_map(|(i, c)| Mutation::Put(i, c)),
+        any::<usize>().prop_map(Mutation::DropLine),
+        any::<usize>().prop_map(Mutation::CopyLine),
+        any::<usize>().prop_map(Mutation::Cut),
+    ]
+}
+
+fn mutate(text: &str, muts: &[Mutation]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for m in muts {
+        match *m {
+            Mutation::Put(i, c) if !chars.is_empty() => {
+                let i = i % chars.len();
+                chars[i] = c;
+            }
+            Mutation::Cut(i) if !chars.is_empty() => chars.truncate(i % chars.len()),
+            Mutation::DropLine(i) | Mutation::CopyLine(i) => {
+                let s: String = chars.iter().collect();
+                let mut lines: Vec<&str> = s.lines().collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let i = i % lines.len();
+                if matches!(m, Mutation::DropLine(_)) {
+                    lines.remove(i);
+                } else {
+                    lines.insert(i, lines[i]);
+                }
+                chars = lines.join("\n").chars().collect();
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A damaged TRF imported as a tournament, or as its players, is read or
+    /// refused with a typed error; what is read can be shown, printed,
+    /// exported and paired without a fault.
+    #[test]
+    fn damaged_trf_imports_never_hurt(muts in prop::collection::vec(mutation(), 1..6)) {
+        let f = fixture();
+        let text = mutate(&sample_trf(), &muts);
+        f.rt.block_on(async {
+            let mut org = Browser::new(f.addr);
+            let r = org.post("/api/tournaments/import", json!({"trf": text})).await;
+            assert!(r.status == 201 || r.status == 400, "{} {}\n{text}", r.status, r.body);
+            if r.status == 400 {
+                let code = r.json()["code"].clone();
+                assert!(code == "bad_trf" || code == "bad_field", "{}", r.body);
+                return;
+            }
+            let id = r.json()["id"].as_str().unwrap().to_string();
+            for path in ["", "/trf", "/print/standings", "/print/crosstable", "/print/teams", "/pdf/standings", "/rounds/1/print", "/rounds/2/pdf"] {
+                let r = org.req("GET", &format!("/api/tournaments/{id}{path}"), None).await;
+                assert!(r.status == 200 || r.status == 404, "{path}: {} {}\n{text}", r.status, r.body);
+            }
+            let r = org.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await;
+            assert!(r.status == 200 || r.status == 409, "pair: {} {}\n{text}", r.status, r.body);
+            let r = org.req("GET", &format!("/api/tournaments/{id}"), None).await;
+            assert_eq!(r.status, 200, "{}\n{text}", r.body);
+            let r = org
+                .post(&format!("/api/tournaments/{id}/players/import"), json!({"format": "trf", "text": text}))
+                .await;
+            assert!(r.status < 500 && r.status != 0, "{} {}", r.status, r.body);
+        });
+    }
+}
