@@ -11,6 +11,7 @@ mod games;
 mod lag;
 mod refusals;
 mod sockets;
+mod tournaments_online;
 mod upgrade;
 
 /// Every `tests/*.rs` file is declared above (the check every package
