@@ -11,6 +11,7 @@ mod games;
 mod lag;
 mod refusals;
 mod sockets;
+mod tournaments;
 mod tournaments_online;
 mod upgrade;
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use escaque_server::client::GameSocket;
 use escaque_server::http::Identity;
-use escaque_server::tournament::{self, online, view, Settings, Who};
+use escaque_server::tournament::{self, view, Settings, Who};
 use escaque_server::Hub;
 use escaque_torneo::{Outcome, System, Tournament};
 use serde_json::{json, Value};
@@ -462,20 +462,26 @@ async fn organiser_time_and_result(db: Db) {
     let a = p.act(json!({"t": "abort", "id": 3})).await;
     assert_eq!(a["code"], "tournament_game", "{a}");
     // The organiser's forfeit ends the game; the board says so.
-    online::organiser_result(
-        &hub,
-        &id,
-        1,
-        1,
-        Outcome::WhiteForfeitWin,
-        &Who::Organiser(owner),
-    )
-    .await
-    .expect("result set");
+    let r = players[0]
+        .web
+        .post(
+            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "+-"}),
+        )
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = org
+        .post(
+            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "+-"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
     let end = p.event("end").await;
     assert_eq!(end["result"], "1-0", "{end}");
     let v = view_of(&hub, &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "+-", "{v}");
+    assert_eq!(v["rounds"][0]["boards"][0]["game"], g["game"], "{v}");
 }
 
 both_dbs!(
