@@ -302,6 +302,11 @@ async fn online_swiss_of_six(db: Db) {
     let late_number = late.join(&id, "Tardón").await;
     players.push(late);
 
+    // Player 2 also watches the tournament's page (its socket).
+    let cookie = players[1].web.cookies.join("; ");
+    let mut page = GameSocket::connect_with_cookie(addr, &format!("/ws/tournaments/{id}"), &cookie)
+        .await
+        .expect("tournament socket");
     // Round 1: four present players, two boards; board 1's White never comes.
     play_round(
         &hub,
@@ -328,6 +333,14 @@ async fn online_swiss_of_six(db: Db) {
     assert_eq!(kind_of(players[4].number), "zero", "{r1}");
     assert_eq!(kind_of(players[5].number), "zero", "{r1}");
     assert_eq!(kind_of(late_number), "half", "{r1}");
+    // The page is told the countdown to round 2.
+    let c = page
+        .until(WAIT, |v| v["t"] == "countdown")
+        .await
+        .expect("countdown");
+    assert_eq!(c["round"], 2, "{c}");
+    assert_eq!(c["ms"], 3000, "{c}");
+    page.close().await;
 
     // Round 2 is paired automatically after the countdown: seven players,
     // three boards and the pairing bye.
@@ -431,10 +444,23 @@ async fn organiser_time_and_result(db: Db) {
         assert_eq!(r.status, 200, "{}", r.body);
         players.push(e);
     }
+    // Player 2 watches the tournament's page: taken to the game from there too.
+    let cookie = players[1].web.cookies.join("; ");
+    let mut page = GameSocket::connect_with_cookie(addr, &format!("/ws/tournaments/{id}"), &cookie)
+        .await
+        .expect("tournament socket");
     tournament::pair_next(&hub, &id, &Who::Organiser(owner.clone()))
         .await
         .expect("paired");
+    let on_page = page
+        .until(WAIT, |v| v["t"] == "your_game")
+        .await
+        .expect("your_game on the tournament socket");
+    let in_lobby = players[1].your_game(1).await;
+    assert_eq!(on_page, in_lobby);
     let g = players[0].your_game(1).await;
+    assert_eq!(g["game"], on_page["game"]);
+    assert_ne!(g["color"], on_page["color"]);
     let seat = json!({"game": g["game"], "secret": g["secret"], "seat": g["color"]});
     let mut p = Player::connect(addr, &seat).await;
     let before = p.state().await;
