@@ -514,3 +514,88 @@ both_dbs!(
     organiser_adds_time_and_sets_a_forfeit,
     organiser_time_and_result
 );
+
+/// A game that ended as the server went down, its result not yet on the
+/// board (the ending is stored before the result): on the next start the
+/// result is recorded, and the complete round's countdown runs again and
+/// pairs the next round.
+async fn results_and_countdowns_resume_on_start(db: Db) {
+    let database = match db {
+        Db::Sqlite => escaque_server::Database::Dir(crate::common::temp_dir("resume")),
+        Db::Postgres => match crate::common::fresh_postgres_database("resume").await {
+            Some(url) => escaque_server::Database::Url(url),
+            None => return,
+        },
+    };
+    let same = database.clone();
+    let Some(first) = crate::common::start_with(db, |c| c.database = same).await else {
+        return;
+    };
+    let hub = Arc::clone(&first.hub);
+    let org = guest(first.addr).await;
+    let (id, owner) = create(
+        &hub,
+        &org,
+        Settings {
+            time_control: Some("5+0".into()),
+            auto_pair: true,
+            pair_delay_s: 1,
+            no_show_s: 600,
+            ..Settings::default()
+        },
+    )
+    .await;
+    for i in 0..2 {
+        let mut e = Entrant::new(first.addr).await;
+        e.join(&id, &format!("Jugador {}", i + 1)).await;
+        let r = e
+            .web
+            .post(&format!("/api/tournaments/{id}/present"), json!({}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    tournament::pair_next(&hub, &id, &Who::Organiser(owner))
+        .await
+        .expect("paired");
+    let l = tournament::load(&hub, &id).await.expect("loads");
+    let game = l.games[0].game.clone();
+    // The ending as the game's task stores it (White never came), the
+    // server gone before the board was told.
+    first.abort();
+    hub.store
+        .update_game(
+            &game,
+            None,
+            Some(escaque_server::store::Ending {
+                result: Some(escaque::GameResult::BlackWins),
+                termination: escaque::Termination::Abandoned {
+                    by: escaque::Color::White,
+                },
+            }),
+        )
+        .await
+        .expect("stored");
+    let l = tournament::load(&hub, &id).await.expect("loads");
+    assert_eq!(l.t.rounds[0].games[0].outcome, Outcome::Pending);
+    drop(hub);
+
+    let second = crate::common::start_with(db, |c| c.database = database)
+        .await
+        .expect("second start");
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let l = loop {
+        let l = tournament::load(&second.hub, &id).await.expect("loads");
+        if l.t.rounds.len() == 2 {
+            break l;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "round 2 never paired: {:?}",
+            l.t.rounds
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(l.t.rounds[0].games[0].outcome, Outcome::BlackForfeitWin);
+}
+
+both_dbs!(resumed_on_start, results_and_countdowns_resume_on_start);
