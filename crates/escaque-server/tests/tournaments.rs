@@ -408,6 +408,28 @@ async fn over_the_board_event(db: Db) {
         .req("GET", &format!("{BASE}/{id}/rounds/9/print"), None)
         .await;
     assert_eq!(r.status, 404);
+    // The PDFs are escaque_torneo's.
+    for (path, bytes) in [
+        ("rounds/5/pdf", escaque_torneo::pdf::pairings(&t, 5)),
+        ("pdf/standings", escaque_torneo::pdf::standings(&t)),
+    ] {
+        let r = org.req("GET", &format!("{BASE}/{id}/{path}"), None).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r
+            .headers
+            .iter()
+            .any(|(k, v)| k == "content-type" && v == "application/pdf"));
+        assert!(r.body.starts_with("%PDF-1.4"), "{path}");
+        assert_eq!(r.body, String::from_utf8_lossy(&bytes), "{path}");
+        if let Ok(dir) = std::env::var("ESCAQUE_TORNEO_PDF_DIR") {
+            let name = path.replace('/', "-");
+            std::fs::write(format!("{dir}/{name}.pdf"), &bytes).unwrap();
+        }
+    }
+    let r = org
+        .req("GET", &format!("{BASE}/{id}/rounds/0/pdf"), None)
+        .await;
+    assert_eq!(r.status, 404);
     server.abort();
 }
 
@@ -643,4 +665,67 @@ async fn rights_and_escaping_sqlite() {
 #[tokio::test]
 async fn rights_and_escaping_postgres() {
     rights_and_escaping(Db::Postgres).await;
+}
+
+/// Results typed at the same moment on every board all land: a change that
+/// lost the version race runs again on the newer tournament.
+#[tokio::test]
+async fn results_typed_at_once_all_land() {
+    let Some(server) = fresh_server(Db::Sqlite).await else {
+        return;
+    };
+    let addr = server.addr;
+    let mut org = Browser::new(addr);
+    let r = org
+        .post(
+            BASE,
+            json!({"name": "Simultánea", "system": "dutch", "rounds": 2}),
+        )
+        .await;
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let names: Vec<String> = (0..16).map(|i| format!("P{i:02}")).collect();
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/players/import"),
+            json!({"format": "list", "text": names.join("\n")}),
+        )
+        .await;
+    assert_eq!(r.json()["added"], 16);
+    org.post(&format!("{BASE}/{id}/rounds"), json!({})).await;
+    let cookies = org.cookies.clone();
+    let tasks: Vec<_> = (1..=8u32)
+        .map(|board| {
+            let cookies = cookies.clone();
+            let id = id.clone();
+            tokio::spawn(async move {
+                let mut b = Browser { addr, cookies };
+                let text = if board % 2 == 0 { "1-0" } else { "0-1" };
+                b.post(
+                    &format!("{BASE}/{id}/rounds/1/boards/{board}/result"),
+                    json!({"result": text}),
+                )
+                .await
+                .status
+            })
+        })
+        .collect();
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), 200);
+    }
+    let v = view(&mut org, &id).await;
+    for (i, b) in v["rounds"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let board = i + 1;
+        assert_eq!(
+            b["result"],
+            if board % 2 == 0 { "1-0" } else { "0-1" },
+            "board {board}"
+        );
+    }
+    assert_eq!(v["round_complete"], true);
+    server.abort();
 }

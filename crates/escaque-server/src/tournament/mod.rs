@@ -30,7 +30,7 @@ use crate::Hub;
 use fanout::TournamentFanout;
 
 /// How many times a change that lost the version race is run again.
-const RETRIES: usize = 8;
+const RETRIES: usize = 16;
 
 /// The server's settings of a tournament (JSON in `tournaments.settings`);
 /// every field has a default, so settings stored by an older release read.
@@ -428,9 +428,9 @@ pub fn notify(hub: &Arc<Hub>, l: &Loaded) {
     if !hub.tournaments.watching(&l.row.id) {
         return;
     }
-    let base = view::view(l);
+    let rendered = view::Rendered::new(&view::view(l));
     hub.tournaments.publish(&l.row.id, &|who| {
-        view::message(&view::for_identity(base.clone(), l, Some(who)))
+        rendered.message_for(l.can_edit(who), l.number_of(who))
     });
 }
 
