@@ -484,6 +484,42 @@ async fn organiser_time_and_result(db: Db) {
         before["clock"]["white_ms"].as_u64().unwrap() + 60_000,
         "{ev}"
     );
+    // Bad input is refused with a typed error, never a fault.
+    for (path, body) in [
+        (format!("/api/tournaments/{id}/join"), json!({"name": 5})),
+        (
+            format!("/api/tournaments/{id}/join"),
+            json!({"nombre": "x"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/join"),
+            json!({"name": "a\u{7}b"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/rounds/x/boards/1/time"),
+            json!({"seconds": 5, "color": "white"}),
+        ),
+        (path.clone(), json!({"seconds": 5, "color": "green"})),
+        (path.clone(), json!({"seconds": -5, "color": "white"})),
+    ] {
+        let r = org.post(&path, body.clone()).await;
+        assert!(
+            r.status == 400 || r.status == 422,
+            "{path} {body}: {} {}",
+            r.status,
+            r.body
+        );
+        assert_eq!(r.json()["t"], "error", "{path} {body}: {}", r.body);
+    }
+    let r = org
+        .post(&format!("/api/tournaments/{id}/leave"), json!({}))
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(r.json()["code"], "not_entered", "{}", r.body);
+    let r = org
+        .post("/api/tournaments/nonexistent/present", json!({}))
+        .await;
+    assert_eq!(r.status, 404, "{}", r.body);
     // A player cannot abort a tournament game.
     let a = p.act(json!({"t": "abort", "id": 3})).await;
     assert_eq!(a["code"], "tournament_game", "{a}");

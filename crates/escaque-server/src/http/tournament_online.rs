@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -116,10 +116,16 @@ fn join_name(me: &Identity, asked: Option<&str>) -> Result<String, ApiError> {
 pub(super) async fn join(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    Path(id): Path<String>,
-    body: Option<Json<JoinBody>>,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<JoinBody>, JsonRejection>,
 ) -> ApiResult {
-    let body = body.map(|Json(b)| b).unwrap_or_default();
+    let Path(id) = id?;
+    // No body (or not JSON at all): the guest's own name.
+    let body = match body {
+        Ok(Json(b)) => b,
+        Err(JsonRejection::MissingJsonContentType(_)) => JoinBody::default(),
+        Err(e) => return Err(e.into()),
+    };
     let name = join_name(&me, body.name.as_deref())?;
     let number = tournament::change(&hub, &id, &Who::Server, |l| {
         online_only(l)?;
@@ -158,8 +164,9 @@ pub(super) async fn join(
 pub(super) async fn leave(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
 ) -> ApiResult {
+    let Path(id) = id?;
     let number = tournament::change(&hub, &id, &Who::Server, |l| {
         online_only(l)?;
         let n = l.number_of(&me.key).ok_or_else(not_entered)?;
@@ -176,8 +183,9 @@ pub(super) async fn leave(
 pub(super) async fn present(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
 ) -> ApiResult {
+    let Path(id) = id?;
     let number = tournament::change(&hub, &id, &Who::Server, |l| {
         online_only(l)?;
         let n = l.number_of(&me.key).ok_or_else(not_entered)?;
@@ -231,9 +239,10 @@ async fn board_game(
 pub(super) async fn add_time(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    Path((id, round, board)): Path<(String, u32, u32)>,
+    path: Result<Path<(String, u32, u32)>, PathRejection>,
     body: Result<Json<TimeBody>, JsonRejection>,
 ) -> ApiResult {
+    let Path((id, round, board)) = path?;
     let Json(body) = body?;
     let color = match body.color.as_str() {
         "white" => Color::White,
