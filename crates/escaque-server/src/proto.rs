@@ -640,6 +640,20 @@ pub struct StateView {
     /// Every move (in `state` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveView>>,
+    /// The tournament board this game is, if any (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentBoard>,
+}
+
+/// Where a tournament game is played: its tournament, round and board.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentBoard {
+    /// The tournament's id.
+    pub id: String,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
 }
 
 /// A seat's player.

@@ -464,6 +464,11 @@ async fn organiser_time_and_result(db: Db) {
     let seat = json!({"game": g["game"], "secret": g["secret"], "seat": g["color"]});
     let mut p = Player::connect(addr, &seat).await;
     let before = p.state().await;
+    assert_eq!(
+        before["tournament"],
+        json!({"id": id, "round": 1, "board": 1}),
+        "{before}"
+    );
     let path = format!("/api/tournaments/{id}/rounds/1/boards/1/time");
     let r = players[0]
         .web
