@@ -200,6 +200,9 @@ pub enum ErrorCode {
     /// The seat's secret was renewed (`POST /api/games/{id}/seat`): this
     /// connection, opened with the old one, now only watches.
     SeatReclaimed,
+    /// Not in a tournament game: abort, rematch and takeback (the result
+    /// counts in the tournament, and the next game is the next round's).
+    TournamentGame,
 }
 
 impl ErrorCode {
@@ -227,6 +230,7 @@ impl ErrorCode {
             NoSuchGame => "no_such_game",
             BadSeat => "bad_seat",
             SeatReclaimed => "seat_reclaimed",
+            TournamentGame => "tournament_game",
         }
     }
 
@@ -292,6 +296,10 @@ impl ErrorCode {
             SeatReclaimed => p(
                 "tu puesto se reclamó con una clave nueva; esta conexión ahora solo mira",
                 "your seat was reclaimed with a new secret; this connection now only watches",
+            ),
+            TournamentGame => p(
+                "no se puede en una partida de torneo (ni anular, ni revancha, ni deshacer)",
+                "not in a tournament game (no abort, rematch or takeback)",
             ),
         }
     }
@@ -560,6 +568,13 @@ pub enum GameEvent {
         /// English.
         en: &'static str,
     },
+    /// The tournament's organiser gave a side more time.
+    TimeAdded {
+        /// Whose clock.
+        seat: &'static str,
+        /// How much, ms.
+        ms: u64,
+    },
 }
 
 /// The state of a game, as every `state` and `event` carries it.
@@ -625,6 +640,20 @@ pub struct StateView {
     /// Every move (in `state` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveView>>,
+    /// The tournament board this game is, if any (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentBoard>,
+}
+
+/// Where a tournament game is played: its tournament, round and board.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentBoard {
+    /// The tournament's id.
+    pub id: String,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
 }
 
 /// A seat's player.

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::{Actor, Phase};
 use crate::proto::{
     side, ClaimMoveView, ClockView, EndText, LiveClock, LiveGame, MoveView, PlayerView, ServerMsg,
-    StateMsg, StateView,
+    StateMsg, StateView, TournamentBoard,
 };
 
 /// A claim as the protocol names it: the library's id.
@@ -155,6 +155,11 @@ impl Actor {
             }),
             last_move: plies.checked_sub(1).map(|i| self.move_view(i)),
             moves: with_moves.then(|| (0..plies).map(|i| self.move_view(i)).collect()),
+            tournament: self.link.as_ref().map(|l| TournamentBoard {
+                id: l.tournament.clone(),
+                round: l.round,
+                board: l.board,
+            }),
         }
     }
 

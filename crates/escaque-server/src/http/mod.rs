@@ -22,6 +22,7 @@ mod games;
 pub mod live;
 mod names;
 mod seeks;
+mod tournament_online;
 mod tournaments;
 mod ws;
 
@@ -144,6 +145,19 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws/tournaments/{id}", get(tournaments::ws))
         .route("/ws/games/{id}", get(ws::ws_game))
         .route("/ws/lobby", get(ws::ws_lobby))
+        .route("/api/tournaments/{id}/join", post(tournament_online::join))
+        .route(
+            "/api/tournaments/{id}/leave",
+            post(tournament_online::leave),
+        )
+        .route(
+            "/api/tournaments/{id}/present",
+            post(tournament_online::present),
+        )
+        .route(
+            "/api/tournaments/{id}/rounds/{round}/boards/{board}/time",
+            post(tournament_online::add_time),
+        )
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)
