@@ -220,7 +220,7 @@ function pairingsTable(view, r, tableId = 'pairings') {
   const T = tt();
   const round = (view.rounds_list || []).find((x) => x.number === r);
   if (!round) return h('p', { class: 'muted', id: tableId }, T.not_paired);
-  const boards = round.boards.map((b) => h('tr', { 'data-board': b.board },
+  const boards = round.boards.map((b) => h('tr', { 'data-board': b.board, 'data-white': b.white, 'data-black': b.black, 'data-result': b.result || '' },
     h('td', { class: 'num' }, String(b.board)),
     h('td', { class: 'w' }, nameOf(view, b.white)), h('td', { class: 'pts' }, pointsBefore(view, b.white)),
     h('td', { class: 'res' }, resultText(b.result) || '–'),
@@ -485,7 +485,7 @@ async function desk(main, me, id) {
       }, view.rounds_list.map((x) => h('option', { value: x.number, selected: x.number === r }, T.round_n(x.number))))));
     }
     if (round) {
-      const rows = round.boards.map((b) => h('tr', { 'data-board': b.board },
+      const rows = round.boards.map((b) => h('tr', { 'data-board': b.board, 'data-white': b.white, 'data-black': b.black, 'data-result': b.result || '' },
         h('td', { class: 'num' }, String(b.board)),
         h('td', { class: 'w' }, `${nameOf(view, b.white)} (${b.white})`),
         h('td', { class: 'res' }, h('select', {
@@ -497,7 +497,7 @@ async function desk(main, me, id) {
         }, h('option', { value: '' }, '–'), RESULTS.map((x) => h('option', { value: x, selected: b.result === x }, x)))),
         h('td', { class: 'b' }, `${nameOf(view, b.black)} (${b.black})`),
         h('td', {}, b.game ? h('a', { href: `/partida/${b.game}` }, T.game) : '')));
-      const byes = (round.byes || []).map((y) => h('tr', { class: 'bye' }, h('td', {}, ''), h('td', { class: 'w' }, `${nameOf(view, y.player)} (${y.player})`),
+      const byes = (round.byes || []).map((y) => h('tr', { class: 'bye', 'data-bye': y.player, 'data-kind': y.kind }, h('td', {}, ''), h('td', { class: 'w' }, `${nameOf(view, y.player)} (${y.player})`),
         h('td', { class: 'res' }, T.bye_kinds[y.kind] || y.kind), h('td', {}, ''), h('td', {}, '')));
       kids.push(table('desk-boards', 'pairings', [T.board, T.white, T.result, T.black, ''], [...rows, ...byes]));
     }
@@ -688,6 +688,8 @@ async function desk(main, me, id) {
     drawForbidden();
     drawOrganisers();
     drawPrint();
+    document.body.dataset.tnRound = String(view.round || 0);
+    document.body.dataset.tnComplete = view.round_complete ? '1' : '0';
   }
   draw();
   watch(id, (m) => {
