@@ -324,6 +324,19 @@ mod catalogue_tests {
                 let key = format!("odds_{}: '", o.id());
                 assert!(text.contains(&key), "{file}: {key}");
             }
+            // Every tie-break the create form offers (escaque-torneo's ids).
+            let tn = &text[text.find("\n  tn: {").expect("tn section")..];
+            let tiebreaks = &tn[tn.find("\n    tiebreaks: {").expect("tn.tiebreaks")..];
+            let tiebreaks = &tiebreaks[..tiebreaks.find("\n    },").expect("closed")];
+            for tb in escaque_torneo::TieBreak::ALL {
+                let quoted = format!("'{}': '", tb.id());
+                let bare = format!(" {}: '", tb.id());
+                assert!(
+                    tiebreaks.contains(&quoted) || tiebreaks.contains(&bare),
+                    "{file}: tn.tiebreaks.{}",
+                    tb.id()
+                );
+            }
             // Nothing left over from the first release's glued names.
             for stale in ["abandoned_draw", "flag", "time"] {
                 assert!(

@@ -316,7 +316,7 @@ function ratingTable(view) {
 /** The view as the server sends it, with its rounds under `rounds_list` (the API's `rounds` is the count). */
 function normalise(v) {
   if (Array.isArray(v.rounds)) {
-    const n = v.total_rounds ?? v.rounds_total ?? v.rounds.length;
+    const n = v.rounds_planned ?? v.total_rounds ?? v.rounds.length;
     return { ...v, rounds_list: v.rounds, rounds: n };
   }
   return { ...v, rounds_list: v.rounds_list || v.round_list || [] };
