@@ -318,7 +318,7 @@ function lobby(me) {
       if (m.t === 'live') showLive(m.games || []);
       if (m.t === 'seek_accepted') { keepSeat(m); location.href = `/partida/${m.game}`; }
       // A tournament round was paired: the player is taken to their game.
-      if (m.t === 'your_game' && m.game) location.href = `/partida/${m.game}`;
+      if (m.t === 'your_game' && m.game) { keepSeat(m); location.href = `/partida/${m.game}`; }
     };
     ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 5000); };
   };
@@ -339,7 +339,7 @@ function followYourGame() {
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
-      if (m.t === 'your_game' && m.game && location.pathname !== `/partida/${m.game}`) location.href = `/partida/${m.game}`;
+      if (m.t === 'your_game' && m.game && location.pathname !== `/partida/${m.game}`) { keepSeat(m); location.href = `/partida/${m.game}`; }
     };
     ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 10000); };
   };
@@ -908,7 +908,7 @@ async function main() {
   else if (path === '/torneos' || path.startsWith('/torneos/')) {
     // The tournament pages load their script only when they are opened.
     const { route } = await import('./torneo.js');
-    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $ });
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat });
   }
   document.body.dataset.ready = '1';
 }

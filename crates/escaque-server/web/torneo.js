@@ -438,7 +438,7 @@ async function publicPage(main, me, id) {
   watch(id, (m) => {
     if (m.t === 'tournament' && m.view) { view = normalise(m.view); draw(); if (typeof m.view.countdown_ms !== 'number') { clearInterval(cdTimer); countdown.hidden = true; } }
     if (m.t === 'countdown') showCountdown(m);
-    if (m.t === 'your_game' && m.game) location.href = `/partida/${m.game}`;
+    if (m.t === 'your_game' && m.game) { C.keepSeat(m); location.href = `/partida/${m.game}`; }
   });
 }
 
