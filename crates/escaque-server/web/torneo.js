@@ -135,8 +135,8 @@ function createCard() {
         mode,
         rules: v('tn-rules').value,
         tiebreaks: order,
-        accelerated: v('tn-accel').checked,
       };
+      if (v('tn-accel').checked) body.accelerated = true;
       const tc = v('tn-tc').value.trim();
       if (tc && tc !== '-') body.time_control = tc;
       if (mode === 'online') {

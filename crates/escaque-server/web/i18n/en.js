@@ -132,7 +132,7 @@ export default {
     edit_player: (n) => `Edit player no. ${n}`, save: 'Save',
     add_players: 'Enter players', add: 'Add', added_one: (n) => `Entered as no. ${n}.`, added_many: (n) => `${n} players entered.`,
     paste_title: 'Paste a list or upload a CSV or TRF', format: 'Format', format_list: 'List (one name a line)',
-    paste_help: 'One line a player. CSV: name, club, category, year, rating, FIDE ID, title.', or_file: 'or a file',
+    paste_help: 'One line a player. A CSV begins with the line of columns: name,club,category,birth_year,rating,fide_id,title', or_file: 'or a file',
     forbidden_title: 'Forbidden pairings', forbidden_help: 'Tick players who must not meet (siblings, pupils of one school).',
     forbidden_two: 'Tick at least two players.', forbid: 'Forbid among them',
     organisers: 'Co-organisers', organisers_help: 'Anyone with an account can help you run the tournament.', account: 'Account',

@@ -139,7 +139,7 @@ export default {
     edit_player: (n) => `Editar al jugador n.º ${n}`, save: 'Guardar',
     add_players: 'Inscribir jugadores', add: 'Añadir', added_one: (n) => `Inscrito con el n.º ${n}.`, added_many: (n) => `${n} jugadores inscritos.`,
     paste_title: 'Pegar una lista o subir un CSV o TRF', format: 'Formato', format_list: 'Lista (un nombre por línea)',
-    paste_help: 'Una línea por jugador. CSV: nombre, club, categoría, año, Elo, ID FIDE, título.', or_file: 'o un archivo',
+    paste_help: 'Una línea por jugador. Un CSV empieza por la línea de columnas: nombre;club;categoria;nacimiento;elo;fide;titulo', or_file: 'o un archivo',
     forbidden_title: 'Emparejamientos prohibidos', forbidden_help: 'Marca a quienes no deben jugar entre sí (hermanos, alumnos de un mismo colegio).',
     forbidden_two: 'Marca al menos dos jugadores.', forbid: 'Prohibir entre ellos',
     organisers: 'Coorganizadores', organisers_help: 'Quien tenga cuenta puede ayudarte a llevar el torneo.', account: 'Cuenta',
