@@ -303,7 +303,7 @@ async fn press_hear(c: &Client, keys: &str, said: &str) -> R {
     .map(|_| ())
 }
 
-async fn wait_plies(c: &Client, n: usize) -> R {
+pub(crate) async fn wait_plies(c: &Client, n: usize) -> R {
     until(
         c,
         &format!("{n} moves"),

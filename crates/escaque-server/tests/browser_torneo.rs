@@ -17,12 +17,16 @@ use escaque_torneo::{pairing, standings, trf, Outcome, Tournament};
 use fantoccini::Client;
 use serde_json::{json, Value};
 
-use crate::browser::{browser, choose, click, fill, js, ready, shot, start_driver, until, R};
+use crate::browser::{
+    browser, choose, click, click_move, fill, js, ready, shot, start_driver, until, wait_plies, R,
+};
 
 struct Env {
     base: String,
     org: Client,
     public: Client,
+    /// The online players, each its own browser (cookies, identity).
+    players: Vec<Client>,
 }
 
 /// One player as the organiser types them.
@@ -237,9 +241,9 @@ async fn fetch_text(c: &Client, method: &str, url: &str, body: Option<Value>) ->
     ))
 }
 
-async fn exported(env: &Env, id: &str) -> R<Tournament> {
+async fn exported(org: &Client, id: &str) -> R<Tournament> {
     let (status, text) =
-        fetch_text(&env.org, "GET", &format!("/api/tournaments/{id}/trf"), None).await?;
+        fetch_text(org, "GET", &format!("/api/tournaments/{id}/trf"), None).await?;
     if status != 200 {
         return Err(format!("GET trf: {status} {text}"));
     }
@@ -439,7 +443,7 @@ async fn otb_tournament(env: &Env) -> R {
     let t = {
         let t0 = Instant::now();
         loop {
-            let t = exported(env, &id).await?;
+            let t = exported(&env.org, &id).await?;
             if !t.forbidden.is_empty() || t0.elapsed() > Duration::from_secs(10) {
                 break t;
             }
@@ -497,7 +501,7 @@ async fn otb_tournament(env: &Env) -> R {
             click(c, &format!("{row} button.bye")).await?;
             let t0 = Instant::now();
             loop {
-                let t = exported(env, &id).await?;
+                let t = exported(&env.org, &id).await?;
                 let p = &t.players[resting as usize - 1];
                 if p.half_byes.contains(&5) {
                     break;
@@ -518,7 +522,7 @@ async fn otb_tournament(env: &Env) -> R {
         )
         .await?;
         let (boards, byes) = desk_round(c).await?;
-        let t = exported(env, &id).await?;
+        let t = exported(&env.org, &id).await?;
         same_as_library(&t, r, &boards, &byes)?;
         for (b, w, k, _) in &boards {
             if t.forbidden_pairing(*w, *k, r) {
@@ -552,7 +556,7 @@ async fn otb_tournament(env: &Env) -> R {
             let old = typed_result(2, 1);
             let new = if old == "1-0" { "0-1" } else { "1-0" };
             type_result(c, 1, new).await?;
-            let t = exported(env, &id).await?;
+            let t = exported(&env.org, &id).await?;
             let g = &t.rounds[1].games[0];
             let want = Outcome::parse(new).map_err(|e| format!("{e:?}"))?;
             if g.outcome != want {
@@ -574,7 +578,7 @@ async fn otb_tournament(env: &Env) -> R {
     shot(c, "torneo-desk-final.png").await?;
 
     // Final standings on the public page equal the library's.
-    let t = exported(env, &id).await?;
+    let t = exported(&env.org, &id).await?;
     let lib = standings::compute(&t);
     click(public, "#tab-standings").await?;
     until(
@@ -728,6 +732,329 @@ async fn stranger(env: &Env, id: &str) -> R {
     Ok(())
 }
 
+// ------------------------------------------------------------------ online
+
+/// The online players' guest names; the last joins late.
+const ONLINE: [&str; 7] = [
+    "Aitana",
+    "Bautista",
+    "<b>Pía</b>",
+    "Dante",
+    "Emma",
+    "Fermín",
+    "Gael (tarde)",
+];
+/// Who leaves after round 1.
+const LEAVER: usize = 5;
+/// Who joins after round 1 is paired.
+const LATE: usize = 6;
+/// Seconds a player may take for their first move.
+const NO_SHOW_S: u64 = 20;
+
+/// Where a player's browser is: their game's id and colour, once the page
+/// took them there.
+async fn at_game(c: &Client, round: u32, not: &[String]) -> R<(String, String)> {
+    let not = json!(not);
+    let v = until(
+        c,
+        &format!("taken to a game of round {round}"),
+        &format!(
+            "location.pathname.startsWith('/partida/') && !{not}.includes(location.pathname.split('/')[2]) && document.body.dataset.ready === '1' && window.escaqueBoard && document.querySelector('#name-bottom').textContent && [location.pathname.split('/')[2], window.escaqueBoard.state.orientation]"
+        ),
+    )
+    .await?;
+    Ok((
+        v[0].as_str().unwrap_or_default().to_string(),
+        v[1].as_str().unwrap_or_default().to_string(),
+    ))
+}
+
+/// One game of a round as the players' browsers see it.
+struct Board {
+    game: String,
+    white: usize,
+    black: usize,
+}
+
+/// Each playing browser taken to its game; the games paired up by id.
+async fn boards_of_round(
+    env: &Env,
+    round: u32,
+    playing: &[usize],
+    seen: &[String],
+) -> R<Vec<Board>> {
+    let mut at = Vec::new();
+    for &i in playing {
+        let (g, colour) = at_game(&env.players[i], round, seen).await?;
+        at.push((i, g, colour));
+    }
+    let mut boards: Vec<Board> = Vec::new();
+    for (i, g, colour) in &at {
+        let b = match boards.iter_mut().find(|b| &b.game == g) {
+            Some(b) => b,
+            None => {
+                boards.push(Board {
+                    game: g.clone(),
+                    white: usize::MAX,
+                    black: usize::MAX,
+                });
+                boards.last_mut().expect("pushed")
+            }
+        };
+        if colour == "white" {
+            b.white = *i;
+        } else {
+            b.black = *i;
+        }
+    }
+    for b in &boards {
+        if b.white == usize::MAX || b.black == usize::MAX {
+            return Err(format!(
+                "round {round}: game {} has one player only",
+                b.game
+            ));
+        }
+    }
+    Ok(boards)
+}
+
+/// Both sides' first moves (inside the no-show wait), by clicks on the board.
+async fn open_game(env: &Env, b: &Board, black_first: &str) -> R {
+    let (w, k) = (&env.players[b.white], &env.players[b.black]);
+    click_move(w, "e2", "e4").await?;
+    wait_plies(k, 1).await?;
+    let (from, to) = black_first.split_at(2);
+    click_move(k, from, to).await?;
+    wait_plies(w, 2).await
+}
+
+const GAME_OVER: &str = "!document.querySelector('#end-message').hidden";
+
+/// Finishes an opened game (1. e4 and Black's first move played) as `how`:
+/// `mate` (1. e4 g5 2. d4 f6?? 3. Qh5#, 1-0), `resign` (Black resigns, 1-0)
+/// or `draw` (agreed, ½-½).
+async fn finish_game(env: &Env, b: &Board, how: &str) -> R {
+    let (w, k) = (&env.players[b.white], &env.players[b.black]);
+    match how {
+        "mate" => {
+            click_move(w, "d2", "d4").await?;
+            wait_plies(k, 3).await?;
+            click_move(k, "f7", "f6").await?;
+            wait_plies(w, 4).await?;
+            click_move(w, "d1", "h5").await?;
+        }
+        "resign" => {
+            js(k, "window.confirm = () => true; return 1").await?;
+            click(k, "#resign").await?;
+        }
+        _ => {
+            click(w, "#offer-draw").await?;
+            click(k, "#accept-draw").await?;
+        }
+    }
+    until(w, "the game over (White)", GAME_OVER).await?;
+    until(k, "the game over (Black)", GAME_OVER).await?;
+    Ok(())
+}
+
+async fn online_swiss(env: &Env) -> R {
+    let o = &env.org;
+    ready(o, &format!("{}/torneos", env.base)).await?;
+    fill(o, "#tn-name", "Suizo en línea del colegio").await?;
+    fill(o, "#tn-rounds", "3").await?;
+    choose(o, "#tn-mode", "online").await?;
+    fill(o, "#tn-tc", "5+0").await?;
+    fill(o, "#tn-delay", "3").await?;
+    fill(o, "#tn-noshow", &NO_SHOW_S.to_string()).await?;
+    fill(o, "#tn-regs", "2").await?;
+    choose(o, "#tn-late", "half").await?;
+    shot(o, "torneo-online-create.png").await?;
+    click(o, "#tn-create-go").await?;
+    until(o, "the desk", "/^\\/torneos\\/[^/]+\\/organizar$/.test(location.pathname) && document.body.dataset.ready === '1' && document.querySelector('#pair-next')").await?;
+    let id = js(o, "return location.pathname.split('/')[2]").await?;
+    let id = id.as_str().unwrap_or_default().to_string();
+    let page = format!("{}/torneos/{id}", env.base);
+
+    // Six join and answer the roll call; the seventh comes later.
+    for (i, name) in ONLINE.iter().enumerate().take(LATE) {
+        let c = &env.players[i];
+        ready(c, &page).await?;
+        fill(c, "#join-name", name).await?;
+        click(c, "#join").await?;
+        click(c, "#present").await?;
+        until(c, "present", "document.querySelector('#is-present')").await?;
+    }
+    env.players[0]
+        .set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    shot(&env.players[0], "torneo-online-phone-registered.png").await?;
+    ready(o, &format!("{page}/organizar")).await?;
+    until(
+        o,
+        "six players on the desk",
+        "document.querySelectorAll('#desk-players-table tr[data-number]').length === 6",
+    )
+    .await?;
+    shot(o, "torneo-online-desk.png").await?;
+
+    // Round 1, paired by the organiser; everybody is taken to their game.
+    click(o, "#pair-next").await?;
+    let mut seen: Vec<String> = Vec::new();
+    let r1 = boards_of_round(env, 1, &[0, 1, 2, 3, 4, 5], &seen).await?;
+    if r1.len() != 3 {
+        return Err(format!("round 1 has {} games", r1.len()));
+    }
+    shot(&env.players[0], "torneo-online-phone-game.png").await?;
+    env.players[0]
+        .set_window_size(1280, 900)
+        .await
+        .map_err(|e| e.to_string())?;
+    for b in &r1 {
+        open_game(env, b, "g7g5").await?;
+    }
+    // The organiser's grid of boards.
+    ready(o, &format!("{page}/tableros")).await?;
+    until(
+        o,
+        "three boards in the grid",
+        "document.querySelectorAll('#grid .board-cell').length === 3",
+    )
+    .await?;
+    // The leaver's game ends first; they leave; the late joiner joins.
+    let leaver = r1
+        .iter()
+        .position(|b| b.white == LEAVER || b.black == LEAVER)
+        .unwrap_or(0);
+    let order: Vec<usize> = std::iter::once(leaver)
+        .chain((0..3).filter(|&i| i != leaver))
+        .collect();
+    for (k, &bi) in order.iter().enumerate() {
+        finish_game(env, &r1[bi], ["mate", "resign", "draw"][k]).await?;
+        if k == 0 {
+            shot(o, "torneo-online-grid.png").await?;
+            let c = &env.players[LEAVER];
+            ready(c, &page).await?;
+            js(c, "window.confirm = () => true; return 1").await?;
+            click(c, "#leave").await?;
+            until(c, "withdrawn", "document.querySelector('#left')").await?;
+            let late = &env.players[LATE];
+            ready(late, &page).await?;
+            fill(late, "#join-name", ONLINE[LATE]).await?;
+            click(late, "#join").await?;
+            until(late, "joined", "document.querySelector('#you-are')").await?;
+        }
+    }
+    seen.extend(r1.iter().map(|b| b.game.clone()));
+
+    // Round 2, paired by itself after the countdown; one player never moves.
+    let playing: Vec<usize> = (0..ONLINE.len()).filter(|&i| i != LEAVER).collect();
+    let r2 = boards_of_round(env, 2, &playing, &seen).await?;
+    if r2.len() != 3 {
+        return Err(format!("round 2 has {} games", r2.len()));
+    }
+    let absent = &r2[0];
+    for b in &r2[1..] {
+        open_game(env, b, "e7e5").await?;
+    }
+    for (k, b) in r2[1..].iter().enumerate() {
+        finish_game(env, b, ["resign", "draw"][k]).await?;
+    }
+    // White on the first board never moves: lost by forfeit after the wait.
+    let t0 = Instant::now();
+    until_long(
+        &env.players[absent.black],
+        "the no-show forfeit",
+        GAME_OVER,
+        Duration::from_secs(NO_SHOW_S + 20),
+    )
+    .await?;
+    eprintln!("no-show forfeit after {:.1} s", t0.elapsed().as_secs_f64());
+    seen.extend(r2.iter().map(|b| b.game.clone()));
+
+    // Round 3, the same way, every game played.
+    let r3 = boards_of_round(env, 3, &playing, &seen).await?;
+    for b in &r3 {
+        open_game(env, b, "g7g5").await?;
+    }
+    for (k, b) in r3.iter().enumerate() {
+        finish_game(env, b, ["mate", "draw", "resign"][k % 3]).await?;
+    }
+
+    // The final standings: the public page's equal the library's from the
+    // exported TRF.
+    let v = &env.players[0];
+    ready(v, &format!("{page}?ver=standings")).await?;
+    until(v, "the final standings", "document.querySelector('#standings-title') && document.querySelector('#standings-title').textContent === 'Clasificación tras la ronda 3'").await?;
+    let t = exported(o, &id).await?;
+    let lib = standings::compute(&t);
+    let shown = js(v, "return [...document.querySelectorAll('#standings tr[data-number]')].map(r => [Number(r.cells[0].textContent), Number(r.dataset.number), r.cells[5].textContent])").await?;
+    let want: Vec<Value> = lib
+        .iter()
+        .map(|s| json!([s.rank, s.player, escaque_torneo::format_points(s.points)]))
+        .collect();
+    if shown != json!(want) {
+        return Err(format!(
+            "final standings: the page {shown}, the library {}",
+            json!(want)
+        ));
+    }
+    // The TRF holds what happened: the leaver withdrawn from round 2, the
+    // late joiner's half-point bye in round 1, the no-show's forfeit.
+    let num = |name: &str| {
+        t.players
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u32 + 1)
+    };
+    let leaver_n = num(ONLINE[LEAVER]).ok_or("the leaver is not in the TRF")?;
+    if t.players[leaver_n as usize - 1].withdrawn_from != Some(2) {
+        return Err(format!(
+            "the leaver: {:?}",
+            t.players[leaver_n as usize - 1]
+        ));
+    }
+    let late_n = num(ONLINE[LATE]).ok_or("the late joiner is not in the TRF")?;
+    if !matches!(
+        t.entry(late_n, 1),
+        escaque_torneo::Entry::Bye(escaque_torneo::ByeKind::Half)
+    ) {
+        return Err(format!(
+            "the late joiner's round 1: {:?}",
+            t.entry(late_n, 1)
+        ));
+    }
+    let forfeits = t.rounds[1]
+        .games
+        .iter()
+        .filter(|g| g.outcome == Outcome::BlackForfeitWin)
+        .count();
+    if forfeits != 1 {
+        return Err(format!(
+            "round 2 has {forfeits} forfeits: {:?}",
+            t.rounds[1].games
+        ));
+    }
+    let markup = js(v, "return !document.querySelector('main b') && document.querySelector('#tn-body').textContent.includes('<b>Pía</b>')").await?;
+    if markup.as_bool() != Some(true) {
+        return Err("the name with markup is not shown as text".into());
+    }
+    shot(v, "torneo-online-final.png").await?;
+    Ok(())
+}
+
+/// [`until`] with a longer wait (polled in its steps).
+async fn until_long(c: &Client, what: &str, expr: &str, limit: Duration) -> R {
+    let t0 = Instant::now();
+    loop {
+        match until(c, what, expr).await {
+            Ok(_) => return Ok(()),
+            Err(e) if t0.elapsed() > limit => return Err(e),
+            Err(_) => {}
+        }
+    }
+}
+
 async fn timed(name: &str, limit: u64, fut: impl std::future::Future<Output = R>) -> R {
     let t0 = Instant::now();
     eprintln!("{name:<24} …");
@@ -770,7 +1097,16 @@ fn tournament_pages() {
         let downloads = dir.join("downloads");
         let org = browser(port, "es", &downloads.join("org")).await;
         let public = browser(port, "es", &downloads.join("public")).await;
-        let env = Env { base, org, public };
+        let mut players = Vec::new();
+        for (i, _) in ONLINE.iter().enumerate() {
+            players.push(browser(port, "es", &downloads.join(format!("p{i}"))).await);
+        }
+        let env = Env {
+            base,
+            org,
+            public,
+            players,
+        };
         let mut failures = Vec::new();
         if let Err(e) = timed("otb_tournament", 420, otb_tournament(&env)).await {
             let _ = shot(&env.org, "failed-torneo-otb-org.png").await;
@@ -787,7 +1123,14 @@ fn tournament_pages() {
                 failures.push(format!("stranger: {e}"));
             }
         }
-        for c in [env.org, env.public] {
+        if let Err(e) = timed("online_swiss", 480, online_swiss(&env)).await {
+            let _ = shot(&env.org, "failed-torneo-online-org.png").await;
+            for (i, c) in env.players.iter().enumerate() {
+                let _ = shot(c, &format!("failed-torneo-online-p{i}.png")).await;
+            }
+            failures.push(format!("online_swiss: {e}"));
+        }
+        for c in [env.org, env.public].into_iter().chain(env.players) {
             let _ = c.close().await;
         }
         let _ = std::fs::remove_dir_all(&dir);
