@@ -31,6 +31,7 @@ pub mod proto;
 mod ratelimit;
 pub mod store;
 pub mod texts;
+pub mod tournament;
 pub mod web;
 
 use std::collections::HashMap;
@@ -146,6 +147,8 @@ pub struct Hub {
     load_lock: tokio::sync::Mutex<()>,
     lobby: lobby::Lobby,
     http_limit: ratelimit::PerKey,
+    /// The watchers of each tournament's socket.
+    pub tournaments: tournament::fanout::Watchers,
 }
 
 /// A random secret of 128 bits, as 32 hex digits.
@@ -224,8 +227,19 @@ pub enum Seat {
 }
 
 impl Hub {
-    /// Creates a game, stores it and starts its task.
+    /// Creates a game, stores it and starts its task: [`Hub::prepare_game`],
+    /// stored, then [`Hub::launch`].
     pub async fn create_game(self: &Arc<Hub>, g: NewGame) -> Result<Created, StoreError> {
+        let (row, created) = Hub::prepare_game(g);
+        self.store.insert_game(&row).await?;
+        self.launch(row);
+        Ok(created)
+    }
+
+    /// A new game's row and seat secrets, neither stored nor started (a
+    /// tournament round stores all its games in one transaction, then
+    /// launches them).
+    pub fn prepare_game(g: NewGame) -> (GameRow, Created) {
         let id = new_id();
         let mut secrets = [None, None];
         let mut owners = [None, None];
@@ -269,14 +283,20 @@ impl Hub {
             clock_black_ms: init,
             created_ms: store::now_ms(),
         };
-        self.store.insert_game(&row).await?;
-        self.spawn_actor(row, Vec::new());
         let [white_secret, black_secret] = secrets;
-        Ok(Created {
-            game: id,
-            white_secret,
-            black_secret,
-        })
+        (
+            row,
+            Created {
+                game: id,
+                white_secret,
+                black_secret,
+            },
+        )
+    }
+
+    /// Starts the task of a game just stored (its clock runs from now).
+    pub fn launch(self: &Arc<Hub>, row: GameRow) {
+        self.spawn_actor(row, Vec::new());
     }
 
     /// The rematch of a finished game: same settings, colours swapped.
@@ -416,6 +436,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         games: Mutex::new(HashMap::new()),
         load_lock: tokio::sync::Mutex::new(()),
         lobby: lobby::Lobby::default(),
+        tournaments: tournament::fanout::Watchers::default(),
     });
     // Games in progress continue (their clocks and engine turns run again).
     for id in hub.store.unfinished_games().await? {

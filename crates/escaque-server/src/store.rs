@@ -240,6 +240,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "vocabulary_ids",
         sql: include_str!("../migrations/0002_vocabulary_ids.sql"),
     },
+    Migration {
+        version: 3,
+        name: "tournaments",
+        sql: include_str!("../migrations/0003_tournaments.sql"),
+    },
 ];
 
 /// The statements of a migration file: split at a `;` that ends a line,
@@ -437,34 +442,7 @@ impl Store {
 
     /// Stores a new game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
-        let now = now_ms();
-        sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}, updated_ms) VALUES \
-             ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)"
-        ))
-        .bind(&g.id)
-        .bind(g.rules.id())
-        .bind(&g.start_fen)
-        .bind(&g.time_control)
-        .bind(&g.white_kind)
-        .bind(&g.black_kind)
-        .bind(&g.white_owner)
-        .bind(&g.black_owner)
-        .bind(&g.white_secret)
-        .bind(&g.black_secret)
-        .bind(&g.white_name)
-        .bind(&g.black_name)
-        .bind(&g.status)
-        .bind(g.end.map(|e| e.result_pgn()))
-        .bind(g.end.map(|e| e.termination.id()))
-        .bind(g.end.and_then(|e| e.side_id()))
-        .bind(g.clock_white_ms)
-        .bind(g.clock_black_ms)
-        .bind(g.created_ms)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        insert_game_in(&self.pool, g).await
     }
 
     /// A game by id.
@@ -886,4 +864,275 @@ mod tests {
         assert!(Ending::from_columns("0-1", "time_forfeit", Some("blanco")).is_err());
         assert!(Ending::from_columns("2-0", "checkmate", None).is_err());
     }
+}
+
+// ------------------------------------------------------------ tournaments
+
+/// A tournament as stored: its TRF text and the server's settings.
+#[derive(Clone, Debug)]
+pub struct TournamentRow {
+    /// Public id (in links).
+    pub id: String,
+    /// Name (also in the TRF; kept here for the list).
+    pub name: String,
+    /// Identity key of the creator.
+    pub owner: String,
+    /// `otb` or `online`.
+    pub mode: String,
+    /// `registration`, `running` or `finished`.
+    pub status: String,
+    /// The tournament as TRF-2026 text.
+    pub trf: String,
+    /// The server's settings as JSON (`tournament::Settings`).
+    pub settings: String,
+    /// Bumped by every change (the optimistic guard).
+    pub version: i64,
+    /// Creation time (wall, ms).
+    pub created_ms: i64,
+    /// Last change (wall, ms).
+    pub updated_ms: i64,
+}
+
+/// The server's side of one TRF start number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerLink {
+    /// TRF start number (1-based).
+    pub number: u32,
+    /// Identity key of an online player (none: entered by the organiser).
+    pub owner: Option<String>,
+    /// Answered the roll call.
+    pub present: bool,
+}
+
+/// A game created with a tournament round, stored in the same transaction.
+#[derive(Clone, Debug)]
+pub struct RoundGame {
+    /// Round number.
+    pub round: u32,
+    /// Board number.
+    pub board: u32,
+    /// The game.
+    pub row: GameRow,
+}
+
+const TOURNAMENT_COLUMNS: &str =
+    "id, name, owner, mode, status, trf, settings, version, created_ms, updated_ms";
+
+fn tournament_from_row(r: &AnyRow) -> Result<TournamentRow, StoreError> {
+    Ok(TournamentRow {
+        id: r.try_get(0)?,
+        name: r.try_get(1)?,
+        owner: r.try_get(2)?,
+        mode: r.try_get(3)?,
+        status: r.try_get(4)?,
+        trf: r.try_get(5)?,
+        settings: r.try_get(6)?,
+        version: r.try_get(7)?,
+        created_ms: r.try_get(8)?,
+        updated_ms: r.try_get(9)?,
+    })
+}
+
+impl Store {
+    /// Stores a new tournament (its players, if any, and no co-organisers).
+    pub async fn insert_tournament(
+        &self,
+        t: &TournamentRow,
+        players: &[PlayerLink],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(&format!(
+            "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
+        ))
+        .bind(&t.id)
+        .bind(&t.name)
+        .bind(&t.owner)
+        .bind(&t.mode)
+        .bind(&t.status)
+        .bind(&t.trf)
+        .bind(&t.settings)
+        .bind(t.version)
+        .bind(t.created_ms)
+        .bind(t.updated_ms)
+        .execute(&mut *tx)
+        .await?;
+        write_players(&mut tx, &t.id, players).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A tournament by id.
+    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(tournament_from_row).transpose()
+    }
+
+    /// Every tournament, newest first (at most `limit`).
+    pub async fn tournaments(&self, limit: i64) -> Result<Vec<TournamentRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments ORDER BY created_ms DESC LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(tournament_from_row).collect()
+    }
+
+    /// The player links of a tournament, by number.
+    pub async fn tournament_players(&self, id: &str) -> Result<Vec<PlayerLink>, StoreError> {
+        let rows: Vec<(i64, Option<String>, i64)> = sqlx::query_as(
+            "SELECT number, owner, present FROM tournament_players WHERE tournament = $1 \
+             ORDER BY number",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|(number, owner, present)| {
+                Ok(PlayerLink {
+                    number: u32::try_from(number).map_err(|_| StoreError::Corrupt {
+                        what: "tournament_players.number",
+                        value: number.to_string(),
+                    })?,
+                    owner,
+                    present: present != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// The co-organisers of a tournament (identity keys).
+    pub async fn tournament_organisers(&self, id: &str) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "SELECT identity FROM tournament_organisers WHERE tournament = $1 ORDER BY identity",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// Stores a changed tournament if nobody changed it since `old_version`
+    /// was read: the row (its `version` is the new one), its player links
+    /// and co-organisers (replaced), and the games of a round just paired
+    /// (inserted, with their `tournament_games` rows), all in one
+    /// transaction. False: somebody else changed it first; nothing stored.
+    pub async fn save_tournament(
+        &self,
+        t: &TournamentRow,
+        old_version: i64,
+        players: &[PlayerLink],
+        organisers: &[String],
+        games: &[RoundGame],
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE tournaments SET name = $1, status = $2, trf = $3, settings = $4, \
+             version = $5, updated_ms = $6 WHERE id = $7 AND version = $8",
+        )
+        .bind(&t.name)
+        .bind(&t.status)
+        .bind(&t.trf)
+        .bind(&t.settings)
+        .bind(t.version)
+        .bind(t.updated_ms)
+        .bind(&t.id)
+        .bind(old_version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM tournament_players WHERE tournament = $1")
+            .bind(&t.id)
+            .execute(&mut *tx)
+            .await?;
+        write_players(&mut tx, &t.id, players).await?;
+        sqlx::query("DELETE FROM tournament_organisers WHERE tournament = $1")
+            .bind(&t.id)
+            .execute(&mut *tx)
+            .await?;
+        for o in organisers {
+            sqlx::query("INSERT INTO tournament_organisers (tournament, identity) VALUES ($1, $2)")
+                .bind(&t.id)
+                .bind(o)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for g in games {
+            insert_game_in(&mut *tx, &g.row).await?;
+            sqlx::query(
+                "INSERT INTO tournament_games (tournament, round, board, game) VALUES ($1,$2,$3,$4)",
+            )
+            .bind(&t.id)
+            .bind(i64::from(g.round))
+            .bind(i64::from(g.board))
+            .bind(&g.row.id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+async fn write_players(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tournament: &str,
+    players: &[PlayerLink],
+) -> Result<(), StoreError> {
+    for p in players {
+        sqlx::query(
+            "INSERT INTO tournament_players (tournament, number, owner, present) \
+             VALUES ($1,$2,$3,$4)",
+        )
+        .bind(tournament)
+        .bind(i64::from(p.number))
+        .bind(&p.owner)
+        .bind(i64::from(p.present))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Inserts a game row inside a transaction.
+async fn insert_game_in<'e, E>(ex: E, g: &GameRow) -> Result<(), StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let now = now_ms();
+    sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}, updated_ms) VALUES \
+             ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)"
+    ))
+    .bind(&g.id)
+    .bind(g.rules.id())
+    .bind(&g.start_fen)
+    .bind(&g.time_control)
+    .bind(&g.white_kind)
+    .bind(&g.black_kind)
+    .bind(&g.white_owner)
+    .bind(&g.black_owner)
+    .bind(&g.white_secret)
+    .bind(&g.black_secret)
+    .bind(&g.white_name)
+    .bind(&g.black_name)
+    .bind(&g.status)
+    .bind(g.end.map(|e| e.result_pgn()))
+    .bind(g.end.map(|e| e.termination.id()))
+    .bind(g.end.and_then(|e| e.side_id()))
+    .bind(g.clock_white_ms)
+    .bind(g.clock_black_ms)
+    .bind(g.created_ms)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
 }

@@ -12,6 +12,7 @@ mod games;
 mod lag;
 mod refusals;
 mod sockets;
+mod tournaments;
 mod upgrade;
 
 /// Every `tests/*.rs` file is declared above (the check every package

@@ -100,7 +100,7 @@ async fn check_upgraded(database: Database, url: &str) {
         Database::Url(u) => Store::open(u).await,
     }
     .expect("the old database opens");
-    assert_eq!(store.schema_versions().await.unwrap(), vec![1, 2]);
+    assert_eq!(store.schema_versions().await.unwrap(), vec![1, 2, 3]);
 
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(url).await.unwrap();
@@ -152,7 +152,7 @@ async fn check_upgraded(database: Database, url: &str) {
         Database::Url(u) => Store::open(u).await,
     }
     .unwrap();
-    assert_eq!(again.schema_versions().await.unwrap(), vec![1, 2]);
+    assert_eq!(again.schema_versions().await.unwrap(), vec![1, 2, 3]);
     drop(again);
 
     // The server on the upgraded database.

@@ -174,9 +174,18 @@ fn legend(t: &Tournament) -> String {
 
 /// The standings with the organiser's tie-breaks.
 pub fn standings_page(t: &Tournament) -> String {
-    let rows = standings::compute(t);
-    let title = format!("Clasificación tras la ronda {}", t.rounds.len());
-    page(t, &title, &(standings_table(t, &rows) + &legend(t)))
+    let table = standings::table(t);
+    let title = format!("Clasificación tras la ronda {}", table.after_round);
+    let mut body = String::new();
+    if let Some(r) = table.in_progress {
+        let _ = writeln!(
+            body,
+            "<p>Ronda {r} en juego: sus partidas aún no cuentan.</p>"
+        );
+    }
+    body.push_str(&standings_table(t, &table.rows));
+    body.push_str(&legend(t));
+    page(t, &title, &body)
 }
 
 /// One ranking per category.
@@ -199,6 +208,10 @@ pub fn teams_page(t: &Tournament) -> String {
         "<p>Suma de los {} mejores jugadores de cada club o colegio.</p>\n<table>\n<tr><th>Puesto</th><th>Club / colegio</th><th>Puntos</th><th>Jugadores que puntúan</th></tr>\n",
         t.team_size
     );
+    let mut points = vec![0; t.players.len()];
+    for s in standings::compute(t) {
+        points[s.player as usize - 1] = s.points;
+    }
     for s in standings::teams(t) {
         let names: Vec<String> = s
             .counted
@@ -207,7 +220,7 @@ pub fn teams_page(t: &Tournament) -> String {
                 format!(
                     "{} ({})",
                     escape(&t.players[id as usize - 1].name),
-                    format_points(t.score(id))
+                    format_points(points[id as usize - 1])
                 )
             })
             .collect();
@@ -252,7 +265,9 @@ fn cell_text(e: Entry, rank_of: &[u32]) -> String {
 /// The cross-table: for a round robin, player against player; for a Swiss,
 /// round by round (opponent's place, colour b/n, result).
 pub fn crosstable_page(t: &Tournament) -> String {
-    let rows = standings::compute(t);
+    let table = standings::table(t);
+    let done = table.after_round;
+    let rows = table.rows;
     let mut rank_of = vec![0u32; t.players.len()];
     for (i, s) in rows.iter().enumerate() {
         rank_of[s.player as usize - 1] = i as u32 + 1;
@@ -264,7 +279,7 @@ pub fn crosstable_page(t: &Tournament) -> String {
             let _ = write!(b, "<th>{i}</th>");
         }
     } else {
-        for r in 1..=t.rounds.len() {
+        for r in 1..=done {
             let _ = write!(b, "<th>R{r}</th>");
         }
     }
@@ -283,7 +298,7 @@ pub fn crosstable_page(t: &Tournament) -> String {
                     continue;
                 }
                 let mut cell = String::new();
-                for r in 1..=t.rounds.len() as u32 {
+                for r in 1..=done {
                     if let Entry::Game {
                         opponent, result, ..
                     } = t.entry(s.player, r)
@@ -303,7 +318,7 @@ pub fn crosstable_page(t: &Tournament) -> String {
                 let _ = write!(b, "<td class=\"c\">{cell}</td>");
             }
         } else {
-            for r in 1..=t.rounds.len() as u32 {
+            for r in 1..=done {
                 let _ = write!(
                     b,
                     "<td class=\"c\">{}</td>",
@@ -314,5 +329,5 @@ pub fn crosstable_page(t: &Tournament) -> String {
         let _ = writeln!(b, "<td class=\"n\">{}</td></tr>", format_points(s.points));
     }
     b.push_str("</table>\n");
-    page(t, "Tabla cruzada", &b)
+    page(t, &format!("Tabla cruzada tras la ronda {done}"), &b)
 }

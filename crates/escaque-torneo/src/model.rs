@@ -522,6 +522,22 @@ impl Tournament {
         self.score_after(id, self.rounds.len() as u32)
     }
 
+    /// The last round with every result in: rounds `1..=complete_rounds()`
+    /// have no game without result (0 before round 1 is finished).
+    pub fn complete_rounds(&self) -> u32 {
+        self.rounds
+            .iter()
+            .take_while(|r| r.games.iter().all(|g| g.outcome != Outcome::Pending))
+            .count() as u32
+    }
+
+    /// The round paired and not finished (a game still without result), if
+    /// any: the first round after [`Tournament::complete_rounds`].
+    pub fn round_in_progress(&self) -> Option<u32> {
+        let done = self.complete_rounds();
+        (done < self.rounds.len() as u32).then_some(done + 1)
+    }
+
     /// Games of a round still without result.
     pub fn pending(&self, round: u32) -> Vec<(PlayerId, PlayerId)> {
         self.rounds
@@ -616,6 +632,118 @@ impl Tournament {
         Ok(next)
     }
 
+    /// Gives the players their pairing numbers by the initial ranking of
+    /// FIDE C.04.2 A.2: rating (highest first; unrated last), then FIDE
+    /// title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name
+    /// (alphabetically, case and accents aside), then the order of entry.
+    ///
+    /// Before round 1 every player is ranked. Once a round is paired the
+    /// numbers already used in it stand: only players who have not yet been
+    /// in any paired round (late entries, `entry_round` after the last paired
+    /// round) take their place, each just before the first ranked player it
+    /// precedes by the same rule; everyone below moves down one number.
+    ///
+    /// Every reference is renumbered: games, byes, forbidden pairings and
+    /// accelerations (an acceleration's range of numbers is split into as
+    /// many ranges as its players now cover). Returns the renumbering as
+    /// `new_number[old_number - 1]`; it is the identity when nothing moved.
+    ///
+    /// A round robin is left as entered: its numbers are the drawing of lots
+    /// for the Berger tables (C.05), not a ranking.
+    pub fn sort_pairing_numbers(&mut self) -> Vec<PlayerId> {
+        let paired = self.rounds.len() as u32;
+        let n = self.players.len();
+        if matches!(self.system, System::RoundRobin { .. }) {
+            return (1..=n as PlayerId).collect();
+        }
+        let (fixed, mut late): (Vec<usize>, Vec<usize>) = if paired == 0 {
+            (Vec::new(), (0..n).collect())
+        } else {
+            (0..n).partition(|&i| self.players[i].entry_round <= paired)
+        };
+        late.sort_by(|&a, &b| self.initial_rank_order(a, b));
+        // Merge: fixed players keep their relative order; a late entry goes
+        // before the first fixed player it ranks above.
+        let mut order = Vec::with_capacity(n);
+        let mut li = 0;
+        for &f in &fixed {
+            while li < late.len()
+                && self.initial_rank_order(late[li], f) == std::cmp::Ordering::Less
+            {
+                order.push(late[li]);
+                li += 1;
+            }
+            order.push(f);
+        }
+        order.extend_from_slice(&late[li..]);
+        let mut new_number = vec![0; n];
+        for (new_index, &old_index) in order.iter().enumerate() {
+            new_number[old_index] = new_index as PlayerId + 1;
+        }
+        if order.iter().enumerate().all(|(i, &o)| i == o) {
+            return new_number;
+        }
+        let map = |id: PlayerId| -> PlayerId {
+            id.checked_sub(1)
+                .and_then(|i| new_number.get(i as usize).copied())
+                .unwrap_or(id)
+        };
+        let old_players = std::mem::take(&mut self.players);
+        let mut slots: Vec<Option<Player>> = old_players.into_iter().map(Some).collect();
+        self.players = order.iter().filter_map(|&i| slots[i].take()).collect();
+        for r in &mut self.rounds {
+            for g in &mut r.games {
+                g.white = map(g.white);
+                g.black = map(g.black);
+            }
+            for b in &mut r.byes {
+                b.0 = map(b.0);
+            }
+            r.sort_byes();
+        }
+        for f in &mut self.forbidden {
+            for p in &mut f.players {
+                *p = map(*p);
+            }
+        }
+        let mut accelerations = Vec::new();
+        for a in &self.accelerations {
+            let mut covered: Vec<PlayerId> = (a.first_player..=a.last_player)
+                .filter(|&id| id >= 1 && id as usize <= n)
+                .map(map)
+                .collect();
+            covered.sort_unstable();
+            let mut i = 0;
+            while i < covered.len() {
+                let mut j = i;
+                while j + 1 < covered.len() && covered[j + 1] == covered[j] + 1 {
+                    j += 1;
+                }
+                accelerations.push(Acceleration {
+                    first_player: covered[i],
+                    last_player: covered[j],
+                    ..a.clone()
+                });
+                i = j + 1;
+            }
+        }
+        self.accelerations = accelerations;
+        new_number
+    }
+
+    /// The initial ranking's order between players at indices `a` and `b`
+    /// (C.04.2 A.2), the order of entry last so that it is total.
+    fn initial_rank_order(&self, a: usize, b: usize) -> std::cmp::Ordering {
+        let (p, q) = (&self.players[a], &self.players[b]);
+        q.rating
+            .unwrap_or(0)
+            .cmp(&p.rating.unwrap_or(0))
+            .then_with(|| title_rank(&p.title).cmp(&title_rank(&q.title)))
+            .then_with(|| name_key(&p.name).cmp(&name_key(&q.name)))
+            .then_with(|| p.name.cmp(&q.name))
+            .then_with(|| a.cmp(&b))
+    }
+
     /// Byes that are not the pairing's choice: requested half-points, absences.
     pub(crate) fn fixed_byes(&self, round: u32) -> Vec<(PlayerId, ByeKind)> {
         let mut out = Vec::new();
@@ -636,4 +764,39 @@ impl Tournament {
         }
         out
     }
+}
+
+/// A FIDE title's place in the initial ranking (C.04.2 A.2): GM, IM, WGM, FM,
+/// WIM, CM, WFM, WCM, then no title. Reads the TRF codes (`g`, `i`, `wg`,
+/// `f`, `wi`, `c`, `wf`, `wc`) and the usual abbreviations.
+pub fn title_rank(title: &str) -> u8 {
+    match title.trim().to_ascii_lowercase().as_str() {
+        "g" | "gm" => 0,
+        "i" | "im" => 1,
+        "wg" | "wgm" => 2,
+        "f" | "fm" => 3,
+        "wi" | "wim" => 4,
+        "c" | "cm" => 5,
+        "wf" | "wfm" => 6,
+        "wc" | "wcm" => 7,
+        _ => 8,
+    }
+}
+
+/// A name as the alphabetical order compares it: lower case, accents off
+/// (`Álvarez` sorts with `Alvarez`).
+fn name_key(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
 }

@@ -146,9 +146,9 @@ struct Facts {
 }
 
 impl Facts {
-    fn new(t: &Tournament) -> Facts {
+    /// The facts of rounds `1..=rounds`.
+    fn new(t: &Tournament, rounds: u32) -> Facts {
         let n = t.players.len() as u32;
-        let rounds = t.rounds.len() as u32;
         let entries: Vec<Vec<Entry>> = (1..=n)
             .map(|id| (1..=rounds).map(|r| t.entry(id, r)).collect())
             .collect();
@@ -324,9 +324,42 @@ fn direct_encounter(f: &Facts, group: &[usize]) -> Vec<f64> {
     }
 }
 
-/// The standings, best first, with the organiser's tie-breaks.
+/// The standings as they stand now: those of the last round with every
+/// result in, and the round being played, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The standings are those after this round (0: before round 1).
+    pub after_round: u32,
+    /// The round paired and not finished (some game without result), shown
+    /// as in progress and not counted.
+    pub in_progress: Option<u32>,
+    /// Best first, with the organiser's tie-breaks.
+    pub rows: Vec<Standing>,
+}
+
+/// The standings of the last round with every result in
+/// ([`Tournament::complete_rounds`]), and the round in progress
+/// ([`Tournament::round_in_progress`]). A paired round without results
+/// is not counted: its games are not unplayed rounds.
+pub fn table(t: &Tournament) -> Table {
+    let after_round = t.complete_rounds();
+    Table {
+        after_round,
+        in_progress: t.round_in_progress(),
+        rows: compute_after(t, after_round),
+    }
+}
+
+/// The standings, best first, with the organiser's tie-breaks, after the
+/// last round with every result in ([`table`] says which).
 pub fn compute(t: &Tournament) -> Vec<Standing> {
-    let f = Facts::new(t);
+    compute_after(t, t.complete_rounds())
+}
+
+/// The standings after round `rounds` (rounds later than it are left out;
+/// a game of those rounds without result counts for nothing).
+pub fn compute_after(t: &Tournament, rounds: u32) -> Vec<Standing> {
+    let f = Facts::new(t, rounds.min(t.rounds.len() as u32));
     let n = t.players.len();
     let mut rows: Vec<Standing> = (0..n)
         .map(|i| Standing {

@@ -5,6 +5,7 @@
 
 mod berger;
 mod dutch_bbp;
+mod ranking;
 mod school;
 mod standings;
 mod trf;

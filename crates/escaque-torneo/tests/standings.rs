@@ -260,3 +260,54 @@ fn koya_in_an_odd_round_robin_counts_games_not_rounds() {
         assert_eq!(s.tiebreaks, vec![2.0]);
     }
 }
+
+/// Issue 24: once round 2 is paired, its games (still without result) are
+/// not unplayed rounds. After round 1 of four players Ana (who beat Carla)
+/// has Buchholz 0 and Sonneborn-Berger 0, and still has them, heading
+/// "tras la ronda 1", while round 2 is being played.
+#[test]
+fn a_paired_round_without_results_is_not_counted() {
+    let mut t = Tournament::new("Club", System::Swiss, 4);
+    for (name, rating) in [
+        ("Ana", 1900),
+        ("Berta", 1800),
+        ("Carla", 1700),
+        ("Dora", 1600),
+    ] {
+        let mut p = Player::new(name);
+        p.rating = Some(rating);
+        t.add_player(p).unwrap();
+    }
+    t.tiebreaks = vec![TieBreak::Buchholz, TieBreak::SonnebornBerger];
+    t.sort_pairing_numbers();
+    pair_next_round(&mut t).unwrap();
+    // Round 1: Ana (1) - Carla (3), Dora (4) - Berta (2).
+    t.set_result(1, 1, 3, Outcome::WhiteWins).unwrap();
+    t.set_result(1, 4, 2, Outcome::Draw).unwrap();
+    let after_1 = escaque_torneo::standings::table(&t);
+    assert_eq!((after_1.after_round, after_1.in_progress), (1, None));
+    let ana =
+        |rows: &[escaque_torneo::Standing]| rows.iter().find(|s| s.player == 1).unwrap().clone();
+    assert_eq!(ana(&after_1.rows).tiebreaks, vec![0.0, 0.0]);
+
+    pair_next_round(&mut t).unwrap();
+    let live = escaque_torneo::standings::table(&t);
+    assert_eq!((live.after_round, live.in_progress), (1, Some(2)));
+    assert_eq!(live.rows, after_1.rows);
+    assert_eq!(compute(&t), after_1.rows);
+    let page = escaque_torneo::html::standings_page(&t);
+    assert!(page.contains("Clasificación tras la ronda 1"), "{page}");
+    assert!(page.contains("Ronda 2 en juego"), "{page}");
+    let cross = escaque_torneo::html::crosstable_page(&t);
+    assert!(cross.contains("tras la ronda 1") && !cross.contains("<th>R2</th>"));
+
+    // One result of two in: still in progress, still after round 1.
+    let g = t.rounds[1].games[0].clone();
+    t.set_result(2, g.white, g.black, Outcome::Draw).unwrap();
+    assert_eq!(escaque_torneo::standings::table(&t).after_round, 1);
+    let g = t.rounds[1].games[1].clone();
+    t.set_result(2, g.white, g.black, Outcome::Draw).unwrap();
+    let done = escaque_torneo::standings::table(&t);
+    assert_eq!((done.after_round, done.in_progress), (2, None));
+    assert!(escaque_torneo::html::standings_page(&t).contains("Clasificación tras la ronda 2"));
+}

@@ -22,6 +22,7 @@ mod games;
 pub mod live;
 mod names;
 mod seeks;
+mod tournaments;
 mod ws;
 
 use std::sync::Arc;
@@ -87,6 +88,52 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/signup", post(accounts::signup))
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
+        .route(
+            "/api/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/api/tournaments/import", post(tournaments::import))
+        .route("/api/tournaments/{id}", get(tournaments::get_view))
+        .route(
+            "/api/tournaments/{id}/players",
+            post(tournaments::add_player),
+        )
+        .route(
+            "/api/tournaments/{id}/players/import",
+            post(tournaments::import_players),
+        )
+        .route(
+            "/api/tournaments/{id}/players/{n}",
+            post(tournaments::edit_player),
+        )
+        .route(
+            "/api/tournaments/{id}/players/{n}/withdraw",
+            post(tournaments::withdraw),
+        )
+        .route(
+            "/api/tournaments/{id}/players/{n}/bye",
+            post(tournaments::bye),
+        )
+        .route("/api/tournaments/{id}/forbidden", post(tournaments::forbid))
+        .route(
+            "/api/tournaments/{id}/organisers",
+            post(tournaments::add_organiser),
+        )
+        .route("/api/tournaments/{id}/rounds", post(tournaments::pair))
+        .route(
+            "/api/tournaments/{id}/rounds/{r}/boards/{b}/result",
+            post(tournaments::set_result),
+        )
+        .route("/api/tournaments/{id}/trf", get(tournaments::get_trf))
+        .route(
+            "/api/tournaments/{id}/rounds/{r}/print",
+            get(tournaments::print_round),
+        )
+        .route(
+            "/api/tournaments/{id}/print/{page}",
+            get(tournaments::print_page),
+        )
+        .route("/ws/tournaments/{id}", get(tournaments::ws))
         .route("/ws/games/{id}", get(ws::ws_game))
         .route("/ws/lobby", get(ws::ws_lobby))
         .fallback(|| async { ApiError::no_route() })

@@ -1,0 +1,896 @@
+//! Tournaments over HTTP: create, import, read the view, every organiser's
+//! action, exports and printouts, and the tournament's WebSocket
+//! (`docs/protocol.md`, "Tournaments"). Each change is one call of the
+//! service in `crate::tournament` (load, the model's own method, store
+//! under the version check, tell the watchers); the rights are checked
+//! there.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use escaque_torneo::standings::TieBreak;
+use escaque_torneo::{html, trf, ByeKind, Outcome, Player, System, Tournament};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use super::games::{parse_rules, parse_tc};
+use super::{ApiError, ApiResult, Identity, Limited};
+use crate::actor::Out;
+use crate::tournament::fanout::TournamentFanout;
+use crate::tournament::{self as service, view, Loaded, Settings, Who};
+use crate::Hub;
+
+/// The longest tournament name.
+const MAX_TOURNAMENT_NAME: usize = 100;
+/// The longest player name: TRF's name field.
+const MAX_PLAYER_NAME: usize = 33;
+/// The longest club, school or category.
+const MAX_FIELD: usize = 60;
+/// The most rounds of a Swiss.
+const MAX_ROUNDS: u32 = 30;
+/// The most players of one tournament.
+const MAX_PLAYERS: usize = 2000;
+
+fn bad_field(field: &str, es: &str, en: &str) -> ApiError {
+    ApiError::bad(
+        "bad_field",
+        format!("«{field}»: {es}"),
+        format!("'{field}': {en}"),
+    )
+}
+
+/// A short text field: at most `max` characters, no control characters.
+fn text_field(field: &str, v: &str, max: usize) -> Result<String, ApiError> {
+    let v = v.trim();
+    if v.chars().count() > max {
+        return Err(bad_field(
+            field,
+            &format!("como mucho {max} caracteres"),
+            &format!("at most {max} characters"),
+        ));
+    }
+    if v.chars().any(char::is_control) {
+        return Err(bad_field(
+            field,
+            "no puede tener caracteres de control",
+            "may not hold control characters",
+        ));
+    }
+    Ok(v.to_string())
+}
+
+fn path_id(p: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    Ok(p?.0)
+}
+
+// ---------------------------------------------------------------- create
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CreateTournament {
+    name: String,
+    system: String,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    tiebreaks: Option<Vec<String>>,
+    #[serde(default)]
+    team_size: Option<u32>,
+    #[serde(default)]
+    city: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+    #[serde(default)]
+    settings: Option<Settings>,
+}
+
+fn parse_mode(m: Option<&str>) -> Result<&'static str, ApiError> {
+    match m {
+        None | Some("otb") => Ok("otb"),
+        Some("online") => Ok("online"),
+        Some(other) => Err(ApiError::bad(
+            "bad_mode",
+            format!("modalidad desconocida «{other}» (otb, online)"),
+            format!("unknown mode '{other}' (otb, online)"),
+        )),
+    }
+}
+
+fn check_settings(s: &mut Settings) -> Result<(), ApiError> {
+    s.rules = parse_rules(Some(&s.rules))?.id().to_string();
+    s.time_control = parse_tc(s.time_control.as_deref())?.map(|t| t.to_string());
+    if !matches!(s.late_bye.as_str(), "half" | "zero") {
+        return Err(bad_field("late_bye", "«half» o «zero»", "'half' or 'zero'"));
+    }
+    if s.pair_delay_s > 3600 || s.no_show_s > 3600 {
+        return Err(bad_field(
+            "settings",
+            "las esperas son de una hora como mucho",
+            "waits are at most an hour",
+        ));
+    }
+    Ok(())
+}
+
+pub(super) async fn create(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    me: Identity,
+    body: Result<Json<CreateTournament>, JsonRejection>,
+) -> ApiResult {
+    let Json(req) = body?;
+    let name = text_field("name", &req.name, MAX_TOURNAMENT_NAME)?;
+    if name.is_empty() {
+        return Err(bad_field(
+            "name",
+            "no puede estar vacío",
+            "may not be empty",
+        ));
+    }
+    let system = match req.system.as_str() {
+        "dutch" | "swiss" => System::Swiss,
+        "round_robin" => System::RoundRobin { double: false },
+        "double_round_robin" => System::RoundRobin { double: true },
+        other => {
+            return Err(ApiError::bad(
+                "bad_system",
+                format!("sistema desconocido «{other}» (dutch, round_robin, double_round_robin)"),
+                format!("unknown system '{other}' (dutch, round_robin, double_round_robin)"),
+            ))
+        }
+    };
+    let rounds = match (system, req.rounds) {
+        (System::Swiss, Some(r)) if (1..=MAX_ROUNDS).contains(&r) => r,
+        (System::Swiss, _) => {
+            return Err(bad_field(
+                "rounds",
+                &format!("un suizo necesita de 1 a {MAX_ROUNDS} rondas"),
+                &format!("a Swiss needs 1 to {MAX_ROUNDS} rounds"),
+            ))
+        }
+        // A round robin's rounds follow from its players.
+        (System::RoundRobin { .. }, _) => 0,
+    };
+    let mode = parse_mode(req.mode.as_deref())?;
+    let mut settings = req.settings.unwrap_or_default();
+    if req.time_control.is_some() {
+        settings.time_control = req.time_control;
+    }
+    if let Some(r) = req.rules {
+        settings.rules = r;
+    }
+    check_settings(&mut settings)?;
+    let mut t = Tournament::new(&name, system, rounds);
+    if let Some(list) = req.tiebreaks {
+        if list.len() > TieBreak::ALL.len() {
+            return Err(bad_field("tiebreaks", "demasiados", "too many"));
+        }
+        t.tiebreaks = list
+            .iter()
+            .map(|id| {
+                TieBreak::from_id(id)
+                    .ok_or(escaque_torneo::TorneoError::UnknownTieBreak(id.clone()))
+            })
+            .collect::<Result<_, _>>()
+            .map_err(service::refused)?;
+    }
+    if let Some(n) = req.team_size {
+        if !(1..=20).contains(&n) {
+            return Err(bad_field("team_size", "de 1 a 20", "1 to 20"));
+        }
+        t.team_size = n;
+    }
+    t.city = text_field("city", req.city.as_deref().unwrap_or(""), MAX_FIELD)?;
+    t.start_date = text_field("date", req.date.as_deref().unwrap_or(""), 10)?;
+    t.time_control = settings.time_control.clone().unwrap_or_default();
+    let id = service::create(&hub, &me, mode, t, settings).await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ImportTournament {
+    trf: String,
+}
+
+/// An over-the-board event from `escaque torneo` (or another program's TRF).
+pub(super) async fn import(
+    State(hub): State<Arc<Hub>>,
+    _: Limited,
+    me: Identity,
+    body: Result<Json<ImportTournament>, JsonRejection>,
+) -> ApiResult {
+    let Json(req) = body?;
+    let t = trf::parse(&req.trf).map_err(|e| service::refused(e.into()))?;
+    if t.players.len() > MAX_PLAYERS {
+        return Err(bad_field(
+            "trf",
+            &format!("como mucho {MAX_PLAYERS} jugadores"),
+            &format!("at most {MAX_PLAYERS} players"),
+        ));
+    }
+    if t.name.trim().is_empty() {
+        return Err(bad_field(
+            "trf",
+            "el torneo no tiene nombre (012)",
+            "the tournament has no name (012)",
+        ));
+    }
+    let settings = Settings {
+        time_control: None,
+        ..Settings::default()
+    };
+    let id = service::create(&hub, &me, "otb", t, settings).await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
+}
+
+// ---------------------------------------------------------------- read
+
+pub(super) async fn list(State(hub): State<Arc<Hub>>) -> ApiResult {
+    let rows = hub.store.tournaments(200).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        // A row whose text does not read is left out of the list (logged).
+        let Ok(t) = trf::parse(&r.trf) else {
+            eprintln!(
+                "escaque-server: torneo {}: TRF guardado ilegible / unreadable stored TRF",
+                r.id
+            );
+            continue;
+        };
+        out.push(json!({
+            "id": r.id,
+            "name": r.name,
+            "mode": r.mode,
+            "status": r.status,
+            "system": view::system_id(t.system),
+            "rounds": t.total_rounds,
+            "round": t.rounds.len(),
+            "players": t.players.len(),
+        }));
+    }
+    Ok(Json(Value::Array(out)).into_response())
+}
+
+pub(super) async fn get_view(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+) -> ApiResult {
+    let l = service::load(&hub, &path_id(id)?).await?;
+    Ok(Json(view::for_identity(view::view(&l), &l, Some(&me.key))).into_response())
+}
+
+pub(super) async fn get_trf(
+    State(hub): State<Arc<Hub>>,
+    id: Result<Path<String>, PathRejection>,
+) -> ApiResult {
+    let l = service::load(&hub, &path_id(id)?).await?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"torneo-{}.trf\"", l.row.id),
+            ),
+        ],
+        trf::write(&l.t),
+    )
+        .into_response())
+}
+
+fn html_page(text: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            // The page is the server's own printout: no script runs in it.
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'none'; style-src 'unsafe-inline'",
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+fn paired_round(l: &Loaded, round: u32) -> Result<u32, ApiError> {
+    if round == 0 || round as usize > l.t.rounds.len() {
+        return Err(service::refused(escaque_torneo::TorneoError::NoSuchRound(
+            round,
+        )));
+    }
+    Ok(round)
+}
+
+pub(super) async fn print_round(
+    State(hub): State<Arc<Hub>>,
+    p: Result<Path<(String, u32)>, PathRejection>,
+) -> ApiResult {
+    let Path((id, round)) = p?;
+    let l = service::load(&hub, &id).await?;
+    let round = paired_round(&l, round)?;
+    Ok(html_page(html::pairings(&l.t, round)))
+}
+
+pub(super) async fn print_page(
+    State(hub): State<Arc<Hub>>,
+    p: Result<Path<(String, String)>, PathRejection>,
+) -> ApiResult {
+    let Path((id, page)) = p?;
+    let l = service::load(&hub, &id).await?;
+    // The standings of the last round with every result in.
+    let mut done = l.t.clone();
+    done.rounds.truncate(view::complete_rounds(&l.t) as usize);
+    let text = match page.as_str() {
+        "standings" => html::standings_page(&done),
+        "crosstable" => html::crosstable_page(&done),
+        "categories" => html::categories_page(&done),
+        "teams" => html::teams_page(&done),
+        _ => return Err(ApiError::no_route()),
+    };
+    Ok(html_page(text))
+}
+
+// ---------------------------------------------------------------- players
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PlayerFields {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    club: Option<String>,
+    #[serde(default)]
+    category: Option<String>,
+    #[serde(default)]
+    birth_year: Option<u16>,
+    #[serde(default)]
+    rating: Option<u16>,
+    #[serde(default)]
+    fide_id: Option<u64>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    sex: Option<String>,
+}
+
+/// Applies the given fields to `p`, each checked.
+fn apply_fields(p: &mut Player, f: &PlayerFields) -> Result<(), ApiError> {
+    if let Some(n) = &f.name {
+        let n = text_field("name", n, MAX_PLAYER_NAME)?;
+        if n.is_empty() {
+            return Err(bad_field(
+                "name",
+                "no puede estar vacío",
+                "may not be empty",
+            ));
+        }
+        p.name = n;
+    }
+    if let Some(c) = &f.club {
+        p.club = text_field("club", c, MAX_FIELD)?;
+    }
+    if let Some(c) = &f.category {
+        p.category = text_field("category", c, MAX_FIELD)?;
+    }
+    if let Some(y) = f.birth_year {
+        if !(1900..=2100).contains(&y) {
+            return Err(bad_field("birth_year", "de 1900 a 2100", "1900 to 2100"));
+        }
+        p.birth_year = Some(y);
+    }
+    if let Some(r) = f.rating {
+        if r > 3500 {
+            return Err(bad_field(
+                "rating",
+                "como mucho 3500 (0: sin Elo)",
+                "at most 3500 (0: unrated)",
+            ));
+        }
+        p.rating = (r > 0).then_some(r);
+    }
+    if let Some(id) = f.fide_id {
+        if id > 99_999_999_999 {
+            return Err(bad_field(
+                "fide_id",
+                "como mucho 11 cifras",
+                "at most 11 digits",
+            ));
+        }
+        p.fide_id = (id > 0).then_some(id);
+    }
+    if let Some(t) = &f.title {
+        let t = text_field("title", t, 3)?;
+        if !t.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(bad_field(
+                "title",
+                "letras como GM, IM, FM, WGM",
+                "letters such as GM, IM, FM, WGM",
+            ));
+        }
+        p.title = t;
+    }
+    if let Some(s) = &f.sex {
+        if !matches!(s.as_str(), "" | "m" | "f" | "w") {
+            return Err(bad_field("sex", "«m», «f» o vacío", "'m', 'f' or empty"));
+        }
+        p.sex = s.clone();
+    }
+    Ok(())
+}
+
+/// Enters players; a round robin's rounds follow from its players.
+fn enter(l: &mut Loaded, players: Vec<Player>) -> Result<Vec<u32>, ApiError> {
+    if l.t.players.len() + players.len() > MAX_PLAYERS {
+        return Err(bad_field(
+            "players",
+            &format!("como mucho {MAX_PLAYERS} jugadores"),
+            &format!("at most {MAX_PLAYERS} players"),
+        ));
+    }
+    let mut numbers = Vec::with_capacity(players.len());
+    for p in players {
+        numbers.push(l.t.add_player(p).map_err(service::refused)?);
+    }
+    if let System::RoundRobin { double } = l.t.system {
+        let n = l.t.players.len() as u32;
+        let per_cycle = n.saturating_sub(1) + n % 2;
+        l.t.total_rounds = if double { 2 * per_cycle } else { per_cycle };
+    }
+    Ok(numbers)
+}
+
+fn new_player(f: &PlayerFields) -> Result<Player, ApiError> {
+    let Some(name) = &f.name else {
+        return Err(bad_field("name", "falta", "missing"));
+    };
+    let mut p = Player::new(name);
+    apply_fields(&mut p, f)?;
+    Ok(p)
+}
+
+pub(super) async fn add_player(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<PlayerFields>, JsonRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let Json(f) = body?;
+    let p = new_player(&f)?;
+    let n = service::change(&hub, &id, &Who::Organiser(me), |l| {
+        Ok(enter(l, vec![p.clone()])?[0])
+    })
+    .await?;
+    Ok(Json(json!({"number": n})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ImportPlayers {
+    format: String,
+    text: String,
+}
+
+/// The players of a pasted list, a CSV or a TRF.
+fn players_from(format: &str, text: &str) -> Result<Vec<Player>, ApiError> {
+    let line_err = |line: usize, e: ApiError| {
+        ApiError(
+            e.0,
+            e.1,
+            format!("línea {line}: {}", e.2),
+            format!("line {line}: {}", e.3),
+        )
+    };
+    match format {
+        // One name a line.
+        "list" => text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| {
+                new_player(&PlayerFields {
+                    name: Some(l.to_string()),
+                    ..PlayerFields::default()
+                })
+                .map_err(|e| line_err(i + 1, e))
+            })
+            .collect(),
+        "csv" => players_from_csv(text),
+        "trf" => {
+            let t = trf::parse(text).map_err(|e| service::refused(e.into()))?;
+            Ok(t.players
+                .into_iter()
+                .map(|p| Player {
+                    entry_round: 1,
+                    withdrawn_from: None,
+                    half_byes: Default::default(),
+                    absences: Default::default(),
+                    full_byes: Default::default(),
+                    ..p
+                })
+                .collect())
+        }
+        other => Err(ApiError::bad(
+            "bad_format",
+            format!("formato desconocido «{other}» (list, csv, trf)"),
+            format!("unknown format '{other}' (list, csv, trf)"),
+        )),
+    }
+}
+
+/// One CSV record's fields (quotes as RFC 4180 writes them; `,` or `;`).
+fn csv_fields(line: &str, sep: char) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            c if c == sep && !quoted => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out.into_iter().map(|f| f.trim().to_string()).collect()
+}
+
+/// A CSV with a header naming its columns (Spanish or English): name /
+/// nombre, club / colegio, category / categoria, birth_year / nacimiento,
+/// rating / elo, fide_id / fide, title / titulo, sex / sexo.
+fn players_from_csv(text: &str) -> Result<Vec<Player>, ApiError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((_, head)) = lines.next() else {
+        return Ok(Vec::new());
+    };
+    let sep = if head.matches(';').count() > head.matches(',').count() {
+        ';'
+    } else {
+        ','
+    };
+    let columns: Vec<String> = csv_fields(head, sep)
+        .into_iter()
+        .map(|c| c.to_lowercase())
+        .collect();
+    let col = |names: &[&str]| columns.iter().position(|c| names.contains(&c.as_str()));
+    let Some(name_col) = col(&["name", "nombre"]) else {
+        return Err(ApiError::bad(
+            "bad_csv",
+            "la primera línea debe nombrar las columnas, entre ellas «nombre»",
+            "the first line must name the columns, 'name' among them",
+        ));
+    };
+    let club = col(&["club", "colegio", "escuela", "school"]);
+    let category = col(&["category", "categoria", "categoría"]);
+    let birth = col(&["birth_year", "nacimiento", "año", "year"]);
+    let rating = col(&["rating", "elo"]);
+    let fide = col(&["fide_id", "fide"]);
+    let title = col(&["title", "titulo", "título"]);
+    let sex = col(&["sex", "sexo"]);
+    let mut out = Vec::new();
+    for (i, line) in lines {
+        let f = csv_fields(line, sep);
+        let get = |c: Option<usize>| c.and_then(|c| f.get(c)).filter(|v| !v.is_empty());
+        let num = |c: Option<usize>, field: &str| -> Result<Option<u64>, ApiError> {
+            get(c)
+                .map(|v| {
+                    v.parse::<u64>().map_err(|_| {
+                        bad_field(
+                            field,
+                            &format!("«{v}» no es un número"),
+                            &format!("'{v}' is not a number"),
+                        )
+                    })
+                })
+                .transpose()
+        };
+        let at = |e: ApiError| {
+            ApiError(
+                e.0,
+                e.1,
+                format!("línea {}: {}", i + 1, e.2),
+                format!("line {}: {}", i + 1, e.3),
+            )
+        };
+        let small = |v: Option<u64>| v.map(|v| u16::try_from(v).unwrap_or(u16::MAX));
+        let fields = PlayerFields {
+            name: Some(get(Some(name_col)).cloned().unwrap_or_default()),
+            club: get(club).cloned(),
+            category: get(category).cloned(),
+            birth_year: small(num(birth, "birth_year").map_err(at)?),
+            rating: small(num(rating, "rating").map_err(at)?),
+            fide_id: num(fide, "fide_id").map_err(at)?,
+            title: get(title).cloned(),
+            sex: get(sex).map(|s| s.to_lowercase()),
+        };
+        out.push(new_player(&fields).map_err(at)?);
+    }
+    Ok(out)
+}
+
+pub(super) async fn import_players(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<ImportPlayers>, JsonRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let Json(req) = body?;
+    let players = players_from(&req.format, &req.text)?;
+    let added = service::change(&hub, &id, &Who::Organiser(me), |l| {
+        Ok(enter(l, players.clone())?.len())
+    })
+    .await?;
+    Ok(Json(json!({"added": added})).into_response())
+}
+
+pub(super) async fn edit_player(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    p: Result<Path<(String, u32)>, PathRejection>,
+    body: Result<Json<PlayerFields>, JsonRejection>,
+) -> ApiResult {
+    let Path((id, n)) = p?;
+    let Json(f) = body?;
+    service::change(&hub, &id, &Who::Organiser(me), |l| {
+        l.t.player(n).map_err(service::refused)?;
+        let p = &mut l.t.players[n as usize - 1];
+        apply_fields(p, &f)
+    })
+    .await?;
+    Ok(Json(json!({"number": n})).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Withdraw {
+    #[serde(default)]
+    from_round: Option<u32>,
+}
+
+pub(super) async fn withdraw(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    p: Result<Path<(String, u32)>, PathRejection>,
+    body: Result<Json<Withdraw>, JsonRejection>,
+) -> ApiResult {
+    let Path((id, n)) = p?;
+    let Json(w) = body?;
+    service::change(&hub, &id, &Who::Organiser(me), |l| {
+        let from = w.from_round.unwrap_or(l.t.rounds.len() as u32 + 1);
+        l.t.withdraw(n, from).map_err(service::refused)
+    })
+    .await?;
+    Ok(Json(json!({"number": n})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Bye {
+    round: u32,
+    kind: String,
+}
+
+pub(super) async fn bye(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    p: Result<Path<(String, u32)>, PathRejection>,
+    body: Result<Json<Bye>, JsonRejection>,
+) -> ApiResult {
+    let Path((id, n)) = p?;
+    let Json(b) = body?;
+    let kind = match b.kind.as_str() {
+        "half" => ByeKind::Half,
+        "zero" => ByeKind::Zero,
+        "full" => ByeKind::Full,
+        other => {
+            return Err(ApiError::bad(
+                "bad_bye",
+                format!("descanso desconocido «{other}» (half, zero, full)"),
+                format!("unknown bye '{other}' (half, zero, full)"),
+            ))
+        }
+    };
+    service::change(&hub, &id, &Who::Organiser(me), |l| {
+        l.t.request_bye(n, b.round, kind).map_err(service::refused)
+    })
+    .await?;
+    Ok(Json(json!({"number": n, "round": b.round})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Forbid {
+    players: Vec<u32>,
+    #[serde(default)]
+    from_round: Option<u32>,
+    #[serde(default)]
+    to_round: Option<u32>,
+}
+
+pub(super) async fn forbid(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<Forbid>, JsonRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let Json(f) = body?;
+    if f.players.len() > 100 {
+        return Err(bad_field("players", "como mucho 100", "at most 100"));
+    }
+    service::change(&hub, &id, &Who::Organiser(me), |l| {
+        if !matches!(l.t.system, System::Swiss) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "not_swiss",
+                "un round robin tiene sus tablas fijas: no se prohíben emparejamientos",
+                "a round robin's tables are fixed: pairings cannot be forbidden",
+            ));
+        }
+        let first = f.from_round.unwrap_or(l.t.rounds.len() as u32 + 1);
+        let last = f.to_round.unwrap_or(l.t.total_rounds.max(first));
+        l.t.forbid(&f.players, first, last)
+            .map_err(service::refused)
+    })
+    .await?;
+    Ok(Json(json!({"players": f.players})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AddOrganiser {
+    account: String,
+}
+
+pub(super) async fn add_organiser(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<AddOrganiser>, JsonRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let Json(req) = body?;
+    if req.account.len() > 100 {
+        return Err(bad_field("account", "demasiado largo", "too long"));
+    }
+    let mut found = hub
+        .store
+        .user_by_name_key(&super::names::skeleton(&req.account))
+        .await?;
+    if found.is_none() {
+        found = hub.store.user_by_name(&req.account).await?;
+    }
+    let user = found.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_account",
+            "no hay ninguna cuenta con ese nombre",
+            "there is no account with that name",
+        )
+    })?;
+    let identity = format!("u:{}", user.id);
+    service::change(&hub, &id, &Who::Organiser(me), |l| {
+        if l.row.owner != identity && !l.organisers.contains(&identity) {
+            l.organisers.push(identity.clone());
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(Json(json!({"account": user.name})).into_response())
+}
+
+// ---------------------------------------------------------------- rounds
+
+pub(super) async fn pair(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let round = service::pair_next(&hub, &id, &Who::Organiser(me)).await?;
+    Ok(Json(json!({"round": round})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SetResult {
+    result: String,
+}
+
+/// A result as the API names it (`1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`; the
+/// library's reader takes its other spellings too, `*` clears it).
+fn parse_result(text: &str) -> Result<Outcome, ApiError> {
+    Outcome::parse(text).map_err(service::refused)
+}
+
+pub(super) async fn set_result(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    p: Result<Path<(String, u32, u32)>, PathRejection>,
+    body: Result<Json<SetResult>, JsonRejection>,
+) -> ApiResult {
+    let Path((id, round, board)) = p?;
+    let Json(req) = body?;
+    let outcome = parse_result(&req.result)?;
+    service::record_result(&hub, &id, round, board, outcome, &Who::Organiser(me)).await?;
+    Ok(
+        Json(json!({"round": round, "board": board, "result": view::result_id(outcome)}))
+            .into_response(),
+    )
+}
+
+// ---------------------------------------------------------------- socket
+
+/// `GET /ws/tournaments/{id}`: the view on connect and after every change.
+/// The socket only listens; whatever the client sends is ignored (changes
+/// are HTTP requests).
+pub(super) async fn ws(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let l = service::load(&hub, &id).await?;
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(r) => return Ok(r.into_response()),
+    };
+    let first = view::message(&view::for_identity(view::view(&l), &l, Some(&me.key)));
+    Ok(super::small_buffers(ws)
+        .max_message_size(4096)
+        .on_upgrade(move |socket| watch(hub, id, me, first, socket)))
+}
+
+async fn watch(hub: Arc<Hub>, id: String, me: Identity, first: Out, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Out>(64);
+    if sink.send(Message::Text((*first).into())).await.is_err() {
+        return;
+    }
+    hub.tournaments.watch(&id, me.key.clone(), tx);
+    loop {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(m) => {
+                    if sink.send(Message::Text((*m).into())).await.is_err() {
+                        break;
+                    }
+                }
+                // Dropped by the fanout: too slow to read.
+                None => break,
+            },
+            got = stream.next() => match got {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}

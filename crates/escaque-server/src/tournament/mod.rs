@@ -1,0 +1,369 @@
+//! Tournaments (issue 24): the service over the `escaque_torneo` model.
+//!
+//! **The tournament is its TRF.** A tournament is stored as the
+//! [`Tournament`] model written as TRF-2026 text; every change loads the
+//! row, reads the text, applies the change with the model's own methods and
+//! writes the text back, in one transaction guarded by the row's `version`
+//! (optimistic: a change that lost the race is run again on the new state, a
+//! few times, then refused with `409 conflict`). No pairing or standings
+//! logic lives here: pairing is `escaque_torneo::pairing`, standings
+//! `escaque_torneo::standings`. After every stored change the watchers of
+//! `/ws/tournaments/{id}` get the new view ([`fanout`], [`view`]).
+//!
+//! Online play (the games of a round, forfeits, the automatic next round)
+//! is [`online`]'s.
+
+pub mod fanout;
+pub mod online;
+pub mod view;
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use escaque::{Lang, Localized};
+use escaque_torneo::{pairing, trf, Outcome, TorneoError, Tournament};
+use serde::{Deserialize, Serialize};
+
+use crate::http::{ApiError, Identity};
+use crate::store::{self, PlayerLink, RoundGame, TournamentRow};
+use crate::Hub;
+use fanout::TournamentFanout;
+
+/// How many times a change that lost the version race is run again.
+const RETRIES: usize = 8;
+
+/// The server's settings of a tournament (JSON in `tournaments.settings`);
+/// every field has a default, so settings stored by an older release read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// The games' clock in the text games use (`"10+5"`), if any.
+    pub time_control: Option<String>,
+    /// The rule set's id ([`escaque::RuleSet::id`]).
+    pub rules: String,
+    /// Online: pair the next round when the last game ends.
+    pub auto_pair: bool,
+    /// Countdown before automatic pairing, seconds.
+    pub pair_delay_s: u32,
+    /// Online: a player who has not moved by then loses by forfeit, seconds.
+    pub no_show_s: u32,
+    /// Online: joining is allowed until this round is paired (0: only
+    /// before round 1).
+    pub registration_until: u32,
+    /// What a late joiner gets for the rounds missed: `half` or `zero`.
+    pub late_bye: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            time_control: None,
+            rules: escaque::RuleSet::default().id().to_string(),
+            auto_pair: false,
+            pair_delay_s: 30,
+            no_show_s: 120,
+            registration_until: 0,
+            late_bye: "half".to_string(),
+        }
+    }
+}
+
+/// Who asks for a change.
+#[derive(Clone, Debug)]
+pub enum Who {
+    /// A person: changes only if they organise the tournament.
+    Organiser(Identity),
+    /// The server itself (an online result, an automatic pairing).
+    Server,
+}
+
+/// A tournament read from storage: the row, the model, the settings, the
+/// server's side of each player (index = start number − 1) and the
+/// co-organisers.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The stored row (its `trf` is the text as read).
+    pub row: TournamentRow,
+    /// The model.
+    pub t: Tournament,
+    /// The settings.
+    pub settings: Settings,
+    /// One link per player, in start-number order.
+    pub players: Vec<PlayerLink>,
+    /// Co-organisers' identity keys (the owner is not listed).
+    pub organisers: Vec<String>,
+}
+
+impl Loaded {
+    /// Whether identity `key` may change the tournament.
+    pub fn can_edit(&self, key: &str) -> bool {
+        self.row.owner == key || self.organisers.iter().any(|o| o == key)
+    }
+
+    /// The start number of identity `key`'s entry, if it plays.
+    pub fn number_of(&self, key: &str) -> Option<u32> {
+        self.players
+            .iter()
+            .find(|p| p.owner.as_deref() == Some(key))
+            .map(|p| p.number)
+    }
+
+    /// One link per player of the model (new players get an empty one).
+    fn sync_links(&mut self) {
+        let n = self.t.players.len() as u32;
+        self.players.retain(|p| p.number >= 1 && p.number <= n);
+        for number in 1..=n {
+            if !self.players.iter().any(|p| p.number == number) {
+                self.players.push(PlayerLink {
+                    number,
+                    owner: None,
+                    present: false,
+                });
+            }
+        }
+        self.players.sort_by_key(|p| p.number);
+    }
+}
+
+/// `registration` before round 1, `finished` when every planned round has
+/// every result, `running` in between.
+pub fn status_of(t: &Tournament) -> &'static str {
+    if t.rounds.is_empty() {
+        "registration"
+    } else if matches!(t.next_round_number(), Err(TorneoError::TournamentOver(_))) {
+        "finished"
+    } else {
+        "running"
+    }
+}
+
+// ---------------------------------------------------------------- errors
+
+/// No tournament with that id.
+pub fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no_such_tournament",
+        "no existe ese torneo",
+        "there is no such tournament",
+    )
+}
+
+/// Only the organiser and co-organisers change a tournament.
+pub fn not_organiser() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "not_organiser",
+        "solo quien organiza el torneo puede cambiarlo",
+        "only the tournament's organisers can change it",
+    )
+}
+
+/// Others changed the tournament at the same moment, every try.
+pub fn conflict() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "conflict",
+        "el torneo cambió a la vez; inténtalo de nuevo",
+        "the tournament changed at the same time; try again",
+    )
+}
+
+/// The model refused: its own Spanish and English text.
+pub fn refused(e: TorneoError) -> ApiError {
+    let (status, code) = match &e {
+        TorneoError::RoundNotComplete { .. } => (StatusCode::CONFLICT, "round_not_complete"),
+        TorneoError::TournamentOver(_) => (StatusCode::CONFLICT, "tournament_over"),
+        TorneoError::NoPairing { .. } => (StatusCode::CONFLICT, "no_pairing"),
+        TorneoError::RoundRobinStarted => (StatusCode::CONFLICT, "round_robin_started"),
+        TorneoError::DuplicatePlayer { .. } => (StatusCode::CONFLICT, "duplicate_player"),
+        TorneoError::NoSuchPlayer(_) => (StatusCode::NOT_FOUND, "no_such_player"),
+        TorneoError::NoSuchRound(_) => (StatusCode::NOT_FOUND, "no_such_round"),
+        TorneoError::NoSuchBoard { .. } | TorneoError::NoSuchGame { .. } => {
+            (StatusCode::NOT_FOUND, "no_such_board")
+        }
+        TorneoError::Trf(_) => (StatusCode::BAD_REQUEST, "bad_trf"),
+        _ => (StatusCode::BAD_REQUEST, "tournament_refused"),
+    };
+    ApiError(status, code, e.message(Lang::Es), e.message(Lang::En))
+}
+
+// ---------------------------------------------------------------- service
+
+/// Reads a tournament.
+pub async fn load(hub: &Arc<Hub>, id: &str) -> Result<Loaded, ApiError> {
+    let row = hub.store.tournament(id).await?.ok_or_else(not_found)?;
+    let t = trf::parse(&row.trf).map_err(|e| {
+        eprintln!(
+            "escaque-server: torneo {id}: TRF guardado ilegible / unreadable stored TRF: {e}"
+        );
+        ApiError::internal()
+    })?;
+    let settings: Settings = serde_json::from_str(&row.settings).map_err(|e| {
+        eprintln!("escaque-server: torneo {id}: ajustes ilegibles / unreadable settings: {e}");
+        ApiError::internal()
+    })?;
+    let players = hub.store.tournament_players(id).await?;
+    let organisers = hub.store.tournament_organisers(id).await?;
+    let mut l = Loaded {
+        row,
+        t,
+        settings,
+        players,
+        organisers,
+    };
+    l.sync_links();
+    Ok(l)
+}
+
+fn check(who: &Who, l: &Loaded) -> Result<(), ApiError> {
+    match who {
+        Who::Server => Ok(()),
+        Who::Organiser(me) if l.can_edit(&me.key) => Ok(()),
+        Who::Organiser(_) => Err(not_organiser()),
+    }
+}
+
+/// Creates a tournament owned by `owner`; returns its id.
+pub async fn create(
+    hub: &Arc<Hub>,
+    owner: &Identity,
+    mode: &str,
+    t: Tournament,
+    settings: Settings,
+) -> Result<String, ApiError> {
+    let now = store::now_ms();
+    let id = crate::new_id();
+    let row = TournamentRow {
+        id: id.clone(),
+        name: t.name.clone(),
+        owner: owner.key.clone(),
+        mode: mode.to_string(),
+        status: status_of(&t).to_string(),
+        trf: trf::write(&t),
+        settings: serde_json::to_string(&settings).map_err(|_| ApiError::internal())?,
+        version: 1,
+        created_ms: now,
+        updated_ms: now,
+    };
+    let players: Vec<PlayerLink> = (1..=t.players.len() as u32)
+        .map(|number| PlayerLink {
+            number,
+            owner: None,
+            present: false,
+        })
+        .collect();
+    hub.store.insert_tournament(&row, &players).await?;
+    Ok(id)
+}
+
+/// Stores `l` (changed from the version it was read at) with `games`;
+/// false when somebody else changed it first.
+async fn save(hub: &Arc<Hub>, l: &mut Loaded, games: &[RoundGame]) -> Result<bool, ApiError> {
+    l.sync_links();
+    let old = l.row.version;
+    l.row.name = l.t.name.clone();
+    l.row.status = status_of(&l.t).to_string();
+    l.row.trf = trf::write(&l.t);
+    l.row.settings = serde_json::to_string(&l.settings).map_err(|_| ApiError::internal())?;
+    l.row.version = old + 1;
+    l.row.updated_ms = store::now_ms();
+    Ok(hub
+        .store
+        .save_tournament(&l.row, old, &l.players, &l.organisers, games)
+        .await?)
+}
+
+/// Applies `f` to the tournament if `who` may change it, stores the result
+/// under the version check (running `f` again on the newer state when
+/// another change won the race) and tells the watchers. Returns what `f`
+/// returned and the tournament as stored.
+pub async fn change_loaded<R>(
+    hub: &Arc<Hub>,
+    id: &str,
+    who: &Who,
+    mut f: impl FnMut(&mut Loaded) -> Result<R, ApiError>,
+) -> Result<(R, Loaded), ApiError> {
+    for _ in 0..RETRIES {
+        let mut l = load(hub, id).await?;
+        check(who, &l)?;
+        let r = f(&mut l)?;
+        if save(hub, &mut l, &[]).await? {
+            notify(hub, &l);
+            return Ok((r, l));
+        }
+    }
+    Err(conflict())
+}
+
+/// [`change_loaded`], returning only what `f` returned.
+pub async fn change<R>(
+    hub: &Arc<Hub>,
+    id: &str,
+    who: &Who,
+    f: impl FnMut(&mut Loaded) -> Result<R, ApiError>,
+) -> Result<R, ApiError> {
+    Ok(change_loaded(hub, id, who, f).await?.0)
+}
+
+/// Pairs the next round in-process and stores it, together with the
+/// round's games for an online event, in one transaction; then starts the
+/// games and tells the watchers. Returns the round's number.
+pub async fn pair_next(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<u32, ApiError> {
+    for _ in 0..RETRIES {
+        let mut l = load(hub, id).await?;
+        check(who, &l)?;
+        let round = pairing::pair_next_round(&mut l.t).map_err(refused)?;
+        let boards = online::games_for_round(hub, &l, round).await?;
+        let games: Vec<RoundGame> = boards
+            .iter()
+            .map(|b| RoundGame {
+                round,
+                board: b.board,
+                row: b.row.clone(),
+            })
+            .collect();
+        if save(hub, &mut l, &games).await? {
+            for g in games {
+                hub.launch(g.row);
+            }
+            notify(hub, &l);
+            online::round_started(hub, &l, round, boards).await;
+            return Ok(round);
+        }
+    }
+    Err(conflict())
+}
+
+/// Records (or corrects) the result on `board` of `round`; the standings
+/// are computed from the results, so a correction recomputes them.
+pub async fn record_result(
+    hub: &Arc<Hub>,
+    id: &str,
+    round: u32,
+    board: u32,
+    outcome: Outcome,
+    who: &Who,
+) -> Result<(), ApiError> {
+    let (_, l) = change_loaded(hub, id, who, |l| {
+        l.t.set_result_board(round, board, outcome)
+            .map(|_| ())
+            .map_err(refused)
+    })
+    .await?;
+    if l.row.mode == "online" {
+        online::result_recorded(hub, &l, round).await;
+    }
+    Ok(())
+}
+
+/// Tells the watchers the tournament's new view (each its own).
+pub fn notify(hub: &Arc<Hub>, l: &Loaded) {
+    if !hub.tournaments.watching(&l.row.id) {
+        return;
+    }
+    let base = view::view(l);
+    hub.tournaments.publish(&l.row.id, &|who| {
+        view::message(&view::for_identity(base.clone(), l, Some(who)))
+    });
+}

@@ -1,0 +1,242 @@
+//! The view of a tournament: what `GET /api/tournaments/{id}` answers and
+//! `/ws/tournaments/{id}` pushes after every change (`docs/protocol.md`,
+//! "Tournaments"). Every number here is the library's: standings from
+//! `escaque_torneo::standings`, rating changes from `escaque_torneo::rating`.
+
+use std::sync::Arc;
+
+use escaque_torneo::standings::{self, Standing, TieBreak};
+use escaque_torneo::{rating, ByeKind, Outcome, System, Tournament};
+use serde_json::{json, Value};
+
+use super::Loaded;
+use crate::actor::Out;
+
+/// The system's id in the API: `dutch`, `round_robin`, `double_round_robin`.
+pub fn system_id(s: System) -> &'static str {
+    match s {
+        System::Swiss => "dutch",
+        System::RoundRobin { double: false } => "round_robin",
+        System::RoundRobin { double: true } => "double_round_robin",
+    }
+}
+
+/// A result as the API writes it: `1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`,
+/// or none while pending.
+pub fn result_id(o: Outcome) -> Option<&'static str> {
+    Some(match o {
+        Outcome::WhiteWins => "1-0",
+        Outcome::BlackWins => "0-1",
+        Outcome::Draw => "½-½",
+        Outcome::WhiteForfeitWin => "+-",
+        Outcome::BlackForfeitWin => "-+",
+        Outcome::DoubleForfeit => "--",
+        Outcome::Pending => return None,
+    })
+}
+
+/// A bye's kind in the API: `pairing` (the one point the pairing gives),
+/// `half`, `full`, `zero`.
+pub fn bye_id(k: ByeKind) -> &'static str {
+    match k {
+        ByeKind::PairingAllocated => "pairing",
+        ByeKind::Half => "half",
+        ByeKind::Full => "full",
+        ByeKind::Zero => "zero",
+    }
+}
+
+/// A tie-break's English name (the Spanish one is the library's).
+pub fn tiebreak_name_en(tb: TieBreak) -> &'static str {
+    match tb {
+        TieBreak::Buchholz => "Buchholz",
+        TieBreak::BuchholzCut1 => "Buchholz cut 1",
+        TieBreak::MedianBuchholz => "Median Buchholz",
+        TieBreak::SonnebornBerger => "Sonneborn-Berger",
+        TieBreak::DirectEncounter => "Direct encounter",
+        TieBreak::Wins => "Wins",
+        TieBreak::GamesWon => "Games won",
+        TieBreak::BlackGames => "Games with Black",
+        TieBreak::AverageRatingOpponents => "Average rating of opponents",
+        TieBreak::Progressive => "Progressive score",
+        TieBreak::Koya => "Koya",
+    }
+}
+
+fn points(hp: u32) -> f64 {
+    f64::from(hp) / 2.0
+}
+
+/// The last round with every result in (0: none).
+pub fn complete_rounds(t: &Tournament) -> u32 {
+    let n = t.rounds.len() as u32;
+    if n > 0 && !t.pending(n).is_empty() {
+        n - 1
+    } else {
+        n
+    }
+}
+
+/// The tournament as it stood after its complete rounds: the standings are
+/// those of the last round with every result in.
+fn after_complete(t: &Tournament) -> Tournament {
+    let mut c = t.clone();
+    c.rounds.truncate(complete_rounds(t) as usize);
+    c
+}
+
+fn standing_rows(t: &Tournament, rows: &[Standing]) -> Vec<Value> {
+    rows.iter()
+        .filter_map(|s| {
+            let p = t.player(s.player).ok()?;
+            Some(json!({
+                "rank": s.rank,
+                "number": s.player,
+                "name": p.name,
+                "club": p.club,
+                "category": p.category,
+                "points": points(s.points),
+                "tiebreaks": s.tiebreaks,
+            }))
+        })
+        .collect()
+}
+
+/// The year now (UTC), for the juniors' K factor.
+pub fn current_year() -> i32 {
+    // Days since 1970-01-01 to a civil year (H. Hinnant's algorithm).
+    let days = crate::store::now_ms().div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2)) as i32
+}
+
+/// The view for nobody in particular (`can_edit` false, `me` null).
+pub fn view(l: &Loaded) -> Value {
+    let t = &l.t;
+    let done = after_complete(t);
+    let paired = t.rounds.len() as u32;
+    let complete = complete_rounds(t);
+    let players: Vec<Value> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let number = i as u32 + 1;
+            let link = l.players.get(i);
+            json!({
+                "number": number,
+                "name": p.name,
+                "club": p.club,
+                "category": p.category,
+                "birth_year": p.birth_year,
+                "rating": p.rating,
+                "fide_id": p.fide_id,
+                "title": p.title,
+                "withdrawn_from": p.withdrawn_from,
+                "points": points(t.score(number)),
+                "present": link.is_some_and(|x| x.present),
+                "online": link.is_some_and(|x| x.owner.is_some()),
+            })
+        })
+        .collect();
+    let rounds: Vec<Value> = t
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            json!({
+                "number": i + 1,
+                "boards": r.games.iter().enumerate().map(|(b, g)| json!({
+                    "board": b + 1,
+                    "white": g.white,
+                    "black": g.black,
+                    "result": result_id(g.outcome),
+                    "game": Value::Null,
+                })).collect::<Vec<_>>(),
+                "byes": r.byes.iter().map(|(p, k)| json!({
+                    "player": p,
+                    "kind": bye_id(*k),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let rows = standings::compute(&done);
+    let categories: Vec<Value> = standings::by_category(&done)
+        .into_iter()
+        .map(|(name, rows)| json!({"name": name, "rows": standing_rows(&done, &rows)}))
+        .collect();
+    let teams: Vec<Value> = standings::teams(&done)
+        .into_iter()
+        .map(|s| {
+            json!({
+                "rank": s.rank,
+                "name": s.club,
+                "points": points(s.points),
+                "players": s.counted,
+            })
+        })
+        .collect();
+    let rating_changes: Vec<Value> = rating::changes(&done, current_year())
+        .into_iter()
+        .map(|c| {
+            json!({
+                "number": c.player,
+                "games": c.games,
+                "expected": c.expected,
+                "score": c.score,
+                "k": c.k,
+                "change": c.change,
+            })
+        })
+        .collect();
+    json!({
+        "id": l.row.id,
+        "name": t.name,
+        "mode": l.row.mode,
+        "status": l.row.status,
+        "system": system_id(t.system),
+        "rounds_planned": t.total_rounds,
+        "settings": l.settings,
+        "round": paired,
+        "round_complete": complete == paired,
+        "can_edit": false,
+        "me": Value::Null,
+        "players": players,
+        "rounds": rounds,
+        "standings": {
+            "after_round": complete,
+            "in_progress": if complete < paired { json!(paired) } else { Value::Null },
+            "tiebreaks": t.tiebreaks.iter().map(|tb| json!({
+                "id": tb.id(),
+                "name_es": tb.name_es(),
+                "name_en": tiebreak_name_en(*tb),
+            })).collect::<Vec<_>>(),
+            "rows": standing_rows(&done, &rows),
+        },
+        "categories": categories,
+        "teams": teams,
+        "team_size": t.team_size,
+        "rating_changes": rating_changes,
+        "countdown_ms": Value::Null,
+    })
+}
+
+/// `base` (from [`view`]) as identity `who` sees it.
+pub fn for_identity(mut base: Value, l: &Loaded, who: Option<&str>) -> Value {
+    if let Some(key) = who {
+        base["can_edit"] = json!(l.can_edit(key));
+        base["me"] = json!(l.number_of(key));
+    }
+    base
+}
+
+/// The socket message carrying a view.
+pub fn message(view: &Value) -> Out {
+    Arc::from(json!({"t": "tournament", "view": view}).to_string())
+}
