@@ -10,6 +10,7 @@ mod perft_cli;
 mod pgn_cli;
 mod result_check_cli;
 mod servir_kill;
+mod servir_torneo_kill;
 mod texto;
 mod torneo_cli;
 mod uci_cli;

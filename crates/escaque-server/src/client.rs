@@ -141,6 +141,30 @@ impl GameSocket {
         })
     }
 
+    /// Connects to `path` with a `Cookie` header (an identity's sockets:
+    /// the lobby's, a tournament's).
+    pub async fn connect_with_cookie(
+        addr: SocketAddr,
+        path: &str,
+        cookie: &str,
+    ) -> Result<GameSocket, SocketError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}{path}")
+            .into_client_request()
+            .map_err(|e| SocketError::Closed(e.to_string()))?;
+        let value = cookie
+            .parse()
+            .map_err(|_| SocketError::Closed("cookie is not a header value".into()))?;
+        req.headers_mut().insert("Cookie", value);
+        let (ws, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .map_err(|e| SocketError::Closed(e.to_string()))?;
+        Ok(GameSocket {
+            ws,
+            answer_pings: true,
+        })
+    }
+
     /// Sends a JSON message.
     pub async fn send(&mut self, v: &Value) -> Result<(), SocketError> {
         self.send_text(&v.to_string()).await

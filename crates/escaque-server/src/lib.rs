@@ -149,6 +149,8 @@ pub struct Hub {
     http_limit: ratelimit::PerKey,
     /// The watchers of each tournament's socket.
     pub tournaments: tournament::fanout::Watchers,
+    /// The countdowns to automatic pairings of online tournaments.
+    pub countdowns: tournament::online::Countdowns,
 }
 
 /// A random secret of 128 bits, as 32 hex digits.
@@ -437,11 +439,15 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         load_lock: tokio::sync::Mutex::new(()),
         lobby: lobby::Lobby::default(),
         tournaments: tournament::fanout::Watchers::default(),
+        countdowns: tournament::online::Countdowns::default(),
     });
     // Games in progress continue (their clocks and engine turns run again).
     for id in hub.store.unfinished_games().await? {
         let _ = hub.game(&id).await;
     }
+    // Online tournaments: results of games that ended as the server went
+    // down, and the countdowns to the next round.
+    tournament::online::resume(&hub).await;
     tokio::spawn(http::live::push_loop(Arc::downgrade(&hub)));
     let app = http::router(Arc::clone(&hub)).merge(web::router(Arc::clone(&hub)));
     let task = tokio::spawn(async move {

@@ -200,6 +200,9 @@ pub enum ErrorCode {
     /// The seat's secret was renewed (`POST /api/games/{id}/seat`): this
     /// connection, opened with the old one, now only watches.
     SeatReclaimed,
+    /// Not in a tournament game: abort, rematch and takeback (the result
+    /// counts in the tournament, and the next game is the next round's).
+    TournamentGame,
 }
 
 impl ErrorCode {
@@ -227,6 +230,7 @@ impl ErrorCode {
             NoSuchGame => "no_such_game",
             BadSeat => "bad_seat",
             SeatReclaimed => "seat_reclaimed",
+            TournamentGame => "tournament_game",
         }
     }
 
@@ -292,6 +296,10 @@ impl ErrorCode {
             SeatReclaimed => p(
                 "tu puesto se reclamó con una clave nueva; esta conexión ahora solo mira",
                 "your seat was reclaimed with a new secret; this connection now only watches",
+            ),
+            TournamentGame => p(
+                "no se puede en una partida de torneo (ni anular, ni revancha, ni deshacer)",
+                "not in a tournament game (no abort, rematch or takeback)",
             ),
         }
     }
@@ -559,6 +567,13 @@ pub enum GameEvent {
         es: &'static str,
         /// English.
         en: &'static str,
+    },
+    /// The tournament's organiser gave a side more time.
+    TimeAdded {
+        /// Whose clock.
+        seat: &'static str,
+        /// How much, ms.
+        ms: u64,
     },
 }
 

@@ -19,6 +19,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+mod tournament_games;
+pub use tournament_games::{BoardRow, TournamentLink};
+
 /// A storage error, with the database's own text.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -244,6 +247,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 3,
         name: "tournaments",
         sql: include_str!("../migrations/0003_tournaments.sql"),
+    },
+    Migration {
+        version: 4,
+        name: "tournament_games",
+        sql: include_str!("../migrations/0004_tournament_games.sql"),
     },
 ];
 

@@ -13,6 +13,7 @@ mod lag;
 mod refusals;
 mod sockets;
 mod tournaments;
+mod tournaments_online;
 mod upgrade;
 
 /// Every `tests/*.rs` file is declared above (the check every package

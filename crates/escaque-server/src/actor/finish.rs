@@ -156,6 +156,7 @@ impl Actor {
             }
         }
         self.set_over(end);
+        self.tell_tournament().await;
         self.broadcast(GameEvent::End {});
     }
 }

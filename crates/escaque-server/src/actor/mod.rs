@@ -22,6 +22,7 @@ mod record;
 mod rematch;
 mod state;
 mod takeback;
+mod tournament;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -40,6 +41,7 @@ use crate::Hub;
 use finish::End;
 pub use lag::GameTime;
 pub use record::stored_pgn;
+pub use tournament::tournament_outcome;
 
 /// What goes to a connection: a serialized JSON message.
 pub type Out = Arc<str>;
@@ -101,6 +103,24 @@ pub enum Cmd {
         /// Where to send it.
         reply: oneshot::Sender<Option<LiveGame>>,
     },
+    /// The tournament's organiser gives `color` more time (rights checked
+    /// by the caller).
+    AddTime {
+        /// Whose clock.
+        color: Color,
+        /// How much.
+        time: Duration,
+        /// Done, or why not.
+        reply: oneshot::Sender<Result<(), ErrorCode>>,
+    },
+    /// The tournament's organiser sets the result: the game ends with it
+    /// (rights checked by the caller).
+    SetResult {
+        /// The board's result.
+        outcome: escaque_torneo::Outcome,
+        /// Done, or why not (`game_over` when the game had already ended).
+        reply: oneshot::Sender<Result<(), ErrorCode>>,
+    },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -143,6 +163,13 @@ pub struct Actor {
     /// When the current turn began, on `time`.
     turn_start: Duration,
     engine_tx: mpsc::Sender<(usize, Option<Move>)>,
+    /// The tournament board this game is, if any.
+    link: Option<crate::store::TournamentLink>,
+    /// When the side to move began to wait for its first move (tournament
+    /// games, until both sides have moved).
+    no_show_since: Option<Instant>,
+    /// The result the organiser set, as the tournament records it.
+    organiser_outcome: Option<escaque_torneo::Outcome>,
 }
 
 /// Why a stored game could not be brought back.
@@ -210,6 +237,9 @@ impl Actor {
             engine_job: None,
             turn_start: Duration::ZERO,
             engine_tx,
+            link: None,
+            no_show_since: None,
+            organiser_outcome: None,
         };
         Ok((actor, engine_rx))
     }
@@ -217,9 +247,13 @@ impl Actor {
     /// Runs until every handle is gone, or the game is over and nobody
     /// watches.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut engine_rx: EngineAnswers) {
+        self.load_link().await;
         self.maybe_think();
         loop {
-            let deadline = self.flag_deadline();
+            let deadline = match (self.flag_deadline(), self.no_show_deadline()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             let idle = self.phase == Phase::Over && self.subs.is_empty();
             let idle_at = tokio::time::Instant::now() + self.hub.config.idle_actor;
             tokio::select! {
@@ -230,6 +264,7 @@ impl Actor {
                 Some((ply, m)) = engine_rx.recv() => self.engine_answer(ply, m).await,
                 _ = sleep_until(deadline.unwrap_or(idle_at)), if deadline.is_some() => {
                     self.check_flag().await;
+                    self.check_no_show().await;
                 }
                 _ = sleep_until(idle_at), if idle && deadline.is_none() => {
                     if self.phase == Phase::Over && self.subs.is_empty() {
@@ -260,6 +295,14 @@ impl Actor {
             Cmd::SeatReclaimed { seat } => self.evict(seat),
             Cmd::Snapshot { reply } => drop(reply.send(self.snapshot())),
             Cmd::Live { reply } => drop(reply.send(self.live())),
+            Cmd::AddTime { color, time, reply } => {
+                let r = self.add_time(color, time).await;
+                drop(reply.send(r));
+            }
+            Cmd::SetResult { outcome, reply } => {
+                let r = self.set_result(outcome).await;
+                drop(reply.send(r));
+            }
         }
     }
 
@@ -295,6 +338,14 @@ impl Actor {
             _ => {}
         }
         let me = seat.ok_or(ErrorCode::NotAPlayer)?;
+        if self.link.is_some()
+            && matches!(
+                msg,
+                ClientMsg::Abort { .. } | ClientMsg::Rematch { .. } | ClientMsg::Takeback { .. }
+            )
+        {
+            return Err(ErrorCode::TournamentGame);
+        }
         if !matches!(msg, ClientMsg::Rematch { .. }) {
             self.playing().await?;
         }

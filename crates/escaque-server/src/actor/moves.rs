@@ -103,8 +103,10 @@ impl Actor {
             self.broadcast(claim_rejected(by));
         }
         let data = GameEvent::Move(self.move_view(ply));
+        self.no_show_after_move();
         if let Some(e) = end {
             self.set_over(e);
+            self.tell_tournament().await;
             self.broadcast(data);
             self.broadcast(GameEvent::End {});
         } else if let Some(ClaimResult::Granted(o)) = claim {

@@ -23,6 +23,7 @@ pub mod live;
 mod names;
 mod seeks;
 mod tournaments;
+mod tournament_online;
 mod ws;
 
 use std::sync::Arc;
@@ -136,6 +137,19 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws/tournaments/{id}", get(tournaments::ws))
         .route("/ws/games/{id}", get(ws::ws_game))
         .route("/ws/lobby", get(ws::ws_lobby))
+        .route("/api/tournaments/{id}/join", post(tournament_online::join))
+        .route(
+            "/api/tournaments/{id}/leave",
+            post(tournament_online::leave),
+        )
+        .route(
+            "/api/tournaments/{id}/present",
+            post(tournament_online::present),
+        )
+        .route(
+            "/api/tournaments/{id}/rounds/{round}/boards/{board}/time",
+            post(tournament_online::add_time),
+        )
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)

@@ -1,15 +1,37 @@
-//! Online play of a tournament (issue 24, helper O): the games of a paired
-//! round, no-show forfeits, results from finished games, the automatic next
-//! round. This is the placeholder the service calls until O's module
-//! replaces it: an over-the-board event has no games, so every hook does
-//! nothing.
+//! Online play of a tournament (issue 24): the games of a paired round, the
+//! players taken to them, results from finished games, the automatic next
+//! round after a countdown, and the players' own actions (join, leave,
+//! roll call).
+//!
+//! * A round's games are made by [`games_for_round`] and stored by the
+//!   service in the pairing's transaction; [`round_started`] then tells each
+//!   player `your_game` (with the seat's secret, privately) on the
+//!   tournament's socket and on the lobby's.
+//! * A game's task tells [`game_ended`] its result (a no-show is a forfeit,
+//!   see `actor::tournament`); the service stores it and calls
+//!   [`result_recorded`], which starts the countdown to the next round when
+//!   the round is complete and the organiser chose automatic pairing.
+//! * [`resume`] (on start) records the results of games that ended while
+//!   the server was going down and starts again any countdown due.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
 
-use super::Loaded;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+use escaque::{Color, Position, RuleSet, TimeControl};
+use escaque_torneo::{ByeKind, Outcome};
+use serde_json::json;
+
+use super::{Loaded, Who};
+use crate::actor::{tournament_outcome, Cmd, Out};
 use crate::http::ApiError;
-use crate::store::GameRow;
-use crate::{Created, Hub};
+use crate::lobby::Fanout;
+use crate::proto::ErrorCode;
+use crate::store::{GameRow, TournamentLink};
+use crate::tournament::fanout::TournamentFanout;
+use crate::{Created, Hub, NewGame, Seat};
 
 /// One board's game of a round being paired.
 #[derive(Clone, Debug)]
@@ -22,25 +44,306 @@ pub struct BoardGame {
     pub created: Created,
 }
 
-/// The games to create with round `round` (stored in the pairing's
-/// transaction). Placeholder: none.
+/// The countdowns to automatic pairings running in this process, by
+/// tournament: the round they will pair and when.
+#[derive(Default)]
+pub struct Countdowns {
+    map: Mutex<HashMap<String, (u32, Instant)>>,
+}
+
+impl Countdowns {
+    /// Milliseconds left before `tournament`'s next round is paired, if a
+    /// countdown runs.
+    pub fn ms_left(&self, tournament: &str) -> Option<(u32, u64)> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(tournament).map(|(round, at)| {
+            (
+                *round,
+                at.saturating_duration_since(Instant::now()).as_millis() as u64,
+            )
+        })
+    }
+
+    /// Starts a countdown unless one runs for this tournament already.
+    fn start(&self, tournament: &str, round: u32, at: Instant) -> bool {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.contains_key(tournament) {
+            return false;
+        }
+        map.insert(tournament.to_string(), (round, at));
+        true
+    }
+
+    fn end(&self, tournament: &str) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.remove(tournament);
+    }
+}
+
+/// The games to create with round `round` of an online event (stored in
+/// the pairing's transaction): one per board, with the tournament's clock
+/// and rules, each seat the identity that entered the player (a player the
+/// organiser entered without one cannot sit down, and loses by no-show).
 pub async fn games_for_round(
     _hub: &Arc<Hub>,
-    _loaded: &Loaded,
-    _round: u32,
+    l: &Loaded,
+    round: u32,
 ) -> Result<Vec<BoardGame>, ApiError> {
-    Ok(Vec::new())
+    if l.row.mode != "online" {
+        return Ok(Vec::new());
+    }
+    let Some(r) = round
+        .checked_sub(1)
+        .and_then(|i| l.t.rounds.get(i as usize))
+    else {
+        return Ok(Vec::new());
+    };
+    let rules = RuleSet::from_id(&l.settings.rules).unwrap_or_default();
+    let time_control = l
+        .settings
+        .time_control
+        .as_deref()
+        .and_then(|t| TimeControl::parse(t).ok());
+    let seat = |id: u32| {
+        let name =
+            l.t.players
+                .get(id as usize - 1)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+        let owner = l
+            .players
+            .iter()
+            .find(|p| p.number == id)
+            .and_then(|p| p.owner.clone())
+            .unwrap_or_default();
+        Seat::Person { owner, name }
+    };
+    Ok(r.games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let (row, created) = Hub::prepare_game(NewGame {
+                rules,
+                start: Position::new(),
+                time_control: time_control.clone(),
+                white: seat(g.white),
+                black: seat(g.black),
+            });
+            BoardGame {
+                board: i as u32 + 1,
+                row,
+                created,
+            }
+        })
+        .collect())
 }
 
-/// Round `round` was stored with its games and they run. Placeholder:
-/// nothing to tell.
-pub async fn round_started(
-    _hub: &Arc<Hub>,
-    _loaded: &Loaded,
-    _round: u32,
-    _boards: Vec<BoardGame>,
-) {
+/// The private message that takes a player to their game: the seat and
+/// its secret, as a created game's answer gives them.
+fn your_game(tournament: &str, round: u32, b: &BoardGame, color: Color) -> Option<Out> {
+    let secret = b.created.secret(color)?;
+    let game = &b.created.game;
+    let msg = json!({
+        "t": "your_game",
+        "tournament": tournament,
+        "round": round,
+        "board": b.board,
+        "game": game,
+        "color": color.fold("white", "black"),
+        "secret": secret,
+        "ws": format!("/ws/games/{game}?seat={secret}"),
+        "watch": format!("/partida/{game}"),
+    });
+    Some(Arc::from(msg.to_string()))
 }
 
-/// A result of round `round` was stored. Placeholder: nothing to schedule.
-pub async fn result_recorded(_hub: &Arc<Hub>, _loaded: &Loaded, _round: u32) {}
+/// Round `round` was stored with its games and they run: each player is
+/// told privately, on the tournament's socket and on the lobby's (a player
+/// on any page is taken to the game).
+pub async fn round_started(hub: &Arc<Hub>, l: &Loaded, round: u32, boards: Vec<BoardGame>) {
+    hub.countdowns.end(&l.row.id);
+    for b in &boards {
+        for color in [Color::White, Color::Black] {
+            let owner = color.fold(&b.row.white_owner, &b.row.black_owner);
+            let Some(owner) = owner.as_deref().filter(|o| !o.is_empty()) else {
+                continue;
+            };
+            if let Some(msg) = your_game(&l.row.id, round, b, color) {
+                hub.tournaments
+                    .tell_owner(&l.row.id, owner, Arc::clone(&msg));
+                hub.lobby.tell_owner(owner, msg);
+            }
+        }
+    }
+}
+
+/// A tournament game ended (its ending stored): its result goes to the
+/// tournament. A result the organiser already set on the board stands.
+pub async fn game_ended(hub: &Arc<Hub>, link: &TournamentLink, outcome: Outcome) {
+    let r = super::record_result(
+        hub,
+        &link.tournament,
+        link.round,
+        link.board,
+        outcome,
+        &Who::Server,
+    )
+    .await;
+    if let Err(e) = r {
+        eprintln!(
+            "escaque-server: torneo {} ronda {} tablero {}: {} / {}",
+            link.tournament, link.round, link.board, e.2, e.3
+        );
+    }
+}
+
+/// A result of round `round` was stored: when it completes the last round
+/// paired of an event with automatic pairing, the countdown to the next
+/// round starts (and is told to the watchers).
+pub async fn result_recorded(hub: &Arc<Hub>, l: &Loaded, round: u32) {
+    if l.row.mode != "online" || !l.settings.auto_pair || round != l.t.rounds.len() as u32 {
+        return;
+    }
+    let Ok(next) = l.t.next_round_number() else {
+        return;
+    };
+    let delay = Duration::from_secs(l.settings.pair_delay_s.into());
+    start_countdown(hub, &l.row.id, next, delay);
+}
+
+fn start_countdown(hub: &Arc<Hub>, id: &str, round: u32, delay: Duration) {
+    if !hub.countdowns.start(id, round, Instant::now() + delay) {
+        return;
+    }
+    let msg = json!({"t": "countdown", "round": round, "ms": delay.as_millis() as u64});
+    let msg: Out = Arc::from(msg.to_string());
+    hub.tournaments.publish(id, &|_| Arc::clone(&msg));
+    let weak: Weak<Hub> = Arc::downgrade(hub);
+    let id = id.to_string();
+    tokio::spawn(async move {
+        tokio::time::sleep(delay).await;
+        let Some(hub) = weak.upgrade() else { return };
+        hub.countdowns.end(&id);
+        // Refused when the organiser paired it first, or changed something
+        // that makes the round not pairable: nothing to do then.
+        if let Err(e) = super::pair_next(&hub, &id, &Who::Server).await {
+            if e.1 != "round_not_complete" && e.1 != "tournament_over" {
+                eprintln!("escaque-server: torneo {id}: {} / {}", e.2, e.3);
+            }
+        }
+    });
+}
+
+/// On start: for every online event being played, the results of games
+/// that ended while the server went down are recorded, and the countdown of
+/// a complete round with automatic pairing starts again (from its full
+/// length: the time the server was down counts for nothing).
+pub async fn resume(hub: &Arc<Hub>) {
+    let ids = match hub.store.running_online_tournaments().await {
+        Ok(ids) => ids,
+        Err(e) => {
+            eprintln!("escaque-server: {e}");
+            return;
+        }
+    };
+    for id in ids {
+        let Ok(l) = super::load(hub, &id).await else {
+            continue;
+        };
+        let round = l.t.rounds.len() as u32;
+        let games = hub.store.tournament_games(&id).await.unwrap_or_default();
+        for g in games.iter().filter(|g| g.round == round) {
+            let pending = l.t.rounds[round as usize - 1]
+                .games
+                .get(g.board as usize - 1)
+                .is_some_and(|x| x.outcome == Outcome::Pending);
+            if !pending {
+                continue;
+            }
+            let Ok(Some(row)) = hub.store.game(&g.game).await else {
+                continue;
+            };
+            let Some(ending) = row.end else { continue };
+            let plies = hub.store.moves(&g.game).await.map(|m| m.len()).unwrap_or(0);
+            if let Some(outcome) = tournament_outcome(&ending, plies) {
+                let link = TournamentLink {
+                    tournament: id.clone(),
+                    round: g.round,
+                    board: g.board,
+                    no_show: Duration::ZERO,
+                };
+                game_ended(hub, &link, outcome).await;
+            }
+        }
+        if let Ok(l) = super::load(hub, &id).await {
+            result_recorded(hub, &l, round).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- players' own actions
+
+/// Whether a player may still join: before the round `registration_until`
+/// is paired (0: only before round 1), and never once the event is over.
+pub fn registration_open(l: &Loaded) -> bool {
+    let paired = l.t.rounds.len() as u32;
+    paired < l.t.total_rounds && paired < l.settings.registration_until.max(1)
+}
+
+/// A late joiner's missed rounds: the half-point bye (`late_bye` = `half`)
+/// or none (`zero`), in place of the zero the model gives a late entry.
+pub fn late_byes(l: &mut Loaded, id: u32) {
+    if l.settings.late_bye != "half" {
+        return;
+    }
+    for r in &mut l.t.rounds {
+        for b in &mut r.byes {
+            if b.0 == id && b.1 == ByeKind::Zero {
+                b.1 = ByeKind::Half;
+            }
+        }
+    }
+}
+
+/// The organiser's result on a board of an online event: a game still
+/// being played ends with it (its task hands the result to the tournament,
+/// a forfeit as a forfeit); a finished game's result is corrected.
+pub async fn organiser_result(
+    hub: &Arc<Hub>,
+    id: &str,
+    round: u32,
+    board: u32,
+    outcome: Outcome,
+    who: &Who,
+) -> Result<(), ApiError> {
+    let l = super::load(hub, id).await?;
+    if let Who::Organiser(me) = who {
+        if !l.can_edit(&me.key) {
+            return Err(super::not_organiser());
+        }
+    }
+    let game = hub
+        .store
+        .tournament_games(id)
+        .await?
+        .into_iter()
+        .find(|g| g.round == round && g.board == board);
+    if let (Some(g), false) = (game, outcome == Outcome::Pending) {
+        let playing = matches!(hub.store.game(&g.game).await?, Some(r) if r.status != "over");
+        if playing {
+            if let Some(tx) = hub.game(&g.game).await {
+                let (reply, answer) = oneshot::channel();
+                if tx.send(Cmd::SetResult { outcome, reply }).await.is_ok() {
+                    match answer.await {
+                        Ok(Ok(())) => return Ok(()),
+                        // Ended meanwhile: a correction, below.
+                        Ok(Err(ErrorCode::GameOver)) => {}
+                        Ok(Err(e)) => return Err(e.into()),
+                        Err(_) => {}
+                    }
+                }
+            }
+        }
+    }
+    super::record_result(hub, id, round, board, outcome, who).await
+}

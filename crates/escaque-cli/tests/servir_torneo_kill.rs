@@ -1,0 +1,324 @@
+//! `escaque servir` killed with SIGKILL during an online tournament's round
+//! (issue 24), on SQLite and on PostgreSQL: started again on the same data,
+//! the round is there, with its games (every acknowledged move), the result
+//! of the game that had ended, and the game still being played goes on to
+//! its result, which reaches the tournament.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
+
+/// Where the server keeps its data.
+#[derive(Clone)]
+enum Data {
+    Dir(std::path::PathBuf),
+    Postgres(String),
+}
+
+fn start(data: &Data) -> (Child, SocketAddr) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_escaque"));
+    cmd.args(["servir", "--puerto", "0", "--hilos-motor", "1"]);
+    match data {
+        Data::Dir(d) => cmd.arg("--datos").arg(d),
+        Data::Postgres(url) => cmd.args(["--db", url]),
+    };
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start escaque servir");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("address line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, addr)
+}
+
+/// One identity's HTTP client: its cookies kept between requests.
+struct Client {
+    addr: SocketAddr,
+    cookie: String,
+}
+
+impl Client {
+    fn new(addr: SocketAddr) -> Client {
+        Client {
+            addr,
+            cookie: String::new(),
+        }
+    }
+
+    fn req(&mut self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+        let mut s = TcpStream::connect(self.addr).unwrap();
+        let b = body.map(Value::to_string).unwrap_or_default();
+        write!(
+            s,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\nCookie: {}\r\n\r\n{b}",
+            self.addr,
+            b.len(),
+            self.cookie
+        )
+        .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        let (head, body) = out.split_once("\r\n\r\n").unwrap();
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        for l in head.lines() {
+            if let Some((k, v)) = l.split_once(':') {
+                if k.eq_ignore_ascii_case("set-cookie") {
+                    let c = v.trim().split(';').next().unwrap_or("").to_string();
+                    let name = c.split('=').next().unwrap_or("").to_string();
+                    let mut kept: Vec<String> = self
+                        .cookie
+                        .split("; ")
+                        .filter(|x| !x.is_empty() && !x.starts_with(&format!("{name}=")))
+                        .map(str::to_string)
+                        .collect();
+                    kept.push(c);
+                    self.cookie = kept.join("; ");
+                }
+            }
+        }
+        let body = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            dechunk(body)
+        } else {
+            body.to_string()
+        };
+        (status, body)
+    }
+
+    fn post(&mut self, path: &str, body: Value) -> Value {
+        let (status, text) = self.req("POST", path, Some(&body));
+        assert!((200..300).contains(&status), "POST {path}: {status} {text}");
+        serde_json::from_str(&text).unwrap_or(Value::Null)
+    }
+
+    fn get(&mut self, path: &str) -> Value {
+        let (status, text) = self.req("GET", path, None);
+        assert_eq!(status, 200, "GET {path}: {text}");
+        serde_json::from_str(&text).unwrap_or(Value::Null)
+    }
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+fn connect(addr: SocketAddr, game: &str, secret: &str) -> Ws {
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws/games/{game}?seat={secret}"))
+        .expect("game socket");
+    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+        let _ = s.set_read_timeout(Some(Duration::from_secs(20)));
+    }
+    ws
+}
+
+fn read_until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        match ws.read().expect("socket read") {
+            Message::Text(t) => {
+                let v: Value = serde_json::from_str(t.as_str()).expect("JSON");
+                if v["t"] == "ping" {
+                    let pong = json!({"t": "pong", "n": v["n"]});
+                    let _ = ws.send(Message::Text(pong.to_string().into()));
+                    continue;
+                }
+                if pred(&v) {
+                    return v;
+                }
+            }
+            Message::Close(_) => panic!("socket closed"),
+            _ => {}
+        }
+    }
+}
+
+/// Sends `msg` and waits for its answer: the `ack` (or the `error`).
+fn act(ws: &mut Ws, msg: Value) -> Value {
+    ws.send(Message::Text(msg.to_string().into())).unwrap();
+    read_until(ws, |v| v["t"] == "ack" || v["t"] == "error")
+}
+
+/// The seat of `who` in `game` (a new secret for the identity's seat).
+fn seat(who: &mut Client, game: &str) -> (String, String) {
+    let s = who.post(&format!("/api/games/{game}/seat"), json!({}));
+    (
+        s["secret"].as_str().unwrap().to_string(),
+        s["seat"].as_str().unwrap().to_string(),
+    )
+}
+
+fn wait_view(org: &mut Client, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = org.get(&format!("/api/tournaments/{id}"));
+        if pred(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "{what}: {v}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn kill_during_round(data: Data) {
+    let (mut child, addr) = start(&data);
+    let mut org = Client::new(addr);
+    let created = org.post(
+        "/api/tournaments",
+        json!({
+            "name": "Torneo interrumpido",
+            "system": "dutch",
+            "rounds": 2,
+            "mode": "online",
+            "time_control": "10+0",
+            "settings": {"no_show_s": 600},
+        }),
+    );
+    let id = created["id"].as_str().expect("id").to_string();
+    let mut players: Vec<Client> = (0..4).map(|_| Client::new(addr)).collect();
+    let mut by_number = std::collections::HashMap::new();
+    for (i, p) in players.iter_mut().enumerate() {
+        let j = p.post(
+            &format!("/api/tournaments/{id}/join"),
+            json!({"name": format!("Jugador {}", i + 1)}),
+        );
+        by_number.insert(j["number"].as_u64().unwrap(), i);
+        p.post(&format!("/api/tournaments/{id}/present"), json!({}));
+    }
+    org.post(&format!("/api/tournaments/{id}/rounds"), json!({}));
+    let v = org.get(&format!("/api/tournaments/{id}"));
+    let boards = v["rounds"][0]["boards"].as_array().unwrap().clone();
+    assert_eq!(boards.len(), 2, "{v}");
+    let game = |b: &Value| b["game"].as_str().unwrap().to_string();
+    let player = |b: &Value, side: &str| by_number[&b[side].as_u64().unwrap()];
+
+    // Board 1 ends (Black resigns after 1.e4); board 2 is being played.
+    let g1 = game(&boards[0]);
+    let (w1, _) = seat(&mut players[player(&boards[0], "white")], &g1);
+    let (b1, _) = seat(&mut players[player(&boards[0], "black")], &g1);
+    let mut ws_w = connect(addr, &g1, &w1);
+    let mut ws_b = connect(addr, &g1, &b1);
+    assert_eq!(
+        act(&mut ws_w, json!({"t": "move", "move": "e2e4", "id": 1}))["t"],
+        "ack"
+    );
+    assert_eq!(act(&mut ws_b, json!({"t": "resign", "id": 2}))["t"], "ack");
+    wait_view(&mut org, &id, "board 1's result", |v| {
+        v["rounds"][0]["boards"][0]["result"] == "1-0"
+    });
+    let g2 = game(&boards[1]);
+    let (w2, _) = seat(&mut players[player(&boards[1], "white")], &g2);
+    let (b2, _) = seat(&mut players[player(&boards[1], "black")], &g2);
+    let mut socks = [connect(addr, &g2, &w2), connect(addr, &g2, &b2)];
+    let line = ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"];
+    let mut acked = Vec::new();
+    for (i, mv) in line.iter().enumerate() {
+        let a = act(&mut socks[i % 2], json!({"t": "move", "move": mv, "id": i}));
+        assert_eq!(a["t"], "ack", "{a}");
+        acked.push(mv.to_string());
+    }
+    // Killed in the middle of the round.
+    child.kill().expect("SIGKILL");
+    child.wait().unwrap();
+    drop(socks);
+    drop((ws_w, ws_b));
+
+    let (mut child, addr) = start(&data);
+    org.addr = addr;
+    for p in players.iter_mut() {
+        p.addr = addr;
+    }
+    let v = org.get(&format!("/api/tournaments/{id}"));
+    assert_eq!(v["round"], 1, "{v}");
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0", "{v}");
+    assert_eq!(v["rounds"][0]["boards"][1]["result"], Value::Null, "{v}");
+    assert_eq!(v["rounds"][0]["boards"][1]["game"], g2.as_str(), "{v}");
+    // Every acknowledged move of the game being played is there, and it goes on.
+    let (w2, _) = seat(&mut players[player(&boards[1], "white")], &g2);
+    let (b2, _) = seat(&mut players[player(&boards[1], "black")], &g2);
+    let mut w = connect(addr, &g2, &w2);
+    let st = read_until(&mut w, |v| v["t"] == "state");
+    let stored: Vec<String> = st["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(stored, acked);
+    assert_eq!(st["status"], "playing", "{st}");
+    let mut b = connect(addr, &g2, &b2);
+    read_until(&mut b, |v| v["t"] == "state");
+    assert_eq!(
+        act(&mut w, json!({"t": "move", "move": "c1g5", "id": 10}))["t"],
+        "ack"
+    );
+    assert_eq!(
+        act(&mut w, json!({"t": "offer_draw", "id": 11}))["t"],
+        "ack"
+    );
+    assert_eq!(
+        act(&mut b, json!({"t": "accept_draw", "id": 12}))["t"],
+        "ack"
+    );
+    // The game's result, after the restart, reaches the tournament.
+    let v = wait_view(&mut org, &id, "board 2's result", |v| {
+        v["rounds"][0]["boards"][1]["result"] == "½-½"
+    });
+    assert_eq!(v["round_complete"], true, "{v}");
+    child.kill().expect("stop");
+    child.wait().unwrap();
+    if let Data::Dir(d) = data {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn online_round_survives_sigkill_sqlite() {
+    let dir = std::env::temp_dir().join(format!("escaque-torneo-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    kill_during_round(Data::Dir(dir));
+}
+
+#[test]
+fn online_round_survives_sigkill_postgres() {
+    match std::env::var("ESCAQUE_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => kill_during_round(Data::Postgres(url)),
+        _ => {
+            assert_ne!(
+                std::env::var("ESCAQUE_REQUIRE_POSTGRES").as_deref(),
+                Ok("1"),
+                "ESCAQUE_REQUIRE_POSTGRES=1 but ESCAQUE_TEST_POSTGRES is not set"
+            );
+            eprintln!("PostgreSQL variant not run: ESCAQUE_TEST_POSTGRES is not set");
+        }
+    }
+}
