@@ -427,6 +427,12 @@ async fn otb_tournament(env: &Env) -> R {
     )
     .await?;
     // The siblings must not meet.
+    until(
+        c,
+        "every player in the forbidden-pair list",
+        &format!("document.querySelectorAll('#forbid-form input.forbid').length === {total}"),
+    )
+    .await?;
     let script = format!(
         "const names = {};
          let n = 0;
@@ -759,7 +765,7 @@ async fn at_game(c: &Client, round: u32, not: &[String]) -> R<(String, String)> 
         c,
         &format!("taken to a game of round {round}"),
         &format!(
-            "location.pathname.startsWith('/partida/') && !{not}.includes(location.pathname.split('/')[2]) && document.body.dataset.ready === '1' && window.escaqueBoard && document.querySelector('#name-bottom').textContent && [location.pathname.split('/')[2], window.escaqueBoard.state.orientation]"
+            "location.pathname.startsWith('/partida/') && !{not}.includes(location.pathname.split('/')[2]) && document.body.dataset.ready === '1' && window.escaqueBoard && document.body.dataset.connected === '1' && !document.querySelector('#move-form').hidden && [location.pathname.split('/')[2], window.escaqueBoard.state.orientation]"
         ),
     )
     .await?;

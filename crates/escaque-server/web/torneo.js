@@ -71,7 +71,7 @@ function nameOf(view, n) {
 function table(id, cls, head, rows) {
   const { h } = C;
   return h('div', { class: 'tn-scroll' }, h('table', { id, class: `tn-table ${cls || ''}` },
-    h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col' }, x)))),
+    h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col', class: x instanceof Node && x.classList.contains('opt') ? 'opt' : null }, x)))),
     h('tbody', {}, rows)));
 }
 
@@ -241,10 +241,10 @@ function standingsTable(view, rows, id) {
   const T = tt();
   const st = view.standings || {};
   const tbs = st.tiebreaks || [];
-  return table(id, 'standings', [T.rank, T.number, T.name, T.club, T.category, T.points, ...tbs.map((x) => h('abbr', { title: tbName(x.id, x) }, x.id))],
+  return table(id, 'standings', [T.rank, T.number, T.name, h('span', { class: 'opt' }, T.club), h('span', { class: 'opt' }, T.category), T.points, ...tbs.map((x) => h('abbr', { title: tbName(x.id, x) }, x.id))],
     (rows || []).map((r) => h('tr', { 'data-number': r.number },
       h('td', { class: 'num' }, String(r.rank)), h('td', { class: 'num' }, String(r.number)),
-      h('td', { class: 'name' }, C.shownName(r.name)), h('td', {}, r.club || ''), h('td', {}, r.category || ''),
+      h('td', { class: 'name' }, C.shownName(r.name)), h('td', { class: 'opt' }, r.club || ''), h('td', { class: 'opt' }, r.category || ''),
       h('td', { class: 'pts' }, fmtPoints(r.points)),
       ...(r.tiebreaks || []).map((x) => h('td', { class: 'num' }, fmtTb(x))))));
 }
@@ -323,7 +323,34 @@ function normalise(v) {
 }
 
 async function loadView(id) {
-  return normalise(await C.api('GET', `/api/tournaments/${encodeURIComponent(id)}`));
+  return withGames(normalise(await C.api('GET', `/api/tournaments/${encodeURIComponent(id)}`)));
+}
+
+// The game of each board of an online event (`/web/api/tournaments/{id}/games`),
+// asked again only when a round has boards without one.
+const gameIds = new Map();
+/** A view from the socket, with its games, handed to `use` unless a newer one came meanwhile. */
+function inOrder(use) {
+  let seq = 0;
+  return (raw) => {
+    const mine = ++seq;
+    withGames(normalise(raw)).then((v) => { if (mine === seq) use(v); });
+  };
+}
+
+async function withGames(view) {
+  if (view.mode !== 'online') return view;
+  const missing = () => (view.rounds_list || []).some((r) => r.boards.some((b) => !b.game && !gameIds.has(`${r.number}:${b.board}`)));
+  if (missing()) {
+    try {
+      const d = await C.api('GET', `/web/api/tournaments/${encodeURIComponent(view.id)}/games`);
+      for (const g of d.games || []) gameIds.set(`${g.round}:${g.board}`, g.game);
+    } catch { /* shown without links */ }
+  }
+  for (const r of view.rounds_list || []) {
+    for (const b of r.boards) if (!b.game) b.game = gameIds.get(`${r.number}:${b.board}`) || null;
+  }
+  return view;
 }
 
 const TABS = ['pairings', 'standings', 'crosstable', 'categories', 'teams', 'rating'];
@@ -434,9 +461,13 @@ async function publicPage(main, me, id) {
     cdTimer = setInterval(tick, 250);
   }
   draw();
+  const fresh = inOrder((v) => { view = v; draw(); });
   if (typeof view.countdown_ms === 'number') showCountdown({ round: (view.round || 0) + 1, ms: view.countdown_ms });
   watch(id, (m) => {
-    if (m.t === 'tournament' && m.view) { view = normalise(m.view); draw(); if (typeof m.view.countdown_ms !== 'number') { clearInterval(cdTimer); countdown.hidden = true; } }
+    if (m.t === 'tournament' && m.view) {
+      fresh(m.view);
+      if (typeof m.view.countdown_ms !== 'number') { clearInterval(cdTimer); countdown.hidden = true; }
+    }
     if (m.t === 'countdown') showCountdown(m);
     if (m.t === 'your_game' && m.game) { C.keepSeat(m); location.href = `/partida/${m.game}`; }
   });
@@ -632,6 +663,8 @@ async function desk(main, me, id) {
 
   function drawForbidden() {
     const active = (view.players || []).filter((p) => !p.withdrawn_from);
+    // A redraw (another change arrived) keeps what the organiser ticked.
+    const ticked = new Set([...pairsCard.querySelectorAll('input.forbid:checked')].map((x) => Number(x.value)));
     pairsCard.replaceChildren(h('h2', {}, T.forbidden_title), h('p', { class: 'help' }, T.forbidden_help),
       h('form', {
         id: 'forbid-form',
@@ -641,7 +674,7 @@ async function desk(main, me, id) {
           if (players.length < 2) { C.showError(T.forbidden_two); return; }
           send('POST', `${base}/forbidden`, { players });
         },
-      }, h('div', { class: 'checks' }, active.map((p) => h('label', { class: 'row' }, h('input', { type: 'checkbox', class: 'forbid', value: p.number }), ' ', `${p.number}. ${C.shownName(p.name)}`))),
+      }, h('div', { class: 'checks' }, active.map((p) => h('label', { class: 'row' }, h('input', { type: 'checkbox', class: 'forbid', value: p.number, checked: ticked.has(p.number) }), ' ', `${p.number}. ${C.shownName(p.name)}`))),
       h('button', { type: 'submit', id: 'forbid-go' }, T.forbid)));
   }
 
@@ -692,13 +725,14 @@ async function desk(main, me, id) {
     document.body.dataset.tnComplete = view.round_complete ? '1' : '0';
   }
   draw();
+  const fresh = inOrder((v) => {
+    view = v;
+    // Keep a half-typed edit form: redraw the players only when it is closed.
+    if (document.getElementById('edit-form')) { head.replaceChildren(heading(view, 'desk')); drawRound(); drawPrint(); return; }
+    draw();
+  });
   watch(id, (m) => {
-    if (m.t === 'tournament' && m.view) {
-      // Keep a half-typed edit form: redraw the players only when it is closed.
-      view = normalise(m.view);
-      if (document.getElementById('edit-form')) { head.replaceChildren(heading(view, 'desk')); drawRound(); drawPrint(); return; }
-      draw();
-    }
+    if (m.t === 'tournament' && m.view) fresh(m.view);
   });
   void me;
 }
@@ -736,7 +770,7 @@ async function boards(main, me, id) {
     }
   }
   function boardCell(r, b) {
-    const el = h('div', { class: 'mini-board' });
+    const el = h('div', { class: 'board mini-board' });
     const clocks = { white: h('span', { class: 'mini-clock' }), black: h('span', { class: 'mini-clock' }) };
     const setResult = h('select', {
       class: 'result', 'aria-label': T.result_of(b.board),
@@ -789,7 +823,8 @@ async function boards(main, me, id) {
     connect();
   }
   draw();
-  watch(id, (m) => { if (m.t === 'tournament' && m.view) { view = normalise(m.view); draw(); } });
+  const fresh = inOrder((v) => { view = v; draw(); });
+  watch(id, (m) => { if (m.t === 'tournament' && m.view) fresh(m.view); });
   void me;
 }
 

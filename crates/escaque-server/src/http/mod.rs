@@ -22,8 +22,8 @@ mod games;
 pub mod live;
 mod names;
 mod seeks;
-mod tournaments;
 mod tournament_online;
+mod tournaments;
 mod ws;
 
 use std::sync::Arc;
