@@ -713,7 +713,7 @@ async fn otb_tournament(env: &Env) -> R {
     if status != 200 || !body.starts_with("%PDF") {
         return Err(format!(
             "the PDF pairings: {status} {}",
-            &body[..body.len().min(80)]
+            body.chars().take(80).collect::<String>()
         ));
     }
     Ok(())
@@ -927,6 +927,18 @@ async fn online_swiss(env: &Env) -> R {
         "document.querySelectorAll('#grid .board-cell').length === 3",
     )
     .await?;
+    // Each small board follows its game live: 1. e4 is on every one.
+    until(
+        o,
+        "every game's moves on the grid",
+        "[...document.querySelectorAll('#grid .board-cell')].every(c => c.dataset.game && [...c.querySelectorAll('piece')].some(p => p.cgKey === 'e4'))",
+    )
+    .await?;
+    // The organiser gives White a minute on the last board.
+    let clock_s = "(() => { const t = document.querySelector(\"#grid .board-cell[data-board='3'] .mini-clock.white\").textContent.split(':'); return Number(t[0]) * 60 + Number(t[1]); })()";
+    until(o, "the clock shown", &format!("{clock_s} > 0")).await?;
+    click(o, "#grid .board-cell[data-board='3'] button.add-white").await?;
+    until(o, "a minute more for White", &format!("{clock_s} > 300")).await?;
     // The leaver's game ends first; they leave; the late joiner joins.
     let leaver = r1
         .iter()

@@ -702,6 +702,10 @@ async function desk(main, me, id) {
       links.push(h('li', {}, h('a', { href: `${base}/rounds/${r}/pdf`, target: '_blank', id: 'pdf-pairings' }, T.pdf_pairings(r))));
     }
     links.push(h('li', {}, h('a', { href: `${base}/print/standings`, target: '_blank', id: 'print-standings' }, T.print_standings)));
+    links.push(h('li', {}, h('a', { href: `${base}/pdf/standings`, target: '_blank', id: 'pdf-standings' }, T.pdf_standings)));
+    for (const page of ['crosstable', 'categories', 'teams']) {
+      links.push(h('li', {}, h('a', { href: `${base}/print/${page}`, target: '_blank', id: `print-${page}` }, T.print_pages[page])));
+    }
     links.push(h('li', {}, h('a', { href: `${base}/trf`, download: `${view.id}.trf`, id: 'export-trf' }, T.export_trf)));
     if (view.mode === 'online') links.push(h('li', {}, h('a', { href: `${base}/pgn`, download: `${view.id}.pgn`, id: 'export-pgn' }, T.export_pgn)));
     printCard.replaceChildren(h('h2', {}, T.printouts), h('ul', { class: 'links' }, links));
@@ -771,7 +775,7 @@ async function boards(main, me, id) {
   }
   function boardCell(r, b) {
     const el = h('div', { class: 'board mini-board' });
-    const clocks = { white: h('span', { class: 'mini-clock' }), black: h('span', { class: 'mini-clock' }) };
+    const clocks = { white: h('span', { class: 'mini-clock white' }), black: h('span', { class: 'mini-clock black' }) };
     const setResult = h('select', {
       class: 'result', 'aria-label': T.result_of(b.board),
       onchange: async (e) => {
