@@ -105,3 +105,124 @@ proptest! {
         });
     }
 }
+
+/// A JSON value of any shape, names the tournament API uses among others.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u32>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        ".{0,40}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "dutch",
+            "round_robin",
+            "online",
+            "otb",
+            "half",
+            "zero",
+            "full",
+            "csv",
+            "list",
+            "trf",
+            "1-0",
+            "½-½",
+            "+-",
+            "--",
+            "*",
+            "5+3",
+            "fide2023",
+        ])
+        .prop_map(Value::from),
+    ];
+    let keys = prop::sample::select(vec![
+        "name",
+        "system",
+        "rounds",
+        "mode",
+        "time_control",
+        "rules",
+        "tiebreaks",
+        "accelerated",
+        "team_size",
+        "settings",
+        "club",
+        "category",
+        "birth_year",
+        "rating",
+        "fide_id",
+        "title",
+        "sex",
+        "format",
+        "text",
+        "from_round",
+        "round",
+        "kind",
+        "players",
+        "account",
+        "result",
+        "trf",
+        "x",
+    ]);
+    leaf.prop_recursive(3, 24, 6, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec((keys.clone(), inner), 0..6).prop_map(|kv| Value::Object(
+                kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The tournament API's JSON bodies: every answer is a success or a
+    /// typed refusal (never a server fault), and the server keeps serving.
+    #[test]
+    fn random_tournament_bodies_never_hurt(bodies in prop::collection::vec((0usize..12, json_value()), 1..10)) {
+        let f = fixture();
+        f.rt.block_on(async {
+            let mut org = Browser::new(f.addr);
+            let r = org.post("/api/tournaments", json!({"name": "Fuzz", "system": "dutch", "rounds": 3})).await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            let id = r.json()["id"].as_str().unwrap().to_string();
+            let r = org
+                .post(&format!("/api/tournaments/{id}/players/import"), json!({"format": "list", "text": "A\nB\nC\nD\nE"}))
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            let paths = [
+                "/api/tournaments".to_string(),
+                "/api/tournaments/import".to_string(),
+                format!("/api/tournaments/{id}/players"),
+                format!("/api/tournaments/{id}/players/import"),
+                format!("/api/tournaments/{id}/players/2"),
+                format!("/api/tournaments/{id}/players/3/withdraw"),
+                format!("/api/tournaments/{id}/players/4/bye"),
+                format!("/api/tournaments/{id}/forbidden"),
+                format!("/api/tournaments/{id}/organisers"),
+                format!("/api/tournaments/{id}/rounds"),
+                format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+                format!("/api/tournaments/{id}/rounds/1/boards/2/result"),
+            ];
+            for (which, body) in &bodies {
+                let r = org.post(&paths[*which], body.clone()).await;
+                assert!(r.status < 500 && r.status != 0, "{} {body}: {} {}", paths[*which], r.status, r.body);
+                if r.status >= 400 {
+                    let e = r.json();
+                    assert!(e["code"].is_string() && e["es"].is_string() && e["en"].is_string(), "{e}");
+                }
+            }
+            // The tournament still reads, its pages print, and it still pairs.
+            let v = org.req("GET", &format!("/api/tournaments/{id}"), None).await;
+            assert_eq!(v.status, 200, "{}", v.body);
+            for page in ["standings", "crosstable", "categories", "teams"] {
+                let r = org.req("GET", &format!("/api/tournaments/{id}/print/{page}"), None).await;
+                assert_eq!(r.status, 200, "{page}");
+            }
+            let r = org.req("GET", &format!("/api/tournaments/{id}/trf"), None).await;
+            assert_eq!(r.status, 200);
+        });
+    }
+}

@@ -253,6 +253,8 @@ async fn over_the_board_event(db: Db) {
         let r = org.post(&format!("{BASE}/{id}/rounds"), json!({})).await;
         assert_eq!(r.status, 200, "{}", r.body);
         assert_eq!(r.json()["round"], round);
+        // As `escaque torneo` does: the initial ranking, then the pairing.
+        t.sort_pairing_numbers();
         assert_eq!(pairing::pair_next_round(&mut t).unwrap(), round);
         let v = view(&mut org, &id).await;
         check_round(&v, &t, round);
@@ -417,4 +419,291 @@ async fn over_the_board_event_sqlite() {
 #[tokio::test]
 async fn over_the_board_event_postgres() {
     over_the_board_event(Db::Postgres).await;
+}
+
+/// Only the organiser and the co-organisers they name change a tournament;
+/// every name is escaped on the printable pages.
+async fn rights_and_escaping(db: Db) {
+    let Some(server) = fresh_server(db).await else {
+        return;
+    };
+    let addr = server.addr;
+    let mut org = Browser::new(addr);
+    let r = org
+        .post(
+            BASE,
+            json!({"name": "<b>Relámpago</b>", "system": "dutch", "rounds": 3}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let markup = "<script>alert(1)</script>";
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/players"),
+            json!({"name": markup, "club": "<img src=x onerror=alert(1)>", "category": "Sub-10\"'&"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/players/import"),
+            json!({"format": "list", "text": "Ana\nBeto\n\nCarla\n"}),
+        )
+        .await;
+    assert_eq!(r.json()["added"], 3, "{}", r.body);
+    let r = org.post(&format!("{BASE}/{id}/rounds"), json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let before = view(&mut org, &id).await;
+
+    // A stranger (a guest, then an account) changes nothing.
+    let mut stranger = Browser::new(addr);
+    let changes = [
+        ("players", json!({"name": "Intrusa"})),
+        (
+            "players/import",
+            json!({"format": "list", "text": "Intrusa"}),
+        ),
+        ("players/1", json!({"name": "Cambiado"})),
+        ("players/1/withdraw", json!({})),
+        ("players/1/bye", json!({"round": 2, "kind": "half"})),
+        ("forbidden", json!({"players": [1, 2]})),
+        ("organisers", json!({"account": "nadie"})),
+        ("rounds", json!({})),
+        ("rounds/1/boards/1/result", json!({"result": "1-0"})),
+    ];
+    for account in [false, true] {
+        if account {
+            let r = stranger
+                .post(
+                    "/api/signup",
+                    json!({"name": "Extraña", "password": "contraseña-larga"}),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        for (path, body) in &changes {
+            let r = stranger
+                .post(&format!("{BASE}/{id}/{path}"), body.clone())
+                .await;
+            if *path == "organisers" {
+                // The account named does not exist: refused before the right is
+                // asked, as for anybody.
+                assert!(r.status == 404 || r.status == 403, "{path}: {}", r.body);
+                continue;
+            }
+            assert_eq!(r.status, 403, "{path}: {}", r.body);
+            assert_eq!(r.json()["code"], "not_organiser", "{path}");
+            assert!(r.json()["es"].is_string() && r.json()["en"].is_string());
+        }
+        let now = view(&mut stranger, &id).await;
+        assert_eq!(now["can_edit"], false);
+        assert_eq!(now["players"], before["players"]);
+        assert_eq!(now["rounds"], before["rounds"]);
+    }
+    // Naming a real account is refused to the stranger too.
+    let r = stranger
+        .post(
+            &format!("{BASE}/{id}/organisers"),
+            json!({"account": "Extraña"}),
+        )
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+
+    // A co-organiser the organiser names may.
+    let mut helper = Browser::new(addr);
+    let r = helper
+        .post(
+            "/api/signup",
+            json!({"name": "Ayudante", "password": "contraseña-larga"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(view(&mut helper, &id).await["can_edit"], false);
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/organisers"),
+            json!({"account": "ayudante"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(view(&mut helper, &id).await["can_edit"], true);
+    let r = helper
+        .post(
+            &format!("{BASE}/{id}/rounds/1/boards/1/result"),
+            json!({"result": "½-½"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        view(&mut org, &id).await["rounds"][0]["boards"][0]["result"],
+        "½-½"
+    );
+    // Bad input is refused with a typed error, never a fault.
+    for (path, body, code) in [
+        (
+            "rounds/1/boards/1/result",
+            json!({"result": "2-0"}),
+            "tournament_refused",
+        ),
+        (
+            "rounds/7/boards/1/result",
+            json!({"result": "1-0"}),
+            "no_such_round",
+        ),
+        (
+            "rounds/1/boards/99/result",
+            json!({"result": "1-0"}),
+            "no_such_board",
+        ),
+        ("players/99/withdraw", json!({}), "no_such_player"),
+        ("players", json!({"name": "x".repeat(40)}), "bad_field"),
+        ("players", json!({"name": "A\u{7}B"}), "bad_field"),
+        (
+            "players",
+            json!({"name": "Zoe", "rating": 9000}),
+            "bad_field",
+        ),
+        (
+            "players/import",
+            json!({"format": "xls", "text": ""}),
+            "bad_format",
+        ),
+        (
+            "players/import",
+            json!({"format": "csv", "text": "elo\n1500"}),
+            "bad_csv",
+        ),
+        (
+            "players/import",
+            json!({"format": "trf", "text": "001 x"}),
+            "bad_trf",
+        ),
+        (
+            "players/1/bye",
+            json!({"round": 1, "kind": "half"}),
+            "tournament_refused",
+        ),
+        (
+            "players/1/bye",
+            json!({"round": 2, "kind": "double"}),
+            "bad_bye",
+        ),
+        ("forbidden", json!({"players": [1]}), "tournament_refused"),
+        ("players", json!({"nombre": "Zoe"}), "malformed"),
+    ] {
+        let r = org.post(&format!("{BASE}/{id}/{path}"), body).await;
+        assert!(
+            r.status >= 400 && r.status < 500,
+            "{path}: {} {}",
+            r.status,
+            r.body
+        );
+        assert_eq!(r.json()["code"], code, "{path}: {}", r.body);
+    }
+    let r = org.req("GET", &format!("{BASE}/nosuch"), None).await;
+    assert_eq!(r.status, 404);
+    assert_eq!(r.json()["code"], "no_such_tournament");
+
+    // The printouts escape every name, club and category.
+    for path in [
+        "rounds/1/print",
+        "print/standings",
+        "print/crosstable",
+        "print/categories",
+        "print/teams",
+    ] {
+        let r = stranger
+            .req("GET", &format!("{BASE}/{id}/{path}"), None)
+            .await;
+        assert_eq!(r.status, 200, "{path}");
+        assert!(!r.body.contains("<script>alert"), "{path}: {}", r.body);
+        assert!(!r.body.contains("<img src=x"), "{path}");
+        assert!(!r.body.contains("<b>Relámpago"), "{path}");
+        assert!(r.body.contains("&lt;b&gt;Relámpago"), "{path}");
+        assert!(
+            r.headers
+                .iter()
+                .any(|(k, v)| k == "content-security-policy" && v.contains("default-src 'none'")),
+            "{path}"
+        );
+    }
+    let r = stranger
+        .req("GET", &format!("{BASE}/{id}/rounds/1/print"), None)
+        .await;
+    assert!(r.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    server.abort();
+}
+
+#[tokio::test]
+async fn rights_and_escaping_sqlite() {
+    rights_and_escaping(Db::Sqlite).await;
+}
+
+#[tokio::test]
+async fn rights_and_escaping_postgres() {
+    rights_and_escaping(Db::Postgres).await;
+}
+
+/// Results typed at the same moment on every board all land: a change that
+/// lost the version race runs again on the newer tournament.
+#[tokio::test]
+async fn results_typed_at_once_all_land() {
+    let Some(server) = fresh_server(Db::Sqlite).await else {
+        return;
+    };
+    let addr = server.addr;
+    let mut org = Browser::new(addr);
+    let r = org
+        .post(
+            BASE,
+            json!({"name": "Simultánea", "system": "dutch", "rounds": 2}),
+        )
+        .await;
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let names: Vec<String> = (0..16).map(|i| format!("P{i:02}")).collect();
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/players/import"),
+            json!({"format": "list", "text": names.join("\n")}),
+        )
+        .await;
+    assert_eq!(r.json()["added"], 16);
+    org.post(&format!("{BASE}/{id}/rounds"), json!({})).await;
+    let cookies = org.cookies.clone();
+    let tasks: Vec<_> = (1..=8u32)
+        .map(|board| {
+            let cookies = cookies.clone();
+            let id = id.clone();
+            tokio::spawn(async move {
+                let mut b = Browser { addr, cookies };
+                let text = if board % 2 == 0 { "1-0" } else { "0-1" };
+                b.post(
+                    &format!("{BASE}/{id}/rounds/1/boards/{board}/result"),
+                    json!({"result": text}),
+                )
+                .await
+                .status
+            })
+        })
+        .collect();
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), 200);
+    }
+    let v = view(&mut org, &id).await;
+    for (i, b) in v["rounds"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let board = i + 1;
+        assert_eq!(
+            b["result"],
+            if board % 2 == 0 { "1-0" } else { "0-1" },
+            "board {board}"
+        );
+    }
+    assert_eq!(v["round_complete"], true);
+    server.abort();
 }

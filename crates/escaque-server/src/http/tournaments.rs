@@ -89,6 +89,8 @@ pub(super) struct CreateTournament {
     #[serde(default)]
     tiebreaks: Option<Vec<String>>,
     #[serde(default)]
+    accelerated: Option<bool>,
+    #[serde(default)]
     team_size: Option<u32>,
     #[serde(default)]
     city: Option<String>,
@@ -172,6 +174,16 @@ pub(super) async fn create(
     }
     if let Some(r) = req.rules {
         settings.rules = r;
+    }
+    if let Some(a) = req.accelerated {
+        settings.accelerated = a;
+    }
+    if settings.accelerated && !matches!(system, System::Swiss) {
+        return Err(bad_field(
+            "accelerated",
+            "solo un suizo se acelera",
+            "only a Swiss is accelerated",
+        ));
     }
     check_settings(&mut settings)?;
     let mut t = Tournament::new(&name, system, rounds);
@@ -336,14 +348,12 @@ pub(super) async fn print_page(
 ) -> ApiResult {
     let Path((id, page)) = p?;
     let l = service::load(&hub, &id).await?;
-    // The standings of the last round with every result in.
-    let mut done = l.t.clone();
-    done.rounds.truncate(view::complete_rounds(&l.t) as usize);
+    // The library heads them with the last round with every result in.
     let text = match page.as_str() {
-        "standings" => html::standings_page(&done),
-        "crosstable" => html::crosstable_page(&done),
-        "categories" => html::categories_page(&done),
-        "teams" => html::teams_page(&done),
+        "standings" => html::standings_page(&l.t),
+        "crosstable" => html::crosstable_page(&l.t),
+        "categories" => html::categories_page(&l.t),
+        "teams" => html::teams_page(&l.t),
         _ => return Err(ApiError::no_route()),
     };
     Ok(html_page(text))

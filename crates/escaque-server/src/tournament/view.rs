@@ -67,21 +67,11 @@ fn points(hp: u32) -> f64 {
     f64::from(hp) / 2.0
 }
 
-/// The last round with every result in (0: none).
-pub fn complete_rounds(t: &Tournament) -> u32 {
-    let n = t.rounds.len() as u32;
-    if n > 0 && !t.pending(n).is_empty() {
-        n - 1
-    } else {
-        n
-    }
-}
-
-/// The tournament as it stood after its complete rounds: the standings are
-/// those of the last round with every result in.
+/// The tournament as it stood after its complete rounds (the rating
+/// changes are shown beside those standings).
 fn after_complete(t: &Tournament) -> Tournament {
     let mut c = t.clone();
-    c.rounds.truncate(complete_rounds(t) as usize);
+    c.rounds.truncate(t.complete_rounds() as usize);
     c
 }
 
@@ -121,7 +111,9 @@ pub fn view(l: &Loaded) -> Value {
     let t = &l.t;
     let done = after_complete(t);
     let paired = t.rounds.len() as u32;
-    let complete = complete_rounds(t);
+    // The standings of the last round with every result in, and the
+    // round in progress (the library's).
+    let table = standings::table(t);
     let players: Vec<Value> = t
         .players
         .iter()
@@ -166,12 +158,11 @@ pub fn view(l: &Loaded) -> Value {
             })
         })
         .collect();
-    let rows = standings::compute(&done);
-    let categories: Vec<Value> = standings::by_category(&done)
+    let categories: Vec<Value> = standings::by_category(t)
         .into_iter()
-        .map(|(name, rows)| json!({"name": name, "rows": standing_rows(&done, &rows)}))
+        .map(|(name, rows)| json!({"name": name, "rows": standing_rows(t, &rows)}))
         .collect();
-    let teams: Vec<Value> = standings::teams(&done)
+    let teams: Vec<Value> = standings::teams(t)
         .into_iter()
         .map(|s| {
             json!({
@@ -204,20 +195,20 @@ pub fn view(l: &Loaded) -> Value {
         "rounds_planned": t.total_rounds,
         "settings": l.settings,
         "round": paired,
-        "round_complete": complete == paired,
+        "round_complete": table.in_progress.is_none(),
         "can_edit": false,
         "me": Value::Null,
         "players": players,
         "rounds": rounds,
         "standings": {
-            "after_round": complete,
-            "in_progress": if complete < paired { json!(paired) } else { Value::Null },
+            "after_round": table.after_round,
+            "in_progress": table.in_progress,
             "tiebreaks": t.tiebreaks.iter().map(|tb| json!({
                 "id": tb.id(),
                 "name_es": tb.name_es(),
                 "name_en": tiebreak_name_en(*tb),
             })).collect::<Vec<_>>(),
-            "rows": standing_rows(&done, &rows),
+            "rows": standing_rows(t, &table.rows),
         },
         "categories": categories,
         "teams": teams,
