@@ -6,13 +6,19 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use escaque_server::client::GameSocket;
+use escaque_server::http::Identity;
+use escaque_server::tournament::{self, online, view, Settings, Who};
+use escaque_server::Hub;
+use escaque_torneo::{Outcome, System, Tournament};
 use serde_json::{json, Value};
 
 use crate::common::{Browser, Db, Player, WAIT};
 
-/// One entrant: an identity (cookies) and its tournament socket.
+/// One entrant: an identity (cookies) and its lobby socket, where the
+/// server takes the player to each game (`your_game`).
 struct Entrant {
     web: Browser,
     ws: GameSocket,
@@ -20,20 +26,31 @@ struct Entrant {
     backlog: Vec<Value>,
 }
 
+/// The identity key of a browser's guest cookie.
+fn key_of(web: &Browser) -> String {
+    let c = web
+        .cookies
+        .iter()
+        .find_map(|c| c.strip_prefix("escaque_invitado="))
+        .expect("a guest cookie");
+    format!("g:{c}")
+}
+
+/// A browser with its guest identity.
+async fn guest(addr: SocketAddr) -> Browser {
+    let mut web = Browser::new(addr);
+    let me = web.req("GET", "/api/me", None).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    web
+}
+
 impl Entrant {
-    async fn new(addr: SocketAddr, id: &str, name: &str) -> Entrant {
-        let mut web = Browser::new(addr);
-        // A first request gives the guest its identity cookie.
-        let me = web.req("GET", "/api/me", None).await;
-        assert_eq!(me.status, 200, "{}", me.body);
+    async fn new(addr: SocketAddr) -> Entrant {
+        let web = guest(addr).await;
         let cookie = web.cookies.join("; ");
-        let mut ws =
-            GameSocket::connect_with_cookie(addr, &format!("/ws/tournaments/{id}"), &cookie)
-                .await
-                .expect("tournament socket");
-        let first = ws.until(WAIT, |v| v["t"] == "tournament").await;
-        assert!(first.is_ok(), "{first:?}");
-        let _ = name;
+        let ws = GameSocket::connect_with_cookie(addr, "/ws/lobby", &cookie)
+            .await
+            .expect("lobby socket");
         Entrant {
             web,
             ws,
@@ -81,30 +98,22 @@ impl Entrant {
     }
 }
 
-async fn create(org: &mut Browser, settings: Value) -> String {
-    let r = org
-        .post(
-            "/api/tournaments",
-            json!({
-                "name": "Torneo escolar <b>en línea</b>",
-                "system": "dutch",
-                "rounds": 3,
-                "mode": "online",
-                "time_control": "5+0",
-                "settings": settings,
-            }),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    r.json()["id"].as_str().expect("id").to_string()
+/// An online Swiss of three rounds organised by `org`'s identity.
+async fn create(hub: &Arc<Hub>, org: &Browser, settings: Settings) -> (String, Identity) {
+    let owner = Identity {
+        key: key_of(org),
+        name: "Organizadora".into(),
+        account: false,
+    };
+    let t = Tournament::new("Torneo escolar <b>en línea</b>", System::Swiss, 3);
+    let id = tournament::create(hub, &owner, "online", t, settings)
+        .await
+        .expect("created");
+    (id, owner)
 }
 
-async fn view(web: &mut Browser, id: &str) -> Value {
-    let r = web
-        .req("GET", &format!("/api/tournaments/{id}"), None)
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()
+async fn view_of(hub: &Arc<Hub>, id: &str) -> Value {
+    view::view(&tournament::load(hub, id).await.expect("loads"))
 }
 
 /// How a board's game goes.
@@ -152,17 +161,41 @@ async fn play(addr: SocketAddr, white: &Value, black: &Value, script: Script) {
     w.event("end").await;
 }
 
-/// Plays every game of round `round`: the scripts in board order.
+/// Plays every game of round `round` (once paired): the scripts in board
+/// order.
 async fn play_round(
+    hub: &Arc<Hub>,
+    id: &str,
     addr: SocketAddr,
     players: &mut [Entrant],
-    in_round: &[usize],
     round: u64,
     scripts: &[Script],
-) -> Vec<(u64, u64, u64)> {
+) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let v = loop {
+        let v = view_of(hub, id).await;
+        if v["round"].as_u64() >= Some(round) {
+            break v;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "round {round} never paired: {v}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let paired: Vec<u64> = v["rounds"][round as usize - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| [b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()])
+        .collect();
+    let in_round: Vec<usize> = (0..players.len())
+        .filter(|&i| paired.contains(&players[i].number))
+        .collect();
+    assert_eq!(in_round.len(), paired.len(), "round {round}: {v}");
     // Each entrant paired this round is told its game.
     let mut games: HashMap<String, [Option<Value>; 2]> = HashMap::new();
-    for &i in in_round {
+    for i in in_round {
         let g = players[i].your_game(round).await;
         let slot = games
             .entry(g["game"].as_str().unwrap().to_string())
@@ -187,16 +220,12 @@ async fn play_round(
     for t in tasks {
         t.await.expect("a board's game");
     }
-    boards
-        .iter()
-        .map(|(n, w, _)| (round, *n, w["board"].as_u64().unwrap()))
-        .collect()
 }
 
-async fn wait_round_complete(org: &mut Browser, id: &str, round: u64) -> Value {
+async fn wait_round_complete(hub: &Arc<Hub>, id: &str, round: u64) -> Value {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
-        let v = view(org, id).await;
+        let v = view_of(hub, id).await;
         if v["round"] == round && v["round_complete"] == true {
             return v;
         }
@@ -213,27 +242,33 @@ async fn online_swiss_of_six(db: Db) {
         return;
     };
     let addr = server.addr;
-    let mut org = Browser::new(addr);
-    let id = create(
-        &mut org,
-        json!({
-            "auto_pair": true,
-            "pair_delay_s": 3,
-            "no_show_s": 3,
-            "registration_until": 2,
-            "late_bye": "half",
-        }),
+    let hub = Arc::clone(&server.hub);
+    let org = guest(addr).await;
+    let (id, owner) = create(
+        &hub,
+        &org,
+        Settings {
+            time_control: Some("5+0".into()),
+            auto_pair: true,
+            pair_delay_s: 3,
+            no_show_s: 3,
+            registration_until: 2,
+            late_bye: "half".into(),
+            ..Settings::default()
+        },
     )
     .await;
-    // Five players join and answer the roll call; one more joins and does
-    // not: it is not paired in round 1.
+    // Six players join; four answer the roll call: the other two are not
+    // paired in round 1.
     let mut players = Vec::new();
     for i in 0..6 {
-        let name = format!("Jugador {}", i + 1);
-        let mut e = Entrant::new(addr, &id, &name).await;
-        e.join(&id, &name).await;
+        let mut e = Entrant::new(addr).await;
+        e.join(&id, &format!("Jugador {}", i + 1)).await;
         players.push(e);
     }
+    // Joining twice gives the same number.
+    let again = players[0].join(&id, "Jugador 1").await;
+    assert_eq!(again, 1);
     for e in players.iter_mut().take(4) {
         let r = e
             .web
@@ -241,16 +276,21 @@ async fn online_swiss_of_six(db: Db) {
             .await;
         assert_eq!(r.status, 200, "{}", r.body);
     }
-    // A stranger cannot pair; the organiser pairs round 1.
-    let r = players[0]
-        .web
-        .post(&format!("/api/tournaments/{id}/rounds"), json!({}))
-        .await;
-    assert_eq!(r.status, 403, "{}", r.body);
-    let r = org
-        .post(&format!("/api/tournaments/{id}/rounds"), json!({}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    // A player cannot pair; the organiser pairs round 1.
+    let player = Identity {
+        key: key_of(&players[0].web),
+        name: "Jugador 1".into(),
+        account: false,
+    };
+    let refused = tournament::pair_next(&hub, &id, &Who::Organiser(player)).await;
+    assert!(
+        format!("{refused:?}").contains("not_organiser"),
+        "{refused:?}"
+    );
+    let round = tournament::pair_next(&hub, &id, &Who::Organiser(owner.clone()))
+        .await
+        .expect("round 1 paired");
+    assert_eq!(round, 1);
     // Too late for the roll call now.
     let r = players[5]
         .web
@@ -258,25 +298,26 @@ async fn online_swiss_of_six(db: Db) {
         .await;
     assert_eq!(r.status, 409, "{}", r.body);
     // A late joiner, after round 1 is paired.
-    let mut late = Entrant::new(addr, &id, "Tardón").await;
+    let mut late = Entrant::new(addr).await;
     let late_number = late.join(&id, "Tardón").await;
     players.push(late);
 
     // Round 1: four present players, two boards; board 1's White never comes.
     play_round(
+        &hub,
+        &id,
         addr,
         &mut players,
-        &[0, 1, 2, 3],
         1,
         &[Script::WhiteNoShow, Script::BlackResigns],
     )
     .await;
-    let v = wait_round_complete(&mut org, &id, 1).await;
+    let v = wait_round_complete(&hub, &id, 1).await;
     let r1 = &v["rounds"][0];
     assert_eq!(r1["boards"][0]["result"], "-+", "{r1}");
     assert_eq!(r1["boards"][1]["result"], "1-0", "{r1}");
-    // The roll call's absentees (players 5 and 6) got no game and no point; the
-    // late joiner the half point.
+    // The roll call's absentees got no game and no point; the late joiner
+    // the half point.
     let byes = r1["byes"].as_array().unwrap();
     let kind_of = |n: u64| {
         byes.iter()
@@ -285,52 +326,57 @@ async fn online_swiss_of_six(db: Db) {
             .unwrap_or(Value::Null)
     };
     assert_eq!(kind_of(players[4].number), "zero", "{r1}");
+    assert_eq!(kind_of(players[5].number), "zero", "{r1}");
     assert_eq!(kind_of(late_number), "half", "{r1}");
 
     // Round 2 is paired automatically after the countdown: seven players,
     // three boards and the pairing bye.
-    let boards = play_round(
+    play_round(
+        &hub,
+        &id,
         addr,
         &mut players,
-        &[0, 1, 2, 3, 4, 5, 6],
         2,
         &[Script::Draw, Script::FoolsMate, Script::BlackResigns],
     )
     .await;
-    let _ = boards;
-    // A player leaves during round 2 (after the round's games): withdrawn,
-    // not paired in round 3. Leaving races the countdown, so the countdown is
-    // long enough (1 s) for the request.
-    let v = wait_round_complete(&mut org, &id, 2).await;
-    let leaver = &mut players[0];
-    let r = leaver
+    // A player leaves while the countdown to round 3 runs: withdrawn, not
+    // paired in round 3.
+    wait_round_complete(&hub, &id, 2).await;
+    let r = players[0]
         .web
         .post(&format!("/api/tournaments/{id}/leave"), json!({}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let _ = v;
     play_round(
+        &hub,
+        &id,
         addr,
         &mut players,
-        &[1, 2, 3, 4, 5, 6],
         3,
         &[Script::BlackResigns, Script::Draw, Script::FoolsMate],
     )
     .await;
-    let v = wait_round_complete(&mut org, &id, 3).await;
+    let v = wait_round_complete(&hub, &id, 3).await;
     assert_eq!(v["status"], "finished", "{v}");
-    // The withdrawn player had no game in round 3.
     let leaver = players[0].number;
     for b in v["rounds"][2]["boards"].as_array().unwrap() {
         assert!(b["white"] != leaver && b["black"] != leaver, "{b}");
     }
+    // Too late to join.
+    let mut after = Entrant::new(addr).await;
+    let r = after
+        .web
+        .post(
+            &format!("/api/tournaments/{id}/join"),
+            json!({"name": "Otra"}),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
 
     // The final standings are the library's on the exported TRF.
-    let r = org
-        .req("GET", &format!("/api/tournaments/{id}/trf"), None)
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let t = escaque_torneo::trf::parse(&r.body).expect("the exported TRF reads");
+    let l = tournament::load(&hub, &id).await.expect("loads");
+    let t = escaque_torneo::trf::parse(&l.row.trf).expect("the stored TRF reads");
     let lib = escaque_torneo::standings::compute(&t);
     let rows = v["standings"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), lib.len(), "{}", v["standings"]);
@@ -344,9 +390,9 @@ async fn online_swiss_of_six(db: Db) {
             v["standings"]
         );
     }
-    // The forfeit is a forfeit in the file, the late joiner's round 1 a half-point bye.
-    let g = &t.rounds[0].games[0];
-    assert_eq!(g.outcome, escaque_torneo::Outcome::BlackForfeitWin);
+    // The forfeit is a forfeit in the file, the late joiner's round 1 a
+    // half-point bye, the leaver withdrawn from round 3.
+    assert_eq!(t.rounds[0].games[0].outcome, Outcome::BlackForfeitWin);
     assert!(t.rounds[0]
         .byes
         .contains(&(late_number as u32, escaque_torneo::ByeKind::Half)));
@@ -362,13 +408,22 @@ async fn organiser_time_and_result(db: Db) {
         return;
     };
     let addr = server.addr;
-    let mut org = Browser::new(addr);
-    let id = create(&mut org, json!({"no_show_s": 600})).await;
+    let hub = Arc::clone(&server.hub);
+    let mut org = guest(addr).await;
+    let (id, owner) = create(
+        &hub,
+        &org,
+        Settings {
+            time_control: Some("5+0".into()),
+            no_show_s: 600,
+            ..Settings::default()
+        },
+    )
+    .await;
     let mut players = Vec::new();
     for i in 0..2 {
-        let name = format!("Jugadora {}", i + 1);
-        let mut e = Entrant::new(addr, &id, &name).await;
-        e.join(&id, &name).await;
+        let mut e = Entrant::new(addr).await;
+        e.join(&id, &format!("Jugadora {}", i + 1)).await;
         let r = e
             .web
             .post(&format!("/api/tournaments/{id}/present"), json!({}))
@@ -376,10 +431,9 @@ async fn organiser_time_and_result(db: Db) {
         assert_eq!(r.status, 200, "{}", r.body);
         players.push(e);
     }
-    let r = org
-        .post(&format!("/api/tournaments/{id}/rounds"), json!({}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    tournament::pair_next(&hub, &id, &Who::Organiser(owner.clone()))
+        .await
+        .expect("paired");
     let g = players[0].your_game(1).await;
     let seat = json!({"game": g["game"], "secret": g["secret"], "seat": g["color"]});
     let mut p = Player::connect(addr, &seat).await;
@@ -391,6 +445,10 @@ async fn organiser_time_and_result(db: Db) {
         .await;
     assert_eq!(r.status, 403, "{}", r.body);
     let r = org
+        .post(&path, json!({"seconds": 0, "color": "white"}))
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    let r = org
         .post(&path, json!({"seconds": 60, "color": "white"}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
@@ -400,27 +458,23 @@ async fn organiser_time_and_result(db: Db) {
         before["clock"]["white_ms"].as_u64().unwrap() + 60_000,
         "{ev}"
     );
-    let r = org
-        .post(
-            &format!("/api/tournaments/{id}/rounds/1/boards/1/time"),
-            json!({"seconds": 0, "color": "white"}),
-        )
-        .await;
-    assert_eq!(r.status, 400, "{}", r.body);
     // A player cannot abort a tournament game.
     let a = p.act(json!({"t": "abort", "id": 3})).await;
     assert_eq!(a["code"], "tournament_game", "{a}");
     // The organiser's forfeit ends the game; the board says so.
-    let r = org
-        .post(
-            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
-            json!({"result": "+-"}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    online::organiser_result(
+        &hub,
+        &id,
+        1,
+        1,
+        Outcome::WhiteForfeitWin,
+        &Who::Organiser(owner),
+    )
+    .await
+    .expect("result set");
     let end = p.event("end").await;
     assert_eq!(end["result"], "1-0", "{end}");
-    let v = view(&mut org, &id).await;
+    let v = view_of(&hub, &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "+-", "{v}");
 }
 

@@ -15,6 +15,18 @@
 //!
 //! The servers run as child processes of this one (`escaque-carga servidor`,
 //! `escaque-carga eco`) so that their memory is measured alone.
+//!
+//! `--modo torneo` is an online Swiss instead (issue 24): `--jugadores N`
+//! scripted players (default 300) join a tournament of `--rondas R` rounds
+//! (default 3) with 1+0 games on SQLite, answer the roll call, and play each
+//! round's games with moves from the legal list (`--jugadas M` plies, then
+//! the side to move resigns). Per round it reports the pairing time (pairing,
+//! storing the round with its games in one transaction, starting them), the
+//! time from the round paired to every player seated at its game and to
+//! every clock running (both sides' first moves made), and the move
+//! latency. The server runs in this process (the tournament is created
+//! through the service, as the organiser's request does); players reach it
+//! only over HTTP and WebSocket.
 
 #![forbid(unsafe_code)]
 
@@ -41,6 +53,8 @@ struct Args {
     db: Option<String>,
     mode: String,
     normal_sync: bool,
+    players: usize,
+    rounds: u32,
 }
 
 fn parse_args() -> Result<(Option<String>, Args), String> {
@@ -56,6 +70,8 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
         db: None,
         mode: "ambos".into(),
         normal_sync: false,
+        players: 300,
+        rounds: 3,
     };
     while let Some(flag) = it.next() {
         let mut val = || it.next().ok_or(format!("falta el valor de {flag}"));
@@ -71,6 +87,10 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
                 );
             }
             "--db" => a.db = Some(val()?),
+            "--jugadores" | "--players" => {
+                a.players = val()?.parse().map_err(|e| format!("{e}"))?
+            }
+            "--rondas" | "--rounds" => a.rounds = val()?.parse().map_err(|e| format!("{e}"))?,
             "--sqlite-normal" => a.normal_sync = true,
             "--modo" | "--mode" => a.mode = val()?,
             other => return Err(format!("opción desconocida / unknown option: {other}")),
@@ -94,6 +114,7 @@ fn main() {
     match sub.as_deref() {
         Some("servidor") => rt.block_on(serve_rules(args.db, !args.normal_sync)),
         Some("eco") => rt.block_on(serve_echo()),
+        _ if args.mode == "torneo" => rt.block_on(tournament::drive(args)),
         _ => rt.block_on(drive(args)),
     }
 }
@@ -497,4 +518,335 @@ async fn echo_game(
         s.close().await;
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------- tournament
+
+mod tournament {
+    use std::collections::HashMap;
+    use std::net::SocketAddr;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    use escaque_server::client::{http, GameSocket};
+    use escaque_server::http::Identity;
+    use escaque_server::tournament::{self as service, Settings, Who};
+    use escaque_torneo::{System, Tournament};
+    use serde_json::{json, Value};
+    use tokio::sync::Mutex as AsyncMutex;
+
+    use super::{record, Args, Rng, Stats, WAIT};
+
+    /// One scripted player: its cookie and its lobby socket (where the
+    /// server sends `your_game`).
+    struct Entrant {
+        key: String,
+        lobby: AsyncMutex<GameSocket>,
+    }
+
+    fn ms(d: Duration) -> f64 {
+        d.as_secs_f64() * 1000.0
+    }
+
+    async fn enter(addr: SocketAddr, id: &str, i: usize) -> Result<Entrant, String> {
+        let me = http(addr, "GET", "/api/me", None, &[])
+            .await
+            .map_err(|e| e.to_string())?;
+        let cookie = me
+            .cookies()
+            .into_iter()
+            .find(|c| c.starts_with("escaque_invitado="))
+            .ok_or("no guest cookie")?;
+        let key = format!("g:{}", cookie.trim_start_matches("escaque_invitado="));
+        let lobby = GameSocket::connect_with_cookie(addr, "/ws/lobby", &cookie)
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        let headers = [("Cookie", cookie.as_str())];
+        for (path, body) in [
+            ("join", json!({"name": format!("Jugador {:03}", i + 1)})),
+            ("present", json!({})),
+        ] {
+            let r = http(
+                addr,
+                "POST",
+                &format!("/api/tournaments/{id}/{path}"),
+                Some(&body),
+                &headers,
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            if r.status != 200 {
+                return Err(format!("{path}: {} {}", r.status, r.body));
+            }
+        }
+        Ok(Entrant {
+            key,
+            lobby: AsyncMutex::new(lobby),
+        })
+    }
+
+    /// When a board's players sat down and when its clock ran, from the
+    /// round paired.
+    #[derive(Default)]
+    struct Board {
+        seated: Duration,
+        running: Duration,
+    }
+
+    async fn your_game(e: &Entrant, round: u32) -> Result<Value, String> {
+        let mut ws = e.lobby.lock().await;
+        ws.until(WAIT, |v| v["t"] == "your_game" && v["round"] == round)
+            .await
+            .map_err(|err| format!("your_game: {err:?}"))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn play_board(
+        addr: SocketAddr,
+        white: Arc<Entrant>,
+        black: Arc<Entrant>,
+        round: u32,
+        paired: Instant,
+        plies: usize,
+        think: (u64, u64),
+        seed: u64,
+        stats: Arc<Mutex<Stats>>,
+    ) -> Result<Board, String> {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut socks = Vec::new();
+        for e in [&white, &black] {
+            let g = your_game(e, round).await?;
+            let path = g["ws"].as_str().ok_or("no ws")?.to_string();
+            let mut s = GameSocket::connect(addr, &path)
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            s.until(WAIT, |v| v["t"] == "state")
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            socks.push(s);
+        }
+        let mut board = Board {
+            seated: paired.elapsed(),
+            ..Board::default()
+        };
+        let mut legal: Vec<String> = ["e2e4", "d2d4", "g1f3", "c2c4"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut over = false;
+        for ply in 0..plies {
+            if ply >= 2 {
+                tokio::time::sleep(Duration::from_millis(rng.between(think.0, think.1))).await;
+            }
+            let side = ply % 2;
+            let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
+            let sent = Instant::now();
+            socks[side]
+                .send(&json!({"t": "move", "move": mv, "id": ply}))
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            let ev = socks[1 - side]
+                .until(WAIT, |v| {
+                    v["t"] == "error"
+                        || (v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1)
+                })
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            if ev["t"] == "error" {
+                return Err(ev.to_string());
+            }
+            record(&stats, sent.elapsed());
+            if ply == 1 {
+                board.running = paired.elapsed();
+            }
+            let ack = socks[side]
+                .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            if ack["t"] == "error" {
+                return Err(ack.to_string());
+            }
+            legal = ev["legal_uci"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|m| m.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if ev["status"] != "playing" || legal.is_empty() {
+                over = true;
+                break;
+            }
+        }
+        if !over {
+            // The side to move resigns: the result goes to the tournament.
+            let side = plies % 2;
+            socks[side]
+                .send(&json!({"t": "resign", "id": 999}))
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            let ack = socks[side]
+                .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            if ack["t"] == "error" {
+                return Err(ack.to_string());
+            }
+        }
+        for s in socks {
+            s.close().await;
+        }
+        Ok(board)
+    }
+
+    pub(super) async fn drive(args: Args) {
+        let dir = std::env::temp_dir().join(format!("escaque-carga-torneo-{}", std::process::id()));
+        let config = escaque_server::Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database: match &args.db {
+                Some(u) => escaque_server::Database::Url(u.clone()),
+                None => escaque_server::Database::Dir(dir.clone()),
+            },
+            http_burst: 1e9,
+            http_per_sec: 1e9,
+            msgs_burst: 1e9,
+            msgs_per_sec: 1e9,
+            sqlite_full_sync: !args.normal_sync,
+            ..escaque_server::Config::default()
+        };
+        let server = escaque_server::start(config).await.expect("server");
+        let hub = Arc::clone(&server.hub);
+        let addr = server.addr;
+        let organiser = Identity {
+            key: "g:escaque-carga".into(),
+            name: "Organización".into(),
+            account: false,
+        };
+        let settings = Settings {
+            time_control: Some("1+0".into()),
+            ..Settings::default()
+        };
+        let t = Tournament::new("Carga", System::Swiss, args.rounds);
+        let id = service::create(&hub, &organiser, "online", t, settings)
+            .await
+            .expect("tournament");
+        let joining = Instant::now();
+        let mut entrants = Vec::new();
+        // One at a time: every join is a change of the one tournament row.
+        for i in 0..args.players {
+            match enter(addr, &id, i).await {
+                Ok(e) => entrants.push(Arc::new(e)),
+                Err(e) => {
+                    eprintln!("escaque-carga: jugador {i}: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        eprintln!(
+            "  {} jugadores inscritos en {:.1} s",
+            entrants.len(),
+            joining.elapsed().as_secs_f64()
+        );
+        let by_key: HashMap<String, Arc<Entrant>> = entrants
+            .iter()
+            .map(|e| (e.key.clone(), Arc::clone(e)))
+            .collect();
+        println!(
+            "| ronda | tableros | emparejar ms | todos sentados ms | todos los relojes ms | jugadas | p50 ms | p99 ms | máx ms | errores |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|");
+        let who = Who::Organiser(organiser.clone());
+        for _ in 0..args.rounds {
+            let started = Instant::now();
+            let round = match service::pair_next(&hub, &id, &who).await {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("escaque-carga: emparejar / pairing: {e:?}");
+                    std::process::exit(1);
+                }
+            };
+            let pairing = started.elapsed();
+            let paired = Instant::now();
+            let l = service::load(&hub, &id).await.expect("tournament");
+            let owner = |n: u32| {
+                l.players
+                    .iter()
+                    .find(|p| p.number == n)
+                    .and_then(|p| p.owner.clone())
+                    .and_then(|k| by_key.get(&k).cloned())
+            };
+            let stats = Arc::new(Mutex::new(Stats::default()));
+            let mut tasks = Vec::new();
+            let games = l.t.rounds[round as usize - 1].games.clone();
+            for (b, g) in games.iter().enumerate() {
+                let (Some(w), Some(bl)) = (owner(g.white), owner(g.black)) else {
+                    eprintln!("escaque-carga: tablero {} sin jugadores", b + 1);
+                    continue;
+                };
+                let stats = Arc::clone(&stats);
+                let (plies, think) = (args.plies, args.think);
+                let seed = u64::from(round) * 10_000 + b as u64;
+                tasks.push(tokio::spawn(async move {
+                    play_board(addr, w, bl, round, paired, plies, think, seed, stats).await
+                }));
+            }
+            let mut seated = Duration::ZERO;
+            let mut running = Duration::ZERO;
+            for t in tasks {
+                match t.await {
+                    Ok(Ok(b)) => {
+                        seated = seated.max(b.seated);
+                        running = running.max(b.running);
+                    }
+                    Ok(Err(e)) => {
+                        let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                        s.errors += 1;
+                        s.first_error.get_or_insert(e);
+                    }
+                    Err(e) => {
+                        let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                        s.errors += 1;
+                        s.first_error.get_or_insert(e.to_string());
+                    }
+                }
+            }
+            // The results reach the tournament as the games end.
+            let deadline = Instant::now() + WAIT;
+            while Instant::now() < deadline {
+                let l = service::load(&hub, &id).await.expect("tournament");
+                if l.t.pending(round).is_empty() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+            s.latencies_us.sort_unstable();
+            let pct = |p: f64| {
+                let v = &s.latencies_us;
+                if v.is_empty() {
+                    0.0
+                } else {
+                    v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
+                }
+            };
+            println!(
+                "| {round} | {} | {:.0} | {:.0} | {:.0} | {} | {:.1} | {:.1} | {:.1} | {} |",
+                games.len(),
+                ms(pairing),
+                ms(seated),
+                ms(running),
+                s.moves,
+                pct(0.5),
+                pct(0.99),
+                pct(1.0),
+                s.errors,
+            );
+            if let Some(e) = &s.first_error {
+                eprintln!("  primer error / first error: {e}");
+            }
+        }
+        server.abort();
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

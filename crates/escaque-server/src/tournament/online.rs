@@ -45,10 +45,14 @@ pub struct BoardGame {
 }
 
 /// The countdowns to automatic pairings running in this process, by
-/// tournament: the round they will pair and when.
+/// tournament: the round they will pair and when; and, by tournament, the
+/// turn of the games whose results are being recorded (one at a time: the
+/// games of a round that end together would otherwise race for the
+/// tournament's version and retry).
 #[derive(Default)]
 pub struct Countdowns {
     map: Mutex<HashMap<String, (u32, Instant)>>,
+    results: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Countdowns {
@@ -72,6 +76,11 @@ impl Countdowns {
         }
         map.insert(tournament.to_string(), (round, at));
         true
+    }
+
+    fn results_turn(&self, tournament: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut map = self.results.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(map.entry(tournament.to_string()).or_default())
     }
 
     fn end(&self, tournament: &str) {
@@ -180,15 +189,28 @@ pub async fn round_started(hub: &Arc<Hub>, l: &Loaded, round: u32, boards: Vec<B
 /// A tournament game ended (its ending stored): its result goes to the
 /// tournament. A result the organiser already set on the board stands.
 pub async fn game_ended(hub: &Arc<Hub>, link: &TournamentLink, outcome: Outcome) {
-    let r = super::record_result(
-        hub,
-        &link.tournament,
-        link.round,
-        link.board,
-        outcome,
-        &Who::Server,
-    )
-    .await;
+    let turn = hub.countdowns.results_turn(&link.tournament);
+    let _turn = turn.lock().await;
+    let mut r = Ok(());
+    // A change by the organiser at the same moment can still win the race
+    // every time the service retries: the result is not dropped for that.
+    for attempt in 0..20u64 {
+        r = super::record_result(
+            hub,
+            &link.tournament,
+            link.round,
+            link.board,
+            outcome,
+            &Who::Server,
+        )
+        .await;
+        match &r {
+            Err(e) if e.1 == "conflict" => {
+                tokio::time::sleep(Duration::from_millis(10 * (attempt + 1))).await;
+            }
+            _ => break,
+        }
+    }
     if let Err(e) = r {
         eprintln!(
             "escaque-server: torneo {} ronda {} tablero {}: {} / {}",
