@@ -241,12 +241,14 @@ function standingsTable(view, rows, id) {
   const T = tt();
   const st = view.standings || {};
   const tbs = st.tiebreaks || [];
-  return table(id, 'standings', [T.rank, T.number, T.name, h('span', { class: 'opt' }, T.club), h('span', { class: 'opt' }, T.category), T.points, ...tbs.map((x) => h('abbr', { title: tbName(x.id, x) }, x.id))],
+  // On a phone: rank, name, points and the first tie-break (the `opt` columns hide).
+  return table(id, 'standings', [T.rank, h('span', { class: 'opt' }, T.number), T.name, h('span', { class: 'opt' }, T.club), h('span', { class: 'opt' }, T.category), T.points,
+    ...tbs.map((x, i) => h('abbr', { title: tbName(x.id, x), class: i ? 'opt' : null }, x.id))],
     (rows || []).map((r) => h('tr', { 'data-number': r.number },
-      h('td', { class: 'num' }, String(r.rank)), h('td', { class: 'num' }, String(r.number)),
+      h('td', { class: 'num' }, String(r.rank)), h('td', { class: 'num opt' }, String(r.number)),
       h('td', { class: 'name' }, C.shownName(r.name)), h('td', { class: 'opt' }, r.club || ''), h('td', { class: 'opt' }, r.category || ''),
       h('td', { class: 'pts' }, fmtPoints(r.points)),
-      ...(r.tiebreaks || []).map((x) => h('td', { class: 'num' }, fmtTb(x))))));
+      ...(r.tiebreaks || []).map((x, i) => h('td', { class: i ? 'num opt' : 'num' }, fmtTb(x))))));
 }
 
 function standingsHeading(view) {
@@ -537,7 +539,7 @@ async function desk(main, me, id) {
       !last ? T.ready_first : (view.round_complete ? T.round_done(last) : T.round_missing(pending))));
     if (view.status !== 'finished' && last < view.rounds) {
       kids.push(h('button', {
-        type: 'button', id: 'pair-next',
+        type: 'button', id: 'pair-next', disabled: last > 0 && !view.round_complete,
         onclick: () => send('POST', `${base}/rounds`, {}, () => { shownRound = null; }),
       }, T.pair_round(last + 1)));
     }
@@ -552,7 +554,7 @@ async function desk(main, me, id) {
       h('td', { class: 'num' }, p.rating ? String(p.rating) : ''), h('td', {}, p.title || ''),
       h('td', { class: 'pts' }, fmtPoints(p.points)),
       h('td', {}, p.withdrawn_from ? T.withdrawn_from(p.withdrawn_from) : (view.mode === 'online' ? (p.present ? T.present_mark : '') : '')),
-      h('td', { class: 'acts' },
+      h('td', { class: 'acts' }, h('div', { class: 'acts-box' },
         p.withdrawn_from ? '' : h('button', {
           type: 'button', class: 'withdraw secondary',
           onclick: () => { if (confirm(T.confirm_withdraw(C.shownName(p.name)))) send('POST', `${base}/players/${p.number}/withdraw`, {}); },
@@ -569,7 +571,7 @@ async function desk(main, me, id) {
               send('POST', `${base}/players/${p.number}/bye`, { round, kind: box.querySelector('.bye-kind').value });
             },
           }, T.bye)),
-        h('button', { type: 'button', class: 'edit secondary', onclick: () => editPlayer(p) }, T.edit))));
+        h('button', { type: 'button', class: 'edit secondary', onclick: () => editPlayer(p) }, T.edit)))));
     playersCard.replaceChildren(h('h2', {}, `${T.players} (${(view.players || []).length})`),
       table('desk-players-table', '', [T.number, T.name, T.club, T.category, T.birth_year, T.rating, T.title, T.points, '', ''], rows));
   }
