@@ -408,6 +408,28 @@ async fn over_the_board_event(db: Db) {
         .req("GET", &format!("{BASE}/{id}/rounds/9/print"), None)
         .await;
     assert_eq!(r.status, 404);
+    // The PDFs are escaque_torneo's.
+    for (path, bytes) in [
+        ("rounds/5/pdf", escaque_torneo::pdf::pairings(&t, 5)),
+        ("pdf/standings", escaque_torneo::pdf::standings(&t)),
+    ] {
+        let r = org.req("GET", &format!("{BASE}/{id}/{path}"), None).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r
+            .headers
+            .iter()
+            .any(|(k, v)| k == "content-type" && v == "application/pdf"));
+        assert!(r.body.starts_with("%PDF-1.4"), "{path}");
+        assert_eq!(r.body, String::from_utf8_lossy(&bytes), "{path}");
+        if let Ok(dir) = std::env::var("ESCAQUE_TORNEO_PDF_DIR") {
+            let name = path.replace('/', "-");
+            std::fs::write(format!("{dir}/{name}.pdf"), &bytes).unwrap();
+        }
+    }
+    let r = org
+        .req("GET", &format!("{BASE}/{id}/rounds/0/pdf"), None)
+        .await;
+    assert_eq!(r.status, 404);
     server.abort();
 }
 

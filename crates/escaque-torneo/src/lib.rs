@@ -19,6 +19,7 @@ pub mod html;
 pub mod matching;
 pub mod model;
 pub mod pairing;
+pub mod pdf;
 pub mod rating;
 pub mod standings;
 pub mod trf;

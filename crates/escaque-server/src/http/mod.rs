@@ -134,6 +134,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/api/tournaments/{id}/print/{page}",
             get(tournaments::print_page),
         )
+        .route(
+            "/api/tournaments/{id}/rounds/{r}/pdf",
+            get(tournaments::round_pdf),
+        )
+        .route(
+            "/api/tournaments/{id}/pdf/standings",
+            get(tournaments::standings_pdf),
+        )
         .route("/ws/tournaments/{id}", get(tournaments::ws))
         .route("/ws/games/{id}", get(ws::ws_game))
         .route("/ws/lobby", get(ws::ws_lobby))

@@ -359,6 +359,46 @@ pub(super) async fn print_page(
     Ok(html_page(text))
 }
 
+fn pdf_file(name: String, bytes: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// The pairings of a round as PDF (`escaque_torneo::pdf`).
+pub(super) async fn round_pdf(
+    State(hub): State<Arc<Hub>>,
+    p: Result<Path<(String, u32)>, PathRejection>,
+) -> ApiResult {
+    let Path((id, round)) = p?;
+    let l = service::load(&hub, &id).await?;
+    let round = paired_round(&l, round)?;
+    Ok(pdf_file(
+        format!("ronda-{round}.pdf"),
+        escaque_torneo::pdf::pairings(&l.t, round),
+    ))
+}
+
+/// The standings as PDF.
+pub(super) async fn standings_pdf(
+    State(hub): State<Arc<Hub>>,
+    id: Result<Path<String>, PathRejection>,
+) -> ApiResult {
+    let l = service::load(&hub, &path_id(id)?).await?;
+    Ok(pdf_file(
+        "clasificacion.pdf".to_string(),
+        escaque_torneo::pdf::standings(&l.t),
+    ))
+}
+
 // ---------------------------------------------------------------- players
 
 #[derive(Deserialize, Default)]
