@@ -682,6 +682,20 @@ async fn otb_tournament(env: &Env) -> R {
     if overflow.as_f64().unwrap_or(0.0) > 1.0 {
         return Err(format!("the phone page scrolls sideways by {overflow} px"));
     }
+    // In English, by the language switch.
+    ready(
+        public,
+        &format!("{}/torneos/{id}?ver=standings&lang=en", env.base),
+    )
+    .await?;
+    until(
+        public,
+        "the English standings",
+        "document.querySelector('#standings-title') && document.querySelector('#standings-title').textContent === 'Standings after round 5' && document.querySelector('#tab-crosstable').textContent === 'Cross-table'",
+    )
+    .await?;
+    shot(public, "torneo-public-en.png").await?;
+    ready(public, &format!("{}/torneos/{id}?lang=es", env.base)).await?;
     // Printouts, looked at.
     ready(c, &format!("{}/torneos/{id}/organizar", env.base)).await?;
     for (sel, name) in [

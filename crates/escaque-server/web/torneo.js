@@ -201,7 +201,7 @@ function heading(view, where) {
   const { h } = C;
   const T = tt();
   const round = view.round || 0;
-  const facts = [modeName(view.mode), systemName(view.system), T.round_of(round, view.rounds), statusName(view.status)];
+  const facts = [modeName(view.mode), systemName(view.system), round ? T.round_of(round, view.rounds) : T.rounds_total(view.rounds), statusName(view.status)];
   if (view.settings && view.settings.time_control) facts.push(view.settings.time_control);
   const links = [h('a', { href: `/torneos/${encodeURIComponent(view.id)}`, id: 'to-public', 'aria-current': where === 'public' ? 'page' : null }, T.public_page)];
   if (view.can_edit) {
@@ -802,8 +802,19 @@ async function boards(main, me, id) {
     if (b.game) follow(b.game, cg, clocks);
     return cell;
   }
+  // The clocks run between the server's messages (the server's time stands).
+  function showClocks(g, clocks) {
+    const c = g.clock;
+    if (!c) return;
+    const used = c.running ? Math.max(0, performance.now() - c.at - (c.delay_ms || 0)) : 0;
+    clocks.white.textContent = C.fmtClock(c.white_ms - (c.running === 'white' ? used : 0));
+    clocks.black.textContent = C.fmtClock(c.black_ms - (c.running === 'black' ? used : 0));
+    clocks.white.classList.toggle('running', c.running === 'white');
+    clocks.black.classList.toggle('running', c.running === 'black');
+  }
+  setInterval(() => { for (const g of open.values()) if (g.clocks) showClocks(g, g.clocks); }, 250);
   function follow(game, cg, clocks) {
-    const g = { ws: null, closed: false };
+    const g = { ws: null, closed: false, clock: null, clocks };
     open.set(game, g);
     const connect = () => {
       if (g.closed) return;
@@ -818,10 +829,9 @@ async function boards(main, me, id) {
           cg.set({ fen: m.fen, lastMove: lm, check: m.in_check ? m.turn : false });
         }
         if (m.clock) {
-          clocks.white.textContent = C.fmtClock(m.clock.white_ms);
-          clocks.black.textContent = C.fmtClock(m.clock.black_ms);
-          clocks.white.classList.toggle('running', m.clock.running === 'white');
-          clocks.black.classList.toggle('running', m.clock.running === 'black');
+          g.clock = { ...m.clock, at: performance.now() };
+          if (m.status === 'over') g.clock.running = null;
+          showClocks(g, clocks);
         }
       };
       g.ws.onclose = () => { if (!g.closed) setTimeout(connect, 1000); };

@@ -105,7 +105,7 @@ export default {
     import_title: 'Continue an «escaque torneo» tournament', import_help: 'Upload the TRF file «escaque torneo» writes: the tournament goes on here, over the board.',
     trf_file: 'TRF file', import: 'Import',
     not_found: 'There is no such tournament.', public_page: 'Public page', desk: "Organiser's desk", boards: 'Boards',
-    round_of: (r, n) => `Round ${r} of ${n}`, round_n: (r) => `Round ${r}`, pairings: 'Pairings', pairings_of: (r) => `Pairings of round ${r}`,
+    round_of: (r, n) => `Round ${r} of ${n}`, rounds_total: (n) => (n === 1 ? '1 round' : `${n} rounds`), round_n: (r) => `Round ${r}`, pairings: 'Pairings', pairings_of: (r) => `Pairings of round ${r}`,
     not_paired: 'The round is not paired yet.', board: 'Board', white: 'White', black: 'Black', result: 'Result',
     bye_kinds: { half: 'bye (½)', full: 'bye (1)', zero: 'not playing (0)', pairing: 'bye (1)' },
     bye_marks: { half: '½ bye', full: '1 bye', zero: '0 –', pairing: '1 bye' },

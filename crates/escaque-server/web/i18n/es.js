@@ -112,7 +112,7 @@ export default {
     import_title: 'Continuar un torneo de «escaque torneo»', import_help: 'Sube el archivo TRF que escribe «escaque torneo»: el torneo sigue aquí, presencial.',
     trf_file: 'Archivo TRF', import: 'Importar',
     not_found: 'No existe ese torneo.', public_page: 'Página pública', desk: 'Mesa del organizador', boards: 'Tableros',
-    round_of: (r, n) => `Ronda ${r} de ${n}`, round_n: (r) => `Ronda ${r}`, pairings: 'Emparejamientos', pairings_of: (r) => `Emparejamientos de la ronda ${r}`,
+    round_of: (r, n) => `Ronda ${r} de ${n}`, rounds_total: (n) => (n === 1 ? '1 ronda' : `${n} rondas`), round_n: (r) => `Ronda ${r}`, pairings: 'Emparejamientos', pairings_of: (r) => `Emparejamientos de la ronda ${r}`,
     not_paired: 'La ronda todavía no está emparejada.', board: 'Mesa', white: 'Blancas', black: 'Negras', result: 'Resultado',
     bye_kinds: { half: 'descanso (½)', full: 'descanso (1)', zero: 'no juega (0)', pairing: 'exento (1)' },
     bye_marks: { half: '½ desc.', full: '1 desc.', zero: '0 –', pairing: '1 exento' },
