@@ -595,7 +595,7 @@ async fn otb_tournament(env: &Env) -> R {
     .await?;
     let page = js(
         public,
-        "return [...document.querySelectorAll('#standings tr[data-number]')].map(r => [Number(r.cells[0].textContent), Number(r.dataset.number), r.cells[5].textContent])",
+        "return [...document.querySelectorAll('#standings tr[data-number]')].map(r => [Number(r.cells[0].textContent), Number(r.dataset.number), r.querySelector('td.pts').textContent])",
     )
     .await?;
     let page: Vec<(u32, u32, String)> = page
@@ -1020,7 +1020,7 @@ async fn online_swiss(env: &Env) -> R {
     until(v, "the final standings", "document.querySelector('#standings-title') && document.querySelector('#standings-title').textContent === 'Clasificación tras la ronda 3'").await?;
     let t = exported(o, &id).await?;
     let lib = standings::compute(&t);
-    let shown = js(v, "return [...document.querySelectorAll('#standings tr[data-number]')].map(r => [Number(r.cells[0].textContent), Number(r.dataset.number), r.cells[5].textContent])").await?;
+    let shown = js(v, "return [...document.querySelectorAll('#standings tr[data-number]')].map(r => [Number(r.cells[0].textContent), Number(r.dataset.number), r.querySelector('td.pts').textContent])").await?;
     let want: Vec<Value> = lib
         .iter()
         .map(|s| json!([s.rank, s.player, escaque_torneo::format_points(s.points)]))

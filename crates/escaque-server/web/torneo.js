@@ -241,12 +241,15 @@ function standingsTable(view, rows, id) {
   const T = tt();
   const st = view.standings || {};
   const tbs = st.tiebreaks || [];
-  // On a phone: rank, name, points and the first tie-break (the `opt` columns hide).
-  return table(id, 'standings', [T.rank, h('span', { class: 'opt' }, T.number), T.name, h('span', { class: 'opt' }, T.club), h('span', { class: 'opt' }, T.category), T.points,
-    ...tbs.map((x, i) => h('abbr', { title: tbName(x.id, x), class: i ? 'opt' : null }, x.id))],
+  // On a phone: rank, name, points and the first tie-break (the `opt` columns
+  // hide). Club and category only when somebody has one.
+  const clubs = (rows || []).some((r) => r.club);
+  const cats = (rows || []).some((r) => r.category);
+  return table(id, 'standings', [T.rank, h('span', { class: 'opt' }, T.number), T.name, clubs && h('span', { class: 'opt' }, T.club), cats && h('span', { class: 'opt' }, T.category), T.points,
+    ...tbs.map((x, i) => h('abbr', { title: tbName(x.id, x), class: i ? 'opt' : null }, x.id))].filter(Boolean),
     (rows || []).map((r) => h('tr', { 'data-number': r.number },
       h('td', { class: 'num' }, String(r.rank)), h('td', { class: 'num opt' }, String(r.number)),
-      h('td', { class: 'name' }, C.shownName(r.name)), h('td', { class: 'opt' }, r.club || ''), h('td', { class: 'opt' }, r.category || ''),
+      h('td', { class: 'name' }, C.shownName(r.name)), clubs && h('td', { class: 'opt' }, r.club || ''), cats && h('td', { class: 'opt' }, r.category || ''),
       h('td', { class: 'pts' }, fmtPoints(r.points)),
       ...(r.tiebreaks || []).map((x, i) => h('td', { class: i ? 'num opt' : 'num' }, fmtTb(x))))));
 }
