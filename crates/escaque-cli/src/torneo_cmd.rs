@@ -255,8 +255,30 @@ enum TorneoCommand {
     },
 }
 
-fn load(path: &Path, _lang: Lang) -> Result<Tournament, CliError> {
-    torneo_file::load(path)
+fn load(path: &Path, lang: Lang) -> Result<Tournament, CliError> {
+    let (t, cp1252) = torneo_file::load(path)?;
+    warn_encoding(path, cp1252, lang);
+    Ok(t)
+}
+
+/// Says on standard error that a file was not UTF-8 and was read as
+/// Windows-1252 (it is saved back as UTF-8).
+fn warn_encoding(path: &Path, cp1252: bool, lang: Lang) {
+    if cp1252 {
+        eprintln!(
+            "{}",
+            lang.pick(
+                format!(
+                    "Aviso: {} no está en UTF-8; se lee como Windows-1252 (si se guarda, se guarda en UTF-8)",
+                    path.display()
+                ),
+                format!(
+                    "Warning: {} is not UTF-8; read as Windows-1252 (saved as UTF-8 if saved)",
+                    path.display()
+                )
+            )
+        );
+    }
 }
 
 fn save(path: &Path, t: &Tournament, _lang: Lang) -> Result<(), CliError> {
@@ -382,14 +404,21 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             save(file, &t, lang)
         }
         TorneoCommand::Emparejar { file, javafo } => {
-            let text = std::fs::read_to_string(file).map_err(|error| CliError::Open {
-                path: file.display().to_string(),
-                error,
-            })?;
+            let (text, cp1252) = torneo_file::read_text(file)?;
+            warn_encoding(file, cp1252, lang);
             let t = trf::parse(&text).map_err(CliError::Trf)?;
             let own = text.lines().any(|l| l.starts_with("XZS"));
             if *javafo || !own {
                 let round = t.rounds.len() as u32 + 1;
+                // A finished tournament is not paired past its last round,
+                // as bbpPairings refuses it (a file that does not give the
+                // number of rounds ends with its last round: bbpPairings
+                // refuses to pair it too).
+                if round > t.total_rounds {
+                    return Err(CliError::Tournament(
+                        escaque_torneo::TorneoError::TournamentOver(t.total_rounds),
+                    ));
+                }
                 if round > 1 && !t.pending(round - 1).is_empty() {
                     return Err(CliError::Tournament(
                         escaque_torneo::TorneoError::RoundNotComplete {
@@ -410,8 +439,27 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                 return Ok(());
             }
             let mut t = t;
+            // Refuse first (over, round incomplete) so that a refused pairing
+            // changes no number.
+            t.next_round_number().map_err(CliError::Tournament)?;
+            let renumbered = t.sort_pairing_numbers();
+            let moved = renumbered
+                .iter()
+                .enumerate()
+                .any(|(i, &n)| n != i as u32 + 1);
             let round = pair_next_round(&mut t).map_err(CliError::Tournament)?;
             save(file, &t, lang)?;
+            if moved {
+                writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        "Números de emparejamiento reasignados por Elo, título y nombre (C.04.2)",
+                        "Pairing numbers reassigned by rating, title and name (C.04.2)"
+                    )
+                )
+                .map_err(io_err)?;
+            }
             print_round(&mut out, &t, round, lang)
         }
         TorneoCommand::Resultado {

@@ -55,13 +55,23 @@ pub fn save(path: &Path, t: &Tournament) -> Result<(), CliError> {
     write_atomic(path, &trf::write(t))
 }
 
-/// Loads a tournament saved by [`save`] or any TRF file.
-pub fn load(path: &Path) -> Result<Tournament, CliError> {
-    let text = fs::read_to_string(path).map_err(|error| CliError::Open {
+/// The text of a tournament file: UTF-8, or Windows-1252 when it is not
+/// valid UTF-8 (older Swiss-Manager exports); the flag says it was read as
+/// Windows-1252 ([`trf::decode`]).
+pub fn read_text(path: &Path) -> Result<(String, bool), CliError> {
+    let bytes = fs::read(path).map_err(|error| CliError::Open {
         path: path.display().to_string(),
         error,
     })?;
-    trf::parse(&text).map_err(|e| CliError::Tournament(TorneoError::from(e)))
+    Ok(trf::decode(&bytes))
+}
+
+/// Loads a tournament saved by [`save`] or any TRF file; the flag says it
+/// was read as Windows-1252.
+pub fn load(path: &Path) -> Result<(Tournament, bool), CliError> {
+    let (text, cp1252) = read_text(path)?;
+    let t = trf::parse(&text).map_err(|e| CliError::Tournament(TorneoError::from(e)))?;
+    Ok((t, cp1252))
 }
 
 #[cfg(test)]
@@ -85,7 +95,7 @@ mod tests {
         t.add_player(Player::new("Luis")).unwrap();
         fs::write(&path, "old").unwrap();
         save(&path, &t).unwrap();
-        assert_eq!(load(&path).unwrap(), t);
+        assert_eq!(load(&path).unwrap(), (t, false));
         let names: Vec<_> = fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name())

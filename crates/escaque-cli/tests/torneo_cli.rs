@@ -66,7 +66,15 @@ fn a_small_swiss_from_start_to_printouts() {
 
     let (ok, out, err) = escaque(&["torneo", "emparejar", f]);
     assert!(ok, "{err}");
-    assert!(out.starts_with("Ronda 1"), "{out}");
+    // Unrated players are numbered by name before round 1 (C.04.2).
+    assert!(
+        out.starts_with("Números de emparejamiento reasignados") && out.contains("\nRonda 1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1 Ana Pérez") && out.contains("   2 Eva Ruiz"),
+        "{out}"
+    );
     assert!(out.contains("exento"), "{out}");
     // Pairing again before the results are in is refused.
     let (ok, _, err) = escaque(&["torneo", "pair", f]);
@@ -99,6 +107,45 @@ fn a_small_swiss_from_start_to_printouts() {
     let text = std::fs::read_to_string(&exported).unwrap();
     assert!(text.lines().filter(|l| l.starts_with("001")).count() == 5);
     assert!(!text.contains("XZ"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn twelve_players_entered_in_any_order_are_paired_by_rating() {
+    let dir = scratch("ranking");
+    let file = dir.join("t.trf");
+    let f = file.to_str().unwrap();
+    assert!(escaque(&["torneo", "nuevo", f, "--nombre", "Club", "--rondas", "5"]).0);
+    // Entered in a shuffled order: rank k is rated 2400 - 50 (k - 1).
+    for k in [7, 3, 12, 1, 9, 5, 11, 2, 8, 4, 10, 6] {
+        let rating = (2400 - 50 * (k - 1)).to_string();
+        let name = format!("Rango {k:02}");
+        let (ok, _, err) = escaque(&["torneo", "inscribir", f, &name, "--elo", &rating]);
+        assert!(ok, "{err}");
+    }
+    let (ok, out, err) = escaque(&["torneo", "emparejar", f]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Números de emparejamiento reasignados"),
+        "{out}"
+    );
+    let boards: Vec<String> = out
+        .lines()
+        .filter(|l| l.contains(" – "))
+        .map(|l| {
+            let names: Vec<&str> = l.split("Rango ").skip(1).map(|s| &s[..2]).collect();
+            names.join("-")
+        })
+        .collect();
+    assert_eq!(
+        boards,
+        ["01-07", "08-02", "03-09", "10-04", "05-11", "12-06"],
+        "{out}"
+    );
+    // The file keeps the new numbers: number 1 is the highest rated.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.lines().find(|l| l.starts_with("001    1 ")).unwrap();
+    assert!(first.contains("Rango 01"), "{first}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -167,7 +214,8 @@ fn forbidden_pairings_full_point_byes_and_pdf_printouts() {
     let file = dir.join("t.trf");
     let f = file.to_str().unwrap();
     assert!(escaque(&["torneo", "nuevo", f, "--nombre", "Club", "--rondas", "3"]).0);
-    for name in ["Ana", "Luis", "Íñigo", "Eva", "Sara", "Pablo"] {
+    // Entered in alphabetical order: the initial ranking keeps the numbers.
+    for name in ["Ana", "Eva", "Íñigo", "Luis", "Pablo", "Sara"] {
         assert!(escaque(&["torneo", "inscribir", f, name]).0);
     }
     // With player 6 away on a full-point bye (given by the organiser), round 1
@@ -235,5 +283,63 @@ fn forbidden_pairings_full_point_byes_and_pdf_printouts() {
         &[("ESCAQUE_CHROMIUM", "/nonexistent/chromium")],
     );
     assert!(!ok && err.contains("ESCAQUE_CHROMIUM"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file of escaque-torneo's test data.
+fn torneo_data(path: &str) -> Vec<u8> {
+    std::fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../escaque-torneo/tests/data")
+            .join(path),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_finished_tournament_is_refused_not_paired_past_its_last_round() {
+    let dir = scratch("over");
+    // A finished 9-round event from another program.
+    let file = dir.join("held.trf");
+    std::fs::write(&file, torneo_data("real/gacrux_held_swiss_9.trf")).unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        vec!["torneo", "emparejar", f],
+        vec!["torneo", "pair", f, "--javafo"],
+    ] {
+        let (ok, out, err) = escaque(&args);
+        assert!(!ok, "{out}");
+        assert!(err.contains("el torneo ha terminado"), "{err}");
+        assert!(out.is_empty(), "{out}");
+    }
+    let (_, err, ok) = common::run_raw(&["--idioma", "en", "torneo", "emparejar", f], "");
+    assert!(!ok && err.contains("the tournament is over"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_windows_1252_file_is_read_with_a_warning() {
+    let dir = scratch("cp1252");
+    let file = dir.join("viejo.trf");
+    // A round-1 file from an older Swiss-Manager: names in Windows-1252.
+    let text = String::from_utf8(torneo_data("made/xxp_forbidden.trf"))
+        .unwrap()
+        .replace("Abad, Jugador   ", "Ib\u{e1}\u{f1}ez, Jos\u{e9}    ");
+    let bytes: Vec<u8> = text
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    assert!(std::str::from_utf8(&bytes).is_err());
+    std::fs::write(&file, &bytes).unwrap();
+    let (ok, out, err) = escaque(&["torneo", "emparejar", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("no está en UTF-8; se lee como Windows-1252"),
+        "{err}"
+    );
+    assert_eq!(out.lines().next(), Some("6"), "{out}");
+    let (ok, out, err) = escaque(&["torneo", "clasificacion", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Ibáñez, José"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

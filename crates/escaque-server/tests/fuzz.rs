@@ -226,3 +226,111 @@ proptest! {
         });
     }
 }
+
+/// A small tournament's TRF, two rounds played, as `escaque torneo` writes it.
+fn sample_trf() -> String {
+    use escaque_torneo::{pairing, trf, Outcome, Player, System, Tournament};
+    let mut t = Tournament::new("Muestra", System::Swiss, 4);
+    for i in 0..9 {
+        let mut p = Player::new(&format!("Jugador {i}"));
+        p.rating = Some(1500 + 37 * i);
+        p.club = ["A", "B"][i as usize % 2].into();
+        t.add_player(p).unwrap();
+    }
+    t.forbid(&[1, 2], 1, 4).unwrap();
+    for r in 1..=2 {
+        pairing::pair_next_round(&mut t).unwrap();
+        for b in 1..=t.rounds[r - 1].games.len() as u32 {
+            let o = [Outcome::WhiteWins, Outcome::Draw, Outcome::BlackForfeitWin][b as usize % 3];
+            t.set_result_board(r as u32, b, o).unwrap();
+        }
+    }
+    t.request_bye(3, 3, escaque_torneo::ByeKind::Half).unwrap();
+    trf::write(&t)
+}
+
+/// One change to a TRF text.
+#[derive(Clone, Debug)]
+enum Mutation {
+    Put(usize, char),
+    DropLine(usize),
+    CopyLine(usize),
+    Cut(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let c = prop::sample::select(vec![
+        '0', '1', '2', '9', ' ', 'w', 'b', '-', '=', '+', 'H', 'Z', 'U', 'F', '\n', 'X', 'é',
+    ]);
+    prop_oneof![
+        (any::<usize>(), c).prop_map(|(i, c)| Mutation::Put(i, c)),
+        any::<usize>().prop_map(Mutation::DropLine),
+        any::<usize>().prop_map(Mutation::CopyLine),
+        any::<usize>().prop_map(Mutation::Cut),
+    ]
+}
+
+fn mutate(text: &str, muts: &[Mutation]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for m in muts {
+        match *m {
+            Mutation::Put(i, c) if !chars.is_empty() => {
+                let i = i % chars.len();
+                chars[i] = c;
+            }
+            Mutation::Cut(i) if !chars.is_empty() => chars.truncate(i % chars.len()),
+            Mutation::DropLine(i) | Mutation::CopyLine(i) => {
+                let s: String = chars.iter().collect();
+                let mut lines: Vec<&str> = s.lines().collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let i = i % lines.len();
+                if matches!(m, Mutation::DropLine(_)) {
+                    lines.remove(i);
+                } else {
+                    lines.insert(i, lines[i]);
+                }
+                chars = lines.join("\n").chars().collect();
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A damaged TRF imported as a tournament, or as its players, is read or
+    /// refused with a typed error; what is read can be shown, printed,
+    /// exported and paired without a fault.
+    #[test]
+    fn damaged_trf_imports_never_hurt(muts in prop::collection::vec(mutation(), 1..6)) {
+        let f = fixture();
+        let text = mutate(&sample_trf(), &muts);
+        f.rt.block_on(async {
+            let mut org = Browser::new(f.addr);
+            let r = org.post("/api/tournaments/import", json!({"trf": text})).await;
+            assert!(r.status == 201 || r.status == 400, "{} {}\n{text}", r.status, r.body);
+            if r.status == 400 {
+                let code = r.json()["code"].clone();
+                assert!(code == "bad_trf" || code == "bad_field", "{}", r.body);
+                return;
+            }
+            let id = r.json()["id"].as_str().unwrap().to_string();
+            for path in ["", "/trf", "/print/standings", "/print/crosstable", "/print/teams", "/pdf/standings", "/rounds/1/print", "/rounds/2/pdf"] {
+                let r = org.req("GET", &format!("/api/tournaments/{id}{path}"), None).await;
+                assert!(r.status == 200 || r.status == 404, "{path}: {} {}\n{text}", r.status, r.body);
+            }
+            let r = org.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await;
+            assert!(r.status == 200 || r.status == 409, "pair: {} {}\n{text}", r.status, r.body);
+            let r = org.req("GET", &format!("/api/tournaments/{id}"), None).await;
+            assert_eq!(r.status, 200, "{}\n{text}", r.body);
+            let r = org
+                .post(&format!("/api/tournaments/{id}/players/import"), json!({"format": "trf", "text": text}))
+                .await;
+            assert!(r.status < 500 && r.status != 0, "{} {}", r.status, r.body);
+        });
+    }
+}

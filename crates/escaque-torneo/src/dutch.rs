@@ -52,6 +52,12 @@ pub struct PairingPlayer {
     pub rounds_played: u32,
     /// The score without acceleration (orders the boards).
     pub real_score: HalfPoints,
+    /// The pairing number rule E.5 looks at: the place by start number among
+    /// the players of the tournament, leaving out only those who have never
+    /// been paired and are not paired now (late entries still to come,
+    /// players absent from the start), as bbpPairings counts. A player
+    /// absent this round keeps their number.
+    pub number: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -100,8 +106,17 @@ impl PairingPlayer {
 /// Builds each available player's pairing facts for round `round` (1-based).
 pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
     let mut out = Vec::new();
+    let mut number = 0;
     for (i, p) in t.players.iter().enumerate() {
         let id = i as u32 + 1;
+        let paired_before = (1..round).any(|r| match t.entry(id, r) {
+            Entry::Game { .. } => true,
+            Entry::Bye(k) => k == ByeKind::PairingAllocated,
+            Entry::Absent => false,
+        });
+        if p.available(round) || paired_before {
+            number += 1;
+        }
         if !p.available(round) {
             continue;
         }
@@ -116,6 +131,7 @@ pub fn pairing_players(t: &Tournament, round: u32) -> Vec<PairingPlayer> {
             float_before: 0,
             rounds_played: round - 1,
             real_score: t.score_after(id, round - 1),
+            number,
         };
         let mut floats = Vec::new();
         for r in 1..round {
@@ -1348,13 +1364,8 @@ pub fn pair(
     for (k, s) in seats.iter().enumerate() {
         rank[s.p] = k;
     }
-    // E.5 counts pairing numbers among the players being paired.
-    let mut by_id: Vec<usize> = (0..n).collect();
-    by_id.sort_by_key(|&i| players[i].id);
-    let mut number = vec![0usize; n];
-    for (k, &i) in by_id.iter().enumerate() {
-        number[i] = k + 1;
-    }
+    // E.5 looks at each player's pairing number in the tournament.
+    let number: Vec<usize> = players.iter().map(|p| p.number as usize).collect();
     let mut games: Vec<(usize, usize)> = Vec::new();
     let mut bye = None;
     for (v, &m) in mates.iter().enumerate() {

@@ -49,6 +49,9 @@ pub enum TrfErrorKind {
     Unsupported(Unsupported),
     /// A round number of 0 or a range whose end comes before its start.
     BadRange { first: u32, last: u32 },
+    /// Record `192` names a pairing system or variant escaque does not pair
+    /// (anything but the FIDE Dutch system without Baku acceleration).
+    UnsupportedSystem(String),
 }
 
 impl fmt::Display for TrfError {
@@ -132,6 +135,10 @@ impl Localized for TrfError {
             TrfErrorKind::BadRange { first, last } => lang.pick(
                 format!("intervalo no válido: de {first} a {last}"),
                 format!("invalid range: from {first} to {last}"),
+            ),
+            TrfErrorKind::UnsupportedSystem(s) => lang.pick(
+                format!("escaque no empareja el sistema «{s}» (registro 192): solo el holandés de la FIDE (FIDE_DUTCH, FIDE_DUTCH_2025), sin aceleración de Bakú; la aceleración se da con registros 250 o XXA"),
+                format!("escaque does not pair the system '{s}' (record 192): only the FIDE Dutch system (FIDE_DUTCH, FIDE_DUTCH_2025), without Baku acceleration; give accelerations as 250 or XXA records"),
             ),
         };
         lang.pick(
@@ -248,8 +255,8 @@ impl Localized for TorneoError {
                 )
             }
             TorneoError::TournamentOver(n) => lang.pick(
-                format!("ya están emparejadas las {n} rondas previstas"),
-                format!("all {n} planned rounds are already paired"),
+                format!("el torneo ha terminado: ya están emparejadas las {n} rondas previstas"),
+                format!("the tournament is over: all {n} planned rounds are already paired"),
             ),
             TorneoError::NoPairing { round } => lang.pick(
                 format!("no hay emparejamiento legal para la ronda {round}"),

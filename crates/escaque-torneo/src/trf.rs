@@ -4,12 +4,18 @@
 //!
 //! Records read: `012`–`122` (tournament data), `132` round dates, `142`
 //! number of rounds, `152` initial colour, `162` scoring (only 1, ½, 0 is
-//! accepted: anything else is an error, never a silent miscount), `202`/`212`
-//! tie-breaks, `222` encoded time control, `001` players, `240` byes for
-//! rounds (`F`, `H`, `Z`), `250` accelerated rounds, `260` forbidden
-//! pairings; `013`/`310` (teams) and `299` (abnormal points) are refused
-//! with a clear error. Records escaque has no use for (`182`, `192`,
-//! national rating records, comments `###`) are skipped.
+//! accepted: anything else is an error, never a silent miscount), `192`
+//! pairing system (the FIDE Dutch system; any other system or variant is
+//! refused with its line), `202`/`212` tie-breaks, `222` encoded time
+//! control, `001` players, `240` byes for rounds (`F`, `H`, `Z`), `250`
+//! accelerated rounds, `260` forbidden pairings, and JaVaFo's `XXA`
+//! (accelerations per player and round, kept as `250` records) and `XXP`
+//! (pairs forbidden in every round); `013`/`310` (teams) and `299` (abnormal
+//! points) are refused with a clear error. Records escaque has no use for
+//! (`182`, national rating records, comments `###`) are skipped. A file
+//! that gives no initial colour (no `152`, no `XXC`) has it read from round
+//! 1's games, as bbpPairings reads it. Bytes that are not UTF-8 are read as
+//! Windows-1252 by [`decode`].
 //!
 //! Written: the TRF-2026 records above, and `XXR`/`XXC` beside `142`/`152`
 //! for pairing programs that still read only TRF-16.
@@ -26,7 +32,7 @@ use std::collections::BTreeMap;
 
 use crate::error::{TrfError, TrfErrorKind, Unsupported};
 use crate::model::{
-    Acceleration, ByeKind, Colour, ForbiddenPairing, Game, Outcome, Player, Round, System,
+    Acceleration, ByeKind, Colour, Entry, ForbiddenPairing, Game, Outcome, Player, Round, System,
     Tournament,
 };
 use crate::standings::TieBreak;
@@ -101,6 +107,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     // Records 240/250/260 name players that may come later.
     let mut records: Vec<(usize, String, Vec<char>)> = Vec::new();
     let mut saw_202 = false;
+    // Whether the file says the first player's colour in round 1 (`152`,
+    // `XXC`); if not, it is taken from round 1's games, as bbpPairings does.
+    let mut colour_given = false;
+    // JaVaFo's extensions: `XXA` accelerations per player and round, `XXP`
+    // pairs forbidden in every round.
+    let mut xxa: Vec<(usize, Vec<char>)> = Vec::new();
+    let mut xxp: Vec<(usize, String)> = Vec::new();
 
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in normalized.split('\n').enumerate() {
@@ -128,8 +141,14 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "122" => t.time_control = rest,
             "XXR" | "142" => total_rounds = Some(number(&rest, "number of rounds", line_no, 5)?),
             "152" => match rest.as_str() {
-                "W" | "w" => t.first_white = true,
-                "B" | "b" => t.first_white = false,
+                "W" | "w" => {
+                    t.first_white = true;
+                    colour_given = true;
+                }
+                "B" | "b" => {
+                    t.first_white = false;
+                    colour_given = true;
+                }
                 _ => {
                     return Err(err(
                         line_no,
@@ -171,6 +190,16 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             }
             "222" => t.time_control_code = rest,
             "240" | "250" | "260" => records.push((line_no, code, chars)),
+            "XXA" => xxa.push((line_no, chars)),
+            "XXP" => xxp.push((line_no, rest)),
+            "192" => {
+                // The pairing system (TRF-2026, as bbpPairings reads it):
+                // only the Dutch system escaque pairs is accepted.
+                let system = rest.to_ascii_uppercase();
+                if !matches!(system.as_str(), "FIDE_DUTCH" | "FIDE_DUTCH_2025") {
+                    return Err(err(line_no, 5, TrfErrorKind::UnsupportedSystem(rest)));
+                }
+            }
             "013" | "310" => {
                 return Err(err(
                     line_no,
@@ -190,8 +219,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     match word {
                         "white1" => t.first_white = true,
                         "black1" => t.first_white = false,
-                        _ => {}
+                        _ => continue,
                     }
+                    colour_given = true;
                 }
             }
             "XZS" => {
@@ -244,6 +274,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 
     for (line_no, code, chars) in records {
         read_record(&mut t, &code, &chars, line_no)?;
+    }
+    for (line_no, chars) in xxa {
+        read_xxa(&mut t, &chars, line_no)?;
     }
 
     for (line_no, code, chars) in extensions {
@@ -391,7 +424,138 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     }
     // Rounds in the file beyond its declared total count as planned.
     t.total_rounds = total_rounds.unwrap_or(0).max(max_rounds as u32);
+    for (line_no, rest) in xxp {
+        let mut players = Vec::new();
+        for word in rest.split_whitespace() {
+            let id: u32 = number(word, "player", line_no, 5)?;
+            if id == 0 || id > n {
+                return Err(err(line_no, 5, TrfErrorKind::UnknownPlayer(id)));
+            }
+            players.push(id);
+        }
+        if players.len() < 2 {
+            return Err(err(line_no, 5, TrfErrorKind::ShortLine));
+        }
+        t.forbidden.push(ForbiddenPairing {
+            first_round: 1,
+            last_round: t.total_rounds.max(1),
+            players,
+        });
+    }
+    if !colour_given {
+        if let Some(white) = infer_first_colour(&t) {
+            t.first_white = white;
+        }
+    }
     Ok(t)
+}
+
+/// The colour the first player had in round 1 when the file does not say
+/// it (no `152`, no `XXC`), read from the games as bbpPairings reads it: in
+/// the first round where someone had a colour, the first player (by start
+/// number) among those who had been paired by then, with their pairing
+/// number's parity (E.5 gives odd numbers the first colour); a player
+/// without a game there passes it on to the next. `None` before any game.
+fn infer_first_colour(t: &Tournament) -> Option<bool> {
+    let first = t.rounds.iter().position(|r| !r.games.is_empty())?;
+    let round = first as u32 + 1;
+    let paired_by = |id: u32| {
+        (1..=round).any(|r| match t.entry(id, r) {
+            Entry::Game { .. } => true,
+            Entry::Bye(k) => k == ByeKind::PairingAllocated,
+            Entry::Absent => false,
+        })
+    };
+    let mut number = 0;
+    for id in 1..=t.players.len() as u32 {
+        if !paired_by(id) {
+            continue;
+        }
+        number += 1;
+        // A player without a game in that round (a bye) keeps a number
+        // and the next one tells.
+        if let Entry::Game { colour, .. } = t.entry(id, round) {
+            let odd = number % 2 == 1;
+            return Some((colour == Colour::White) == odd);
+        }
+    }
+    None
+}
+
+/// JaVaFo's `XXA NNNN pts1 pts2 …`: the fictitious points player NNNN
+/// carries for pairing in rounds 1, 2, … (4 columns each, from column 10,
+/// every 5). Kept as `250` records, one a run of equal rounds.
+fn read_xxa(t: &mut Tournament, chars: &[char], line: usize) -> Result<(), TrfError> {
+    let id = player_in(chars, 5, line, t.players.len() as u32)?;
+    let mut per_round: Vec<u32> = Vec::new();
+    let mut col = 10;
+    while col <= chars.len() {
+        let text = field(chars, col, col + 3);
+        let half = if text.is_empty() {
+            0
+        } else {
+            let points: f64 = number(&text, "points", line, col)?;
+            let half = points * 2.0;
+            if !(half >= 0.0 && half.fract() == 0.0 && half <= 1000.0) {
+                return Err(err(
+                    line,
+                    col,
+                    TrfErrorKind::BadNumber {
+                        field: "points",
+                        text,
+                    },
+                ));
+            }
+            half as u32
+        };
+        per_round.push(half);
+        col += 5;
+    }
+    let mut r = 0;
+    while r < per_round.len() {
+        let mut end = r;
+        while end + 1 < per_round.len() && per_round[end + 1] == per_round[r] {
+            end += 1;
+        }
+        if per_round[r] > 0 {
+            t.accelerations.push(Acceleration {
+                points: per_round[r],
+                first_round: r as u32 + 1,
+                last_round: end as u32 + 1,
+                first_player: id,
+                last_player: id,
+            });
+        }
+        r = end + 1;
+    }
+    Ok(())
+}
+
+/// The text of a TRF file given as bytes: UTF-8 (a byte-order mark is
+/// dropped) or, when the bytes are not valid UTF-8, Windows-1252 (the
+/// encoding of older Swiss-Manager and Vega exports). The second value says
+/// the file was read as Windows-1252, for a warning.
+pub fn decode(bytes: &[u8]) -> (String, bool) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_string(), false),
+        Err(_) => (bytes.iter().map(|&b| cp1252(b)).collect(), true),
+    }
+}
+
+/// One Windows-1252 byte as a character (the five bytes the code page leaves
+/// undefined are kept as the C1 control of the same number, as the WHATWG
+/// encoding standard does).
+fn cp1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[(b - 0x80) as usize],
+        _ => b as char,
+    }
 }
 
 /// Record 162: only the standard scoring is accepted (W 1, D ½, L 0, A 0,

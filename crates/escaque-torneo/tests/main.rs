@@ -6,6 +6,7 @@
 mod berger;
 mod dutch_bbp;
 mod ranking;
+mod real;
 mod school;
 mod standings;
 mod trf;

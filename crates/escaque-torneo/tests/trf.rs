@@ -138,3 +138,121 @@ proptest! {
         let _ = trf::parse(&line);
     }
 }
+
+/// A made file of tests/data/made.
+fn made(name: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/made")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn javafo_xxa_lines_become_accelerations_and_are_written_as_250() {
+    let t = trf::parse(&made("xxa_acceleration.trf")).unwrap();
+    assert_eq!(t.accelerations.len(), 6);
+    for (i, a) in t.accelerations.iter().enumerate() {
+        assert_eq!(
+            (
+                a.points,
+                a.first_round,
+                a.last_round,
+                a.first_player,
+                a.last_player
+            ),
+            (2, 1, 2, i as u32 + 1, i as u32 + 1)
+        );
+    }
+    for id in 1..=12 {
+        assert_eq!(t.acceleration(id, 1), if id <= 6 { 2 } else { 0 });
+        assert_eq!(t.acceleration(id, 3), 0);
+    }
+    let back = trf::parse(&trf::write(&t)).unwrap();
+    assert_eq!(back.accelerations, t.accelerations);
+    // A value that is not a number of half points names its line and column.
+    let bad = made("xxa_acceleration.trf").replace("XXA    6  1.0  1.0", "XXA    6  1.0  x.5");
+    let e = trf::parse(&bad).unwrap_err();
+    assert_eq!((e.line, e.column), (21, 15), "{e}");
+}
+
+#[test]
+fn javafo_xxp_lines_forbid_pairs_in_every_round() {
+    let t = trf::parse(&made("xxp_forbidden.trf")).unwrap();
+    for r in 1..=5 {
+        assert!(t.forbidden_pairing(1, 7, r) && t.forbidden_pairing(8, 2, r));
+        assert!(!t.forbidden_pairing(1, 8, r));
+    }
+    let bad = made("xxp_forbidden.trf").replace("XXP 2 8", "XXP 2 80");
+    let e = trf::parse(&bad).unwrap_err();
+    assert_eq!(e.kind, TrfErrorKind::UnknownPlayer(80));
+    assert_eq!(e.line, 17);
+}
+
+#[test]
+fn record_192_is_read_and_a_system_escaque_does_not_pair_is_refused_with_its_line() {
+    let base = made("xxp_forbidden.trf");
+    for ok in ["FIDE_DUTCH_2025", "FIDE_DUTCH", "fide_dutch_2025"] {
+        assert!(trf::parse(&base.replace("XXR 5", &format!("XXR 5\n192 {ok}"))).is_ok());
+    }
+    for refused in ["FIDE_DUTCH_2025_BAKU", "FIDE_BURSTEIN", "FIDE_DUBOV", "LIM"] {
+        let e = trf::parse(&base.replace("XXR 5", &format!("XXR 5\n192 {refused}"))).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert_eq!(e.kind, TrfErrorKind::UnsupportedSystem(refused.into()));
+        assert!(e
+            .message(Lang::Es)
+            .contains(&format!("«{refused}» (registro 192)")));
+        assert!(e.message(Lang::En).contains("line 3"));
+    }
+}
+
+#[test]
+fn the_initial_colour_comes_from_round_1_when_the_file_does_not_say_it() {
+    // Player 1 had Black in round 1: the first colour was Black.
+    let t = trf::parse(&made("no_initial_colour.trf")).unwrap();
+    assert!(!t.first_white);
+    // White on the first board.
+    let t = trf::parse(&made("e5_absent_player.trf").replace("XXC white1\n", "")).unwrap();
+    assert!(t.first_white);
+    // Player 1 absent in round 1 and player 2 with Black: number 1 among
+    // those paired, so Black was the first colour.
+    let line = |id: u32, cell: &str| {
+        let name = format!("P{id}");
+        format!(
+            "001 {id:>4} m    {name:<33} {:>4} ESP {:>27}       {cell}\n",
+            2000 - id,
+            "0.0"
+        )
+    };
+    let text = format!(
+        "012 x\nXXR 3\n{}{}{}",
+        line(1, "0000 - Z"),
+        line(2, "   3 b 1"),
+        line(3, "   2 w 0"),
+    );
+    assert!(!trf::parse(&text).unwrap().first_white, "{text}");
+    // Said in the file: the file wins.
+    let said = made("no_initial_colour.trf").replace("XXR 5", "XXR 5\nXXC white1");
+    assert!(trf::parse(&said).unwrap().first_white);
+}
+
+#[test]
+fn windows_1252_bytes_are_read_and_said() {
+    // "Muñoz, José" and "Öztürk – €" as Windows-1252.
+    let mut bytes = b"012 Torneo de Nu\xf1oa\n".to_vec();
+    bytes.extend_from_slice(b"001    1 m    Mu\xf1oz, Jos\xe9                       2000\n");
+    bytes.extend_from_slice(b"001    2 m    \xd6zt\xfcrk \x96 \x80                        1900\n");
+    let (text, cp1252) = trf::decode(&bytes);
+    assert!(cp1252);
+    let t = trf::parse(&text).unwrap();
+    assert_eq!(t.name, "Torneo de Nuñoa");
+    assert_eq!(t.players[0].name, "Muñoz, José");
+    assert_eq!(t.players[1].name, "Öztürk – €");
+    // UTF-8 (with or without a byte-order mark) is read as it is.
+    let utf8 = "012 Ñandú\n".as_bytes();
+    assert_eq!(trf::decode(utf8), ("012 Ñandú\n".to_string(), false));
+    let mut bom = vec![0xef, 0xbb, 0xbf];
+    bom.extend_from_slice(utf8);
+    assert_eq!(trf::decode(&bom), ("012 Ñandú\n".to_string(), false));
+}

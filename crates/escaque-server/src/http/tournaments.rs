@@ -29,7 +29,7 @@ use crate::tournament::{self as service, view, Loaded, Settings, Who};
 use crate::Hub;
 
 /// The longest tournament name.
-const MAX_TOURNAMENT_NAME: usize = 100;
+const MAX_TOURNAMENT_NAME: usize = 120;
 /// The longest player name: TRF's name field.
 const MAX_PLAYER_NAME: usize = 33;
 /// The longest club, school or category.

@@ -413,9 +413,9 @@ pub fn notify(hub: &Arc<Hub>, l: &Loaded) {
     if !hub.tournaments.watching(&l.row.id) {
         return;
     }
-    let base = view::view(l);
+    let rendered = view::Rendered::new(&view::view(l));
     hub.tournaments.publish(&l.row.id, &|who| {
-        view::message(&view::for_identity(base.clone(), l, Some(who)))
+        rendered.message_for(l.can_edit(who), l.number_of(who))
     });
 }
 

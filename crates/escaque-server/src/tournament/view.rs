@@ -106,7 +106,8 @@ pub fn current_year() -> i32 {
     (yoe + era * 400 + i64::from(month <= 2)) as i32
 }
 
-/// The view for nobody in particular (`can_edit` false, `me` null).
+/// The view without the caller's part (`can_edit`, `me`: [`for_identity`]
+/// adds them).
 pub fn view(l: &Loaded) -> Value {
     let t = &l.t;
     let done = after_complete(t);
@@ -196,8 +197,6 @@ pub fn view(l: &Loaded) -> Value {
         "settings": l.settings,
         "round": paired,
         "round_complete": table.in_progress.is_none(),
-        "can_edit": false,
-        "me": Value::Null,
         "players": players,
         "rounds": rounds,
         "standings": {
@@ -218,16 +217,61 @@ pub fn view(l: &Loaded) -> Value {
     })
 }
 
-/// `base` (from [`view`]) as identity `who` sees it.
+/// `base` (from [`view`]) as identity `who` sees it (nobody: may not edit,
+/// plays no board).
 pub fn for_identity(mut base: Value, l: &Loaded, who: Option<&str>) -> Value {
-    if let Some(key) = who {
-        base["can_edit"] = json!(l.can_edit(key));
-        base["me"] = json!(l.number_of(key));
-    }
+    base["can_edit"] = json!(who.is_some_and(|k| l.can_edit(k)));
+    base["me"] = json!(who.and_then(|k| l.number_of(k)));
     base
 }
 
 /// The socket message carrying a view.
 pub fn message(view: &Value) -> Out {
     Arc::from(json!({"t": "tournament", "view": view}).to_string())
+}
+
+/// The view written once, for [`Rendered::message_for`]: a change sent to
+/// many watchers serialises the view once, not once per identity.
+pub struct Rendered(String);
+
+impl Rendered {
+    /// Writes `base` (from [`view`], an object without `can_edit`/`me`).
+    pub fn new(base: &Value) -> Rendered {
+        Rendered(base.to_string())
+    }
+
+    /// The socket message for an identity that may edit (`can_edit`) and
+    /// plays as number `me`: the view with those two spliced in before the
+    /// closing brace.
+    pub fn message_for(&self, can_edit: bool, me: Option<u32>) -> Out {
+        let body = self.0.strip_suffix('}').unwrap_or(&self.0);
+        let sep = if body.len() > 1 { "," } else { "" };
+        let me = me.map_or_else(|| "null".to_string(), |n| n.to_string());
+        Arc::from(format!(
+            "{{\"t\":\"tournament\",\"view\":{body}{sep}\"can_edit\":{can_edit},\"me\":{me}}}}}"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spliced_message_is_the_view_with_the_callers_part() {
+        for base in [
+            json!({"id": "x", "name": "Ana \"}{", "players": [{"name": "}"}]}),
+            json!({}),
+        ] {
+            let r = Rendered::new(&base);
+            for (can_edit, me) in [(true, None), (false, Some(3)), (false, None)] {
+                let spliced: Value = serde_json::from_str(&r.message_for(can_edit, me)).unwrap();
+                let mut v = base.clone();
+                v["can_edit"] = json!(can_edit);
+                v["me"] = json!(me);
+                let built: Value = serde_json::from_str(&message(&v)).unwrap();
+                assert_eq!(spliced, built);
+            }
+        }
+    }
 }
