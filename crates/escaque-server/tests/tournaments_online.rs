@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use escaque_server::client::GameSocket;
 use escaque_server::http::Identity;
-use escaque_server::tournament::{self, online, view, Settings, Who};
+use escaque_server::tournament::{self, view, Settings, Who};
 use escaque_server::Hub;
 use escaque_torneo::{Outcome, System, Tournament};
 use serde_json::{json, Value};
@@ -302,6 +302,11 @@ async fn online_swiss_of_six(db: Db) {
     let late_number = late.join(&id, "Tardón").await;
     players.push(late);
 
+    // Player 2 also watches the tournament's page (its socket).
+    let cookie = players[1].web.cookies.join("; ");
+    let mut page = GameSocket::connect_with_cookie(addr, &format!("/ws/tournaments/{id}"), &cookie)
+        .await
+        .expect("tournament socket");
     // Round 1: four present players, two boards; board 1's White never comes.
     play_round(
         &hub,
@@ -328,6 +333,14 @@ async fn online_swiss_of_six(db: Db) {
     assert_eq!(kind_of(players[4].number), "zero", "{r1}");
     assert_eq!(kind_of(players[5].number), "zero", "{r1}");
     assert_eq!(kind_of(late_number), "half", "{r1}");
+    // The page is told the countdown to round 2.
+    let c = page
+        .until(WAIT, |v| v["t"] == "countdown")
+        .await
+        .expect("countdown");
+    assert_eq!(c["round"], 2, "{c}");
+    assert_eq!(c["ms"], 3000, "{c}");
+    page.close().await;
 
     // Round 2 is paired automatically after the countdown: seven players,
     // three boards and the pairing bye.
@@ -431,10 +444,23 @@ async fn organiser_time_and_result(db: Db) {
         assert_eq!(r.status, 200, "{}", r.body);
         players.push(e);
     }
+    // Player 2 watches the tournament's page: taken to the game from there too.
+    let cookie = players[1].web.cookies.join("; ");
+    let mut page = GameSocket::connect_with_cookie(addr, &format!("/ws/tournaments/{id}"), &cookie)
+        .await
+        .expect("tournament socket");
     tournament::pair_next(&hub, &id, &Who::Organiser(owner.clone()))
         .await
         .expect("paired");
+    let on_page = page
+        .until(WAIT, |v| v["t"] == "your_game")
+        .await
+        .expect("your_game on the tournament socket");
+    let in_lobby = players[1].your_game(1).await;
+    assert_eq!(on_page, in_lobby);
     let g = players[0].your_game(1).await;
+    assert_eq!(g["game"], on_page["game"]);
+    assert_ne!(g["color"], on_page["color"]);
     let seat = json!({"game": g["game"], "secret": g["secret"], "seat": g["color"]});
     let mut p = Player::connect(addr, &seat).await;
     let before = p.state().await;
@@ -462,23 +488,114 @@ async fn organiser_time_and_result(db: Db) {
     let a = p.act(json!({"t": "abort", "id": 3})).await;
     assert_eq!(a["code"], "tournament_game", "{a}");
     // The organiser's forfeit ends the game; the board says so.
-    online::organiser_result(
-        &hub,
-        &id,
-        1,
-        1,
-        Outcome::WhiteForfeitWin,
-        &Who::Organiser(owner),
-    )
-    .await
-    .expect("result set");
+    let r = players[0]
+        .web
+        .post(
+            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "+-"}),
+        )
+        .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = org
+        .post(
+            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "+-"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
     let end = p.event("end").await;
     assert_eq!(end["result"], "1-0", "{end}");
     let v = view_of(&hub, &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "+-", "{v}");
+    assert_eq!(v["rounds"][0]["boards"][0]["game"], g["game"], "{v}");
 }
 
 both_dbs!(
     organiser_adds_time_and_sets_a_forfeit,
     organiser_time_and_result
 );
+
+/// A game that ended as the server went down, its result not yet on the
+/// board (the ending is stored before the result): on the next start the
+/// result is recorded, and the complete round's countdown runs again and
+/// pairs the next round.
+async fn results_and_countdowns_resume_on_start(db: Db) {
+    let database = match db {
+        Db::Sqlite => escaque_server::Database::Dir(crate::common::temp_dir("resume")),
+        Db::Postgres => match crate::common::fresh_postgres_database("resume").await {
+            Some(url) => escaque_server::Database::Url(url),
+            None => return,
+        },
+    };
+    let same = database.clone();
+    let Some(first) = crate::common::start_with(db, |c| c.database = same).await else {
+        return;
+    };
+    let hub = Arc::clone(&first.hub);
+    let org = guest(first.addr).await;
+    let (id, owner) = create(
+        &hub,
+        &org,
+        Settings {
+            time_control: Some("5+0".into()),
+            auto_pair: true,
+            pair_delay_s: 1,
+            no_show_s: 600,
+            ..Settings::default()
+        },
+    )
+    .await;
+    for i in 0..2 {
+        let mut e = Entrant::new(first.addr).await;
+        e.join(&id, &format!("Jugador {}", i + 1)).await;
+        let r = e
+            .web
+            .post(&format!("/api/tournaments/{id}/present"), json!({}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    tournament::pair_next(&hub, &id, &Who::Organiser(owner))
+        .await
+        .expect("paired");
+    let l = tournament::load(&hub, &id).await.expect("loads");
+    let game = l.games[0].game.clone();
+    // The ending as the game's task stores it (White never came), the
+    // server gone before the board was told.
+    first.abort();
+    hub.store
+        .update_game(
+            &game,
+            None,
+            Some(escaque_server::store::Ending {
+                result: Some(escaque::GameResult::BlackWins),
+                termination: escaque::Termination::Abandoned {
+                    by: escaque::Color::White,
+                },
+            }),
+        )
+        .await
+        .expect("stored");
+    let l = tournament::load(&hub, &id).await.expect("loads");
+    assert_eq!(l.t.rounds[0].games[0].outcome, Outcome::Pending);
+    drop(hub);
+
+    let second = crate::common::start_with(db, |c| c.database = database)
+        .await
+        .expect("second start");
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let l = loop {
+        let l = tournament::load(&second.hub, &id).await.expect("loads");
+        if l.t.rounds.len() == 2 {
+            break l;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "round 2 never paired: {:?}",
+            l.t.rounds
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(l.t.rounds[0].games[0].outcome, Outcome::BlackForfeitWin);
+}
+
+both_dbs!(resumed_on_start, results_and_countdowns_resume_on_start);

@@ -889,7 +889,16 @@ pub(super) async fn set_result(
     let Path((id, round, board)) = p?;
     let Json(req) = body?;
     let outcome = parse_result(&req.result)?;
-    service::record_result(&hub, &id, round, board, outcome, &Who::Organiser(me)).await?;
+    // Online, a game still being played ends with the result.
+    crate::tournament::online::organiser_result(
+        &hub,
+        &id,
+        round,
+        board,
+        outcome,
+        &Who::Organiser(me),
+    )
+    .await?;
     Ok(
         Json(json!({"round": round, "board": board, "result": view::result_id(outcome)}))
             .into_response(),

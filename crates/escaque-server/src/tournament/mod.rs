@@ -96,6 +96,11 @@ pub struct Loaded {
     pub players: Vec<PlayerLink>,
     /// Co-organisers' identity keys (the owner is not listed).
     pub organisers: Vec<String>,
+    /// Online: the game on each board of each round ([`online`]).
+    pub games: Vec<store::BoardRow>,
+    /// Online: the milliseconds left before the next round is paired
+    /// automatically, while a countdown runs.
+    pub countdown_ms: Option<u64>,
 }
 
 impl Loaded {
@@ -209,12 +214,22 @@ pub async fn load(hub: &Arc<Hub>, id: &str) -> Result<Loaded, ApiError> {
     })?;
     let players = hub.store.tournament_players(id).await?;
     let organisers = hub.store.tournament_organisers(id).await?;
+    let (games, countdown_ms) = if row.mode == "online" {
+        (
+            hub.store.tournament_games(id).await?,
+            hub.countdowns.ms_left(id).map(|(_, ms)| ms),
+        )
+    } else {
+        (Vec::new(), None)
+    };
     let mut l = Loaded {
         row,
         t,
         settings,
         players,
         organisers,
+        games,
+        countdown_ms,
     };
     l.sync_links();
     Ok(l)

@@ -150,7 +150,11 @@ pub fn view(l: &Loaded) -> Value {
                     "white": g.white,
                     "black": g.black,
                     "result": result_id(g.outcome),
-                    "game": Value::Null,
+                    "game": l
+                        .games
+                        .iter()
+                        .find(|x| x.round as usize == i + 1 && x.board as usize == b + 1)
+                        .map(|x| x.game.clone()),
                 })).collect::<Vec<_>>(),
                 "byes": r.byes.iter().map(|(p, k)| json!({
                     "player": p,
@@ -213,7 +217,7 @@ pub fn view(l: &Loaded) -> Value {
         "teams": teams,
         "team_size": t.team_size,
         "rating_changes": rating_changes,
-        "countdown_ms": Value::Null,
+        "countdown_ms": l.countdown_ms,
     })
 }
 
