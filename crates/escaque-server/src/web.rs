@@ -11,11 +11,9 @@
 //! under `/static/`; they are served gzip-compressed when the browser accepts
 //! it (compressed once, on first use).
 //!
-//! Two JSON endpoints of its own: `GET /web/api/games/{id}/positions`, the
+//! One JSON endpoint of its own, `GET /web/api/games/{id}/positions`: the
 //! position after every move (FEN) with SAN in both languages, for replaying
-//! and reviewing a game without any chess rules in the browser; and
-//! `GET /web/api/tournaments/{id}/games`, the game of each board of an online
-//! tournament, for the grid of live boards and the links to watch a game.
+//! and reviewing a game without any chess rules in the browser.
 
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
@@ -113,7 +111,6 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))
-        .route("/web/api/tournaments/{id}/games", get(tournament_games))
         .with_state(hub)
 }
 
@@ -211,25 +208,6 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         "moves": out,
     }))
     .into_response()
-}
-
-/// The game of every board of an online tournament:
-/// `{games: [{round, board, game}]}` (none for an over-the-board event or an
-/// unknown id: the games are public, as every game is to a spectator).
-async fn tournament_games(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    if id.len() > 64 {
-        return ApiError::not_found().into_response();
-    }
-    match hub.store.tournament_games(&id).await {
-        Ok(rows) => Json(json!({
-            "games": rows
-                .iter()
-                .map(|g| json!({"round": g.round, "board": g.board, "game": g.game}))
-                .collect::<Vec<_>>(),
-        }))
-        .into_response(),
-        Err(e) => ApiError::from(e).into_response(),
-    }
 }
 
 #[cfg(test)]

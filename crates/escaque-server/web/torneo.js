@@ -328,34 +328,12 @@ function normalise(v) {
 }
 
 async function loadView(id) {
-  return withGames(normalise(await C.api('GET', `/api/tournaments/${encodeURIComponent(id)}`)));
+  return normalise(await C.api('GET', `/api/tournaments/${encodeURIComponent(id)}`));
 }
 
-// The game of each board of an online event (`/web/api/tournaments/{id}/games`),
-// asked again only when a round has boards without one.
-const gameIds = new Map();
-/** A view from the socket, with its games, handed to `use` unless a newer one came meanwhile. */
+/** A view from the socket handed to `use`. */
 function inOrder(use) {
-  let seq = 0;
-  return (raw) => {
-    const mine = ++seq;
-    withGames(normalise(raw)).then((v) => { if (mine === seq) use(v); });
-  };
-}
-
-async function withGames(view) {
-  if (view.mode !== 'online') return view;
-  const missing = () => (view.rounds_list || []).some((r) => r.boards.some((b) => !b.game && !gameIds.has(`${r.number}:${b.board}`)));
-  if (missing()) {
-    try {
-      const d = await C.api('GET', `/web/api/tournaments/${encodeURIComponent(view.id)}/games`);
-      for (const g of d.games || []) gameIds.set(`${g.round}:${g.board}`, g.game);
-    } catch { /* shown without links */ }
-  }
-  for (const r of view.rounds_list || []) {
-    for (const b of r.boards) if (!b.game) b.game = gameIds.get(`${r.number}:${b.board}`) || null;
-  }
-  return view;
+  return (raw) => use(normalise(raw));
 }
 
 const TABS = ['pairings', 'standings', 'crosstable', 'categories', 'teams', 'rating'];
