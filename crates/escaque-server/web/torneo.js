@@ -58,7 +58,7 @@ function fmtPoints(p) {
 }
 function fmtTb(x) {
   if (typeof x !== 'number') return '';
-  return Number.isInteger(x) ? String(x) : (Math.round(x * 100) / 100).toString().replace('.', C.LANG === 'es' ? ',' : '.');
+  return x.toLocaleString(C.LANG, { maximumFractionDigits: 2 });
 }
 function resultText(r) { return r === null || r === undefined ? '' : r; }
 
@@ -310,11 +310,11 @@ function ratingTable(view) {
   const T = tt();
   const rc = view.rating_changes || [];
   if (!rc.length) return h('p', { class: 'muted', id: 'rating' }, T.no_ratings);
-  const num = (x, d = 2) => (typeof x === 'number' ? (Math.round(x * 10 ** d) / 10 ** d).toString() : '');
-  return table('rating', '', [T.number, T.name, T.expected, T.score, 'K', T.change],
+  const num = (x, d = 2) => (typeof x === 'number' ? x.toLocaleString(C.LANG, { maximumFractionDigits: d }) : '');
+  return table('rating', '', [T.number, T.name, T.games, T.expected, T.score, 'K', T.change],
     rc.map((x) => h('tr', { 'data-number': x.number },
       h('td', { class: 'num' }, String(x.number)), h('td', { class: 'name' }, nameOf(view, x.number)),
-      h('td', { class: 'num' }, num(x.expected)), h('td', { class: 'num' }, fmtPoints(x.score)),
+      h('td', { class: 'num' }, String(x.games ?? '')), h('td', { class: 'num' }, num(x.expected)), h('td', { class: 'num' }, fmtPoints(x.score)),
       h('td', { class: 'num' }, String(x.k ?? '')), h('td', { class: 'num' }, `${x.change > 0 ? '+' : ''}${num(x.change, 1)}`))));
 }
 

@@ -115,7 +115,7 @@ export default {
     tabs: { pairings: 'Pairings', standings: 'Standings', crosstable: 'Cross-table', categories: 'By category', teams: 'Teams', rating: 'Rating change' },
     big_type: 'Big type (projector)', normal_type: 'Normal type',
     no_categories: 'Nobody has a category.', no_category: 'No category', no_teams: 'Nobody has a club or school.',
-    no_ratings: 'No games between rated players.', expected: 'Expected', score: 'Score', change: 'Change',
+    no_ratings: 'No games between rated players.', games: 'Games', expected: 'Expected', score: 'Score', change: 'Change',
     rating_help: "Under FIDE's rating regulations: K factor and the expected-score table.",
     join_name: 'Your name in the tournament', join: 'Join', you_are: (n, name) => `You play as ${name} (no. ${n}).`,
     present: "I'm here", is_present: 'Present ✓', leave: 'Leave', confirm_leave: 'Leave the tournament? You will not be paired again.',

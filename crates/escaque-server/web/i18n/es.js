@@ -122,7 +122,7 @@ export default {
     tabs: { pairings: 'Emparejamientos', standings: 'Clasificación', crosstable: 'Tabla cruzada', categories: 'Por categoría', teams: 'Por equipos', rating: 'Variación de Elo' },
     big_type: 'Letra grande (proyector)', normal_type: 'Letra normal',
     no_categories: 'Nadie tiene categoría.', no_category: 'Sin categoría', no_teams: 'Nadie tiene club o colegio.',
-    no_ratings: 'No hay partidas entre jugadores con Elo.', expected: 'Esperado', score: 'Obtenido', change: 'Variación',
+    no_ratings: 'No hay partidas entre jugadores con Elo.', games: 'Partidas', expected: 'Esperado', score: 'Obtenido', change: 'Variación',
     rating_help: 'Según el reglamento de Elo de la FIDE: factor K y tabla de puntuación esperada.',
     join_name: 'Tu nombre en el torneo', join: 'Inscribirme', you_are: (n, name) => `Juegas como ${name} (n.º ${n}).`,
     present: 'Estoy presente', is_present: 'Presente ✓', leave: 'Retirarme', confirm_leave: '¿Retirarte del torneo? No se te emparejará más.',
