@@ -220,15 +220,20 @@ function pairingsTable(view, r, tableId = 'pairings') {
   const T = tt();
   const round = (view.rounds_list || []).find((x) => x.number === r);
   if (!round) return h('p', { class: 'muted', id: tableId }, T.not_paired);
+  // Each player's points before the round, while the round is being played
+  // (the players' totals are those points then); hidden on a phone.
+  const pts = r === view.round && !view.round_complete;
+  const before = (n) => (pts ? pointsBefore(view, n) : '');
   const boards = round.boards.map((b) => h('tr', { 'data-board': b.board, 'data-white': b.white, 'data-black': b.black, 'data-result': b.result || '' },
     h('td', { class: 'num' }, String(b.board)),
-    h('td', { class: 'w' }, nameOf(view, b.white)), h('td', { class: 'pts' }, pointsBefore(view, b.white)),
+    h('td', { class: 'w' }, nameOf(view, b.white)), h('td', { class: 'pts opt' }, before(b.white)),
     h('td', { class: 'res' }, resultText(b.result) || '–'),
-    h('td', { class: 'pts' }, pointsBefore(view, b.black)), h('td', { class: 'b' }, nameOf(view, b.black))));
+    h('td', { class: 'pts opt' }, before(b.black)), h('td', { class: 'b' }, nameOf(view, b.black))));
   const byes = (round.byes || []).map((y) => h('tr', { class: 'bye', 'data-bye': y.player },
-    h('td', {}, ''), h('td', { class: 'w' }, nameOf(view, y.player)), h('td', {}, ''),
-    h('td', { class: 'res' }, T.bye_kinds[y.kind] || y.kind), h('td', {}, ''), h('td', {}, '')));
-  return table(tableId, 'pairings', [T.board, T.white, '', T.result, '', T.black], [...boards, ...byes]);
+    h('td', {}, ''), h('td', { class: 'w' }, nameOf(view, y.player)), h('td', { class: 'opt' }, ''),
+    h('td', { class: 'res' }, T.bye_kinds[y.kind] || y.kind), h('td', { class: 'opt' }, ''), h('td', {}, '')));
+  const optHead = () => h('span', { class: 'opt' }, '');
+  return table(tableId, 'pairings', [T.board, T.white, optHead(), T.result, optHead(), T.black], [...boards, ...byes]);
 }
 
 function pointsBefore(view, n) {
