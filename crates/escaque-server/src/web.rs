@@ -4,7 +4,10 @@
 //! build or run; `scripts/vendor-web.sh` refreshes the vendored files.
 //!
 //! Pages: `/` (Inicio), `/partida/{id}` (Partida), `/mis-partidas` and
-//! `/mis-partidas/{id}` (finished games and their replay). Static files live
+//! `/mis-partidas/{id}` (finished games and their replay), and the
+//! tournaments (`torneo.js`, loaded only there): `/torneos` (list and create
+//! form), `/torneos/{id}` (the public page), `/torneos/{id}/organizar` (the
+//! organiser's desk) and `/torneos/{id}/tableros` (the grid of live boards). Static files live
 //! under `/static/`; they are served gzip-compressed when the browser accepts
 //! it (compressed once, on first use).
 //!
@@ -45,6 +48,7 @@ macro_rules! asset {
 
 static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
+    asset!("torneo.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -100,6 +104,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/partida/{id}", get(shell))
         .route("/mis-partidas", get(shell))
         .route("/mis-partidas/{id}", get(shell))
+        .route("/torneos", get(shell))
+        .route("/torneos/{id}", get(shell))
+        .route("/torneos/{id}/organizar", get(shell))
+        .route("/torneos/{id}/tableros", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))
@@ -217,14 +225,18 @@ mod tests {
     }
 
     /// Issue 12: the first load is at most 300 KB compressed. Everything
-    /// embedded is loaded by the home and game pages, so the sum of all of it
-    /// (plus the HTML shell) bounds the first load.
+    /// embedded is loaded by the home and game pages (but `torneo.js`, which
+    /// only the tournament pages import), so the sum of all of it (plus the
+    /// HTML shell) bounds the first load.
     #[test]
     fn first_load_is_under_300_kb_gzipped() {
         let mut total = gzip(SHELL.as_bytes()).len();
         for (i, a) in ASSETS.iter().enumerate() {
             if a.mime.starts_with("text/plain") {
                 continue; // LICENSE and VERSION are not loaded by the pages
+            }
+            if a.path == "torneo.js" {
+                continue; // imported by the tournament pages only
             }
             total += gzipped(i).len();
         }
@@ -311,6 +323,19 @@ mod catalogue_tests {
             for o in Odds::ALL {
                 let key = format!("odds_{}: '", o.id());
                 assert!(text.contains(&key), "{file}: {key}");
+            }
+            // Every tie-break the create form offers (escaque-torneo's ids).
+            let tn = &text[text.find("\n  tn: {").expect("tn section")..];
+            let tiebreaks = &tn[tn.find("\n    tiebreaks: {").expect("tn.tiebreaks")..];
+            let tiebreaks = &tiebreaks[..tiebreaks.find("\n    },").expect("closed")];
+            for tb in escaque_torneo::TieBreak::ALL {
+                let quoted = format!("'{}': '", tb.id());
+                let bare = format!(" {}: '", tb.id());
+                assert!(
+                    tiebreaks.contains(&quoted) || tiebreaks.contains(&bare),
+                    "{file}: tn.tiebreaks.{}",
+                    tb.id()
+                );
             }
             // Nothing left over from the first release's glued names.
             for stale in ["abandoned_draw", "flag", "time"] {

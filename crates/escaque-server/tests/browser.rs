@@ -22,15 +22,15 @@ use fantoccini::actions::{
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
-type R<T = ()> = Result<T, String>;
+pub(crate) type R<T = ()> = Result<T, String>;
 
-const WAIT: Duration = Duration::from_secs(15);
+pub(crate) const WAIT: Duration = Duration::from_secs(15);
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn shots_dir() -> PathBuf {
+pub(crate) fn shots_dir() -> PathBuf {
     let d = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target"))
@@ -40,7 +40,7 @@ fn shots_dir() -> PathBuf {
 }
 
 /// Kills chromedriver when the test ends, however it ends.
-struct Driver(Child);
+pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -58,7 +58,7 @@ fn have(cmd: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn start_driver() -> (Driver, u16) {
+pub(crate) fn start_driver() -> (Driver, u16) {
     if !have("chromedriver") {
         let st = Command::new(root().join("scripts/chromium.sh"))
             .status()
@@ -87,7 +87,7 @@ fn start_driver() -> (Driver, u16) {
     (d, port)
 }
 
-async fn browser(port: u16, lang: &str, downloads: &std::path::Path) -> Client {
+pub(crate) async fn browser(port: u16, lang: &str, downloads: &std::path::Path) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -111,14 +111,14 @@ async fn browser(port: u16, lang: &str, downloads: &std::path::Path) -> Client {
 
 // ------------------------------------------------------------------ helpers
 
-async fn js(c: &Client, script: &str) -> R<Value> {
+pub(crate) async fn js(c: &Client, script: &str) -> R<Value> {
     c.execute(script, vec![])
         .await
         .map_err(|e| format!("script failed: {e}: {script}"))
 }
 
 /// Polls a JavaScript expression until it is truthy.
-async fn until(c: &Client, what: &str, expr: &str) -> R<Value> {
+pub(crate) async fn until(c: &Client, what: &str, expr: &str) -> R<Value> {
     let t0 = Instant::now();
     // The page polls the expression itself (every 10 ms), so a wait costs
     // one WebDriver round trip, not one per poll. A navigation interrupts
@@ -165,7 +165,7 @@ async fn until(c: &Client, what: &str, expr: &str) -> R<Value> {
 /// buttons when a `state` arrives, so an element found a moment ago may be
 /// gone by the click ("stale element"): it is found again and clicked, as a
 /// person's second tap would, until `WAIT` runs out.
-async fn click(c: &Client, css: &str) -> R {
+pub(crate) async fn click(c: &Client, css: &str) -> R {
     let deadline = Instant::now() + WAIT;
     loop {
         let el = c
@@ -184,7 +184,7 @@ async fn click(c: &Client, css: &str) -> R {
     }
 }
 
-async fn ready(c: &Client, url: &str) -> R {
+pub(crate) async fn ready(c: &Client, url: &str) -> R {
     c.goto(url).await.map_err(|e| format!("goto {url}: {e}"))?;
     until(c, "page ready", "document.body.dataset.ready === '1'").await?;
     Ok(())
@@ -192,7 +192,7 @@ async fn ready(c: &Client, url: &str) -> R {
 
 /// The centre of a square in viewport pixels, from the board's box and
 /// orientation.
-async fn square_xy(c: &Client, sq: &str) -> R<(f64, f64)> {
+pub(crate) async fn square_xy(c: &Client, sq: &str) -> R<(f64, f64)> {
     let v = js(
         c,
         &format!(
@@ -210,7 +210,7 @@ async fn square_xy(c: &Client, sq: &str) -> R<(f64, f64)> {
 }
 
 /// Click the origin, then the destination.
-async fn click_move(c: &Client, from: &str, to: &str) -> R {
+pub(crate) async fn click_move(c: &Client, from: &str, to: &str) -> R {
     for sq in [from, to] {
         let (x, y) = square_xy(c, sq).await?;
         let a = MouseActions::new("mouse".into())
@@ -303,7 +303,7 @@ async fn press_hear(c: &Client, keys: &str, said: &str) -> R {
     .map(|_| ())
 }
 
-async fn wait_plies(c: &Client, n: usize) -> R {
+pub(crate) async fn wait_plies(c: &Client, n: usize) -> R {
     until(
         c,
         &format!("{n} moves"),
@@ -313,7 +313,7 @@ async fn wait_plies(c: &Client, n: usize) -> R {
     .map(|_| ())
 }
 
-async fn text(c: &Client, css: &str) -> R<String> {
+pub(crate) async fn text(c: &Client, css: &str) -> R<String> {
     Ok(js(
         c,
         &format!("const e = document.querySelector('{css}'); return e ? e.textContent : null"),
@@ -324,7 +324,7 @@ async fn text(c: &Client, css: &str) -> R<String> {
     .to_string())
 }
 
-async fn shot(c: &Client, name: &str) -> R {
+pub(crate) async fn shot(c: &Client, name: &str) -> R {
     let png = c.screenshot().await.map_err(|e| e.to_string())?;
     std::fs::write(shots_dir().join(name), png).map_err(|e| e.to_string())
 }
@@ -1462,7 +1462,7 @@ async fn keyboard_game(env: &Env) -> R {
 
 /// Chooses an option of a select (the page may redraw the select when a
 /// message arrives, so a stale element is looked up again).
-async fn choose(c: &Client, css: &str, value: &str) -> R {
+pub(crate) async fn choose(c: &Client, css: &str, value: &str) -> R {
     let mut last = String::new();
     for _ in 0..5 {
         let el = c
@@ -1481,7 +1481,7 @@ async fn choose(c: &Client, css: &str, value: &str) -> R {
 }
 
 /// Types into a field by keys (the field is clicked first).
-async fn fill(c: &Client, css: &str, value: &str) -> R {
+pub(crate) async fn fill(c: &Client, css: &str, value: &str) -> R {
     let el = c
         .find(Locator::Css(css))
         .await

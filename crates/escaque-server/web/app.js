@@ -133,7 +133,8 @@ function frame(me) {
     h('a', { class: 'brand', href: '/' }, 'escaque'),
     h('nav', { 'aria-label': 'escaque' },
       h('a', { href: '/', id: 'nav-home' }, t.nav_home),
-      h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games)),
+      h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games),
+      h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments)),
     h('div', { class: 'prefs' },
       langSel, themeBtn,
       h('label', { class: 'srlabel' }, sr, ' ', t.sr_mode),
@@ -316,8 +317,31 @@ function lobby(me) {
       if (m.t === 'seeks') show(m.seeks || []);
       if (m.t === 'live') showLive(m.games || []);
       if (m.t === 'seek_accepted') { keepSeat(m); location.href = `/partida/${m.game}`; }
+      // A tournament round was paired: the player is taken to their game.
+      if (m.t === 'your_game' && m.game) { keepSeat(m); location.href = `/partida/${m.game}`; }
     };
     ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 5000); };
+  };
+  open();
+}
+
+// A tournament player on a page without the lobby's list (a finished game,
+// Mis partidas) is still taken to their next game when its round is paired:
+// the lobby's socket carries `your_game` to every page of that person.
+let followingGames = false;
+function followYourGame() {
+  if (followingGames) return;
+  followingGames = true;
+  let delay = 1000;
+  const open = () => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
+    ws.onopen = () => { delay = 1000; };
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.t === 'your_game' && m.game && location.pathname !== `/partida/${m.game}`) { keepSeat(m); location.href = `/partida/${m.game}`; }
+    };
+    ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 10000); };
   };
   open();
 }
@@ -677,6 +701,7 @@ async function game(main, id) {
       cg.set({ orientation });
     }
     clockTop.hidden = clockBottom.hidden = !S.clock;
+    if (S.status === 'over' && you) followYourGame();
     clockBase = S.clock ? { ...S.clock, at: performance.now() } : null;
     status.textContent = statusText();
     if (S.status === 'over' && S.end_text) {
@@ -810,6 +835,7 @@ function terminationText(id) {
 
 async function myGames(main) {
   main.append(h('h1', {}, t.my_games));
+  followYourGame();
   let data;
   try { data = await api('GET', '/api/me/games'); } catch (e) { showError(e); return; }
   const rows = (data.games || []);
@@ -879,6 +905,11 @@ async function main() {
   else if ((m = path.match(/^\/partida\/([A-Za-z0-9]+)$/))) await game(el, m[1]);
   else if (path === '/mis-partidas') await myGames(el);
   else if ((m = path.match(/^\/mis-partidas\/([A-Za-z0-9]+)$/))) await replay(el, m[1]);
+  else if (path === '/torneos' || path.startsWith('/torneos/')) {
+    // The tournament pages load their script only when they are opened.
+    const { route } = await import('./torneo.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat });
+  }
   document.body.dataset.ready = '1';
 }
 
