@@ -176,7 +176,7 @@ fn real_events_pair_as_bbppairings_pairs_them() {
         report.len()
     );
     assert!(
-        events >= 8 && rounds >= 49,
+        events >= 10 && rounds >= 68,
         "{events} events, {rounds} rounds"
     );
     assert!(report.is_empty(), "{}", report.join("\n"));
