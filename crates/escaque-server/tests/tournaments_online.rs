@@ -410,6 +410,40 @@ async fn online_swiss_of_six(db: Db) {
         .byes
         .contains(&(late_number as u32, escaque_torneo::ByeKind::Half)));
     assert_eq!(t.players[leaver as usize - 1].withdrawn_from, Some(3));
+
+    // Every game of the event as one PGN file: a game per board with a game,
+    // Event the tournament's name, Round `round.board`, the board's result
+    // (a no-show: the game's own ending, 1-0 / 0-1).
+    let pgn = after
+        .web
+        .req("GET", &format!("/api/tournaments/{id}/pgn"), None)
+        .await;
+    assert_eq!(pgn.status, 200, "{}", pgn.body);
+    let mut reader = escaque::pgn::PgnReader::new(pgn.body.as_bytes());
+    let mut read = Vec::new();
+    while let Some(g) = reader.next_game() {
+        read.push(g.expect("the tournament's PGN reads"));
+    }
+    let mut boards = Vec::new();
+    for (r, round) in v["rounds"].as_array().unwrap().iter().enumerate() {
+        for b in round["boards"].as_array().unwrap() {
+            if b["game"].is_string() {
+                boards.push((r + 1, b["board"].as_u64().unwrap(), b["result"].clone()));
+            }
+        }
+    }
+    assert_eq!(read.len(), boards.len(), "{}", pgn.body);
+    for (g, (round, board, result)) in read.iter().zip(&boards) {
+        assert_eq!(g.tag("Event"), l.row.name.as_str().into(), "{}", pgn.body);
+        assert_eq!(g.tag("Round"), Some(format!("{round}.{board}").as_str()));
+        let want = match result.as_str().unwrap() {
+            "+-" => "1-0",
+            "-+" => "0-1",
+            "½-½" => "1/2-1/2",
+            other => other,
+        };
+        assert_eq!(g.result_tag_text(), want, "{}", pgn.body);
+    }
 }
 
 both_dbs!(online_swiss_played_to_the_end, online_swiss_of_six);
@@ -475,6 +509,37 @@ async fn organiser_time_and_result(db: Db) {
         .post(&path, json!({"seconds": 60, "color": "white"}))
         .await;
     assert_eq!(r.status, 403, "{}", r.body);
+    // A player of the event sets no result (not even in their own game),
+    // pairs no round and changes nothing of the tournament.
+    for (path, body) in [
+        (
+            format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "1-0"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "+-"}),
+        ),
+        (format!("/api/tournaments/{id}/rounds"), json!({})),
+        (
+            format!("/api/tournaments/{id}/players"),
+            json!({"name": "Colada"}),
+        ),
+        (
+            format!("/api/tournaments/{id}/players/1/withdraw"),
+            json!({}),
+        ),
+        (
+            format!("/api/tournaments/{id}/organisers"),
+            json!({"account": "alguien"}),
+        ),
+    ] {
+        for e in &mut players {
+            let r = e.web.post(&path, body.clone()).await;
+            assert_eq!(r.status, 403, "{path} {body}: {}", r.body);
+            assert_eq!(r.json()["code"], "not_organiser", "{path}: {}", r.body);
+        }
+    }
     let r = org
         .post(&path, json!({"seconds": 0, "color": "white"}))
         .await;

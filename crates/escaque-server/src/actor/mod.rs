@@ -40,7 +40,7 @@ use crate::Hub;
 
 use finish::End;
 pub use lag::GameTime;
-pub use record::stored_pgn;
+pub use record::{stored_pgn, stored_pgn_of_event, EventTags};
 pub use tournament::tournament_outcome;
 
 /// What goes to a connection: a serialized JSON message.

@@ -43,6 +43,28 @@ pub fn stored_pgn(
     date: &str,
     style: PgnStyle,
 ) -> Result<String, LoadError> {
+    stored_pgn_of_event(row, moves, date, None, style)
+}
+
+/// Where a game was played, for its `Event` and `Round` tags: a tournament's
+/// name and `round.board` (`3.1`: round 3, board 1).
+#[derive(Clone, Debug)]
+pub struct EventTags {
+    /// The `Event` tag.
+    pub event: String,
+    /// The `Round` tag.
+    pub round: String,
+}
+
+/// [`stored_pgn`], with the `Event` and `Round` tags of a tournament game
+/// (`None`: `escaque` and `-`, as a casual game's).
+pub fn stored_pgn_of_event(
+    row: &GameRow,
+    moves: &[MoveRow],
+    date: &str,
+    event: Option<&EventTags>,
+    style: PgnStyle,
+) -> Result<String, LoadError> {
     let corrupt = |what: String| LoadError::Corrupt {
         id: row.id.clone(),
         what,
@@ -53,10 +75,10 @@ pub fn stored_pgn(
         Ok::<_, LoadError>(escaque_play::player_name(player, name))
     };
     let header = PgnHeader {
-        event: "escaque".into(),
+        event: event.map_or_else(|| "escaque".into(), |e| e.event.clone()),
         site: format!("escaque servir, partida {}", row.id),
         date: date.into(),
-        round: "-".into(),
+        round: event.map_or_else(|| "-".into(), |e| e.round.clone()),
         names: [
             name(&row.white_kind, &row.white_name)?,
             name(&row.black_kind, &row.black_name)?,

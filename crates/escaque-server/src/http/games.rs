@@ -264,6 +264,16 @@ pub(super) struct LangQuery {
     lang: Option<String>,
 }
 
+impl LangQuery {
+    /// `?lang=es`: Spanish piece letters; otherwise the export format.
+    pub(super) fn style(&self) -> PgnStyle {
+        match self.lang.as_deref() {
+            Some("es") => PgnStyle::spanish(),
+            _ => PgnStyle::export(),
+        }
+    }
+}
+
 /// The game as PGN: English SAN (export format) by default, Spanish with
 /// `?lang=es`; `[%clk]` after every move of a game with a clock.
 pub(super) async fn game_pgn(
@@ -273,11 +283,7 @@ pub(super) async fn game_pgn(
 ) -> ApiResult {
     let row = hub.store.game(&id).await?.ok_or_else(ApiError::not_found)?;
     let moves = hub.store.moves(&id).await?;
-    let style = match q.lang.as_deref() {
-        Some("es") => PgnStyle::spanish(),
-        _ => PgnStyle::export(),
-    };
-    let text = crate::actor::stored_pgn(&row, &moves, &chrono_date(row.created_ms), style)
+    let text = crate::actor::stored_pgn(&row, &moves, &chrono_date(row.created_ms), q.style())
         .map_err(|_| ApiError::storage())?;
     Ok((
         [(

@@ -126,6 +126,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
             post(tournaments::set_result),
         )
         .route("/api/tournaments/{id}/trf", get(tournaments::get_trf))
+        .route("/api/tournaments/{id}/pgn", get(tournaments::get_pgn))
         .route(
             "/api/tournaments/{id}/rounds/{r}/print",
             get(tournaments::print_round),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -21,9 +21,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use super::games::{parse_rules, parse_tc};
+use super::games::{chrono_date, parse_rules, parse_tc, LangQuery};
 use super::{ApiError, ApiResult, Identity, Limited};
-use crate::actor::Out;
+use crate::actor::{stored_pgn_of_event, EventTags, Out};
 use crate::tournament::fanout::TournamentFanout;
 use crate::tournament::{self as service, view, Loaded, Settings, Who};
 use crate::Hub;
@@ -304,6 +304,56 @@ pub(super) async fn get_trf(
             ),
         ],
         trf::write(&l.t),
+    )
+        .into_response())
+}
+
+/// `GET /api/tournaments/{id}/pgn[?lang=es]`: every game the server played
+/// in the tournament (an online event's), round by round and board by board,
+/// `Event` the tournament's name and `Round` `round.board`; a game still being
+/// played is written as far as it went, result `*`. An over-the-board event
+/// has no games here: an empty file.
+pub(super) async fn get_pgn(
+    State(hub): State<Arc<Hub>>,
+    id: Result<Path<String>, PathRejection>,
+    Query(q): Query<LangQuery>,
+) -> ApiResult {
+    let l = service::load(&hub, &path_id(id)?).await?;
+    let mut out = String::new();
+    for b in hub.store.tournament_games(&l.row.id).await? {
+        let Some(row) = hub.store.game(&b.game).await? else {
+            continue;
+        };
+        let moves = hub.store.moves(&b.game).await?;
+        let tags = EventTags {
+            event: l.row.name.clone(),
+            round: format!("{}.{}", b.round, b.board),
+        };
+        let text = stored_pgn_of_event(
+            &row,
+            &moves,
+            &chrono_date(row.created_ms),
+            Some(&tags),
+            q.style(),
+        )
+        .map_err(|_| ApiError::storage())?;
+        if !out.is_empty() && !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+        out.push_str(&text);
+    }
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"torneo-{}.pgn\"", l.row.id),
+            ),
+        ],
+        out,
     )
         .into_response())
 }
@@ -829,6 +879,11 @@ pub(super) async fn add_organiser(
     let Json(req) = body?;
     if req.account.len() > 100 {
         return Err(bad_field("account", "demasiado largo", "too long"));
+    }
+    // The right first: a stranger learns nothing, not even whether an
+    // account of that name exists.
+    if !service::load(&hub, &id).await?.can_edit(&me.key) {
+        return Err(service::not_organiser());
     }
     let mut found = hub
         .store
