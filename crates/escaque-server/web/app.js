@@ -424,6 +424,8 @@ async function game(main, id) {
   const nameTop = h('div', { class: 'player', id: 'name-top' });
   const nameBottom = h('div', { class: 'player', id: 'name-bottom' });
   const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
+  // A tournament game links back to its tournament (round and board).
+  const tnLink = h('p', { id: 'tournament-link', hidden: true });
   const endMsg = h('div', { id: 'end-message', class: 'end', role: 'alert', hidden: true });
   const conn = h('p', { id: 'conn', class: 'conn', role: 'status', hidden: true });
   const moveList = h('ol', { id: 'moves', class: 'moves', 'aria-label': t.moves });
@@ -457,7 +459,7 @@ async function game(main, id) {
   main.append(h('div', { class: 'game' },
     h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm,
       h('p', { id: 'board-help', class: 'help' }, t.board_help)),
-    h('div', { class: 'side' }, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
+    h('div', { class: 'side' }, tnLink, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
   const cg = Chessground(boardEl, {
     coordinates: true,
@@ -703,6 +705,11 @@ async function game(main, id) {
     clockTop.hidden = clockBottom.hidden = !S.clock;
     if (S.status === 'over' && you) followYourGame();
     clockBase = S.clock ? { ...S.clock, at: performance.now() } : null;
+    if (S.tournament) {
+      tnLink.hidden = false;
+      tnLink.replaceChildren(h('a', { href: `/torneos/${encodeURIComponent(S.tournament.id)}` },
+        `${t.tn.tournament} · ${t.tn.round} ${S.tournament.round} · ${t.tn.board} ${S.tournament.board}`));
+    }
     status.textContent = statusText();
     if (S.status === 'over' && S.end_text) {
       endMsg.hidden = false;

@@ -143,7 +143,9 @@ impl Actor {
             rematch_game: self.rematch_game.clone(),
             claimable,
             claim_moves,
-            can_abort: playing && plies < 2,
+            // A tournament game is not aborted: a side that does not move loses
+            // by forfeit (its no-show wait).
+            can_abort: playing && plies < 2 && self.link.is_none(),
             grace_ms: self.grace().as_millis() as u64,
             abandon_claimable_by: self.abandon_claimable_by().map(side),
             result: self.end.as_ref().map(|e| e.ending.result_pgn()),
