@@ -58,7 +58,8 @@ fn player_cell(t: &Tournament, id: u32) -> String {
     format!("{} ({id})", escape(&p.name))
 }
 
-fn result_text(o: Outcome) -> &'static str {
+/// A board's result as the printouts write it (`1 - 0`, `+ - −`).
+pub(crate) fn result_text(o: Outcome) -> &'static str {
     match o {
         Outcome::WhiteWins => "1 - 0",
         Outcome::BlackWins => "0 - 1",
@@ -70,7 +71,8 @@ fn result_text(o: Outcome) -> &'static str {
     }
 }
 
-fn bye_text(k: ByeKind) -> &'static str {
+/// A bye as the printouts name it, with its points.
+pub(crate) fn bye_text(k: ByeKind) -> &'static str {
     match k {
         ByeKind::PairingAllocated => "Exento (1 punto)",
         ByeKind::Half => "Descanso pedido (½ punto)",

@@ -12,7 +12,8 @@
 use std::fmt::Write as _;
 
 use crate::format_points;
-use crate::model::{ByeKind, Outcome, Tournament};
+use crate::html::{bye_text, result_text};
+use crate::model::Tournament;
 use crate::standings;
 
 const PAGE_W: f64 = 595.0;
@@ -278,27 +279,6 @@ fn name_of(t: &Tournament, id: u32) -> String {
     t.player(id)
         .map(|p| format!("{} ({id})", p.name))
         .unwrap_or_else(|_| id.to_string())
-}
-
-fn result_text(o: Outcome) -> &'static str {
-    match o {
-        Outcome::WhiteWins => "1 - 0",
-        Outcome::BlackWins => "0 - 1",
-        Outcome::Draw => "½ - ½",
-        Outcome::WhiteForfeitWin => "+ - −",
-        Outcome::BlackForfeitWin => "− - +",
-        Outcome::DoubleForfeit => "− - −",
-        Outcome::Pending => "",
-    }
-}
-
-fn bye_text(k: ByeKind) -> &'static str {
-    match k {
-        ByeKind::PairingAllocated => "Exento (1 punto)",
-        ByeKind::Half => "Descanso pedido (½ punto)",
-        ByeKind::Full => "Descanso concedido (1 punto)",
-        ByeKind::Zero => "No juega (0 puntos)",
-    }
 }
 
 /// The pairings of `round` by board, each player's score before it, and
