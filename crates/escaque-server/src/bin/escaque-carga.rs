@@ -426,41 +426,10 @@ async fn rules_game(
         tokio::time::sleep(Duration::from_millis(rng.between(think.0, think.1))).await;
         let side = ply % 2;
         let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
-        let sent = Instant::now();
-        socks[side]
-            .send(&json!({"t": "move", "move": mv, "id": ply}))
-            .await
-            .map_err(|e| format!("{e:?}"))?;
-        let ev = socks[1 - side]
-            .until(WAIT, |v| {
-                v["t"] == "error"
-                    || (v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1)
-            })
-            .await
-            .map_err(|e| format!("{e:?}"))?;
-        if ev["t"] == "error" {
-            return Err(ev.to_string());
-        }
-        record(stats, sent.elapsed());
-        let ack = socks[side]
-            .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
-            .await
-            .map_err(|e| format!("{e:?}"))?;
-        if ack["t"] == "error" {
-            return Err(ack.to_string());
-        }
-        if ev["status"] != "playing" {
-            break;
-        }
-        legal = ev["legal_uci"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|m| m.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        if legal.is_empty() {
+        let (latency, playing, next) = one_move(&mut socks, side, &mv, ply).await?;
+        record(stats, latency);
+        legal = next;
+        if !playing || legal.is_empty() {
             break;
         }
     }
@@ -640,41 +609,13 @@ mod tournament {
             }
             let side = ply % 2;
             let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
-            let sent = Instant::now();
-            socks[side]
-                .send(&json!({"t": "move", "move": mv, "id": ply}))
-                .await
-                .map_err(|e| format!("{e:?}"))?;
-            let ev = socks[1 - side]
-                .until(WAIT, |v| {
-                    v["t"] == "error"
-                        || (v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1)
-                })
-                .await
-                .map_err(|e| format!("{e:?}"))?;
-            if ev["t"] == "error" {
-                return Err(ev.to_string());
-            }
-            record(&stats, sent.elapsed());
+            let (latency, playing, next) = super::one_move(&mut socks, side, &mv, ply).await?;
+            record(&stats, latency);
             if ply == 1 {
                 board.running = paired.elapsed();
             }
-            let ack = socks[side]
-                .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
-                .await
-                .map_err(|e| format!("{e:?}"))?;
-            if ack["t"] == "error" {
-                return Err(ack.to_string());
-            }
-            legal = ev["legal_uci"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|m| m.as_str().map(String::from))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if ev["status"] != "playing" || legal.is_empty() {
+            legal = next;
+            if !playing || legal.is_empty() {
                 over = true;
                 break;
             }
@@ -849,4 +790,48 @@ mod tournament {
         server.abort();
         let _ = std::fs::remove_dir_all(dir);
     }
+}
+
+/// `side` plays `mv` (ply `ply`) on a game's two seat sockets: the time
+/// until the opponent's socket relays it (the move latency measured), then
+/// the mover's `ack`; gives the latency, whether the game goes on, and the
+/// legal moves (UCI) of the side now to move.
+async fn one_move(
+    socks: &mut [GameSocket],
+    side: usize,
+    mv: &str,
+    ply: usize,
+) -> Result<(Duration, bool, Vec<String>), String> {
+    let sent = Instant::now();
+    socks[side]
+        .send(&json!({"t": "move", "move": mv, "id": ply}))
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    let ev = socks[1 - side]
+        .until(WAIT, |v| {
+            v["t"] == "error"
+                || (v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1)
+        })
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    if ev["t"] == "error" {
+        return Err(ev.to_string());
+    }
+    let latency = sent.elapsed();
+    let ack = socks[side]
+        .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    if ack["t"] == "error" {
+        return Err(ack.to_string());
+    }
+    let legal = ev["legal_uci"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((latency, ev["status"] == "playing", legal))
 }
