@@ -3,12 +3,13 @@
 //! still there, the games continue, and the clocks resume from the stored
 //! values.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::common;
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -32,24 +33,7 @@ impl Rng {
 }
 
 fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
-        .args(["servir", "--puerto", "0", "--hilos-motor", "1", "--datos"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start escaque servir");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("address line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, addr)
+    common::start_servir(&["--datos".as_ref(), dir.as_os_str()])
 }
 
 fn http(addr: SocketAddr, path: &str, body: &Value, cookie: &str) -> (Value, String) {

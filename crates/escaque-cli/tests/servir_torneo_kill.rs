@@ -4,11 +4,12 @@
 //! of the game that had ended, and the game still being played goes on to
 //! its result, which reaches the tournament.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
+use crate::common;
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -23,28 +24,10 @@ enum Data {
 }
 
 fn start(data: &Data) -> (Child, SocketAddr) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_escaque"));
-    cmd.args(["servir", "--puerto", "0", "--hilos-motor", "1"]);
     match data {
-        Data::Dir(d) => cmd.arg("--datos").arg(d),
-        Data::Postgres(url) => cmd.args(["--db", url]),
-    };
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start escaque servir");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("address line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, addr)
+        Data::Dir(d) => common::start_servir(&["--datos".as_ref(), d.as_os_str()]),
+        Data::Postgres(url) => common::start_servir(&["--db".as_ref(), url.as_ref()]),
+    }
 }
 
 /// One identity's HTTP client: its cookies kept between requests.

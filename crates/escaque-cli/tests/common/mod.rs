@@ -43,3 +43,28 @@ pub fn run_with_input(args: &[&str], input: &str) -> String {
     assert!(ok, "escaque {args:?} failed\n{stdout}\n{stderr}");
     stdout
 }
+
+/// Starts `escaque servir --puerto 0 --hilos-motor 1` with `storage`
+/// (`["--datos", DIR]` or `["--db", URL]`) and reads the address it prints
+/// on its first line.
+pub fn start_servir(storage: &[&std::ffi::OsStr]) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["servir", "--puerto", "0", "--hilos-motor", "1"])
+        .args(storage)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start escaque servir");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("address line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, addr)
+}
