@@ -1963,30 +1963,43 @@ fn not_run(name: &str, only: &str) -> String {
     format!("{name}: not run (ESCAQUE_BROWSER_ONLY)")
 }
 
-#[test]
-fn browser_suite() {
-    let (_driver, port) = start_driver();
-    let rt = tokio::runtime::Builder::new_multi_thread()
+/// The browser tests' runtime: two workers, as the machine has.
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .expect("runtime");
+        .expect("runtime")
+}
+
+/// A server on a fresh SQLite directory (`prefix`-PID-ID under the temporary
+/// directory), the engine quick, the per-address limit `rate` (every browser
+/// of a test comes from one address).
+pub(crate) async fn start_server(prefix: &str, rate: f64) -> (escaque_server::Running, PathBuf) {
+    let dir = std::env::temp_dir().join(format!(
+        "{prefix}-{}-{}",
+        std::process::id(),
+        escaque_server::new_id()
+    ));
+    let config = Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: Database::Dir(dir.clone()),
+        engine_threads: 1,
+        engine_movetime: Duration::from_millis(30),
+        http_burst: rate,
+        http_per_sec: rate,
+        ..Config::default()
+    };
+    let server = escaque_server::start(config).await.expect("server");
+    (server, dir)
+}
+
+#[test]
+fn browser_suite() {
+    let (_driver, port) = start_driver();
+    let rt = runtime();
     rt.block_on(async move {
-        let dir = std::env::temp_dir().join(format!(
-            "escaque-web-test-{}-{}",
-            std::process::id(),
-            escaque_server::new_id()
-        ));
-        let config = Config {
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            database: Database::Dir(dir.clone()),
-            engine_threads: 1,
-            engine_movetime: Duration::from_millis(30),
-            http_burst: 1000.0,
-            http_per_sec: 1000.0,
-            ..Config::default()
-        };
-        let server = escaque_server::start(config).await.expect("server");
+        let (server, dir) = start_server("escaque-web-test", 1000.0).await;
         let base = format!("http://{}", server.addr);
         // Where each browser saves downloads (the PGN files).
         let downloads = dir.join("downloads");

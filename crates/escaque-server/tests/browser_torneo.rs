@@ -8,17 +8,16 @@
 //! Screenshots (desk, public page at desktop and phone size, printouts) go to
 //! `target/screenshots/torneo-*.png`.
 
-use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use escaque_server::{Config, Database};
 use escaque_torneo::{pairing, standings, trf, Outcome, Tournament};
 use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, choose, click, click_move, fill, js, ready, shot, start_driver, until, wait_plies, R,
+    browser, choose, click, click_move, fill, js, ready, runtime, shot, start_driver, start_server,
+    until, wait_plies, R,
 };
 
 struct Env {
@@ -1104,27 +1103,9 @@ async fn timed(name: &str, limit: u64, fut: impl std::future::Future<Output = R>
 #[test]
 fn tournament_pages() {
     let (_driver, port) = start_driver();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let rt = runtime();
     rt.block_on(async move {
-        let dir = std::env::temp_dir().join(format!(
-            "escaque-torneo-web-{}-{}",
-            std::process::id(),
-            escaque_server::new_id()
-        ));
-        let config = Config {
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            database: Database::Dir(dir.clone()),
-            engine_threads: 1,
-            engine_movetime: Duration::from_millis(30),
-            http_burst: 5000.0,
-            http_per_sec: 5000.0,
-            ..Config::default()
-        };
-        let server = escaque_server::start(config).await.expect("server");
+        let (server, dir) = start_server("escaque-torneo-web", 5000.0).await;
         let base = format!("http://{}", server.addr);
         let downloads = dir.join("downloads");
         let org = browser(port, "es", &downloads.join("org")).await;
