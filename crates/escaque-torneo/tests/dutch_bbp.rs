@@ -12,9 +12,13 @@ use escaque_torneo::model::{ByeKind, Entry, Tournament};
 use escaque_torneo::trf;
 
 /// bbpPairings' answer for one round: pairs (white, black), black 0 = bye.
-type Pairs = Vec<(u32, u32)>;
+/// One round's pairs (white, black; black 0 = the bye).
+pub(crate) type Pairs = Vec<(u32, u32)>;
 
-fn expected(text: &str) -> Vec<(u32, Option<Pairs>)> {
+/// bbpPairings' answers as the test-data scripts write them: `round R`,
+/// then the number of pairs and a `white black` line each (`0` for the
+/// bye), or `error …` where it paired nothing (`None`).
+pub(crate) fn expected(text: &str) -> Vec<(u32, Option<Pairs>)> {
     let mut out = Vec::new();
     let mut lines = text.lines().peekable();
     while let Some(l) = lines.next() {

@@ -9,6 +9,8 @@ use std::path::Path;
 use escaque_torneo::dutch::{pair, pairing_players};
 use escaque_torneo::trf;
 
+use crate::dutch_bbp::expected;
+
 const POINTS: [(char, u32); 8] = [
     ('1', 2),
     ('+', 2),
@@ -74,36 +76,6 @@ fn cut(lines: &[String], r: usize) -> String {
     out
 }
 
-/// One round's pairs (white, black; black 0 = the bye).
-type Pairs = Vec<(u32, u32)>;
-
-/// bbpPairings' answers: round, and its pairs, or `None` where it paired
-/// nothing.
-fn expected(text: &str) -> Vec<(usize, Option<Pairs>)> {
-    let mut out = Vec::new();
-    let mut lines = text.lines();
-    while let Some(l) = lines.next() {
-        let r = l.strip_prefix("round ").unwrap().parse().unwrap();
-        let first = lines.next().unwrap();
-        if first.starts_with("error") {
-            out.push((r, None));
-            continue;
-        }
-        let n: usize = first.trim().parse().unwrap();
-        let pairs = (0..n)
-            .map(|_| {
-                let mut it = lines.next().unwrap().split_whitespace();
-                (
-                    it.next().unwrap().parse().unwrap(),
-                    it.next().unwrap().parse().unwrap(),
-                )
-            })
-            .collect();
-        out.push((r, Some(pairs)));
-    }
-    out
-}
-
 /// Pairs every round of every event in `tests/data/FOLDER` as cut before
 /// it; returns the events, the rounds bbpPairings paired, and the rounds
 /// where escaque differs.
@@ -142,18 +114,14 @@ fn agreement(folder: &str) -> (usize, usize, Vec<String>) {
                 continue; // bbpPairings paired nothing (round 1 without a colour).
             };
             rounds += 1;
-            let t = trf::parse(&cut(&lines, r)).unwrap();
-            let players = pairing_players(&t, r as u32);
-            let got: Vec<(u32, u32)> = pair(
-                &players,
-                r as u32 == t.total_rounds,
-                t.total_rounds,
-                t.first_white,
-            )
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(w, b)| (w, b.unwrap_or(0)))
-            .collect();
+            let t = trf::parse(&cut(&lines, r as usize)).unwrap();
+            let players = pairing_players(&t, r);
+            let got: Vec<(u32, u32)> =
+                pair(&players, r == t.total_rounds, t.total_rounds, t.first_white)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(w, b)| (w, b.unwrap_or(0)))
+                    .collect();
             let (mut g, mut w) = (got.clone(), want.clone());
             g.sort();
             w.sort();
