@@ -267,22 +267,10 @@ both_dbs!(engine_opponent, engine);
 
 async fn reconnect(db: Db) {
     let Some(s) = start(db).await else { return };
-    let mut a = Browser::new(s.addr);
-    let mut bb = Browser::new(s.addr);
-    let r = a
-        .post(
-            "/api/games",
-            json!({"opponent": "friend", "color": "white", "time_control": "5+0"}),
-        )
-        .await;
-    let created = r.json();
-    let game = created["game"].as_str().unwrap().to_string();
-    let j = bb
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await
-        .json();
-    let mut w = Player::connect(s.addr, &created).await;
-    let mut b = Player::connect(s.addr, &j).await;
+    let mut c = challenge(s.addr, json!({"color": "white", "time_control": "5+0"})).await;
+    let game = c.game.clone();
+    let mut w = Player::connect(s.addr, &c.created).await;
+    let mut b = Player::connect(s.addr, &c.joined).await;
     play_line(&mut w, &mut b, &["e4", "c5", "Nf3"]).await;
     w.ws.close().await;
     let ev = b
@@ -291,7 +279,10 @@ async fn reconnect(db: Db) {
     assert_eq!(ev["white"]["connected"], false);
     assert_eq!(ev["data"]["es"], "blancas: desconectado");
     // White lost the secret (a reload): the cookie gets a new one.
-    let again = a.post(&format!("/api/games/{game}/seat"), json!({})).await;
+    let again = c
+        .creator
+        .post(&format!("/api/games/{game}/seat"), json!({}))
+        .await;
     assert_eq!(again.status, 200, "{}", again.body);
     // The other browser cannot.
     let mut stranger = Browser::new(s.addr);
@@ -411,20 +402,12 @@ both_dbs!(spectator_is_read_only, spectator);
 
 async fn rematch_owner(db: Db) {
     let Some(s) = start(db).await else { return };
-    let mut a = Browser::new(s.addr);
-    let mut bb = Browser::new(s.addr);
-    let created = a
-        .post(
-            "/api/games",
-            json!({"opponent": "friend", "color": "white"}),
-        )
-        .await
-        .json();
-    let game = created["game"].as_str().unwrap().to_string();
-    let joined = bb
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await
-        .json();
+    let Challenge {
+        mut joiner,
+        created,
+        joined,
+        ..
+    } = challenge(s.addr, json!({"color": "white"})).await;
     let mut w = Player::connect(s.addr, &created).await;
     let mut b = Player::connect(s.addr, &joined).await;
     assert_eq!(w.act(json!({"t": "resign"})).await["t"], "ack");
@@ -433,7 +416,7 @@ async fn rematch_owner(db: Db) {
     let seat = b.wait_for(|v| v["t"] == "rematch_seat").await;
     // The player who joined by the challenge link owns the rematch seat too:
     // it is in their list, and their cookie can reclaim it.
-    let list = bb.req("GET", "/api/me/games", None).await.json();
+    let list = joiner.req("GET", "/api/me/games", None).await.json();
     assert!(
         list["games"]
             .as_array()
@@ -442,7 +425,7 @@ async fn rematch_owner(db: Db) {
             .any(|g| g["game"] == seat["game"] && g["you"] == "white"),
         "{list}"
     );
-    let r = bb
+    let r = joiner
         .post(
             &format!("/api/games/{}/seat", seat["game"].as_str().unwrap()),
             json!({}),

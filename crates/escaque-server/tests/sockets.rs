@@ -77,23 +77,16 @@ both_dbs!(oversized_frame_closes_with_1009, frame_too_big);
 /// is told so and can no longer act.
 async fn reclaimed_seat(db: Db) {
     let Some(s) = start(db).await else { return };
-    let mut a = Browser::new(s.addr);
-    let mut bb = Browser::new(s.addr);
-    let created = a
-        .post(
-            "/api/games",
-            json!({"opponent": "friend", "color": "white"}),
-        )
-        .await
-        .json();
-    let game = created["game"].as_str().unwrap().to_string();
-    let j = bb
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await
-        .json();
+    let Challenge {
+        creator: mut a,
+        game,
+        created,
+        joined,
+        ..
+    } = challenge(s.addr, json!({"color": "white"})).await;
     // The old secret leaked: somebody holds a socket with it.
     let mut leaked = Player::connect(s.addr, &created).await;
-    let mut b = Player::connect(s.addr, &j).await;
+    let mut b = Player::connect(s.addr, &joined).await;
     let again = a.post(&format!("/api/games/{game}/seat"), json!({})).await;
     assert_eq!(again.status, 200, "{}", again.body);
     let e = leaked

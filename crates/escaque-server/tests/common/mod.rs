@@ -218,20 +218,50 @@ impl Player {
     }
 }
 
-/// Two people in one game: White and Black, created by a friend challenge.
-pub async fn friend_game(addr: SocketAddr, body: Value) -> (Player, Player) {
-    let mut a = Browser::new(addr);
-    let mut b = Browser::new(addr);
+/// A friend challenge accepted: the two people (their cookies kept), the
+/// game, and the seat replies of the creator and of the friend who joined.
+pub struct Challenge {
+    /// Who created it.
+    pub creator: Browser,
+    /// Who joined it.
+    pub joiner: Browser,
+    /// The game's id.
+    pub game: String,
+    /// The creator's reply (`game`, `seat`, `secret`).
+    pub created: Value,
+    /// The joiner's reply.
+    pub joined: Value,
+}
+
+/// Creates a friend challenge with `body` (`opponent` set to `friend`) and
+/// has a second person join it.
+pub async fn challenge(addr: SocketAddr, body: Value) -> Challenge {
+    let mut creator = Browser::new(addr);
+    let mut joiner = Browser::new(addr);
     let mut body = body;
     body["opponent"] = json!("friend");
-    let r = a.post("/api/games", body).await;
+    let r = creator.post("/api/games", body).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let created = r.json();
     let game = created["game"].as_str().unwrap().to_string();
-    let j = b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let j = joiner
+        .post(&format!("/api/games/{game}/join"), json!({}))
+        .await;
     assert_eq!(j.status, 200, "{}", j.body);
-    let p1 = Player::connect(addr, &created).await;
-    let p2 = Player::connect(addr, &j.json()).await;
+    Challenge {
+        creator,
+        joiner,
+        game,
+        created,
+        joined: j.json(),
+    }
+}
+
+/// Two people in one game: White and Black, created by a friend challenge.
+pub async fn friend_game(addr: SocketAddr, body: Value) -> (Player, Player) {
+    let c = challenge(addr, body).await;
+    let p1 = Player::connect(addr, &c.created).await;
+    let p2 = Player::connect(addr, &c.joined).await;
     if p1.seat == "white" {
         (p1, p2)
     } else {
