@@ -14,6 +14,20 @@ fn rated(name: &str, rating: u16) -> Player {
 }
 
 /// Twelve players, highest rating first.
+/// Round `r`'s boards as (White's name, Black's name).
+fn boards_by_name(t: &Tournament, r: usize) -> Vec<(String, String)> {
+    t.rounds[r - 1]
+        .games
+        .iter()
+        .map(|g| {
+            (
+                t.players[g.white as usize - 1].name.clone(),
+                t.players[g.black as usize - 1].name.clone(),
+            )
+        })
+        .collect()
+}
+
 fn twelve() -> Vec<Player> {
     (0..12)
         .map(|i| rated(&format!("Jugador {:02}", i + 1), 2400 - 50 * i as u16))
@@ -38,16 +52,7 @@ fn twelve_players_entered_in_any_order_pair_by_rating() {
         assert!(ratings.windows(2).all(|w| w[0] > w[1]), "{ratings:?}");
         pair_next_round(&mut t).unwrap();
         // Top half against bottom half: 1-7, 8-2, 3-9, 10-4, 5-11, 12-6.
-        let boards: Vec<(String, String)> = t.rounds[0]
-            .games
-            .iter()
-            .map(|g| {
-                (
-                    t.players[g.white as usize - 1].name.clone(),
-                    t.players[g.black as usize - 1].name.clone(),
-                )
-            })
-            .collect();
+        let boards: Vec<(String, String)> = boards_by_name(&t, 1);
         let n = |i: u32| format!("Jugador {i:02}");
         assert_eq!(
             boards,
@@ -119,16 +124,7 @@ fn a_late_entry_takes_its_place_and_every_reference_follows() {
     for b in 1..=6 {
         t.set_result_board(1, b, Outcome::WhiteWins).unwrap();
     }
-    let before: Vec<(String, String)> = t.rounds[0]
-        .games
-        .iter()
-        .map(|g| {
-            (
-                t.players[g.white as usize - 1].name.clone(),
-                t.players[g.black as usize - 1].name.clone(),
-            )
-        })
-        .collect();
+    let before: Vec<(String, String)> = boards_by_name(&t, 1);
     let scores: Vec<(String, u32)> = (1..=12)
         .map(|id| (t.players[id as usize - 1].name.clone(), t.score(id)))
         .collect();
@@ -139,16 +135,7 @@ fn a_late_entry_takes_its_place_and_every_reference_follows() {
     assert_eq!(map, vec![1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 5]);
     assert_eq!(t.players[4].name, "Tardío");
     // Round 1 as it was, by name; the late entry's zero bye moved with it.
-    let after: Vec<(String, String)> = t.rounds[0]
-        .games
-        .iter()
-        .map(|g| {
-            (
-                t.players[g.white as usize - 1].name.clone(),
-                t.players[g.black as usize - 1].name.clone(),
-            )
-        })
-        .collect();
+    let after: Vec<(String, String)> = boards_by_name(&t, 1);
     assert_eq!(after, before);
     assert_eq!(t.rounds[0].byes, vec![(5, ByeKind::Zero)]);
     for (name, score) in scores {
