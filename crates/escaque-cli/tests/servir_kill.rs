@@ -3,7 +3,6 @@
 //! still there, the games continue, and the clocks resume from the stored
 //! values.
 
-use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Child;
 use std::sync::{Arc, Mutex};
@@ -36,28 +35,6 @@ fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     common::start_servir(&["--datos".as_ref(), dir.as_os_str()])
 }
 
-fn http(addr: SocketAddr, path: &str, body: &Value, cookie: &str) -> (Value, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    let b = body.to_string();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\nCookie: {cookie}\r\n\r\n{b}",
-        b.len()
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    let (head, body) = out.split_once("\r\n\r\n").unwrap();
-    let cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .and_then(|l| l.split_once(':'))
-        .and_then(|(_, v)| v.trim().split(';').next())
-        .unwrap_or("")
-        .to_string();
-    (serde_json::from_str(body).unwrap_or(Value::Null), cookie)
-}
-
 /// A game's two seats and the moves acknowledged so far.
 #[derive(Clone)]
 struct Tracked {
@@ -67,14 +44,13 @@ struct Tracked {
 }
 
 fn new_game(addr: SocketAddr) -> Tracked {
-    let (created, _) = http(
-        addr,
+    // Two people: each client a new guest.
+    let created = common::Client::new(addr).post(
         "/api/games",
-        &json!({"opponent": "friend", "color": "white", "time_control": "90+30"}),
-        "",
+        json!({"opponent": "friend", "color": "white", "time_control": "90+30"}),
     );
     let id = created["game"].as_str().expect("game").to_string();
-    let (joined, _) = http(addr, &format!("/api/games/{id}/join"), &json!({}), "");
+    let joined = common::Client::new(addr).post(&format!("/api/games/{id}/join"), json!({}));
     Tracked {
         id,
         secrets: [

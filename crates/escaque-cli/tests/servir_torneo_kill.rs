@@ -4,12 +4,11 @@
 //! of the game that had ended, and the game still being played goes on to
 //! its result, which reaches the tournament.
 
-use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-use crate::common;
+use crate::common::{self, Client};
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -28,92 +27,6 @@ fn start(data: &Data) -> (Child, SocketAddr) {
         Data::Dir(d) => common::start_servir(&["--datos".as_ref(), d.as_os_str()]),
         Data::Postgres(url) => common::start_servir(&["--db".as_ref(), url.as_ref()]),
     }
-}
-
-/// One identity's HTTP client: its cookies kept between requests.
-struct Client {
-    addr: SocketAddr,
-    cookie: String,
-}
-
-impl Client {
-    fn new(addr: SocketAddr) -> Client {
-        Client {
-            addr,
-            cookie: String::new(),
-        }
-    }
-
-    fn req(&mut self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
-        let mut s = TcpStream::connect(self.addr).unwrap();
-        let b = body.map(Value::to_string).unwrap_or_default();
-        write!(
-            s,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\nCookie: {}\r\n\r\n{b}",
-            self.addr,
-            b.len(),
-            self.cookie
-        )
-        .unwrap();
-        let mut out = String::new();
-        s.read_to_string(&mut out).unwrap();
-        let (head, body) = out.split_once("\r\n\r\n").unwrap();
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        for l in head.lines() {
-            if let Some((k, v)) = l.split_once(':') {
-                if k.eq_ignore_ascii_case("set-cookie") {
-                    let c = v.trim().split(';').next().unwrap_or("").to_string();
-                    let name = c.split('=').next().unwrap_or("").to_string();
-                    let mut kept: Vec<String> = self
-                        .cookie
-                        .split("; ")
-                        .filter(|x| !x.is_empty() && !x.starts_with(&format!("{name}=")))
-                        .map(str::to_string)
-                        .collect();
-                    kept.push(c);
-                    self.cookie = kept.join("; ");
-                }
-            }
-        }
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            dechunk(body)
-        } else {
-            body.to_string()
-        };
-        (status, body)
-    }
-
-    fn post(&mut self, path: &str, body: Value) -> Value {
-        let (status, text) = self.req("POST", path, Some(&body));
-        assert!((200..300).contains(&status), "POST {path}: {status} {text}");
-        serde_json::from_str(&text).unwrap_or(Value::Null)
-    }
-
-    fn get(&mut self, path: &str) -> Value {
-        let (status, text) = self.req("GET", path, None);
-        assert_eq!(status, 200, "GET {path}: {text}");
-        serde_json::from_str(&text).unwrap_or(Value::Null)
-    }
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = rest[n..].trim_start_matches("\r\n");
-    }
-    out
 }
 
 fn connect(addr: SocketAddr, game: &str, secret: &str) -> Ws {
