@@ -1027,15 +1027,16 @@ impl Store {
 
     /// Stores a changed tournament if nobody changed it since `old_version`
     /// was read: the row (its `version` is the new one), its player links
-    /// and co-organisers (replaced), and the games of a round just paired
+    /// and co-organisers (replaced when given: `None` leaves them as they
+    /// are, the common case of a result typed), and the games of a round just paired
     /// (inserted, with their `tournament_games` rows), all in one
     /// transaction. False: somebody else changed it first; nothing stored.
     pub async fn save_tournament(
         &self,
         t: &TournamentRow,
         old_version: i64,
-        players: &[PlayerLink],
-        organisers: &[String],
+        players: Option<&[PlayerLink]>,
+        organisers: Option<&[String]>,
         games: &[RoundGame],
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
@@ -1057,21 +1058,27 @@ impl Store {
             tx.rollback().await?;
             return Ok(false);
         }
-        sqlx::query("DELETE FROM tournament_players WHERE tournament = $1")
-            .bind(&t.id)
-            .execute(&mut *tx)
-            .await?;
-        write_players(&mut tx, &t.id, players).await?;
-        sqlx::query("DELETE FROM tournament_organisers WHERE tournament = $1")
-            .bind(&t.id)
-            .execute(&mut *tx)
-            .await?;
-        for o in organisers {
-            sqlx::query("INSERT INTO tournament_organisers (tournament, identity) VALUES ($1, $2)")
+        if let Some(players) = players {
+            sqlx::query("DELETE FROM tournament_players WHERE tournament = $1")
+                .bind(&t.id)
+                .execute(&mut *tx)
+                .await?;
+            write_players(&mut tx, &t.id, players).await?;
+        }
+        if let Some(organisers) = organisers {
+            sqlx::query("DELETE FROM tournament_organisers WHERE tournament = $1")
+                .bind(&t.id)
+                .execute(&mut *tx)
+                .await?;
+            for o in organisers {
+                sqlx::query(
+                    "INSERT INTO tournament_organisers (tournament, identity) VALUES ($1, $2)",
+                )
                 .bind(&t.id)
                 .bind(o)
                 .execute(&mut *tx)
                 .await?;
+            }
         }
         for g in games {
             insert_game_in(&mut *tx, &g.row).await?;

@@ -101,6 +101,9 @@ pub struct Loaded {
     /// Online: the milliseconds left before the next round is paired
     /// automatically, while a countdown runs.
     pub countdown_ms: Option<u64>,
+    /// The player links and co-organisers as storage holds them: a change
+    /// that leaves them as they were does not write them again.
+    stored: (Vec<PlayerLink>, Vec<String>),
 }
 
 impl Loaded {
@@ -223,6 +226,7 @@ pub async fn load(hub: &Arc<Hub>, id: &str) -> Result<Loaded, ApiError> {
         (Vec::new(), None)
     };
     let mut l = Loaded {
+        stored: (players.clone(), organisers.clone()),
         row,
         t,
         settings,
@@ -287,10 +291,16 @@ async fn save(hub: &Arc<Hub>, l: &mut Loaded, games: &[RoundGame]) -> Result<boo
     l.row.settings = serde_json::to_string(&l.settings).map_err(|_| ApiError::internal())?;
     l.row.version = old + 1;
     l.row.updated_ms = store::now_ms();
-    Ok(hub
+    let players = (l.players != l.stored.0).then_some(&l.players[..]);
+    let organisers = (l.organisers != l.stored.1).then_some(&l.organisers[..]);
+    let saved = hub
         .store
-        .save_tournament(&l.row, old, &l.players, &l.organisers, games)
-        .await?)
+        .save_tournament(&l.row, old, players, organisers, games)
+        .await?;
+    if saved {
+        l.stored = (l.players.clone(), l.organisers.clone());
+    }
+    Ok(saved)
 }
 
 /// Applies `f` to the tournament if `who` may change it, stores the result
