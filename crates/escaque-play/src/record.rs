@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use escaque::pgn::PgnStyle;
 use escaque::{
-    Clock, Color, Game, GameResult, Lang, Localized, Notation, RuleSet, Termination, TimeControl,
-    TimeSource,
+    CastlingMode, Clock, Color, Game, GameResult, Lang, Localized, Notation, Position, RuleSet,
+    Termination, TimeControl, TimeSource,
 };
 
 use crate::Player;
@@ -198,16 +198,26 @@ pub struct StoredGame<'a> {
     pub clock_ms: [Option<i64>; 2],
     /// The moves, in coordinate notation (`e2e4`, `e7e8q`).
     pub moves: &'a [String],
+    /// A Chess960 game: the FEN's castling field is read as Chess960's
+    /// (Shredder-FEN or X-FEN) and castling moves are the king taking its
+    /// rook, as `UCI_Chess960` writes them.
+    pub chess960: bool,
 }
 
 /// Rebuilds a stored game: the moves replayed with the library, then the
 /// clock restored with the stored remaining times and move counts (not
 /// started: the front end starts it when play resumes).
 pub fn replay(stored: &StoredGame<'_>, time: Arc<dyn TimeSource>) -> Result<Game, ReplayError> {
-    let mut game = Game::from_fen(stored.start_fen)
-        .map_err(|e| ReplayError::Fen {
-            why: e.message(Lang::En),
-        })?
+    let mode = if stored.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let start = Position::from_fen_with(stored.start_fen, mode).map_err(|e| ReplayError::Fen {
+        why: e.message(Lang::En),
+    })?;
+    let mut game = Game::from_position(start)
+        .with_chess960(stored.chess960)
         .with_rules(stored.rules);
     let start_turn = game.position().turn();
     for (ply, text) in stored.moves.iter().enumerate() {
@@ -264,6 +274,7 @@ mod tests {
                 time_control: None,
                 clock_ms: [None, None],
                 moves: &stored,
+                chess960: false,
             },
             Arc::new(FakeTime::new()),
         )
@@ -285,6 +296,7 @@ mod tests {
                 time_control: Some("5+3"),
                 clock_ms: [None, None],
                 moves: &stored,
+                chess960: false,
             },
             Arc::new(FakeTime::new()),
         )
@@ -297,6 +309,7 @@ mod tests {
                 time_control: None,
                 clock_ms: [None, None],
                 moves: &[],
+                chess960: false,
             },
             Arc::new(FakeTime::new()),
         )
@@ -314,6 +327,7 @@ mod tests {
                 time_control: Some("5+3"),
                 clock_ms: [Some(290_000), Some(280_000)],
                 moves: &stored,
+                chess960: false,
             },
             Arc::new(FakeTime::new()),
         )

@@ -210,6 +210,11 @@ pub struct NewGame {
     pub white: Seat,
     /// Black.
     pub black: Seat,
+    /// A Chess960 game (its start position is one of the 960, or any
+    /// position with Chess960 castling).
+    pub chess960: bool,
+    /// A rated game (the caller has checked that it may be).
+    pub rated: bool,
 }
 
 /// One seat of a new game.
@@ -269,7 +274,11 @@ impl Hub {
         let row = GameRow {
             id: id.clone(),
             rules: g.rules,
-            start_fen: g.start.to_fen(),
+            start_fen: if g.chess960 {
+                g.start.to_fen_with(escaque::CastlingStyle::Shredder)
+            } else {
+                g.start.to_fen()
+            },
             time_control: g.time_control.as_ref().map(|t| t.to_string()),
             white_kind: kinds[0].id(),
             black_kind: kinds[1].id(),
@@ -284,6 +293,13 @@ impl Hub {
             clock_white_ms: init,
             clock_black_ms: init,
             created_ms: store::now_ms(),
+            chess960: g.chess960,
+            rated: g.rated,
+            perf: None,
+            ratings: [None, None],
+            rating_diffs: [None, None],
+            rating_applied: false,
+            sealed: None,
         };
         let [white_secret, black_secret] = secrets;
         (
@@ -312,13 +328,25 @@ impl Hub {
         };
         let g = NewGame {
             rules: old.rules,
-            start: Position::from_fen(&old.start_fen).unwrap_or_default(),
+            // A Chess960 rematch is played from the same position, colours
+            // swapped (both players get each side of it).
+            start: Position::from_fen_with(
+                &old.start_fen,
+                if old.chess960 {
+                    escaque::CastlingMode::Chess960
+                } else {
+                    escaque::CastlingMode::Standard
+                },
+            )
+            .unwrap_or_default(),
             time_control: old
                 .time_control
                 .as_deref()
                 .and_then(|t| TimeControl::parse(t).ok()),
             white: seat(&old.black_kind, &old.black_owner, &old.black_name),
             black: seat(&old.white_kind, &old.white_owner, &old.white_name),
+            chess960: old.chess960,
+            rated: old.rated,
         };
         self.create_game(g).await
     }

@@ -128,6 +128,32 @@ pub struct GameRow {
     pub clock_black_ms: Option<i64>,
     /// Creation time (wall, ms).
     pub created_ms: i64,
+    /// A Chess960 game (column `variant`: `chess960`; `standard` otherwise).
+    pub chess960: bool,
+    /// A rated game.
+    pub rated: bool,
+    /// The rating pool a rated game counts in: a time class id (`bullet`,
+    /// `blitz`, `rapid`, `classical`) or `chess960`; `None` when casual.
+    pub perf: Option<String>,
+    /// White's and Black's ratings when the game began (rounded), rated
+    /// games only.
+    pub ratings: [Option<i64>; 2],
+    /// What the game changed White's and Black's ratings by, once applied.
+    pub rating_diffs: [Option<i64>; 2],
+    /// The game's result has changed its players' ratings.
+    pub rating_applied: bool,
+    /// The sealed move of an adjourned game (status `adjourned`).
+    pub sealed: Option<Sealed>,
+}
+
+/// A sealed move as stored: who sealed and the text as written (hidden
+/// from everybody until the envelope is opened).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sealed {
+    /// Who sealed.
+    pub by: Color,
+    /// The text as the player wrote it.
+    pub text: String,
 }
 
 /// One stored move.
@@ -253,6 +279,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "tournament_games",
         sql: include_str!("../migrations/0004_tournament_games.sql"),
     },
+    Migration {
+        version: 5,
+        name: "rated_play",
+        sql: include_str!("../migrations/0005_rated_play.sql"),
+    },
 ];
 
 /// The statements of a migration file: split at a `;` that ends a line,
@@ -272,7 +303,9 @@ fn statements(sql: &str) -> Vec<String> {
 
 const GAME_COLUMNS: &str = "id, rules, start_fen, time_control, white_kind, black_kind, \
     white_owner, black_owner, white_secret, black_secret, white_name, black_name, status, \
-    result, termination, termination_side, clock_white_ms, clock_black_ms, created_ms";
+    result, termination, termination_side, clock_white_ms, clock_black_ms, created_ms, \
+    variant, rated, perf, white_rating, black_rating, white_rating_diff, black_rating_diff, \
+    rating_applied, sealed_by, sealed_move";
 
 fn game_from_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let rules: String = r.try_get(1)?;
@@ -304,6 +337,40 @@ fn game_from_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         clock_white_ms: r.try_get(16)?,
         clock_black_ms: r.try_get(17)?,
         created_ms: r.try_get(18)?,
+        chess960: match r.try_get::<String, _>(19)?.as_str() {
+            "standard" => false,
+            "chess960" => true,
+            other => {
+                return Err(StoreError::Corrupt {
+                    what: "games.variant",
+                    value: other.to_string(),
+                })
+            }
+        },
+        rated: r.try_get::<i64, _>(20)? != 0,
+        perf: r.try_get(21)?,
+        ratings: [r.try_get(22)?, r.try_get(23)?],
+        rating_diffs: [r.try_get(24)?, r.try_get(25)?],
+        rating_applied: r.try_get::<i64, _>(26)? != 0,
+        sealed: match (
+            r.try_get::<Option<String>, _>(27)?,
+            r.try_get::<Option<String>, _>(28)?,
+        ) {
+            (Some(by), Some(text)) => Some(Sealed {
+                by: match by.as_str() {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    _ => {
+                        return Err(StoreError::Corrupt {
+                            what: "games.sealed_by",
+                            value: by,
+                        })
+                    }
+                },
+                text,
+            }),
+            _ => None,
+        },
     })
 }
 
@@ -1125,7 +1192,8 @@ where
     let now = now_ms();
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}, updated_ms) VALUES \
-             ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)"
+             ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,\
+              $20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30)"
     ))
     .bind(&g.id)
     .bind(g.rules.id())
@@ -1146,6 +1214,16 @@ where
     .bind(g.clock_white_ms)
     .bind(g.clock_black_ms)
     .bind(g.created_ms)
+    .bind(if g.chess960 { "chess960" } else { "standard" })
+    .bind(i64::from(g.rated))
+    .bind(&g.perf)
+    .bind(g.ratings[0])
+    .bind(g.ratings[1])
+    .bind(g.rating_diffs[0])
+    .bind(g.rating_diffs[1])
+    .bind(i64::from(g.rating_applied))
+    .bind(g.sealed.as_ref().map(|s| s.by.fold("white", "black")))
+    .bind(g.sealed.as_ref().map(|s| s.text.clone()))
     .bind(now)
     .execute(ex)
     .await?;

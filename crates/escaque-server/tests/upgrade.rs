@@ -94,14 +94,14 @@ type RawGame = (
 /// raw and typed, then serves it and checks what people see.
 async fn check_upgraded(database: Database, url: &str) {
     // The migrations run on open: 1 (the first release's schema, already
-    // there), 2 (the identifiers), 3 (tournaments) and 4 (the games of
-    // online tournaments).
+    // there), 2 (the identifiers), 3 (tournaments), 4 (the games of
+    // online tournaments) and 5 (rated play, Chess960, the sealed move).
     let store = match &database {
         Database::Dir(d) => Store::open_dir(d, true).await,
         Database::Url(u) => Store::open(u).await,
     }
     .expect("the old database opens");
-    assert_eq!(store.schema_versions().await.unwrap(), vec![1, 2, 3, 4]);
+    assert_eq!(store.schema_versions().await.unwrap(), vec![1, 2, 3, 4, 5]);
 
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(url).await.unwrap();
@@ -153,7 +153,7 @@ async fn check_upgraded(database: Database, url: &str) {
         Database::Url(u) => Store::open(u).await,
     }
     .unwrap();
-    assert_eq!(again.schema_versions().await.unwrap(), vec![1, 2, 3, 4]);
+    assert_eq!(again.schema_versions().await.unwrap(), vec![1, 2, 3, 4, 5]);
     drop(again);
 
     // The server on the upgraded database.

@@ -459,6 +459,13 @@ mod tests {
             clock_white_ms: None,
             clock_black_ms: None,
             created_ms: 0,
+            chess960: false,
+            rated: false,
+            perf: None,
+            ratings: [None, None],
+            rating_diffs: [None, None],
+            rating_applied: false,
+            sealed: None,
         }
     }
 

@@ -26,6 +26,7 @@ pub(super) fn replay_row(
         time_control: row.time_control.as_deref(),
         clock_ms: [row.clock_white_ms, row.clock_black_ms],
         moves: &ucis,
+        chess960: row.chess960,
     };
     escaque_play::replay(&stored, time).map_err(|e| LoadError::Corrupt {
         id: row.id.clone(),

@@ -152,6 +152,8 @@ pub(super) async fn create_game(
             time_control: tc,
             white,
             black,
+            chess960: false,
+            rated: false,
         })
         .await?;
     let secret = created.secret(color).unwrap_or_default();

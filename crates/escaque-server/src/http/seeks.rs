@@ -134,6 +134,8 @@ pub(super) async fn accept_seek(
             time_control: tc,
             white,
             black,
+            chess960: false,
+            rated: false,
         })
         .await?;
     let secret_of = |c: Color| created.secret(c).unwrap_or_default();

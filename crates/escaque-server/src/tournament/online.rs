@@ -137,6 +137,8 @@ pub async fn games_for_round(
                 time_control: time_control.clone(),
                 white: seat(g.white),
                 black: seat(g.black),
+                chess960: false,
+                rated: false,
             });
             BoardGame {
                 board: i as u32 + 1,
