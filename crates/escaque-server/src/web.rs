@@ -316,6 +316,10 @@ mod catalogue_tests {
             for r in RuleSet::PRESETS {
                 assert!(has(&rules, r.id()), "{file}: rule_sets.{}", r.id());
             }
+            let perfs = section(text, "perfs");
+            for p in crate::rating::PERFS {
+                assert!(has(&perfs, p), "{file}: perfs.{p}");
+            }
             let claims = section(text, "claims");
             for c in DrawClaim::ALL {
                 assert!(has(&claims, c.id()), "{file}: claims.{}", c.id());

@@ -530,3 +530,92 @@ async fn together(db: Db) {
     }
 }
 both_dbs!(two_games_of_one_player_applied_at_once, together);
+
+async fn rated_tournament(db: Db) {
+    use escaque_server::client::GameSocket;
+    use escaque_server::tournament::{self, Settings, Who};
+    let Some(s) = start(db).await else { return };
+    let hub = std::sync::Arc::clone(&s.hub);
+    let (org, org_name) = account(s.addr, "org").await;
+    let owner = escaque_server::http::Identity {
+        key: format!("u:{}", user_id(&hub.store, &org_name).await),
+        name: org_name,
+        account: true,
+    };
+    drop(org);
+    let t = escaque_torneo::Tournament::new("Con puntuación", escaque_torneo::System::Swiss, 1);
+    let settings = Settings {
+        time_control: Some("5+0".into()),
+        no_show_s: 600,
+        rated: true,
+        ..Settings::default()
+    };
+    let id = tournament::create(&hub, &owner, "online", t, settings)
+        .await
+        .expect("created");
+    let mut entrants = Vec::new();
+    for tag in ["ana", "beto"] {
+        let (mut web, name) = account(s.addr, tag).await;
+        let cookie = web.cookies.join("; ");
+        let ws = GameSocket::connect_with_cookie(s.addr, "/ws/lobby", &cookie)
+            .await
+            .expect("lobby socket");
+        let r = web
+            .post(
+                &format!("/api/tournaments/{id}/join"),
+                json!({"name": name}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = web
+            .post(&format!("/api/tournaments/{id}/present"), json!({}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        entrants.push((ws, name));
+    }
+    tournament::pair_next(&hub, &id, &Who::Organiser(owner))
+        .await
+        .expect("paired");
+    let mut seats = Vec::new();
+    for (ws, _) in &mut entrants {
+        let g = ws
+            .until(WAIT, |v| v["t"] == "your_game")
+            .await
+            .expect("your_game");
+        seats.push(json!({"game": g["game"], "secret": g["secret"], "seat": g["color"]}));
+    }
+    let mut p0 = Player::connect(s.addr, &seats[0]).await;
+    let mut p1 = Player::connect(s.addr, &seats[1]).await;
+    let st = p0.state().await;
+    assert_eq!(st["rated"], true, "{st}");
+    assert_eq!(st["perf"], "blitz");
+    assert_eq!(st["white"]["rating"], 1500);
+    let (w, b) = if p0.seat == "white" {
+        (&mut p0, &mut p1)
+    } else {
+        (&mut p1, &mut p0)
+    };
+    play_line(w, b, &FOOLS_MATE).await;
+    let end = w.event("end").await;
+    assert!(
+        end["black"]["rating_diff"].as_i64().is_some_and(|d| d > 0),
+        "{end}"
+    );
+    for (_, name) in &entrants {
+        let uid = user_id(&hub.store, name).await;
+        let r = hub.store.rating(&uid, "blitz").await.unwrap().unwrap();
+        assert_eq!(r.games, 1);
+    }
+    // A rated event needs a clock and the FIDE rules.
+    let (mut web, _) = account(s.addr, "org").await;
+    let r = web
+        .post(
+            "/api/tournaments",
+            json!({"name": "sin reloj", "system": "swiss", "rounds": 3, "mode": "online",
+                   "settings": {"rated": true}}),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["code"], "bad_field");
+}
+both_dbs!(a_rated_online_tournament_rates_its_games, rated_tournament);
