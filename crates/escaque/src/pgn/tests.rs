@@ -331,6 +331,29 @@ fn informant_symbols_are_read_as_nags_with_a_warning() {
 }
 
 #[test]
+fn scid_diagram_symbol_is_read_as_its_nag_with_a_warning() {
+    // Scid's engine annotation exported with symbols for NAGs (a file of
+    // tests/data/pgn-corpus, ghotrix__games.pgn): `D` is Scid's diagram,
+    // $201, beside `+=` and `+/-`.
+    let text = "[Event \"PNN Chess Open\"]\n[Result \"1-0\"]\n\n\
+                1.e4 b6 2.c4 Bb7 3.Nc3 D g6 += {Move out of book e6 80%}\n\
+                4.d4 D e6 += D {Stockfish 6: 16:+0.75} 1-0\n";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.moves.len(), 8);
+    assert_eq!(g.moves[4].nags, vec![201]);
+    assert_eq!(g.moves[5].nags, vec![14]);
+    assert_eq!(g.moves[6].nags, vec![201]);
+    assert_eq!(g.moves[7].nags, vec![14, 201]);
+    assert_eq!(
+        g.warnings[0].kind,
+        PgnWarningKind::InformantSymbol {
+            text: "D".into(),
+            nag: 201
+        }
+    );
+}
+
+#[test]
 fn tag_with_unescaped_quotes_is_read_with_a_warning() {
     let text =
         "[White \"\"Socrates Expert\"\"]\n[Site \"Somewhere \" else\"] [Black \"B\"]\n\n1. e4 *\n";
