@@ -354,6 +354,35 @@ fn scid_diagram_symbol_is_read_as_its_nag_with_a_warning() {
 }
 
 #[test]
+fn tag_ending_in_a_backslash_is_read_with_a_warning() {
+    // fastchess's parser test (tests/data/pgn-corpus,
+    // fastchess__pgns-backslash_header.pgn): the backslash before the closing
+    // quote would escape it, and the game was lost to a bad tag.
+    let text = "[Event \"Tournament \\\"]\n[Site \"Madrid ESP\"]\n[Result \"1-0\"]\n\n\
+                1.d4 Nf6 2.c4 g6 1-0\n";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.tag("Event"), Some("Tournament \\"));
+    assert_eq!(g.tag("Site"), Some("Madrid ESP"));
+    assert_eq!(g.moves.len(), 4);
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(
+        g.warnings[0].kind,
+        PgnWarningKind::TrailingBackslash {
+            name: "Event".into()
+        }
+    );
+    assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 1));
+    // An escaped quote inside a value that closes is still a quote, and a
+    // line that never closes its value is still a bad tag.
+    let g = read_all("[Event \"a \\\" b\"]\n\n1. e4 *\n")
+        .remove(0)
+        .unwrap();
+    assert_eq!(g.tag("Event"), Some("a \" b"));
+    assert!(g.warnings.is_empty());
+    assert!(read_all("[Event \"a \\\" b]\n\n1. e4 *\n")[0].is_err());
+}
+
+#[test]
 fn tag_with_unescaped_quotes_is_read_with_a_warning() {
     let text =
         "[White \"\"Socrates Expert\"\"]\n[Site \"Somewhere \" else\"] [Black \"B\"]\n\n1. e4 *\n";
