@@ -538,6 +538,15 @@ const DIFFERENCES: &[(&str, Class)] = &[
         Class::NoBlankLineBetweenGames,
     ),
     ("ghotrix__games.pgn", Class::ScidSymbols),
+    // fastchess's parser tests: an illegal king move, castling through the
+    // queen, a game cut off in the middle of a move (`Kx`).
+    ("fastchess__data-test_invalid.pgn", Class::BrokenOnPurpose),
+    ("fastchess__pgns-black2move.pgn", Class::BrokenOnPurpose),
+    ("fastchess__pgns-corrupted.pgn", Class::BrokenOnPurpose),
+    (
+        "fastchess__pgns-square_bracket_in_header.pgn",
+        Class::TagText,
+    ),
 ];
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
