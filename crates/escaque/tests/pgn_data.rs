@@ -532,6 +532,14 @@ const DIFFERENCES: &[(&str, Class)] = &[
     ("pychess__badpgn.pgn", Class::BrokenOnPurpose),
     ("pychess__dortmund.pgn.gz", Class::Latin1Text),
     ("pychess__mate_in_2.pgn", Class::Latin1Text),
+    (
+        "slowmate__arena-engine-battle-20250817.pgn",
+        Class::Latin1Text,
+    ),
+    (
+        "slowmate__arena-tournament-20250720_1104.pgn.gz",
+        Class::Latin1Text,
+    ),
     ("sirius__games.pgn", Class::NoBlankLineBetweenGames),
     (
         "carlsen__chess.com-games.pgn.gz",
