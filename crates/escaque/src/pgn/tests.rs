@@ -372,6 +372,12 @@ fn tag_ending_in_a_backslash_is_read_with_a_warning() {
         }
     );
     assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 1));
+    // Written out, the backslash is escaped, and read back the same.
+    let out = write_game_string(&g, PgnStyle::export());
+    assert!(out.contains("[Event \"Tournament \\\\\"]"), "{out}");
+    let again = read_all(&out).remove(0).unwrap();
+    assert_eq!(again.tag("Event"), Some("Tournament \\"));
+    assert!(again.warnings.is_empty());
     // An escaped quote inside a value that closes is still a quote, and a
     // line that never closes its value is still a bad tag.
     let g = read_all("[Event \"a \\\" b\"]\n\n1. e4 *\n")
