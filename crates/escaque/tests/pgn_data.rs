@@ -547,6 +547,7 @@ const DIFFERENCES: &[(&str, Class)] = &[
         Class::Latin1Text,
     ),
     ("sirius__games.pgn", Class::NoBlankLineBetweenGames),
+    ("fluxfish__games.pgn.gz", Class::NoBlankLineBetweenGames),
     (
         "carlsen__chess.com-games.pgn.gz",
         Class::NoBlankLineBetweenGames,
@@ -609,7 +610,8 @@ enum Class {
     Latin1Text,
     /// No blank line between a game's result and the next game's tags
     /// (chess.com downloads put one after another; an engine's endgame test
-    /// file): escaque reads each game with its tags; python-chess reads the
+    /// file; a self-play script's output, cut off in its last game):
+    /// escaque reads each game with its tags; python-chess reads the
     /// first right, then reads every other game's tags as movetext (errors),
     /// losing its tags and, where it had one, its starting position.
     NoBlankLineBetweenGames,
@@ -750,7 +752,10 @@ fn check_class(name: &str, class: Class, ours: &[Seen], theirs: &[Seen]) {
         }
         Class::NoBlankLineBetweenGames => {
             assert_eq!(ours.len(), theirs.len(), "{name}");
-            assert_eq!(games(ours), ours.len(), "{name}");
+            // Every game read; fluxfish's file is cut off in the middle of
+            // its last game's comment, which escaque reports.
+            let cut = matches!(ours.last(), Some(Seen::Error(e)) if e == "UnclosedComment");
+            assert_eq!(games(ours) + usize::from(cut), ours.len(), "{name}");
             // The first game: the same, or python-chess's error on the next
             // game's tags read as its movetext.
             assert!(
@@ -759,7 +764,7 @@ fn check_class(name: &str, class: Class, ours: &[Seen], theirs: &[Seen]) {
                 "{name}"
             );
             for (a, b) in ours.iter().zip(theirs).skip(1) {
-                let Seen::Game(a) = a else { unreachable!() };
+                let Seen::Game(a) = a else { continue };
                 // escaque keeps each game's own tags.
                 assert!(
                     a.tags["White"] != "?" || a.tags.contains_key("FEN"),
@@ -788,7 +793,7 @@ fn check_class(name: &str, class: Class, ours: &[Seen], theirs: &[Seen]) {
 #[test]
 fn corpus_against_python_chess() {
     let files = corpus_files();
-    assert!(files.len() >= 272, "{}", files.len());
+    assert!(files.len() >= 274, "{}", files.len());
     let (mut games, mut same_games, mut paired) = (0, 0, 0);
     let mut same_files = 0;
     let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
