@@ -82,6 +82,37 @@ fn writes_seven_tag_roster_first_and_short_lines() {
 }
 
 #[test]
+fn comment_holding_a_closing_brace_is_written_whole() {
+    // TCEC's first season (Arena-style GUI, tests/data/pgn-corpus,
+    // tcecgames__TCEC_Season_1_-_Division_3.pgn.gz): after the result, `;`
+    // comments, one opening a brace and the next closing it. The `}` was
+    // written as `)` inside a brace comment: the text changed.
+    let text = "[Result \"1/2-1/2\"]\n\n1.e4 { ev=0.00, d=1 } e5 2.Nf3 Nc6\n1/2-1/2 \n\
+                ; { Game Nr. 1 : Scorpio 2.6 draws against Jonny 4.0 by GUI adjudication \n\
+                ; GameDuration = 03:53:35, Finalposition \
+                r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 }\n";
+    let g = read_all(text).remove(0).unwrap();
+    let last = &g.moves[3].comments;
+    assert_eq!(last.len(), 2, "{last:?}");
+    assert!(last[1].ends_with("KQkq - 2 3 }"), "{last:?}");
+    for style in [PgnStyle::export(), PgnStyle::spanish()] {
+        let out = write_game_string(&g, style);
+        assert!(out.contains("\n;GameDuration = 03:53:35"), "{out}");
+        let notation = if style == PgnStyle::spanish() {
+            SanLang::Es
+        } else {
+            SanLang::En
+        };
+        let again = PgnReader::with_options(out.as_bytes(), ReaderOptions { notation })
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(again.moves, g.moves, "{out}");
+        assert_eq!(again.result, g.result);
+    }
+}
+
+#[test]
 fn errors_on_structure() {
     let kinds: Vec<PgnErrorKind> = [
         "1. e4 ( 1. d4",

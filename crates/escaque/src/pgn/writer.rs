@@ -89,7 +89,18 @@ impl Tokens {
     }
 
     fn comment(&mut self, text: &str) {
-        let text = text.replace('}', ")");
+        if text.contains('}') {
+            // A brace comment cannot hold `}` (it would end there): written
+            // as a comment to the end of the line (PGN 8.2.5), which can, and
+            // the line ends after it. Its text is kept whole, even where that
+            // makes the line longer than MAX_LINE (Arena's and TCEC's
+            // `; GameDuration = …, Finalposition … }` after the result).
+            let words: Vec<&str> = text.split_whitespace().collect();
+            self.push(&format!(";{}", words.join(" ")));
+            self.out.push('\n');
+            self.line_len = 0;
+            return;
+        }
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.is_empty() {
             self.push("{}");
