@@ -50,7 +50,8 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 ];
 
 /// The longest line the writer produces (the export format asks for fewer than
-/// 80 columns).
+/// 80 columns), but for a comment holding `}`, which is written whole to the
+/// end of its line.
 pub const MAX_LINE: usize = 79;
 
 struct Tokens {
