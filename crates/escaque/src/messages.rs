@@ -837,6 +837,12 @@ impl Localized for PgnWarningKind {
             (UnescapedQuotes { name }, Lang::En) => format!(
                 "the {name} tag has unescaped quotes inside (\\\"): read up to the last quote before ]"
             ),
+            (TrailingBackslash { name }, Lang::Es) => format!(
+                "la etiqueta {name} termina en una barra invertida antes de la comilla (\\\"]): la barra se lee tal cual y la comilla cierra el valor"
+            ),
+            (TrailingBackslash { name }, Lang::En) => format!(
+                "the {name} tag ends in a backslash before its quote (\\\"]): the backslash is read as itself and the quote closes the value"
+            ),
             (ResultMismatch { tag, movetext }, Lang::Es) => format!(
                 "la etiqueta Result dice {tag} y las jugadas terminan en {movetext}: se conservan los dos"
             ),

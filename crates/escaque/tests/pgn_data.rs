@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::Read as _;
 use std::path::PathBuf;
 
 use escaque::pgn::{write_game_string, PgnGame, PgnReader, PgnStyle, ReaderOptions};
@@ -271,8 +272,23 @@ fn escaque_game(g: &PgnGame) -> Read {
     }
 }
 
-fn escaque_reads(name: &str) -> Vec<Seen> {
+/// The bytes of a corpus file: the larger ones are kept gzipped
+/// (`NAME.pgn.gz`) and read as the file they hold.
+fn corpus_bytes(name: &str) -> Vec<u8> {
     let bytes = fs::read(corpus_dir().join(name)).unwrap();
+    if name.ends_with(".gz") {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(bytes.as_slice())
+            .read_to_end(&mut out)
+            .unwrap();
+        out
+    } else {
+        bytes
+    }
+}
+
+fn escaque_reads(name: &str) -> Vec<Seen> {
+    let bytes = corpus_bytes(name);
     PgnReader::new(bytes.as_slice())
         .map(|r| match r {
             Ok(g) => Seen::Game(Box::new(escaque_game(&g))),
@@ -300,10 +316,9 @@ fn unescape(v: &str) -> String {
 }
 
 fn python_chess_reads(name: &str) -> Vec<Seen> {
-    let tsv = corpus_dir()
-        .join("python-chess")
-        .join(name.replace(".pgn", ".tsv"));
-    fs::read_to_string(tsv)
+    // A gzipped file's table is gzipped as well.
+    let tsv = corpus_bytes(&format!("python-chess/{}", name.replace(".pgn", ".tsv")));
+    String::from_utf8(tsv)
         .unwrap()
         .lines()
         .map(|l| {
@@ -338,7 +353,7 @@ fn corpus_files() -> Vec<String> {
         .unwrap()
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pgn"))
+        .filter(|n| n.ends_with(".pgn") || n.ends_with(".pgn.gz"))
         .collect();
     names.sort();
     names
@@ -508,13 +523,54 @@ const DIFFERENCES: &[(&str, Class)] = &[
         "pgn-extract__infield-nested-comment.pgn",
         Class::BrokenOnPurpose,
     ),
+    // The second corpus (pychess, engines' cutechess files, chess.com and
+    // lichess exports, Scid's annotation).
+    ("chesscom__hikaru-2016-06.pgn.gz", Class::VariantRefused),
+    ("pychess__atomic.pgn", Class::VariantRefused),
+    ("pychess__zh.pgn", Class::VariantRefused),
+    ("pychess__schess.pgn.gz", Class::VariantRefused),
+    ("pychess__sittuyin.pgn", Class::VariantRefused),
+    ("pychess__badpgn.pgn", Class::BrokenOnPurpose),
+    ("pgn4web__demoGames.pgn", Class::BlankLineInsideGame),
+    ("pgn4web__carlsensvidler.pgn", Class::BlankLineInsideGame),
+    // pgn4web's test of its own extensions: text before the first game, a
+    // variation of nothing `( ( {…} ) )`, `(*` continuations.
+    ("pgn4web__test.pgn", Class::BrokenOnPurpose),
+    ("pychess__dortmund.pgn.gz", Class::Latin1Text),
+    ("pychess__mate_in_2.pgn", Class::Latin1Text),
+    (
+        "slowmate__arena-engine-battle-20250817.pgn",
+        Class::Latin1Text,
+    ),
+    (
+        "slowmate__arena-tournament-20250720_1104.pgn.gz",
+        Class::Latin1Text,
+    ),
+    ("sirius__games.pgn", Class::NoBlankLineBetweenGames),
+    ("fluxfish__games.pgn.gz", Class::NoBlankLineBetweenGames),
+    (
+        "carlsen__chess.com-games.pgn.gz",
+        Class::NoBlankLineBetweenGames,
+    ),
+    ("ghotrix__games.pgn", Class::ScidSymbols),
+    // fastchess's parser tests: an illegal king move, castling through the
+    // queen, a game cut off in the middle of a move (`Kx`).
+    ("fastchess__data-test_invalid.pgn", Class::BrokenOnPurpose),
+    ("fastchess__pgns-black2move.pgn", Class::BrokenOnPurpose),
+    ("fastchess__pgns-corrupted.pgn", Class::BrokenOnPurpose),
+    (
+        "fastchess__pgns-square_bracket_in_header.pgn",
+        Class::TagText,
+    ),
 ];
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Class {
     /// A `Variant` escaque does not play (antichess, crazyhouse, horde, games
-    /// without kings): escaque refuses every game by its tag; python-chess
-    /// plays the variants it knows and reports an error for the others.
+    /// without kings, Seirawan, sittuyin, King of the Hill, 3-check): escaque
+    /// refuses every such game by its tag; python-chess plays the variants
+    /// it knows and reports an error for the others. The file's other games
+    /// read the same.
     VariantRefused,
     /// `[Variant "chess-960"]`: escaque reads it as Chess960, python-chess
     /// refuses the spelling (and then fails on the castling).
@@ -547,6 +603,22 @@ enum Class {
     /// `-Wdeutsch` output), HTML `<br />` between the tags (chess.js). escaque
     /// reports an error; python-chess yields a game without moves.
     NotReadByEither,
+    /// Text that is not UTF-8 (Jan van Reek's ChessBase files in pychess,
+    /// `Van Nüss`, `Polgár` in Latin-1): escaque reads it as Windows-1252
+    /// with a warning; python-chess puts U+FFFD in its place. The games are
+    /// otherwise the same.
+    Latin1Text,
+    /// No blank line between a game's result and the next game's tags
+    /// (chess.com downloads put one after another; an engine's endgame test
+    /// file; a self-play script's output, cut off in its last game):
+    /// escaque reads each game with its tags; python-chess reads the
+    /// first right, then reads every other game's tags as movetext (errors),
+    /// losing its tags and, where it had one, its starting position.
+    NoBlankLineBetweenGames,
+    /// Scid's engine annotation exported with symbols for NAGs: `D` (Scid's
+    /// diagram, $201) beside `+=`, `+/-`. escaque reads `D` as its NAG with
+    /// a warning; python-chess reports an error where it stands.
+    ScidSymbols,
     /// Files made broken on purpose (kokopu's parser tests: `pawn goes to
     /// e4`, tags cut by a line break, `\}` inside a comment, illegal moves, a
     /// carriage return alone as line end; pgn-extract's nested comment):
@@ -561,10 +633,15 @@ fn check_class(name: &str, class: Class, ours: &[Seen], theirs: &[Seen]) {
     let games = |s: &[Seen]| s.iter().filter(|g| matches!(g, Seen::Game(_))).count();
     match class {
         Class::VariantRefused => {
+            // Every game that differs is one escaque refuses by its Variant
+            // (a chess.com month mixes them with chess and Chess960 games,
+            // which read the same).
             assert_eq!(ours.len(), theirs.len(), "{name}");
+            let refused =
+                |s: &Seen| matches!(s, Seen::Error(e) if e.starts_with("UnsupportedVariant"));
+            assert!(ours.iter().any(refused), "{name}");
             assert!(
-                ours.iter()
-                    .all(|s| matches!(s, Seen::Error(e) if e.starts_with("UnsupportedVariant"))),
+                ours.iter().zip(theirs).all(|(a, b)| a == b || refused(a)),
                 "{name}: {ours:?}"
             );
         }
@@ -587,15 +664,20 @@ fn check_class(name: &str, class: Class, ours: &[Seen], theirs: &[Seen]) {
                     if r.plies() == 56
                     && r.fen == "6k1/p1p2ppp/2p4r/8/1P1P4/2P1b3/4r2P/R1B2R1K w - - 1 29")));
             } else {
-                // pgn-extract's files: every game read whole, and each one's
-                // moves are those python-chess read in the game it split off.
+                // pgn-extract's and pgn4web's files: every game read whole, and
+                // each one's moves are those python-chess read in the game it
+                // split off.
                 assert_eq!(games(ours), ours.len(), "{name}");
+                // (A game from a set-up position: the part python-chess split
+                // off lost the FEN with the tags, and fails.)
                 for s in ours {
                     let Seen::Game(r) = s else { unreachable!() };
                     assert!(
                         theirs
                             .iter()
-                            .any(|t| matches!(t, Seen::Game(t) if t.moves == r.moves)),
+                            .any(|t| matches!(t, Seen::Game(t) if t.moves == r.moves))
+                            || (r.tags.contains_key("FEN")
+                                && theirs.iter().any(|t| matches!(t, Seen::Error(_)))),
                         "{name}"
                     );
                 }
@@ -641,19 +723,83 @@ fn check_class(name: &str, class: Class, ours: &[Seen], theirs: &[Seen]) {
         Class::BrokenOnPurpose => {
             assert!(ours.iter().any(|s| matches!(s, Seen::Error(_))), "{name}");
         }
+        Class::Latin1Text => {
+            assert_eq!(ours.len(), theirs.len(), "{name}");
+            for (a, b) in ours.iter().zip(theirs) {
+                let (Seen::Game(a), Seen::Game(b)) = (a, b) else {
+                    panic!("{name}: {a:?} {b:?}")
+                };
+                assert!(differing_parts(a, b).iter().all(|p| *p == "tags"), "{name}");
+                // Each differing value is the same text, but for the
+                // characters python-chess could not decode.
+                for (n, v) in &a.tags {
+                    let w = &b.tags[n];
+                    if v != w {
+                        assert!(
+                            w.contains('\u{FFFD}') && !v.contains('\u{FFFD}'),
+                            "{name}: {v} {w}"
+                        );
+                        assert_eq!(v.chars().count(), w.chars().count(), "{name}: {v} {w}");
+                        assert!(
+                            v.chars()
+                                .zip(w.chars())
+                                .all(|(x, y)| x == y || y == '\u{FFFD}'),
+                            "{name}: {v} {w}"
+                        );
+                    }
+                }
+            }
+        }
+        Class::NoBlankLineBetweenGames => {
+            assert_eq!(ours.len(), theirs.len(), "{name}");
+            // Every game read; fluxfish's file is cut off in the middle of
+            // its last game's comment, which escaque reports.
+            let cut = matches!(ours.last(), Some(Seen::Error(e)) if e == "UnclosedComment");
+            assert_eq!(games(ours) + usize::from(cut), ours.len(), "{name}");
+            // The first game: the same, or python-chess's error on the next
+            // game's tags read as its movetext.
+            assert!(
+                ours[0] == theirs[0]
+                    || matches!(&theirs[0], Seen::Error(e) if e.starts_with("errors")),
+                "{name}"
+            );
+            for (a, b) in ours.iter().zip(theirs).skip(1) {
+                let Seen::Game(a) = a else { continue };
+                // escaque keeps each game's own tags.
+                assert!(
+                    a.tags["White"] != "?" || a.tags.contains_key("FEN"),
+                    "{name}"
+                );
+                // python-chess lost them: no tag but the roster, or an error.
+                if let Seen::Game(b) = b {
+                    assert_eq!(b.tags["White"], "?", "{name}");
+                    assert!(!b.tags.contains_key("FEN"), "{name}");
+                }
+            }
+        }
+        Class::ScidSymbols => {
+            assert_eq!(ours.len(), theirs.len(), "{name}");
+            assert_eq!(games(ours), ours.len(), "{name}");
+            for (a, b) in ours.iter().zip(theirs) {
+                assert!(
+                    a == b || matches!(b, Seen::Error(e) if e.starts_with("errors")),
+                    "{name}"
+                );
+            }
+        }
     }
 }
 
 #[test]
 fn corpus_against_python_chess() {
     let files = corpus_files();
-    assert!(files.len() >= 160, "{}", files.len());
+    assert!(files.len() >= 275, "{}", files.len());
     let (mut games, mut same_games, mut paired) = (0, 0, 0);
     let mut same_files = 0;
     let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut by_class: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for name in &files {
-        let bytes = fs::read(corpus_dir().join(name)).unwrap();
+        let bytes = corpus_bytes(name);
         let ours = escaque_reads(name);
         let theirs = python_chess_reads(name);
         games += ours.len();

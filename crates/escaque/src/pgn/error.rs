@@ -62,6 +62,14 @@ pub enum PgnWarningKind {
         /// The tag's name.
         name: String,
     },
+    /// A tag value whose last character is a backslash (`[Event "Tournament
+    /// \"]`, a Windows folder written as it is): PGN would read `\"` as a
+    /// quote inside a value the line never closes; the backslash is read as
+    /// itself and the value ends at that quote.
+    TrailingBackslash {
+        /// The tag's name.
+        name: String,
+    },
     /// The `Result` tag and the result that ends the movetext disagree; both
     /// are kept as written.
     ResultMismatch {
@@ -77,11 +85,13 @@ pub enum PgnWarningKind {
 
 impl PgnWarningKind {
     /// A stable identifier for programs: `informant_symbol`,
-    /// `unescaped_quotes`, `result_mismatch`, `not_utf8`.
+    /// `unescaped_quotes`, `trailing_backslash`, `result_mismatch`,
+    /// `not_utf8`.
     pub fn id(&self) -> &'static str {
         match self {
             PgnWarningKind::InformantSymbol { .. } => "informant_symbol",
             PgnWarningKind::UnescapedQuotes { .. } => "unescaped_quotes",
+            PgnWarningKind::TrailingBackslash { .. } => "trailing_backslash",
             PgnWarningKind::ResultMismatch { .. } => "result_mismatch",
             PgnWarningKind::NotUtf8 => "not_utf8",
         }

@@ -49,7 +49,8 @@ pub(super) enum Sym {
 }
 
 /// The NAG an Informant symbol stands for, as the PGN standard's NAG table
-/// and ChessBase number them (`+-` $18, `N` $146, `RR` $145, …).
+/// and ChessBase number them (`+-` $18, `N` $146, `RR` $145, …), and `D`,
+/// the diagram Scid writes when it exports NAGs as symbols (Scid's $201).
 pub(super) fn informant_nag(sym: &[u8]) -> Option<u8> {
     Some(match sym {
         b"=" => 10,
@@ -61,6 +62,7 @@ pub(super) fn informant_nag(sym: &[u8]) -> Option<u8> {
         b"-+" | b"--+" => 19,
         b"N" => 146,
         b"RR" => 145,
+        b"D" => 201,
         _ => {
             return match core::str::from_utf8(sym).ok()? {
                 "□" => Some(7),

@@ -345,9 +345,9 @@ impl<R: Read> PgnReader<R> {
     /// Reads a tag pair at `pos` (a `[`).
     /// Reads a tag pair at `pos` (a `[`): the name's byte range in the line,
     /// and the value (unescaped) into `tag_value`.
-    /// The flag is true when the value had unescaped quotes inside and was read
-    /// up to the last quote before `]`.
-    fn read_tag(&mut self) -> Step<(usize, usize, bool)> {
+    /// The leniency, if any: unescaped quotes inside the value (read up to the
+    /// quote before `]`), or a backslash ending it (read as itself).
+    fn read_tag(&mut self) -> Step<(usize, usize, TagLeniency)> {
         let start = self.pos;
         let bad = |r: &Self| (r.line_no, r.column(start), PgnErrorKind::BadTag);
         let line = &self.line;
@@ -378,7 +378,29 @@ impl<R: Read> PgnReader<R> {
         self.tag_value.clear();
         loop {
             match self.line.get(i) {
-                None | Some(b'\n') => return Err(bad(self)),
+                None | Some(b'\n') => {
+                    // The line ended inside the value. A value ending in a
+                    // backslash (`[Event "Tournament \"]`): read the backslash
+                    // as itself, the value ending at the quote before `]`
+                    // (the first `\"]` on the line, anything after it but
+                    // blanks making it no tag).
+                    let rest = &self.line[value_start..];
+                    let Some(k) = rest.windows(3).position(|w| w == b"\\\"]") else {
+                        return Err(bad(self));
+                    };
+                    let close = value_start + k + 1;
+                    if !self.line[close + 2..]
+                        .iter()
+                        .all(|b| b.is_ascii_whitespace())
+                    {
+                        return Err(bad(self));
+                    }
+                    self.tag_value.clear();
+                    self.tag_value
+                        .extend_from_slice(&self.line[value_start..close]);
+                    self.pos = close + 2;
+                    return Ok((name_start, name_end, TagLeniency::TrailingBackslash));
+                }
                 Some(b'\\') if matches!(self.line.get(i + 1), Some(b'"' | b'\\')) => {
                     self.tag_value.push(self.line[i + 1]);
                     i += 2;
@@ -399,7 +421,7 @@ impl<R: Read> PgnReader<R> {
         }
         if self.line.get(j) == Some(&b']') {
             self.pos = j + 1;
-            return Ok((name_start, name_end, false));
+            return Ok((name_start, name_end, TagLeniency::None));
         }
         // Quotes inside the value that are not escaped (`[White ""Socrates
         // Expert""]`, `[Site "Somewhere " else"]`): the value runs to the next
@@ -413,7 +435,7 @@ impl<R: Read> PgnReader<R> {
         self.tag_value
             .extend_from_slice(&self.line[value_start..close]);
         self.pos = close + 2;
-        Ok((name_start, name_end, true))
+        Ok((name_start, name_end, TagLeniency::UnescapedQuotes))
     }
 
     /// Reports, once per game, text that was not UTF-8 (read as
@@ -497,14 +519,21 @@ impl<R: Read> PgnReader<R> {
                 } else if name == "Result" {
                     result_tag = Some(value.trim().to_string());
                 }
-                if lenient {
+                let kind = match lenient {
+                    TagLeniency::None => None,
+                    TagLeniency::UnescapedQuotes => Some(PgnWarningKind::UnescapedQuotes {
+                        name: name.to_string(),
+                    }),
+                    TagLeniency::TrailingBackslash => Some(PgnWarningKind::TrailingBackslash {
+                        name: name.to_string(),
+                    }),
+                };
+                if let Some(kind) = kind {
                     let w = PgnWarning {
                         game: self.game_no,
                         line,
                         column: self.column(start),
-                        kind: PgnWarningKind::UnescapedQuotes {
-                            name: name.to_string(),
-                        },
+                        kind,
                     };
                     v.warning(&w);
                 }
@@ -906,4 +935,16 @@ pub fn variant_kind(value: &str) -> VariantKind {
         | "orthodox" | "?" => VariantKind::Standard,
         _ => VariantKind::Unsupported,
     }
+}
+
+/// How a tag was read where PGN's grammar would have refused it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum TagLeniency {
+    /// As the grammar says.
+    None,
+    /// Unescaped quotes inside the value: read up to the quote before `]`.
+    UnescapedQuotes,
+    /// A backslash ending the value, before its closing quote: read as
+    /// itself.
+    TrailingBackslash,
 }

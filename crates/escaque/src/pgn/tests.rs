@@ -82,6 +82,37 @@ fn writes_seven_tag_roster_first_and_short_lines() {
 }
 
 #[test]
+fn comment_holding_a_closing_brace_is_written_whole() {
+    // TCEC's first season (Arena-style GUI, tests/data/pgn-corpus,
+    // tcecgames__TCEC_Season_1_-_Division_3.pgn.gz): after the result, `;`
+    // comments, one opening a brace and the next closing it. The `}` was
+    // written as `)` inside a brace comment: the text changed.
+    let text = "[Result \"1/2-1/2\"]\n\n1.e4 { ev=0.00, d=1 } e5 2.Nf3 Nc6\n1/2-1/2 \n\
+                ; { Game Nr. 1 : Scorpio 2.6 draws against Jonny 4.0 by GUI adjudication \n\
+                ; GameDuration = 03:53:35, Finalposition \
+                r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 }\n";
+    let g = read_all(text).remove(0).unwrap();
+    let last = &g.moves[3].comments;
+    assert_eq!(last.len(), 2, "{last:?}");
+    assert!(last[1].ends_with("KQkq - 2 3 }"), "{last:?}");
+    for style in [PgnStyle::export(), PgnStyle::spanish()] {
+        let out = write_game_string(&g, style);
+        assert!(out.contains("\n;GameDuration = 03:53:35"), "{out}");
+        let notation = if style == PgnStyle::spanish() {
+            SanLang::Es
+        } else {
+            SanLang::En
+        };
+        let again = PgnReader::with_options(out.as_bytes(), ReaderOptions { notation })
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(again.moves, g.moves, "{out}");
+        assert_eq!(again.result, g.result);
+    }
+}
+
+#[test]
 fn errors_on_structure() {
     let kinds: Vec<PgnErrorKind> = [
         "1. e4 ( 1. d4",
@@ -328,6 +359,64 @@ fn informant_symbols_are_read_as_nags_with_a_warning() {
     assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 17));
     let es = crate::Localized::message(&g.warnings[0], crate::Lang::Es);
     assert!(es.contains("Informant") && es.contains("$14"), "{es}");
+}
+
+#[test]
+fn scid_diagram_symbol_is_read_as_its_nag_with_a_warning() {
+    // Scid's engine annotation exported with symbols for NAGs (a file of
+    // tests/data/pgn-corpus, ghotrix__games.pgn): `D` is Scid's diagram,
+    // $201, beside `+=` and `+/-`.
+    let text = "[Event \"PNN Chess Open\"]\n[Result \"1-0\"]\n\n\
+                1.e4 b6 2.c4 Bb7 3.Nc3 D g6 += {Move out of book e6 80%}\n\
+                4.d4 D e6 += D {Stockfish 6: 16:+0.75} 1-0\n";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.moves.len(), 8);
+    assert_eq!(g.moves[4].nags, vec![201]);
+    assert_eq!(g.moves[5].nags, vec![14]);
+    assert_eq!(g.moves[6].nags, vec![201]);
+    assert_eq!(g.moves[7].nags, vec![14, 201]);
+    assert_eq!(
+        g.warnings[0].kind,
+        PgnWarningKind::InformantSymbol {
+            text: "D".into(),
+            nag: 201
+        }
+    );
+}
+
+#[test]
+fn tag_ending_in_a_backslash_is_read_with_a_warning() {
+    // fastchess's parser test (tests/data/pgn-corpus,
+    // fastchess__pgns-backslash_header.pgn): the backslash before the closing
+    // quote would escape it, and the game was lost to a bad tag.
+    let text = "[Event \"Tournament \\\"]\n[Site \"Madrid ESP\"]\n[Result \"1-0\"]\n\n\
+                1.d4 Nf6 2.c4 g6 1-0\n";
+    let g = read_all(text).remove(0).unwrap();
+    assert_eq!(g.tag("Event"), Some("Tournament \\"));
+    assert_eq!(g.tag("Site"), Some("Madrid ESP"));
+    assert_eq!(g.moves.len(), 4);
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(
+        g.warnings[0].kind,
+        PgnWarningKind::TrailingBackslash {
+            name: "Event".into()
+        }
+    );
+    assert_eq!((g.warnings[0].line, g.warnings[0].column), (1, 1));
+    // Written out, the backslash is escaped, and read back the same.
+    let out = write_game_string(&g, PgnStyle::export());
+    assert!(out.contains("[Event \"Tournament \\\\\"]"), "{out}");
+    let again = read_all(&out).remove(0).unwrap();
+    assert_eq!(again.tag("Event"), Some("Tournament \\"));
+    assert!(again.warnings.is_empty());
+    // An escaped quote inside a value that closes is still a quote, and a
+    // line that never closes its value is still a bad tag.
+    let g = read_all("[Event \"a \\\" b\"]\n\n1. e4 *\n")
+        .remove(0)
+        .unwrap();
+    assert_eq!(g.tag("Event"), Some("a \" b"));
+    assert!(g.warnings.is_empty());
+    assert!(read_all("[Event \"a \\\" b]\n\n1. e4 *\n")[0].is_err());
 }
 
 #[test]

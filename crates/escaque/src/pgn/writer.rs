@@ -50,7 +50,8 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 ];
 
 /// The longest line the writer produces (the export format asks for fewer than
-/// 80 columns).
+/// 80 columns), but for a comment holding `}`, which is written whole to the
+/// end of its line.
 pub const MAX_LINE: usize = 79;
 
 struct Tokens {
@@ -89,7 +90,18 @@ impl Tokens {
     }
 
     fn comment(&mut self, text: &str) {
-        let text = text.replace('}', ")");
+        if text.contains('}') {
+            // A brace comment cannot hold `}` (it would end there): written
+            // as a comment to the end of the line (PGN 8.2.5), which can, and
+            // the line ends after it. Its text is kept whole, even where that
+            // makes the line longer than MAX_LINE (Arena's and TCEC's
+            // `; GameDuration = …, Finalposition … }` after the result).
+            let words: Vec<&str> = text.split_whitespace().collect();
+            self.push(&format!(";{}", words.join(" ")));
+            self.out.push('\n');
+            self.line_len = 0;
+            return;
+        }
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.is_empty() {
             self.push("{}");

@@ -11,9 +11,12 @@ backslash, a tab and a line end are written as two characters each: a
 backslash, then a backslash, `t` or `n`).
 
 Run from crates/escaque/tests/data:  python3 generate/corpus_python_chess.py
-It writes pgn-corpus/python-chess/NAME.tsv for every pgn-corpus/NAME.pgn.
+It writes pgn-corpus/python-chess/NAME.tsv for every pgn-corpus/NAME.pgn,
+and NAME.tsv.gz for every NAME.pgn.gz (the larger files are kept gzipped, and
+read as the file they hold).
 """
 import glob
+import gzip
 import io
 import os
 
@@ -24,8 +27,11 @@ def esc(v):
     return v.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
 
 
-for path in sorted(glob.glob("pgn-corpus/*.pgn")):
-    data = open(path, "rb").read().decode("utf-8", errors="replace")
+for path in sorted(glob.glob("pgn-corpus/*.pgn") + glob.glob("pgn-corpus/*.pgn.gz")):
+    raw = open(path, "rb").read()
+    if path.endswith(".gz"):
+        raw = gzip.decompress(raw)
+    data = raw.decode("utf-8", errors="replace")
     if data.startswith("\ufeff"):
         data = data[1:]
     f = io.StringIO(data)
@@ -62,7 +68,12 @@ for path in sorted(glob.glob("pgn-corpus/*.pgn")):
             "errors" if g.errors else "ok",
             " ".join(uci),
         ] + ["%s=%s" % (k, esc(v)) for k, v in g.headers.items()]))
-    name = os.path.basename(path)[:-4]
-    with open("pgn-corpus/python-chess/%s.tsv" % name, "w") as o:
-        o.write("".join(l + "\n" for l in out))
+    name = os.path.basename(path).split(".pgn")[0]
+    text = "".join(l + "\n" for l in out).encode("utf-8")
+    if path.endswith(".gz"):  # a large file's table is kept gzipped as well
+        with open("pgn-corpus/python-chess/%s.tsv.gz" % name, "wb") as o:
+            o.write(gzip.compress(text, 9, mtime=0))
+    else:
+        with open("pgn-corpus/python-chess/%s.tsv" % name, "wb") as o:
+            o.write(text)
     print(path, len(out))
