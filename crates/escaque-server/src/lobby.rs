@@ -33,6 +33,11 @@ pub struct Seek {
     /// The odds preset's id ([`escaque::Odds::id`]), if any (the poster
     /// gives them).
     pub odds: Option<String>,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// A Chess960 seek's starting position (0–959); `None` for one drawn
+    /// at random when the seek is accepted (and for standard chess).
+    pub position: Option<u16>,
 }
 
 struct Watcher {

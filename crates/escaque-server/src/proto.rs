@@ -643,6 +643,11 @@ pub struct StateView {
     /// The tournament board this game is, if any (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TournamentBoard>,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// A Chess960 game's starting position number (0–959), when it began
+    /// from one of the 960.
+    pub chess960_position: Option<u16>,
 }
 
 /// Where a tournament game is played: its tournament, round and board.

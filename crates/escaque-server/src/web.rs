@@ -175,7 +175,12 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         Err(e) => return ApiError::from(e).into_response(),
     };
     let moves = hub.store.moves(&id).await.unwrap_or_default();
-    let start = Position::from_fen(&row.start_fen).unwrap_or_default();
+    let mode = if row.chess960 {
+        escaque::CastlingMode::Chess960
+    } else {
+        escaque::CastlingMode::Standard
+    };
+    let start = Position::from_fen_with(&row.start_fen, mode).unwrap_or_default();
     let mut pos = start;
     let mut out: Vec<Value> = Vec::with_capacity(moves.len());
     for (ply, m) in moves.iter().enumerate() {

@@ -7,6 +7,7 @@
 mod common;
 mod browser;
 mod browser_torneo;
+mod chess960;
 mod fuzz;
 mod games;
 mod lag;

@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
 
+use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::Cmd;
 use crate::proto::ErrorCode;
@@ -35,6 +36,12 @@ pub(super) struct CreateGame {
     odds: Option<String>,
     #[serde(default)]
     fen: Option<String>,
+    /// `standard` (default) or `chess960`.
+    #[serde(default)]
+    variant: Option<String>,
+    /// A Chess960 starting position: 0–959 or `random` (default).
+    #[serde(default)]
+    position: Option<Value>,
 }
 
 /// A rule set as a request names it: the library's one reader (its id, an
@@ -113,14 +120,22 @@ pub(super) async fn create_game(
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;
     let mut color = parse_color(req.color.as_deref())?;
-    let start = match (&req.fen, odds) {
-        (Some(f), _) => Position::from_fen(f)?,
-        (None, Some(o)) => {
+    let variant = Variant::read(req.variant.as_deref(), req.position.as_ref())?;
+    refuse_mix(
+        variant,
+        odds.is_some(),
+        req.fen.is_some(),
+        matches!(req.position, Some(Value::Number(_))),
+    )?;
+    let start = match (&req.fen, odds, variant.start()) {
+        (Some(f), _, _) => variant.read_fen(f)?,
+        (None, _, Some(p)) => p,
+        (None, Some(o), None) => {
             // The creator gives the odds, from the usual side.
             color = o.usual_giver();
             o.position_for(color)
         }
-        (None, None) => Position::new(),
+        (None, None, None) => Position::new(),
     };
     let other = match req.opponent.as_str() {
         "engine" | "motor" => {
@@ -152,7 +167,7 @@ pub(super) async fn create_game(
             time_control: tc,
             white,
             black,
-            chess960: false,
+            chess960: variant.is_chess960(),
             rated: false,
         })
         .await?;
