@@ -329,6 +329,15 @@ mod catalogue_tests {
                 let key = format!("odds_{}: '", o.id());
                 assert!(text.contains(&key), "{file}: {key}");
             }
+            // Every variant a state or a seek names (Chess960, issue 25).
+            let variants = &text[text.find("\n  variant: ").expect("variants")..];
+            let variants = &variants[..variants.find('}').expect("closed")];
+            for v in ["standard", "chess960"] {
+                assert!(
+                    variants.contains(&format!(" {v}: '")),
+                    "{file}: variants.{v}"
+                );
+            }
             // Every tie-break the create form offers (escaque-torneo's ids).
             let tn = &text[text.find("\n  tn: {").expect("tn section")..];
             let tiebreaks = &tn[tn.find("\n    tiebreaks: {").expect("tn.tiebreaks")..];
