@@ -692,6 +692,10 @@ pub struct LiveGame {
     pub clock: Option<LiveClock>,
     /// Where a spectator's page is.
     pub watch: String,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// A Chess960 game's starting position number, if it has one.
+    pub chess960_position: Option<u16>,
 }
 
 /// A listed game's clock.

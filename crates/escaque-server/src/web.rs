@@ -210,6 +210,7 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         "termination_side": row.end.and_then(|e| e.side_id()),
         "time_control": row.time_control,
         "rules": row.rules.id(),
+        "variant": if row.chess960 { "chess960" } else { "standard" },
         "moves": out,
     }))
     .into_response()

@@ -103,6 +103,7 @@ async fn scenario(base: &str, a: &Client, b: &Client) -> R {
         return Err("the position field did not show for Chess960".into());
     }
     set_value(a, "#friend-position", "291").await?;
+    shot(a, "c960-form-desktop.png").await?;
     click(a, "#create-challenge").await?;
     let link = until(a, "challenge link", "document.querySelector('#challenge-link') && document.querySelector('#challenge-link').value").await?;
     let link = link.as_str().unwrap_or_default().to_string();

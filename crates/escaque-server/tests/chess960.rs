@@ -143,7 +143,13 @@ both_dbs!(castling_onto_the_rook_and_restart, castling_and_restart);
 /// Black short onto its rook.
 async fn castling_other_ways(db: Db) {
     let Some(s) = start(db).await else { return };
-    let (mut w, mut b) = friend_game(s.addr, json!({"variant": "960", "position": N291})).await;
+    let mut c = challenge(
+        s.addr,
+        json!({"variant": "960", "position": N291, "color": "white"}),
+    )
+    .await;
+    let mut w = Player::connect(s.addr, &c.created).await;
+    let mut b = Player::connect(s.addr, &c.joined).await;
     play_line(&mut w, &mut b, &["c1b3", "g8h6"]).await;
     let st = w.state().await;
     let mut e1 = dests(&st, "e1");
@@ -161,6 +167,28 @@ async fn castling_other_ways(db: Db) {
         stored_moves(&s, &w.game).await,
         ["c1b3", "g8h6", "e1d1", "e8f8"]
     );
+    // The list of games in progress, my games and the replay say Chess960;
+    // the replay's positions follow the castlings.
+    let live = c.creator.req("GET", "/api/games/live", None).await.json();
+    let listed = live["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == c.game.as_str())
+        .expect("listed");
+    assert_eq!(listed["variant"], "chess960");
+    assert_eq!(listed["chess960_position"], N291);
+    let mine = c.joiner.req("GET", "/api/me/games", None).await.json();
+    assert_eq!(mine["games"][0]["variant"], "chess960");
+    let replay = c
+        .creator
+        .req("GET", &format!("/web/api/games/{}/positions", c.game), None)
+        .await
+        .json();
+    assert_eq!(replay["variant"], "chess960");
+    assert_eq!(replay["moves"][3]["uci"], "e8f8");
+    assert_eq!(replay["moves"][3]["san"], "O-O");
+    assert_eq!(replay["moves"][3]["fen"], st["fen"]);
     // SAN and the Spanish zeros are read too (a fresh game).
     let (mut w, mut b) = friend_game(s.addr, json!({"variant": "chess960", "position": 3})).await;
     play_line(&mut w, &mut b, &["0-0", "O-O"]).await;

@@ -294,6 +294,7 @@ function showLive(games) {
   list.replaceChildren(...games.map((g) => {
     const c = g.clock;
     const parts = [c ? c.control : t.no_clock, t.rule_sets[g.rules] || g.rules, t.live_moves(Math.ceil(g.plies / 2))];
+    if (g.variant === 'chess960') parts.splice(2, 0, t.variants.chess960);
     if (c) parts.push(`${fmtClock(c.white_ms)} – ${fmtClock(c.black_ms)}`);
     return h('li', { class: 'live-game' },
       h('a', { href: `/partida/${g.game}`, class: 'watch', 'aria-label': t.live_watch(shownName(g.white), shownName(g.black)) }, `${shownName(g.white)} – ${shownName(g.black)}`),

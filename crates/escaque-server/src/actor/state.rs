@@ -64,6 +64,8 @@ impl Actor {
                 control: c.control,
             }),
             watch: format!("/partida/{}", self.row.id),
+            variant: self.variant_id(),
+            chess960_position: self.game.chess960_number(),
         })
     }
 
@@ -165,12 +167,17 @@ impl Actor {
                 round: l.round,
                 board: l.board,
             }),
-            variant: if self.game.is_chess960() {
-                "chess960"
-            } else {
-                "standard"
-            },
+            variant: self.variant_id(),
             chess960_position: self.game.chess960_number(),
+        }
+    }
+
+    /// `standard` or `chess960`.
+    fn variant_id(&self) -> &'static str {
+        if self.game.is_chess960() {
+            "chess960"
+        } else {
+            "standard"
         }
     }
 

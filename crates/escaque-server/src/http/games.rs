@@ -344,6 +344,7 @@ pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiRe
                 "termination": r.end.map(|e| e.termination.id()),
                 "termination_side": r.end.and_then(|e| e.side_id()),
                 "time_control": r.time_control, "rules": r.rules.id(), "created_ms": r.created_ms,
+                "variant": if r.chess960 { "chess960" } else { "standard" },
                 "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
             })
         })
