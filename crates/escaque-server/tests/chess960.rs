@@ -474,3 +474,37 @@ async fn pgn_reads_back_in_escaque_and_python_chess() {
         )
     );
 }
+
+/// A rematch of a Chess960 game is played from the same position, colours
+/// swapped, and castles as Chess960.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_keeps_the_position() {
+    let Some(s) = start(Db::Sqlite).await else {
+        return;
+    };
+    let (mut w, mut b) = friend_game(s.addr, json!({"variant": "chess960", "position": 3})).await;
+    play_line(&mut w, &mut b, &["f1g1"]).await;
+    assert_eq!(w.act(json!({"t": "resign"})).await["t"], "ack");
+    b.event("end").await;
+    assert_eq!(b.act(json!({"t": "rematch"})).await["t"], "ack");
+    w.event("rematch_offer").await;
+    w.ws.send(&json!({"t": "rematch"})).await.unwrap();
+    let seat_b = b.wait_for(|v| v["t"] == "rematch_seat").await;
+    let seat_w = w.wait_for(|v| v["t"] == "rematch_seat").await;
+    let mut nw = Player::connect(s.addr, &seat_b).await;
+    let mut nb = Player::connect(s.addr, &seat_w).await;
+    let st = nw.state().await;
+    assert_eq!(st["variant"], "chess960");
+    assert_eq!(st["chess960_position"], 3);
+    // Position 3, BQNNRKRB: the king on f1 castles short onto g1, where
+    // its rook stands (the king onto its rook and its castling square are
+    // one square).
+    assert_eq!(dests(&st, "f1"), ["g1"], "{}", st["legal"]);
+    play_line(&mut nw, &mut nb, &["f1g1", "f8g8"]).await;
+    let st = nw.state().await;
+    assert_eq!(
+        placement(&st["fen"]),
+        "bqnnrrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRRKB"
+    );
+    assert_eq!(stored_moves(&s, &nw.game).await, ["f1g1", "f8g8"]);
+}
