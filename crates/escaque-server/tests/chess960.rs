@@ -221,6 +221,22 @@ async fn a_king_step_to_the_castling_square_is_a_step() {
         "rk5r/pppppppp/8/8/8/8/PPPPPPPP/R1K4R"
     );
     assert_eq!(st["moves"][0]["san"], "Kc1");
+    // Castling long puts the king on c1 too: stored as the king taking its
+    // rook, it replays as castling, never as the step (the replay of the
+    // stored moves shows the rook on d1).
+    let (mut w, _b) = friend_game(s.addr, json!({"variant": "chess960", "fen": fen})).await;
+    let a = w.play("b1a1").await;
+    assert_eq!(a["t"], "ack", "{a}");
+    assert_eq!(stored_moves(&s, &w.game).await, ["b1a1"]);
+    let replay = Browser::new(s.addr)
+        .req("GET", &format!("/web/api/games/{}/positions", w.game), None)
+        .await
+        .json();
+    assert_eq!(
+        placement(&replay["moves"][0]["fen"]),
+        "rk5r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R"
+    );
+    assert_eq!(replay["moves"][0]["san"], "O-O-O");
 }
 
 /// The engine plays Chess960: from a position where castling mates, it
