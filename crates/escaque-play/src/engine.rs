@@ -265,6 +265,33 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_castles_in_chess960() {
+        // Castling is the only mate in one, short and long, for each side;
+        // the king starts on its castling square (g1, b1→c1, b8→c8, g8).
+        use escaque::coord::to_uci_in;
+        use escaque::CastlingMode;
+        for (fen, want) in [
+            ("4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1", "g1h1"),
+            ("2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1", "b1a1"),
+            ("rk6/8/8/8/8/8/2P1P3/2RKR3 b a - 0 1", "b8a8"),
+            ("6kr/8/8/8/8/8/4P1P1/4RKR1 b h - 0 1", "g8h8"),
+        ] {
+            let pos = Position::from_fen_with(fen, CastlingMode::Chess960).unwrap();
+            let mut engine = Engine::new();
+            let budget = Budget {
+                movetime: Duration::from_millis(100),
+                ..Budget::without_clock(Level::from_number(10).unwrap())
+            };
+            let m = search(&mut engine, &pos, &[], &budget, &AtomicBool::new(false)).unwrap();
+            assert!(m.is_castle(), "{fen}: {m}");
+            assert_eq!(to_uci_in(&pos, m, true), want, "{fen}");
+            let mut after = pos;
+            after.play_unchecked(m);
+            assert!(after.is_checkmate(), "{fen}");
+        }
+    }
+
+    #[test]
     fn increment_for_every_clock_kind() {
         let level = Level::from_number(3).unwrap();
         for (tc, want) in [("5+3", 3), ("5+b3", 3), ("5+d3", 3), ("5+0", 0)] {

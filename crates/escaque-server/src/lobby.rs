@@ -46,6 +46,11 @@ pub struct Seek {
     pub rating_min: Option<i64>,
     /// The highest rating that may accept (null: no upper bound).
     pub rating_max: Option<i64>,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// A Chess960 seek's starting position (0–959); `None` for one drawn
+    /// at random when the seek is accepted (and for standard chess).
+    pub position: Option<u16>,
 }
 
 struct Watcher {

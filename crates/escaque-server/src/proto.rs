@@ -648,6 +648,11 @@ pub struct StateView {
     /// The rating pool of a rated game (`bullet`, `blitz`, `rapid`,
     /// `classical`, `chess960`); null when casual.
     pub perf: Option<&'static str>,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// A Chess960 game's starting position number (0–959), when it began
+    /// from one of the 960.
+    pub chess960_position: Option<u16>,
 }
 
 /// Where a tournament game is played: its tournament, round and board.
@@ -700,6 +705,10 @@ pub struct LiveGame {
     pub clock: Option<LiveClock>,
     /// Where a spectator's page is.
     pub watch: String,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// A Chess960 game's starting position number, if it has one.
+    pub chess960_position: Option<u16>,
 }
 
 /// A listed game's clock.

@@ -175,7 +175,12 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         Err(e) => return ApiError::from(e).into_response(),
     };
     let moves = hub.store.moves(&id).await.unwrap_or_default();
-    let start = Position::from_fen(&row.start_fen).unwrap_or_default();
+    let mode = if row.chess960 {
+        escaque::CastlingMode::Chess960
+    } else {
+        escaque::CastlingMode::Standard
+    };
+    let start = Position::from_fen_with(&row.start_fen, mode).unwrap_or_default();
     let mut pos = start;
     let mut out: Vec<Value> = Vec::with_capacity(moves.len());
     for (ply, m) in moves.iter().enumerate() {
@@ -205,6 +210,7 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         "termination_side": row.end.and_then(|e| e.side_id()),
         "time_control": row.time_control,
         "rules": row.rules.id(),
+        "variant": if row.chess960 { "chess960" } else { "standard" },
         "moves": out,
     }))
     .into_response()
@@ -327,6 +333,15 @@ mod catalogue_tests {
             for o in Odds::ALL {
                 let key = format!("odds_{}: '", o.id());
                 assert!(text.contains(&key), "{file}: {key}");
+            }
+            // Every variant a state or a seek names (Chess960, issue 25).
+            let variants = &text[text.find("\n  variant: ").expect("variants")..];
+            let variants = &variants[..variants.find('}').expect("closed")];
+            for v in ["standard", "chess960"] {
+                assert!(
+                    variants.contains(&format!(" {v}: '")),
+                    "{file}: variants.{v}"
+                );
             }
             // Every tie-break the create form offers (escaque-torneo's ids).
             let tn = &text[text.find("\n  tn: {").expect("tn section")..];

@@ -6,7 +6,9 @@
 #[macro_use]
 mod common;
 mod browser;
+mod browser_960;
 mod browser_torneo;
+mod chess960;
 mod fuzz;
 mod games;
 mod lag;

@@ -167,6 +167,15 @@ function optionsFields(prefix, { level = false, odds = false } = {}) {
   fields.push(h('label', {}, t.rules, ' ',
     h('select', { id: `${prefix}-rules`, name: 'rules' },
       ['fide2023', 'london1846', 'london1846_english'].map((r) => h('option', { value: r }, t.rule_sets[r])))));
+  // Chess960 (issue 25): the variant, and a numbered start position
+  // (empty: drawn at random by the server).
+  fields.push(h('label', {}, t.variant, ' ',
+    h('select', {
+      id: `${prefix}-variant`, name: 'variant',
+      onchange: (e) => { document.getElementById(`${prefix}-position-label`).hidden = e.target.value !== 'chess960'; },
+    }, ['standard', 'chess960'].map((v) => h('option', { value: v }, t.variants[v])))));
+  fields.push(h('label', { id: `${prefix}-position-label`, hidden: true }, t.position_960, ' ',
+    h('input', { id: `${prefix}-position`, name: 'position', type: 'number', min: 0, max: 959, size: 4, placeholder: t.position_random, autocomplete: 'off' })));
   if (odds) {
     fields.push(h('label', {}, t.odds, ' ',
       h('select', { id: `${prefix}-odds`, name: 'odds' },
@@ -183,6 +192,11 @@ function formValues(prefix) {
   if (tc && tc !== '-' && tc !== t.no_clock) body.time_control = tc;
   const odds = v('odds');
   if (odds) body.odds = odds;
+  if (v('variant') === 'chess960') {
+    body.variant = 'chess960';
+    const n = v('position');
+    body.position = n === '' ? 'random' : Number(n);
+  }
   return body;
 }
 
@@ -280,11 +294,19 @@ function showLive(games) {
   list.replaceChildren(...games.map((g) => {
     const c = g.clock;
     const parts = [c ? c.control : t.no_clock, t.rule_sets[g.rules] || g.rules, t.live_moves(Math.ceil(g.plies / 2))];
+    if (g.variant === 'chess960') parts.splice(2, 0, t.variants.chess960);
     if (c) parts.push(`${fmtClock(c.white_ms)} – ${fmtClock(c.black_ms)}`);
     return h('li', { class: 'live-game' },
       h('a', { href: `/partida/${g.game}`, class: 'watch', 'aria-label': t.live_watch(shownName(g.white), shownName(g.black)) }, `${shownName(g.white)} – ${shownName(g.black)}`),
       ' ', h('span', { class: 'muted' }, parts.join(' · ')));
   }));
+}
+
+// Chess960 (issue 25): " · Chess960 n.º 291" (or "al azar" for a seek whose
+// position is drawn when accepted); nothing for standard chess.
+function variantText(variant, position) {
+  if (variant !== 'chess960') return '';
+  return ` · ${t.variants.chess960} ${position === null || position === undefined ? t.position_random : t.position_number(position)}`;
 }
 
 function lobby(me) {
@@ -295,7 +317,7 @@ function lobby(me) {
       const mine = me && s.name === me.name;
       const color = { white: t.white, black: t.black, random: t.random }[s.color] || s.color;
       return h('li', { class: 'seek' },
-        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules} · ${t.seek_by} ${shownName(s.name)}`), ' ',
+        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules}${variantText(s.variant, s.position)} · ${t.seek_by} ${shownName(s.name)}`), ' ',
         mine
           ? h('button', { type: 'button', class: 'withdraw', onclick: () => api('DELETE', `/api/seeks/${s.id}`).catch(showError) }, t.seek_withdraw)
           : h('button', {
@@ -426,6 +448,7 @@ async function game(main, id) {
   const status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
   // A tournament game links back to its tournament (round and board).
   const tnLink = h('p', { id: 'tournament-link', hidden: true });
+  const variantLine = h('p', { id: 'variant', class: 'muted', hidden: true });
   const endMsg = h('div', { id: 'end-message', class: 'end', role: 'alert', hidden: true });
   const conn = h('p', { id: 'conn', class: 'conn', role: 'status', hidden: true });
   const moveList = h('ol', { id: 'moves', class: 'moves', 'aria-label': t.moves });
@@ -459,7 +482,7 @@ async function game(main, id) {
   main.append(h('div', { class: 'game' },
     h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm,
       h('p', { id: 'board-help', class: 'help' }, t.board_help)),
-    h('div', { class: 'side' }, tnLink, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
+    h('div', { class: 'side' }, tnLink, variantLine, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
   const cg = Chessground(boardEl, {
     coordinates: true,
@@ -709,6 +732,11 @@ async function game(main, id) {
       tnLink.hidden = false;
       tnLink.replaceChildren(h('a', { href: `/torneos/${encodeURIComponent(S.tournament.id)}` },
         `${t.tn.tournament} · ${t.tn.round} ${S.tournament.round} · ${t.tn.board} ${S.tournament.board}`));
+    }
+    if (S.variant === 'chess960') {
+      variantLine.hidden = false;
+      variantLine.textContent = S.chess960_position === null || S.chess960_position === undefined
+        ? t.variants.chess960 : `${t.variants.chess960} · ${t.position_number(S.chess960_position)}`;
     }
     status.textContent = statusText();
     if (S.status === 'over' && S.end_text) {

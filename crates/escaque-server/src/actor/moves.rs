@@ -71,7 +71,8 @@ impl Actor {
         }
         let rec = &self.game.moves()[ply];
         let clock_ms = rec.clock.map(|d| d.as_millis() as i64);
-        let uci = coord::to_uci(rec.mv);
+        // Chess960 castling is stored as the king taking its rook.
+        let uci = coord::to_uci_in(before.position(), rec.mv, self.game.is_chess960());
         let end = self.game.outcome().map(End::from_outcome);
         let stored = self
             .hub

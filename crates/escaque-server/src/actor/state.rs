@@ -64,6 +64,8 @@ impl Actor {
                 control: c.control,
             }),
             watch: format!("/partida/{}", self.row.id),
+            variant: self.variant_id(),
+            chess960_position: self.game.chess960_number(),
         })
     }
 
@@ -75,13 +77,16 @@ impl Actor {
         let mut legal_uci = Vec::new();
         if playing {
             for m in pos.legal_moves().iter() {
-                let u = coord::to_uci(*m);
-                let (from, to) = (u[0..2].to_string(), u[2..4].to_string());
-                let e = legal.entry(from).or_default();
-                if !e.contains(&to) {
-                    e.push(to);
+                for u in self.board_ucis(&pos, *m) {
+                    let (from, to) = (u[0..2].to_string(), u[2..4].to_string());
+                    let e = legal.entry(from).or_default();
+                    if !e.contains(&to) {
+                        e.push(to);
+                    }
+                    if !legal_uci.contains(&u) {
+                        legal_uci.push(u);
+                    }
                 }
-                legal_uci.push(u);
             }
         }
         let clock = self.clock_view();
@@ -92,7 +97,7 @@ impl Actor {
                     .claimable_moves()
                     .into_iter()
                     .map(|(m, c)| ClaimMoveView {
-                        uci: coord::to_uci(m),
+                        uci: coord::to_uci_in(&pos, m, self.game.is_chess960()),
                         san: escaque::san::san(&pos, m, Lang::En),
                         san_es: escaque::san::san(&pos, m, Lang::Es),
                         claim: claim_name(c),
@@ -172,7 +177,34 @@ impl Actor {
                 .as_deref()
                 .and_then(|p| crate::rating::PERFS.into_iter().find(|q| *q == p))
                 .filter(|_| self.row.rated),
+            variant: self.variant_id(),
+            chess960_position: self.game.chess960_number(),
         }
+    }
+
+    /// `standard` or `chess960`.
+    fn variant_id(&self) -> &'static str {
+        if self.game.is_chess960() {
+            "chess960"
+        } else {
+            "standard"
+        }
+    }
+
+    /// The forms a board may send for legal move `m` of `pos`: its UCI;
+    /// in Chess960, castling as the king onto its own rook, and also onto
+    /// its castling square when the king moves (a normal king move to that
+    /// square, if there is one, keeps the two-square form: the library
+    /// reads it as the normal move).
+    fn board_ucis(&self, pos: &escaque::Position, m: escaque::Move) -> Vec<String> {
+        if !(self.game.is_chess960() && m.is_castle()) {
+            return vec![coord::to_uci(m)];
+        }
+        let mut forms = vec![coord::to_uci_in(pos, m, true)];
+        if m.from() != m.to() {
+            forms.push(coord::to_uci(m));
+        }
+        forms
     }
 
     /// Move `i` of the game.
@@ -180,10 +212,27 @@ impl Actor {
         let rec = &self.game.moves()[i];
         MoveView {
             ply: i,
-            uci: coord::to_uci(rec.mv),
+            uci: self.stored_uci(i),
             san: rec.san.clone(),
             san_es: self.game.move_san(i, Lang::Es),
             clock_ms: self.clk.get(i).copied().flatten(),
         }
+    }
+}
+
+impl Actor {
+    /// Move `i` in UCI as it is stored: castling in a Chess960 game as the
+    /// king taking its own rook (the rook's square is read from the
+    /// position before the move, replayed from the start).
+    pub(super) fn stored_uci(&self, i: usize) -> String {
+        let m = self.game.moves()[i].mv;
+        if !(self.game.is_chess960() && m.is_castle()) {
+            return coord::to_uci(m);
+        }
+        let mut pos = *self.game.start_position();
+        for rec in &self.game.moves()[..i] {
+            pos.play_unchecked(rec.mv);
+        }
+        coord::to_uci_in(&pos, m, true)
     }
 }

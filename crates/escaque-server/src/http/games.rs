@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
 
+use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::Cmd;
 use crate::proto::ErrorCode;
@@ -38,6 +39,12 @@ pub(super) struct CreateGame {
     /// A rated game (friend challenges between accounts only).
     #[serde(default)]
     rated: bool,
+    /// `standard` (default) or `chess960`.
+    #[serde(default)]
+    variant: Option<String>,
+    /// A Chess960 starting position: 0–959 or `random` (default).
+    #[serde(default)]
+    position: Option<Value>,
 }
 
 /// A rule set as a request names it: the library's one reader (its id, an
@@ -116,14 +123,22 @@ pub(super) async fn create_game(
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;
     let mut color = parse_color(req.color.as_deref())?;
-    let start = match (&req.fen, odds) {
-        (Some(f), _) => Position::from_fen(f)?,
-        (None, Some(o)) => {
+    let variant = Variant::read(req.variant.as_deref(), req.position.as_ref())?;
+    refuse_mix(
+        variant,
+        odds.is_some(),
+        req.fen.is_some(),
+        matches!(req.position, Some(Value::Number(_))),
+    )?;
+    let start = match (&req.fen, odds, variant.start()) {
+        (Some(f), _, _) => variant.read_fen(f)?,
+        (None, _, Some(p)) => p,
+        (None, Some(o), None) => {
             // The creator gives the odds, from the usual side.
             color = o.usual_giver();
             o.position_for(color)
         }
-        (None, None) => Position::new(),
+        (None, None, None) => Position::new(),
     };
     let other = match req.opponent.as_str() {
         "engine" | "motor" => {
@@ -150,7 +165,7 @@ pub(super) async fn create_game(
         crate::rating::check_rated(crate::rating::Ratable {
             rules,
             time_control: tc.as_ref(),
-            chess960: false,
+            chess960: variant.is_chess960(),
             odds: odds.is_some(),
             custom_position: req.fen.is_some(),
             engine: matches!(other, Seat::Engine(_)),
@@ -166,7 +181,7 @@ pub(super) async fn create_game(
             time_control: tc,
             white,
             black,
-            chess960: false,
+            chess960: variant.is_chess960(),
             rated: req.rated,
         })
         .await?;
@@ -346,6 +361,7 @@ pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiRe
                 "termination": r.end.map(|e| e.termination.id()),
                 "termination_side": r.end.and_then(|e| e.side_id()),
                 "time_control": r.time_control, "rules": r.rules.id(), "created_ms": r.created_ms,
+                "variant": if r.chess960 { "chess960" } else { "standard" },
                 "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
             })
         })

@@ -24,6 +24,7 @@ mod names;
 mod seeks;
 mod tournament_online;
 mod tournaments;
+mod variant;
 mod ws;
 
 use std::sync::Arc;

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
+use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::lobby::{Fanout, Seek};
 use crate::rating::{self, RatedRefusal};
@@ -34,6 +35,13 @@ pub(super) struct CreateSeek {
     /// `[min_offset, max_offset]` around the poster's rating.
     #[serde(default)]
     rating_range: Option<[i64; 2]>,
+    /// `standard` (default) or `chess960`.
+    #[serde(default)]
+    variant: Option<String>,
+    /// A Chess960 starting position: 0–959 or `random` (default: drawn
+    /// when the seek is accepted).
+    #[serde(default)]
+    position: Option<Value>,
 }
 
 pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>) -> Json<Value> {
@@ -50,6 +58,8 @@ pub(super) async fn create_seek(
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;
+    let variant = Variant::read(req.variant.as_deref(), req.position.as_ref())?;
+    refuse_mix(variant, odds.is_some(), false, false)?;
     let color = match req.color.as_deref() {
         None | Some("random") | Some("azar") => "random",
         Some("white") | Some("blancas") => "white",
@@ -63,14 +73,14 @@ pub(super) async fn create_seek(
         rating::check_rated(rating::Ratable {
             rules,
             time_control: tc.as_ref(),
-            chess960: false,
+            chess960: variant.is_chess960(),
             odds: odds.is_some(),
             custom_position: false,
             engine: false,
             accounts: me.account,
         })?;
     }
-    let perf = rating::perf_of(false, tc.as_ref());
+    let perf = rating::perf_of(variant.is_chess960(), tc.as_ref());
     let mine = match perf {
         Some(p) => rating::current_of(&hub.store, Some(&me.key), p).await?,
         None => None,
@@ -102,6 +112,11 @@ pub(super) async fn create_seek(
         provisional: mine.is_some_and(|g| g.provisional()),
         rating_min: range.map(|r| r[0]),
         rating_max: range.map(|r| r[1]),
+        variant: variant.id(),
+        position: match variant {
+            Variant::Chess960(n) => n,
+            Variant::Standard => None,
+        },
     };
     let id = seek.id.clone();
     hub.lobby.add(seek);
@@ -175,12 +190,17 @@ pub(super) async fn accept_seek(
     let tc = parse_tc(seek.time_control.as_deref())?;
     let odds = parse_odds(seek.odds.as_deref())?;
     let mut poster_color = parse_color(Some(&seek.color))?;
-    let start = match odds {
-        Some(o) => {
+    let variant = match seek.variant {
+        "chess960" => Variant::Chess960(seek.position),
+        _ => Variant::Standard,
+    };
+    let start = match (odds, variant.start()) {
+        (_, Some(p)) => p,
+        (Some(o), None) => {
             poster_color = o.usual_giver();
             o.position_for(poster_color)
         }
-        None => Position::new(),
+        (None, None) => Position::new(),
     };
     let poster = Seat::Person {
         owner: seek.owner.clone(),
@@ -195,7 +215,7 @@ pub(super) async fn accept_seek(
             time_control: tc,
             white,
             black,
-            chess960: false,
+            chess960: variant.is_chess960(),
             rated: seek.rated,
         })
         .await?;

@@ -148,5 +148,9 @@ export default {
     export_trf: 'Export TRF (for «escaque torneo»)', export_pgn: 'Games as PGN',
     set_result: 'Result…', add_time_white: '+1 min White', add_time_black: '+1 min Black',
   },
+  // Chess960 (issue 25): variants by id (`standard`, `chess960`), the
+  // start position's number.
+  variant: 'Variant', variants: { standard: 'Standard chess', chess960: 'Chess960' },
+  position_960: 'Position (0–959)', position_random: 'random position', position_number: (n) => `position no. ${n}`,
   error: 'Error', not_found: 'There is no such game.',
 };

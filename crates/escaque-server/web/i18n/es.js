@@ -155,5 +155,9 @@ export default {
     export_trf: 'Exportar TRF (para «escaque torneo»)', export_pgn: 'Partidas en PGN',
     set_result: 'Resultado…', add_time_white: '+1 min blancas', add_time_black: '+1 min negras',
   },
+  // Chess960 (issue 25): variants by id (`standard`, `chess960`), the
+  // start position's number.
+  variant: 'Variante', variants: { standard: 'Ajedrez', chess960: 'Chess960 (ajedrez 960)' },
+  position_960: 'Posición (0–959)', position_random: 'posición al azar', position_number: (n) => `posición n.º ${n}`,
   error: 'Error', not_found: 'No existe esa partida.',
 };
