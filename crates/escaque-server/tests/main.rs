@@ -5,7 +5,9 @@
 
 #[macro_use]
 mod common;
+mod adjourn;
 mod browser;
+mod browser_adjourn;
 mod browser_torneo;
 mod fuzz;
 mod games;

@@ -118,6 +118,7 @@ impl Actor {
             }
         };
         let plies = self.game.moves().len();
+        let (adjourn_offer, sealing, sealed_by, resume_ready) = self.adjourn_view();
         StateView {
             game: self.row.id.clone(),
             rules: self.game.rules().id(),
@@ -129,6 +130,7 @@ impl Actor {
             status: match self.phase {
                 Phase::Waiting => "waiting",
                 Phase::Playing => "playing",
+                Phase::Adjourned => "adjourned",
                 Phase::Over => "over",
             },
             turn: side(pos.turn()),
@@ -162,6 +164,10 @@ impl Actor {
                 round: l.round,
                 board: l.board,
             }),
+            adjourn_offer,
+            sealing,
+            sealed_by,
+            resume_ready,
         }
     }
 
