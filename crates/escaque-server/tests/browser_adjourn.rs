@@ -21,6 +21,21 @@ fn shown(css: &str) -> String {
     format!("(() => {{ const e = document.querySelector('{css}'); return !!e && !e.hidden && e.offsetParent !== null; }})()")
 }
 
+/// A phone-sized screenshot with `css` scrolled into view, then the page
+/// back at its top (where the board is, for the next move).
+async fn phone_shot(c: &Client, css: &str, name: &str) -> R {
+    js(
+        c,
+        &format!("document.querySelector('{css}').scrollIntoView({{block: 'center'}}); return 1"),
+    )
+    .await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    shot(c, name).await?;
+    js(c, "window.scrollTo(0, 0); return 1").await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    Ok(())
+}
+
 /// White (a) creates a friend game from the page; Black (b) joins it.
 async fn pair(base: &str, a: &Client, b: &Client, body: Value) -> R<String> {
     ready(a, &format!("{base}/")).await?;
@@ -139,7 +154,7 @@ async fn sealed_resumed_judged(base: &str, a: &Client, b: &Client, watcher: &Cli
         .await
         .map_err(|e| e.to_string())?;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    shot(b, "adjourn-adjourned-phone.png").await?;
+    phone_shot(b, "#status", "adjourn-adjourned-phone.png").await?;
     // The clock stands still while adjourned.
     let clocks = "document.querySelector('#clock-top').textContent + document.querySelector('#clock-bottom').textContent";
     let before = js(a, &format!("return {clocks}")).await?;
@@ -162,10 +177,7 @@ async fn sealed_resumed_judged(base: &str, a: &Client, b: &Client, watcher: &Cli
         )
         .await?;
     }
-    shot(b, "adjourn-opened-phone.png").await?;
-    b.set_window_size(1280, 900)
-        .await
-        .map_err(|e| e.to_string())?;
+    phone_shot(b, "#envelope-note", "adjourn-opened-phone.png").await?;
     // A second adjournment: Black seals a typed move that is illegal here.
     click_move(b, "b8", "c6").await?;
     wait_plies(a, 4).await?;
@@ -173,7 +185,7 @@ async fn sealed_resumed_judged(base: &str, a: &Client, b: &Client, watcher: &Cli
     wait_plies(b, 5).await?;
     agree(a, b, b).await?;
     fill(b, "#seal-input", "Ae6").await?;
-    shot(b, "adjourn-typing-desktop.png").await?;
+    phone_shot(b, "#seal-form", "adjourn-sealing-phone.png").await?;
     click(b, "#seal-send").await?;
     until(a, "adjourned", &shown("#resume")).await?;
     both_resume(b, a).await?;
@@ -193,6 +205,7 @@ async fn sealed_resumed_judged(base: &str, a: &Client, b: &Client, watcher: &Cli
         return Err(format!("envelope note: {note}"));
     }
     shot(a, "adjourn-judged-desktop.png").await?;
+    phone_shot(b, "#end-message", "adjourn-judged-phone.png").await?;
     // My games lists it as over; the server says so too.
     ready(a, &format!("{base}/mis-partidas")).await?;
     until(a, "my games", "document.querySelector('#games') && document.querySelector('#games').textContent.includes('1-0')").await?;
