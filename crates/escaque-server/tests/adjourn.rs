@@ -147,7 +147,8 @@ async fn sealed_and_played(db: Db) {
     let pgn = br
         .req("GET", &format!("/api/games/{}/pgn", w.game), None)
         .await;
-    let body = pgn.body.as_str();
+    // The movetext, after the tags (the game's id in `Site` may hold "e4").
+    let body = pgn.body.split("\n\n").nth(1).unwrap_or_default();
     let at = |m: &str| {
         body.find(m)
             .unwrap_or_else(|| panic!("{m} missing: {body}"))
@@ -278,6 +279,15 @@ async fn ready_while_back(db: Db) {
         .wait_for(|v| v["event"] == "presence" && v["data"]["connected"] == false)
         .await;
     assert_eq!(ev["resume_ready"], json!([]));
+    // No abandonment while adjourned: the grace (at most 600 ms here) runs
+    // out and nothing can be claimed.
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    let st = b.state().await;
+    assert_eq!(st["abandon_claimable_by"], Value::Null);
+    let e = b
+        .act(json!({"t": "claim_abandoned", "result": "win"}))
+        .await;
+    assert_eq!(e["code"], "adjourned", "{e}");
     let a = b.act(json!({"t": "resume"})).await;
     assert_eq!(a["t"], "ack", "{a}");
     let st = b.state().await;
