@@ -116,6 +116,42 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<u64>,
     },
+    // Adjournment and the sealed move (docs/protocol.md, "Adjournment and
+    // the sealed move").
+    /// Offer to adjourn the game (accepts the opponent's pending offer).
+    OfferAdjourn {
+        /// Echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// Accept the opponent's offer to adjourn: the side to move then seals.
+    AcceptAdjourn {
+        /// Echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// Decline the opponent's offer to adjourn.
+    DeclineAdjourn {
+        /// Echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// The sealed move, as the player writes it (not validated until the
+    /// envelope is opened): the game is adjourned.
+    Seal {
+        /// The text (SAN in Spanish or English, or coordinates).
+        #[serde(rename = "move")]
+        mv: String,
+        /// Echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// In an adjourned game: this player is back and ready to go on.
+    Resume {
+        /// Echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
 }
 
 impl ClientMsg {
@@ -136,6 +172,11 @@ impl ClientMsg {
             | ClaimAbandoned { id, .. }
             | State { id }
             | Pong { id, .. } => *id,
+            OfferAdjourn { id }
+            | AcceptAdjourn { id }
+            | DeclineAdjourn { id }
+            | Seal { id, .. }
+            | Resume { id } => *id,
         }
     }
 }
@@ -203,6 +244,27 @@ pub enum ErrorCode {
     /// Not in a tournament game: abort, rematch and takeback (the result
     /// counts in the tournament, and the next game is the next round's).
     TournamentGame,
+    /// This game cannot be adjourned: why.
+    CannotAdjourn(NoAdjourn),
+    /// A move is being sealed: only the sealed move (or resigning) now.
+    Sealing,
+    /// The game is adjourned: nothing but `resume` until it resumes.
+    Adjourned,
+    /// `seal` when no adjournment was agreed.
+    NotSealing,
+    /// `resume` when the game is not adjourned.
+    NotAdjourned,
+}
+
+/// Why a game cannot be adjourned ([`ErrorCode::CannotAdjourn`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoAdjourn {
+    /// Against the engine: there is nobody to agree with.
+    Engine,
+    /// A tournament game: the round is played at one sitting.
+    Tournament,
+    /// Before both sides have moved (the game may still be aborted).
+    Opening,
 }
 
 impl ErrorCode {
@@ -231,6 +293,11 @@ impl ErrorCode {
             BadSeat => "bad_seat",
             SeatReclaimed => "seat_reclaimed",
             TournamentGame => "tournament_game",
+            CannotAdjourn(_) => "cannot_adjourn",
+            Sealing => "sealing",
+            Adjourned => "adjourned",
+            NotSealing => "not_sealing",
+            NotAdjourned => "not_adjourned",
         }
     }
 
@@ -301,6 +368,31 @@ impl ErrorCode {
                 "no se puede en una partida de torneo (ni anular, ni revancha, ni deshacer)",
                 "not in a tournament game (no abort, rematch or takeback)",
             ),
+            CannotAdjourn(NoAdjourn::Engine) => p(
+                "no se aplaza una partida contra el motor",
+                "a game against the engine is not adjourned",
+            ),
+            CannotAdjourn(NoAdjourn::Tournament) => p(
+                "no se aplaza una partida de torneo: la ronda se juega de una vez",
+                "a tournament game is not adjourned: the round is played at one sitting",
+            ),
+            CannotAdjourn(NoAdjourn::Opening) => p(
+                "no se aplaza antes de que ambos bandos hayan jugado (se puede anular)",
+                "a game is not adjourned before both sides have moved (it may be aborted)",
+            ),
+            Sealing => p(
+                "se está escribiendo la jugada secreta: solo cabe sellarla o abandonar",
+                "the sealed move is being written: only sealing it or resigning now",
+            ),
+            Adjourned => p(
+                "la partida está aplazada: se reanuda cuando ambos digan «reanudar»",
+                "the game is adjourned: it resumes when both say \"resume\"",
+            ),
+            NotSealing => p(
+                "no hay jugada que sellar: antes se acuerda aplazar",
+                "there is no move to seal: adjourning must be agreed first",
+            ),
+            NotAdjourned => p("la partida no está aplazada", "the game is not adjourned"),
         }
     }
 
@@ -372,7 +464,7 @@ fn parse_value(v: Value) -> Result<ClientMsg, ErrorCode> {
         }
         None => return Err(ErrorCode::malformed("falta «t»", "\"t\" is missing")),
     };
-    const KNOWN: [&str; 14] = [
+    const KNOWN: [&str; 19] = [
         "move",
         "offer_draw",
         "accept_draw",
@@ -387,6 +479,11 @@ fn parse_value(v: Value) -> Result<ClientMsg, ErrorCode> {
         "pong",
         "state",
         "ping",
+        "offer_adjourn",
+        "accept_adjourn",
+        "decline_adjourn",
+        "seal",
+        "resume",
     ];
     if !KNOWN.contains(&t.as_str()) || t == "ping" {
         let shown: String = t.chars().take(40).collect();
@@ -575,6 +672,46 @@ pub enum GameEvent {
         /// How much, ms.
         ms: u64,
     },
+    // Adjournment and the sealed move.
+    /// An offer to adjourn.
+    AdjournOffer {
+        /// Who offered.
+        by: &'static str,
+    },
+    /// An offer to adjourn was declined.
+    AdjournDeclined {
+        /// Who declined.
+        by: &'static str,
+    },
+    /// Adjourning was agreed: the side to move writes its sealed move.
+    Sealing {
+        /// Who seals.
+        by: &'static str,
+    },
+    /// The move was sealed (never shown) and the game adjourned.
+    Adjourned {
+        /// Who sealed.
+        by: &'static str,
+    },
+    /// A player is back and ready to resume.
+    ResumeReady {
+        /// Who.
+        by: &'static str,
+    },
+    /// Both were ready: the envelope was opened. A `move` event follows
+    /// when the sealed move was played, an `end` event when it was judged.
+    EnvelopeOpened {
+        /// Who had sealed.
+        by: &'static str,
+        /// The text as written, shown now that the envelope is open.
+        sealed_move: String,
+        /// Whether it was played (else the game ended with the verdict).
+        played: bool,
+        /// Why the text was not a move here (when not played), Spanish.
+        es: Option<String>,
+        /// The same, English.
+        en: Option<String>,
+    },
 }
 
 /// The state of a game, as every `state` and `event` carries it.
@@ -594,7 +731,7 @@ pub struct StateView {
     pub white: PlayerView,
     /// Black.
     pub black: PlayerView,
-    /// `waiting`, `playing`, `over`.
+    /// `waiting`, `playing`, `adjourned`, `over`.
     pub status: &'static str,
     /// The side to move.
     pub turn: &'static str,
@@ -653,6 +790,16 @@ pub struct StateView {
     /// A Chess960 game's starting position number (0–959), when it began
     /// from one of the 960.
     pub chess960_position: Option<u16>,
+    // Adjournment and the sealed move (`status` may also be `adjourned`).
+    /// Who offers to adjourn now.
+    pub adjourn_offer: Option<&'static str>,
+    /// Who is writing the sealed move now (adjourning was agreed).
+    pub sealing: Option<&'static str>,
+    /// Who sealed the move of an adjourned game (the move itself is never
+    /// sent before the envelope is opened).
+    pub sealed_by: Option<&'static str>,
+    /// In an adjourned game: the players who said they are back.
+    pub resume_ready: Vec<&'static str>,
 }
 
 /// Where a tournament game is played: its tournament, round and board.

@@ -20,6 +20,7 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 mod ratings;
+mod adjourn;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};
@@ -120,7 +121,7 @@ pub struct GameRow {
     pub white_name: String,
     /// Display name.
     pub black_name: String,
-    /// `waiting`, `playing`, `over`.
+    /// `waiting`, `playing`, `adjourned`, `over`.
     pub status: String,
     /// How the game ended, when over.
     pub end: Option<Ending>,
@@ -676,12 +677,14 @@ impl Store {
         Ok(())
     }
 
-    /// Games with status `playing` (to restart their actors after a restart).
+    /// Games with status `playing` or `adjourned` (to restart their actors
+    /// after a restart).
     pub async fn unfinished_games(&self) -> Result<Vec<String>, StoreError> {
-        let rows: Vec<(String,)> =
-            sqlx::query_as("SELECT id FROM games WHERE status = 'playing' ORDER BY created_ms")
-                .fetch_all(&self.pool)
-                .await?;
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "SELECT id FROM games WHERE status IN ('playing', 'adjourned') ORDER BY created_ms",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows.into_iter().map(|r| r.0).collect())
     }
 

@@ -5,8 +5,10 @@
 
 #[macro_use]
 mod common;
+mod adjourn;
 mod browser;
 mod browser_960;
+mod browser_adjourn;
 mod browser_torneo;
 mod chess960;
 mod fuzz;

@@ -593,6 +593,10 @@ async fn organiser_time_and_result(db: Db) {
     // A player cannot abort a tournament game.
     let a = p.act(json!({"t": "abort", "id": 3})).await;
     assert_eq!(a["code"], "tournament_game", "{a}");
+    // Nor adjourn it (the round is played at one sitting).
+    let a = p.act(json!({"t": "offer_adjourn", "id": 4})).await;
+    assert_eq!(a["code"], "cannot_adjourn", "{a}");
+    assert!(a["es"].as_str().unwrap().contains("torneo"), "{a}");
     // The organiser's forfeit ends the game; the board says so.
     let r = players[0]
         .web

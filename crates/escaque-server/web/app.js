@@ -484,6 +484,23 @@ async function game(main, id) {
       h('p', { id: 'board-help', class: 'help' }, t.board_help)),
     h('div', { class: 'side' }, tnLink, variantLine, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
+  // Adjournment and the sealed move: the sealing dialog (kept across
+  // renders, so that what is typed survives an event) and the verdict.
+  const sealBox = h('form', {
+    id: 'seal-form', class: 'seal-form', role: 'dialog', 'aria-labelledby': 'seal-title', hidden: true,
+    onsubmit: (e) => {
+      e.preventDefault();
+      const v = $('#seal-input').value.trim();
+      if (v) send({ t: 'seal', move: v });
+    },
+  }, h('p', { id: 'seal-title' }, h('strong', {}, t.seal_title)), h('p', { class: 'help' }, t.seal_help),
+  h('label', { for: 'seal-input' }, t.seal_label), ' ',
+  h('input', { id: 'seal-input', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', maxlength: 32 }), ' ',
+  h('button', { type: 'submit', id: 'seal-send' }, t.seal_send));
+  const envelopeNote = h('p', { id: 'envelope-note', class: 'envelope', role: 'status', hidden: true });
+  controls.before(sealBox);
+  endMsg.before(envelopeNote);
+
   const cg = Chessground(boardEl, {
     coordinates: true,
     autoCastle: true,
@@ -519,9 +536,20 @@ async function game(main, id) {
   }
 
   function onUserMove(orig, dest) {
+    if (S.sealing && S.sealing === you) { sealFromBoard(orig, dest); return; }
     const promos = (S.legal_uci || []).filter((u) => u.length === 5 && u.startsWith(orig + dest));
     if (promos.length) { askPromotion(orig, dest, promos); return; }
     sendMove(orig + dest);
+  }
+
+  // While sealing, a move made on the board is not played: it becomes the
+  // sealed text (coordinates; a promotion as a queen, which the text can
+  // change), and the piece goes back.
+  function sealFromBoard(orig, dest) {
+    const promo = (S.legal_uci || []).some((u) => u.length === 5 && u.startsWith(orig + dest)) ? 'q' : '';
+    $('#seal-input').value = orig + dest + promo;
+    $('#seal-input').focus();
+    render();
   }
 
   function askPromotion(orig, dest, promos) {
@@ -635,6 +663,14 @@ async function game(main, id) {
         button('claim-abandon-draw', t.claim_abandon_draw, () => send({ t: 'claim_abandoned', result: 'draw' }), playing && S.abandon_claimable_by === you),
         button('rematch', t.rematch, () => send({ t: 'rematch' }), S.status === 'over' && !S.rematch_game && S.result !== '*' && S.rematch_offer !== you),
         button('cancel-premove', t.cancel_premove, () => { cg.cancelPremove(); }, premoveSet));
+      // Adjournment and the sealed move.
+      const people = S.white.kind === 'human' && S.black.kind === 'human';
+      kids.push(
+        button('offer-adjourn', t.adjourn_offer, () => send({ t: 'offer_adjourn' }),
+          playing && people && !S.tournament && S.plies >= 2 && !S.sealing && !S.adjourn_offer),
+        button('accept-adjourn', t.adjourn_accept, () => send({ t: 'accept_adjourn' }), playing && !S.sealing && S.adjourn_offer === opp),
+        button('decline-adjourn', t.adjourn_decline, () => send({ t: 'decline_adjourn' }), playing && !S.sealing && S.adjourn_offer === opp),
+        button('resume', t.adjourn_resume, () => send({ t: 'resume' }), S.status === 'adjourned' && !(S.resume_ready || []).includes(you)));
       const cm = (S.claim_moves || []);
       const chosen = $('#claim-move') && $('#claim-move').value;
       if (playing && myTurn && cm.length) {
@@ -653,6 +689,7 @@ async function game(main, id) {
 
   function statusText() {
     if (S.status === 'waiting') return t.waiting;
+    if (S.status === 'adjourned') return adjournedText();
     if (S.status === 'over') {
       const opp = you === 'white' ? 'black' : 'white';
       if (you && S.rematch_offer === opp && !S.rematch_game) return `${t.game_over}. ${t.rematch_offered}`;
@@ -672,7 +709,21 @@ async function game(main, id) {
       if (S.draw_offer === you) parts.push(t.draw_offered_by_you);
       if (S.takeback_offer === opp) parts.push(t.takeback_asked);
       if (S.abandon_claimable_by === you) parts.push(t.abandon_claimable);
+      if (S.adjourn_offer === opp && !S.sealing) parts.push(t.adjourn_offered_by_opp);
+      if (S.adjourn_offer === you && !S.sealing) parts.push(t.adjourn_offered_by_you);
     }
+    if (S.sealing) parts.push(S.sealing === you ? t.sealing_you : t.sealing_other(S.sealing === 'white' ? t.white : t.black));
+    return parts.join('. ');
+  }
+
+  // An adjourned game: who sealed, who is back and ready.
+  function adjournedText() {
+    const parts = [t.adjourned_by(S.sealed_by === 'white' ? t.white : t.black)];
+    const ready = S.resume_ready || [];
+    if (you && ready.includes(you)) parts.push(t.adjourn_waiting_opp);
+    else if (you) parts.push(t.adjourn_press_resume);
+    const opp = you === 'white' ? 'black' : 'white';
+    if (you && ready.includes(opp)) parts.push(t.adjourn_opp_ready);
     return parts.join('. ');
   }
 
@@ -719,7 +770,7 @@ async function game(main, id) {
           color: playing && you ? you : undefined,
           dests: playing && you && S.turn === you ? destsMap(S.legal) : new Map(),
         },
-        premovable: { enabled: playing && !!you },
+        premovable: { enabled: playing && !!you && !S.sealing },
       });
       if (!lm) cg.set({ lastMove: undefined });
     } else {
@@ -744,7 +795,9 @@ async function game(main, id) {
       // The library's wording already ends with the result ("… (1-0)").
       endMsg.replaceChildren(h('strong', {}, S.end_text[LANG] || S.end_text.es));
     } else endMsg.hidden = true;
-    moveForm.hidden = !you || S.status !== 'playing';
+    moveForm.hidden = !you || S.status !== 'playing' || !!S.sealing;
+    sealBox.hidden = !(you && S.status === 'playing' && S.sealing === you);
+    if (S.status === 'adjourned' || S.sealing) envelopeNote.hidden = true;
     if (S.status === 'waiting') {
       const link = `${location.origin}/partida/${id}`;
       if (!$('#wait-link')) status.after(h('p', { id: 'wait-box' }, h('input', { id: 'wait-link', readonly: true, value: link, size: 40, 'aria-label': t.challenge_link })));
@@ -811,6 +864,13 @@ async function game(main, id) {
       if (ev === 'presence' && you && d.seat !== you && srMode()) say(d.connected ? t.opponent_back : t.opponent_gone);
       if (ev === 'draw_declined' && d.by !== you) status.textContent = `${status.textContent}. ${t.draw_declined}`;
       if (ev === 'claim_rejected') status.textContent = d[LANG] || d.es || status.textContent;
+      if (ev === 'adjourn_declined' && d.by !== you) status.textContent = `${status.textContent}. ${t.adjourn_declined}`;
+      if (ev === 'sealing' && d.by === you) { $('#seal-input').value = ''; $('#seal-input').focus(); }
+      if (ev === 'envelope_opened') {
+        envelopeNote.hidden = false;
+        envelopeNote.textContent = d.played ? t.envelope_played(d.sealed_move) : t.envelope_forfeit(d.sealed_move, d[LANG] || d.es || '');
+        say(envelopeNote.textContent);
+      }
     }
   }
 
@@ -879,7 +939,7 @@ async function myGames(main) {
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t.white), h('th', { scope: 'col' }, t.black), h('th', { scope: 'col' }, t.result),
       h('th', { scope: 'col' }, t.reason), h('th', { scope: 'col' }, t.date), h('th', { scope: 'col' }, ''))),
     h('tbody', {}, rows.map((g) => h('tr', { 'data-game': g.game },
-      h('td', {}, shownName(g.white)), h('td', {}, shownName(g.black)), h('td', {}, g.status === 'over' ? (g.result || '') : t.in_progress),
+      h('td', {}, shownName(g.white)), h('td', {}, shownName(g.black)), h('td', {}, g.status === 'over' ? (g.result || '') : (g.status === 'adjourned' ? t.adjourned_short : t.in_progress)),
       h('td', {}, terminationText(g.termination)),
       h('td', {}, new Date(g.created_ms).toLocaleDateString(LANG)),
       h('td', {}, g.status === 'over'

@@ -65,6 +65,15 @@ pub struct SealedMove {
 }
 
 impl SealedMove {
+    /// An envelope kept elsewhere (a server's database): `by` sealed `text`,
+    /// as written. Opened with [`Adjourned::open`], as a file's envelope is.
+    pub fn new(by: Color, text: impl Into<String>) -> SealedMove {
+        SealedMove {
+            by,
+            text: text.into(),
+        }
+    }
+
     /// Who sealed the move.
     pub fn by(&self) -> Color {
         self.by
@@ -235,6 +244,36 @@ fn from_hex(hex: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_envelope_kept_elsewhere_opens_as_a_files() {
+        use crate::{Clock, FakeTime, TimeControl};
+        let t = FakeTime::new();
+        let clock = Clock::new(TimeControl::parse("90").unwrap(), Arc::new(t.clone()));
+        let mut game = Game::new().with_clock(clock);
+        game.start_clock();
+        game.play_san("e4", SanLang::Auto).unwrap();
+        t.advance_secs(30);
+        let pgn = game.adjourn_sealed("Cc6").unwrap();
+        let from_file = resume_sealed(&pgn, Arc::new(FakeTime::new())).unwrap();
+        let kept = SealedMove::new(Color::Black, "Cc6");
+        assert_eq!(from_file.sealed.as_ref(), Some(&kept));
+        let in_memory = Adjourned {
+            game: game.clone(),
+            sealed: Some(kept),
+        };
+        let (a, oa) = from_file.open();
+        let (b, ob) = in_memory.open();
+        assert_eq!(oa, ob);
+        assert!(matches!(ob, Opening::Played { .. }));
+        assert_eq!(a.position(), b.position());
+        // The 30 s of thinking and sealing are Black's, in both.
+        let (ca, cb) = (a.clock().unwrap().peek(), b.clock().unwrap().peek());
+        assert_eq!(cb.black.as_secs(), 90 * 60 - 30);
+        assert_eq!(ca.black, cb.black);
+        assert_eq!(ca.running, Some(Color::White));
+        assert_eq!(cb.running, Some(Color::White));
+    }
 
     #[test]
     fn hex_round_trip() {

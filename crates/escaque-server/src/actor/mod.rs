@@ -12,6 +12,7 @@
 //! credit), `state` (what every message carries) and `record` (the PGN of a
 //! stored game).
 
+mod adjourn;
 mod draw;
 mod engine_turn;
 mod finish;
@@ -128,6 +129,8 @@ pub enum Cmd {
 enum Phase {
     Waiting,
     Playing,
+    /// Adjourned with a sealed move (see `adjourn`).
+    Adjourned,
     Over,
 }
 
@@ -173,6 +176,8 @@ pub struct Actor {
     organiser_outcome: Option<escaque_torneo::Outcome>,
     /// Whether each side's rating in a rated game is provisional.
     provisional: [bool; 2],
+    /// Adjournment and the sealed move.
+    adj: adjourn::Adjournment,
 }
 
 /// Why a stored game could not be brought back.
@@ -205,6 +210,7 @@ impl Actor {
         let phase = match row.status.as_str() {
             "waiting" => Phase::Waiting,
             "over" => Phase::Over,
+            "adjourned" => Phase::Adjourned,
             _ => Phase::Playing,
         };
         let end = row.end.filter(|_| phase == Phase::Over).map(End::new);
@@ -218,6 +224,7 @@ impl Actor {
         let kind = |k: &str| Player::from_id(k).ok_or_else(|| corrupt(k.to_string()));
         let kinds = [kind(&row.white_kind)?, kind(&row.black_kind)?];
         let now = Instant::now();
+        let adj = adjourn::Adjournment::loaded(&row);
         let actor = Actor {
             hub,
             names: [row.white_name.clone(), row.black_name.clone()],
@@ -231,7 +238,7 @@ impl Actor {
             subs: Vec::new(),
             next_sub: 1,
             connected: [0, 0],
-            seen: [phase == Phase::Playing; 2],
+            seen: [matches!(phase, Phase::Playing | Phase::Adjourned); 2],
             gone_since: [Some(now), Some(now)],
             rtt: [Duration::ZERO; 2],
             takeback_offer: None,
@@ -244,6 +251,7 @@ impl Actor {
             no_show_since: None,
             organiser_outcome: None,
             provisional: [false; 2],
+            adj,
         };
         Ok((actor, engine_rx))
     }
@@ -259,7 +267,7 @@ impl Actor {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
-            let idle = self.phase == Phase::Over && self.subs.is_empty();
+            let idle = matches!(self.phase, Phase::Over | Phase::Adjourned) && self.subs.is_empty();
             let idle_at = tokio::time::Instant::now() + self.hub.config.idle_actor;
             tokio::select! {
                 cmd = rx.recv() => match cmd {
@@ -272,7 +280,7 @@ impl Actor {
                     self.check_no_show().await;
                 }
                 _ = sleep_until(idle_at), if idle && deadline.is_none() => {
-                    if self.phase == Phase::Over && self.subs.is_empty() {
+                    if matches!(self.phase, Phase::Over | Phase::Adjourned) && self.subs.is_empty() {
                         self.hub.forget(&self.row.id);
                         break;
                     }
@@ -354,9 +362,10 @@ impl Actor {
         {
             return Err(ErrorCode::TournamentGame);
         }
-        if !matches!(msg, ClientMsg::Rematch { .. }) {
+        if !matches!(msg, ClientMsg::Rematch { .. } | ClientMsg::Resume { .. }) {
             self.playing().await?;
         }
+        self.sealing_gate(&msg)?;
         match msg {
             ClientMsg::Rematch { .. } => self.rematch(me).await?,
             ClientMsg::Move { mv, .. } => self.move_by(me, &mv, received, rtt).await?,
@@ -369,6 +378,11 @@ impl Actor {
             ClientMsg::Takeback { .. } => self.ask_takeback(me).await?,
             ClientMsg::TakebackAnswer { accept, .. } => self.answer_takeback(me, accept).await?,
             ClientMsg::ClaimAbandoned { result, .. } => self.claim_abandoned(me, &result).await?,
+            ClientMsg::OfferAdjourn { .. } => self.offer_adjourn(me).await?,
+            ClientMsg::AcceptAdjourn { .. } => self.accept_adjourn(me).await?,
+            ClientMsg::DeclineAdjourn { .. } => self.decline_adjourn(me).await?,
+            ClientMsg::Seal { mv, .. } => self.seal(me, &mv).await?,
+            ClientMsg::Resume { .. } => self.resume(me).await?,
             ClientMsg::State { .. } | ClientMsg::Pong { .. } => {}
         }
         Ok(Some(ServerMsg::Ack { id }))
@@ -382,6 +396,7 @@ impl Actor {
         match self.phase {
             Phase::Waiting => return Err(ErrorCode::NotStarted),
             Phase::Over => return Err(ErrorCode::GameOver),
+            Phase::Adjourned => return Err(ErrorCode::Adjourned),
             Phase::Playing => {}
         }
         if let Some(o) = self.game.poll_clock() {

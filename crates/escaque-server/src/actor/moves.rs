@@ -96,6 +96,7 @@ impl Actor {
         self.clk.push(clock_ms);
         self.turn_start = self.time.now();
         self.takeback_offer = None;
+        self.adjourn_offer_lapses();
         if let Some([w, b]) = self.clocks_now() {
             self.row.clock_white_ms = Some(w);
             self.row.clock_black_ms = Some(b);

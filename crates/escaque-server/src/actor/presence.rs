@@ -69,6 +69,7 @@ impl Actor {
                 self.connected[c.index()] = self.connected[c.index()].saturating_sub(1);
                 if self.connected[c.index()] == 0 {
                     self.gone_since[c.index()] = Some(Instant::now());
+                    self.adjourn_seat_left(c);
                     self.presence(c, false);
                 }
             }
@@ -90,6 +91,7 @@ impl Actor {
         if evicted > 0 {
             self.connected[seat.index()] = 0;
             self.gone_since[seat.index()] = Some(Instant::now());
+            self.adjourn_seat_left(seat);
             self.presence(seat, false);
         }
     }

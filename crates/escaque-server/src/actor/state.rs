@@ -126,6 +126,7 @@ impl Actor {
             }
         };
         let plies = self.game.moves().len();
+        let (adjourn_offer, sealing, sealed_by, resume_ready) = self.adjourn_view();
         StateView {
             game: self.row.id.clone(),
             rules: self.game.rules().id(),
@@ -137,6 +138,7 @@ impl Actor {
             status: match self.phase {
                 Phase::Waiting => "waiting",
                 Phase::Playing => "playing",
+                Phase::Adjourned => "adjourned",
                 Phase::Over => "over",
             },
             turn: side(pos.turn()),
@@ -179,6 +181,10 @@ impl Actor {
                 .filter(|_| self.row.rated),
             variant: self.variant_id(),
             chess960_position: self.game.chess960_number(),
+            adjourn_offer,
+            sealing,
+            sealed_by,
+            resume_ready,
         }
     }
 

@@ -152,5 +152,19 @@ export default {
   // start position's number.
   variant: 'Variant', variants: { standard: 'Standard chess', chess960: 'Chess960' },
   position_960: 'Position (0–959)', position_random: 'random position', position_number: (n) => `position no. ${n}`,
+  // Adjournment and the sealed move (escaque's «aplazar»).
+  adjourn_offer: 'Adjourn', adjourn_accept: 'Accept adjournment', adjourn_decline: 'Decline adjournment',
+  adjourn_resume: 'Resume', adjourn_offered_by_opp: 'Your opponent proposes to adjourn the game',
+  adjourn_offered_by_you: 'You proposed to adjourn the game', adjourn_declined: 'Your opponent does not want to adjourn',
+  sealing_you: 'Write your sealed move: your clock is still running',
+  sealing_other: (c) => `${c} is writing the sealed move`,
+  seal_title: 'Sealed move', seal_send: 'Seal', seal_label: 'Your move',
+  seal_help: 'Type it (Nf3, Cf3 or g1f3) or make it on the board: it is not played, it goes into the envelope. It is not checked until opened: if it is not valid, you lose.',
+  adjourned_by: (c) => `Game adjourned: ${c} sealed a move`,
+  adjourn_press_resume: 'Press "Resume" when you are ready', adjourn_waiting_opp: 'Waiting for your opponent to resume',
+  adjourn_opp_ready: 'Your opponent is ready',
+  envelope_played: (m) => `The envelope was opened: "${m}", played`,
+  envelope_forfeit: (m, why) => `The envelope was opened: "${m}" is not valid here (${why})`,
+  adjourned_short: 'adjourned',
   error: 'Error', not_found: 'There is no such game.',
 };

@@ -159,5 +159,19 @@ export default {
   // start position's number.
   variant: 'Variante', variants: { standard: 'Ajedrez', chess960: 'Chess960 (ajedrez 960)' },
   position_960: 'Posición (0–959)', position_random: 'posición al azar', position_number: (n) => `posición n.º ${n}`,
+  // Adjournment and the sealed move (escaque's «aplazar»).
+  adjourn_offer: 'Aplazar', adjourn_accept: 'Aceptar aplazar', adjourn_decline: 'Rechazar aplazar',
+  adjourn_resume: 'Reanudar', adjourn_offered_by_opp: 'Tu rival propone aplazar la partida',
+  adjourn_offered_by_you: 'Has propuesto aplazar la partida', adjourn_declined: 'Tu rival no quiere aplazar',
+  sealing_you: 'Escribe tu jugada secreta: tu reloj sigue corriendo',
+  sealing_other: (c) => `Las ${c.toLowerCase()} escriben su jugada secreta`,
+  seal_title: 'Jugada secreta', seal_send: 'Sellar', seal_label: 'Tu jugada',
+  seal_help: 'Escríbela (Cf3, Nf3 o g1f3) o hazla en el tablero: no se juega, se guarda en el sobre. No se comprueba hasta abrirlo: si no es válida, pierdes.',
+  adjourned_by: (c) => `Partida aplazada: las ${c.toLowerCase()} sellaron su jugada`,
+  adjourn_press_resume: 'Pulsa «Reanudar» cuando estés listo', adjourn_waiting_opp: 'Esperando a que tu rival reanude',
+  adjourn_opp_ready: 'Tu rival está listo',
+  envelope_played: (m) => `Se abrió el sobre: «${m}», jugada`,
+  envelope_forfeit: (m, why) => `Se abrió el sobre: «${m}» no vale aquí (${why})`,
+  adjourned_short: 'aplazada',
   error: 'Error', not_found: 'No existe esa partida.',
 };
