@@ -272,8 +272,7 @@ impl Actor {
         }
         self.turn_start = self.time.now();
         if let Some(e) = end {
-            self.set_over(e);
-            self.tell_tournament().await;
+            self.concluded(e).await;
         }
         if let Some(s) = sealed {
             let (played, why) = match &opening {

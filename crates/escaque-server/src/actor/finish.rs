@@ -155,9 +155,17 @@ impl Actor {
                 break;
             }
         }
+        self.concluded(end).await;
+        self.broadcast(GameEvent::End {});
+    }
+
+    /// What follows every ending once it is stored (by a move, the
+    /// envelope's opening or [`Actor::finish`]): the game is over in memory,
+    /// its tournament records the result and a rated game changes its
+    /// players' ratings — all before anybody is told.
+    pub(super) async fn concluded(&mut self, end: End) {
         self.set_over(end);
         self.tell_tournament().await;
         self.apply_rating().await;
-        self.broadcast(GameEvent::End {});
     }
 }

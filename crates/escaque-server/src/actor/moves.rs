@@ -107,9 +107,7 @@ impl Actor {
         let data = GameEvent::Move(self.move_view(ply));
         self.no_show_after_move();
         if let Some(e) = end {
-            self.set_over(e);
-            self.tell_tournament().await;
-            self.apply_rating().await;
+            self.concluded(e).await;
             self.broadcast(data);
             self.broadcast(GameEvent::End {});
         } else if let Some(ClaimResult::Granted(o)) = claim {
