@@ -19,8 +19,8 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
-mod ratings;
 mod adjourn;
+mod ratings;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};
