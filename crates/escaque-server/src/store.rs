@@ -21,6 +21,9 @@ use tokio::sync::{mpsc, oneshot};
 
 mod tournament_games;
 pub use tournament_games::{BoardRow, TournamentLink};
+// A player's page (issue 25).
+mod players;
+pub use players::{HistoryPoint, PlayerRow, PoolRating, Score};
 
 /// A storage error, with the database's own text.
 #[derive(Debug, thiserror::Error)]

@@ -49,6 +49,7 @@ macro_rules! asset {
 static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("torneo.js", "text/javascript; charset=utf-8"),
+    asset!("jugador.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -108,6 +109,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/torneos/{id}", get(shell))
         .route("/torneos/{id}/organizar", get(shell))
         .route("/torneos/{id}/tableros", get(shell))
+        .route("/jugador/{name}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))

@@ -10,6 +10,7 @@ mod browser_torneo;
 mod fuzz;
 mod games;
 mod lag;
+mod players;
 mod refusals;
 mod sockets;
 mod tournaments;
