@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 mod browser;
+mod browser_rated;
 mod browser_torneo;
 mod fuzz;
 mod games;
