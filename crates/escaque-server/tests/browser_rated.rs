@@ -125,7 +125,7 @@ async fn player_page(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> R {
         };
         let before = rating;
         rating += diff;
-        ratings.push(rating.round() as i64);
+        ratings.push(rating as i64);
         sqlx::query(
             "INSERT INTO games (id, rules, start_fen, time_control, white_kind, black_kind, \
              white_owner, black_owner, white_name, black_name, status, result, termination, \

@@ -61,8 +61,10 @@ async fn find(hub: &Hub, name: &str) -> Result<Option<PlayerRow>, ApiError> {
     Ok(hub.store.player_by_key(&name.to_lowercase()).await?)
 }
 
-fn rounded(x: f64) -> i64 {
-    x.round() as i64
+/// A rating as a whole number: truncated, as lichess's `intRating` (and
+/// the game page) shows it.
+fn whole(x: f64) -> i64 {
+    x as i64
 }
 
 fn pools_json(ratings: &[PoolRating], history: &[HistoryPoint]) -> Vec<Value> {
@@ -75,12 +77,12 @@ fn pools_json(ratings: &[PoolRating], history: &[HistoryPoint]) -> Vec<Value> {
             let points: Vec<Value> = history
                 .iter()
                 .filter(|h| h.perf == r.perf)
-                .map(|h| json!({"at_ms": h.at_ms, "rating": rounded(h.rating), "game": h.game}))
+                .map(|h| json!({"at_ms": h.at_ms, "rating": whole(h.rating), "game": h.game}))
                 .collect();
             json!({
                 "perf": r.perf,
-                "rating": rounded(r.rating),
-                "deviation": rounded(r.deviation),
+                "rating": whole(r.rating),
+                "deviation": r.deviation.round() as i64,
                 "provisional": r.deviation >= PROVISIONAL_DEVIATION,
                 "games": r.games,
                 "history": points,
