@@ -29,6 +29,7 @@ pub mod http;
 mod lobby;
 pub mod proto;
 mod ratelimit;
+pub mod rating;
 pub mod store;
 pub mod texts;
 pub mod tournament;
@@ -237,7 +238,8 @@ impl Hub {
     /// Creates a game, stores it and starts its task: [`Hub::prepare_game`],
     /// stored, then [`Hub::launch`].
     pub async fn create_game(self: &Arc<Hub>, g: NewGame) -> Result<Created, StoreError> {
-        let (row, created) = Hub::prepare_game(g);
+        let (mut row, created) = Hub::prepare_game(g);
+        rating::fill_new_game(&self.store, &mut row).await?;
         self.store.insert_game(&row).await?;
         self.launch(row);
         Ok(created)
@@ -473,6 +475,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     for id in hub.store.unfinished_games().await? {
         let _ = hub.game(&id).await;
     }
+    // Rated games that ended as the server went down change their
+    // players' ratings now.
+    rating::sweep(&hub.store).await?;
     // Online tournaments: results of games that ended as the server went
     // down, and the countdowns to the next round.
     tournament::online::resume(&hub).await;

@@ -33,6 +33,19 @@ pub struct Seek {
     /// The odds preset's id ([`escaque::Odds::id`]), if any (the poster
     /// gives them).
     pub odds: Option<String>,
+    /// A rated seek.
+    pub rated: bool,
+    /// The rating pool of the seek's clock (null without a clock).
+    pub perf: Option<&'static str>,
+    /// The poster's rating in that pool (null for a guest or without a
+    /// pool).
+    pub rating: Option<i64>,
+    /// That rating is provisional.
+    pub provisional: bool,
+    /// The lowest rating that may accept (null: no lower bound).
+    pub rating_min: Option<i64>,
+    /// The highest rating that may accept (null: no upper bound).
+    pub rating_max: Option<i64>,
 }
 
 struct Watcher {

@@ -643,6 +643,11 @@ pub struct StateView {
     /// The tournament board this game is, if any (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TournamentBoard>,
+    /// A rated game.
+    pub rated: bool,
+    /// The rating pool of a rated game (`bullet`, `blitz`, `rapid`,
+    /// `classical`, `chess960`); null when casual.
+    pub perf: Option<&'static str>,
 }
 
 /// Where a tournament game is played: its tournament, round and board.
@@ -667,6 +672,14 @@ pub struct PlayerView {
     pub level: Option<u32>,
     /// See `docs/protocol.md`: `false` only for a player who has left.
     pub connected: bool,
+    /// The player's rating in the game's pool when it began (rated games
+    /// only; truncated as lichess shows it).
+    pub rating: Option<i64>,
+    /// That rating is provisional (deviation 110 or more: shown "1500?").
+    pub provisional: bool,
+    /// What the game changed the rating by, once the finished game has
+    /// been applied.
+    pub rating_diff: Option<i64>,
 }
 
 /// One game in progress, as `GET /api/games/live` and the lobby's `live`

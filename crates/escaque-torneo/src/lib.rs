@@ -15,6 +15,7 @@
 pub mod berger;
 pub mod dutch;
 pub mod error;
+pub mod glicko;
 pub mod html;
 pub mod matching;
 pub mod model;

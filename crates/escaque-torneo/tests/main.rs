@@ -5,6 +5,7 @@
 
 mod berger;
 mod dutch_bbp;
+mod glicko;
 mod ranking;
 mod real;
 mod school;

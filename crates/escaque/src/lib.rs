@@ -59,6 +59,7 @@ pub mod rules;
 pub mod san;
 pub mod sealed;
 mod square;
+mod time_class;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -82,6 +83,7 @@ pub use role::{Piece, Role};
 pub use rules::{Odds, RuleSet};
 pub use san::{San, SanLang};
 pub use square::{File, Rank, Square};
+pub use time_class::TimeClass;
 
 /// The FEN of the initial position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -10,6 +10,7 @@ use crate::game::{
     ClaimResult, DrawClaim, GameError, GameResult, GameStatus, Outcome, Termination,
 };
 use crate::pgn::{PgnWarning, PgnWarningKind};
+use crate::time_class::TimeClass;
 use crate::{Color, FenError, IllegalMove, IllegalReason, MoveError, PgnError, PgnErrorKind, Role};
 
 fn color_name(c: Color, lang: Lang) -> &'static str {
@@ -642,6 +643,20 @@ impl Localized for GameError {
             (NoFiftyMoveAgreement, Lang::Es) => "estas reglas no prevén acordar la cuenta de cincuenta jugadas (solo las de Londres 1846, art. xvii)".into(),
             (NoFiftyMoveAgreement, Lang::En) => "these rules have no agreed fifty-move count (only London 1846, art. xvii)".into(),
         }
+    }
+}
+
+impl Localized for TimeClass {
+    /// The class's name: bala, relámpago, rápidas, clásicas (bullet,
+    /// blitz, rapid, classical).
+    fn message(&self, lang: Lang) -> String {
+        match self {
+            TimeClass::Bullet => lang.pick("bala", "bullet"),
+            TimeClass::Blitz => lang.pick("relámpago", "blitz"),
+            TimeClass::Rapid => lang.pick("rápidas", "rapid"),
+            TimeClass::Classical => lang.pick("clásicas", "classical"),
+        }
+        .into()
     }
 }
 

@@ -157,6 +157,7 @@ impl Actor {
         }
         self.set_over(end);
         self.tell_tournament().await;
+        self.apply_rating().await;
         self.broadcast(GameEvent::End {});
     }
 }

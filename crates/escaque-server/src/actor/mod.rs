@@ -18,6 +18,7 @@ mod finish;
 mod lag;
 mod moves;
 mod presence;
+mod rating;
 mod record;
 mod rematch;
 mod state;
@@ -170,6 +171,8 @@ pub struct Actor {
     no_show_since: Option<Instant>,
     /// The result the organiser set, as the tournament records it.
     organiser_outcome: Option<escaque_torneo::Outcome>,
+    /// Whether each side's rating in a rated game is provisional.
+    provisional: [bool; 2],
 }
 
 /// Why a stored game could not be brought back.
@@ -240,6 +243,7 @@ impl Actor {
             link: None,
             no_show_since: None,
             organiser_outcome: None,
+            provisional: [false; 2],
         };
         Ok((actor, engine_rx))
     }
@@ -248,6 +252,7 @@ impl Actor {
     /// watches.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut engine_rx: EngineAnswers) {
         self.load_link().await;
+        self.load_ratings().await;
         self.maybe_think();
         loop {
             let deadline = match (self.flag_deadline(), self.no_show_deadline()) {
@@ -291,7 +296,10 @@ impl Actor {
                 received,
                 rtt,
             } => self.message(sub, msg, received, rtt).await,
-            Cmd::Seated { seat, name, owner } => self.seated(seat, name, owner),
+            Cmd::Seated { seat, name, owner } => {
+                self.seat_rating(seat, &owner).await;
+                self.seated(seat, name, owner);
+            }
             Cmd::SeatReclaimed { seat } => self.evict(seat),
             Cmd::Snapshot { reply } => drop(reply.send(self.snapshot())),
             Cmd::Live { reply } => drop(reply.send(self.live())),

@@ -107,6 +107,7 @@ impl Actor {
         if let Some(e) = end {
             self.set_over(e);
             self.tell_tournament().await;
+            self.apply_rating().await;
             self.broadcast(data);
             self.broadcast(GameEvent::End {});
         } else if let Some(ClaimResult::Granted(o)) = claim {

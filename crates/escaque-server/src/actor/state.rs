@@ -115,6 +115,9 @@ impl Actor {
                     Player::Human => None,
                 },
                 connected: self.connected[i] > 0 || self.kinds[i] != Player::Human || !self.seen[i],
+                rating: self.row.ratings[i].filter(|_| self.row.rated),
+                provisional: self.row.rated && self.provisional[i],
+                rating_diff: self.row.rating_diffs[i].filter(|_| self.row.rated),
             }
         };
         let plies = self.game.moves().len();
@@ -162,6 +165,13 @@ impl Actor {
                 round: l.round,
                 board: l.board,
             }),
+            rated: self.row.rated,
+            perf: self
+                .row
+                .perf
+                .as_deref()
+                .and_then(|p| crate::rating::PERFS.into_iter().find(|q| *q == p))
+                .filter(|_| self.row.rated),
         }
     }
 

@@ -35,6 +35,9 @@ pub(super) struct CreateGame {
     odds: Option<String>,
     #[serde(default)]
     fen: Option<String>,
+    /// A rated game (friend challenges between accounts only).
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A rule set as a request names it: the library's one reader (its id, an
@@ -143,6 +146,17 @@ pub(super) async fn create_game(
             ))
         }
     };
+    if req.rated {
+        crate::rating::check_rated(crate::rating::Ratable {
+            rules,
+            time_control: tc.as_ref(),
+            chess960: false,
+            odds: odds.is_some(),
+            custom_position: req.fen.is_some(),
+            engine: matches!(other, Seat::Engine(_)),
+            accounts: me.account,
+        })?;
+    }
     let mine = me.seat();
     let (white, black) = color.fold((mine.clone(), other.clone()), (other, mine));
     let created = hub
@@ -153,7 +167,7 @@ pub(super) async fn create_game(
             white,
             black,
             chess960: false,
-            rated: false,
+            rated: req.rated,
         })
         .await?;
     let secret = created.secret(color).unwrap_or_default();
@@ -192,6 +206,9 @@ pub(super) async fn join_game(
             "that seat is already taken",
         ));
     };
+    if row.rated && !me.account {
+        return Err(crate::rating::RatedRefusal::NeedsAccount.into());
+    }
     let secret = new_secret();
     let took = hub
         .store

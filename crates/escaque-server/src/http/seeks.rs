@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::lobby::{Fanout, Seek};
+use crate::rating::{self, RatedRefusal};
 use crate::{new_id, Hub, NewGame, Seat};
 
 #[derive(Deserialize)]
@@ -27,6 +28,12 @@ pub(super) struct CreateSeek {
     rules: Option<String>,
     #[serde(default)]
     odds: Option<String>,
+    /// A rated seek.
+    #[serde(default)]
+    rated: bool,
+    /// `[min_offset, max_offset]` around the poster's rating.
+    #[serde(default)]
+    rating_range: Option<[i64; 2]>,
 }
 
 pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>) -> Json<Value> {
@@ -52,6 +59,35 @@ pub(super) async fn create_seek(
             "random"
         }
     };
+    if req.rated {
+        rating::check_rated(rating::Ratable {
+            rules,
+            time_control: tc.as_ref(),
+            chess960: false,
+            odds: odds.is_some(),
+            custom_position: false,
+            engine: false,
+            accounts: me.account,
+        })?;
+    }
+    let perf = rating::perf_of(false, tc.as_ref());
+    let mine = match perf {
+        Some(p) => rating::current_of(&hub.store, Some(&me.key), p).await?,
+        None => None,
+    };
+    let range = match req.rating_range {
+        None => None,
+        Some(r) => {
+            let [lo, hi] = rating::check_range(r)?;
+            if perf.is_none() {
+                return Err(RatedRefusal::BadRange.into());
+            }
+            let Some(g) = mine else {
+                return Err(RatedRefusal::NeedsAccount.into());
+            };
+            Some([g.int_rating() + lo, g.int_rating() + hi])
+        }
+    };
     let seek = Seek {
         id: new_id(),
         owner: me.key.clone(),
@@ -60,6 +96,12 @@ pub(super) async fn create_seek(
         color: color.into(),
         rules: rules.id().into(),
         odds: odds.map(|o| o.id().to_string()),
+        rated: req.rated,
+        perf,
+        rating: mine.map(|g| g.int_rating()),
+        provisional: mine.is_some_and(|g| g.provisional()),
+        rating_min: range.map(|r| r[0]),
+        rating_max: range.map(|r| r[1]),
     };
     let id = seek.id.clone();
     hub.lobby.add(seek);
@@ -102,6 +144,25 @@ pub(super) async fn accept_seek(
     if own {
         return Err(ApiError::own_game());
     }
+    // A rated seek takes accounts only; a range, a rating within it.
+    if let Some(s) = hub.lobby.list().into_iter().find(|s| s.id == id) {
+        if s.rated && !me.account {
+            return Err(RatedRefusal::NeedsAccount.into());
+        }
+        if s.rating_min.is_some() || s.rating_max.is_some() {
+            let theirs = match s.perf {
+                Some(p) => rating::current_of(&hub.store, Some(&me.key), p).await?,
+                None => None,
+            };
+            let within = theirs.is_some_and(|g| {
+                let r = g.int_rating();
+                s.rating_min.is_none_or(|lo| r >= lo) && s.rating_max.is_none_or(|hi| r <= hi)
+            });
+            if !within {
+                return Err(RatedRefusal::OutOfRange.into());
+            }
+        }
+    }
     let seek = hub.lobby.take(&id).ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
@@ -135,7 +196,7 @@ pub(super) async fn accept_seek(
             white,
             black,
             chess960: false,
-            rated: false,
+            rated: seek.rated,
         })
         .await?;
     let secret_of = |c: Color| created.secret(c).unwrap_or_default();
