@@ -340,6 +340,11 @@ mod catalogue_tests {
                     tb.id()
                 );
             }
+            // Every rating pool (the player's page, the lobby, the game page).
+            let perfs = section(text, "perfs");
+            for p in crate::rating::PERFS {
+                assert!(has(&perfs, p), "{file}: perfs.{p}");
+            }
             // Nothing left over from the first release's glued names.
             for stale in ["abandoned_draw", "flag", "time"] {
                 assert!(

@@ -7,6 +7,12 @@
 //! tapped, the recent games and the head-to-head; names link to the page;
 //! a managed account's page is private. Screenshots at desktop and phone
 //! sizes go to `target/screenshots/rated-*.png`.
+//!
+//! `two_rated_games`: two accounts play two rated blitz games to the end
+//! from the pages (a rated friend challenge; a rated seek with a rating
+//! range, refused to an opponent out of it, then accepted); the ratings
+//! stored and shown on the game page ("1500?", then the change) are what
+//! `escaque_torneo::glicko` computes, and the player's page draws them.
 
 use std::time::{Duration, Instant};
 
@@ -14,8 +20,11 @@ use fantoccini::Client;
 use serde_json::json;
 use sqlx::AnyPool;
 
+use escaque_torneo::glicko::{self, ColorAdvantage, Glicko};
+
 use crate::browser::{
-    browser, click, js, ready, runtime, shot, start_driver, start_server, text, until, R,
+    browser, choose, click, click_move, fill, js, ready, runtime, shot, start_driver, start_server,
+    text, until, wait_plies, R,
 };
 
 /// Signs up from the page (the request the account form sends): the
@@ -332,6 +341,328 @@ async fn player_page(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> R {
     Ok(())
 }
 
+/// Each side's rating in `perf` as stored: (rating, deviation, volatility,
+/// games).
+async fn stored(pool: &AnyPool, user: &str, perf: &str) -> R<Glicko> {
+    let (rating, deviation, volatility): (f64, f64, f64) = sqlx::query_as(
+        "SELECT rating, deviation, volatility FROM ratings WHERE user_id = $1 AND perf = $2",
+    )
+    .bind(user)
+    .bind(perf)
+    .fetch_one(pool)
+    .await
+    .map_err(|e| format!("the stored {perf} rating of {user}: {e}"))?;
+    Ok(Glicko {
+        rating,
+        deviation,
+        volatility,
+    })
+}
+
+/// The stored rating is the formula's (up to the deviation's growth over
+/// the seconds between two games, far below 0.01).
+fn same(who: &str, got: Glicko, want: Glicko) -> R {
+    let close = (got.rating - want.rating).abs() < 0.01
+        && (got.deviation - want.deviation).abs() < 0.01
+        && (got.volatility - want.volatility).abs() < 1e-6;
+    if close {
+        Ok(())
+    } else {
+        Err(format!("{who}: stored {got:?}, Glicko-2 says {want:?}"))
+    }
+}
+
+/// A change as the page writes it: `+12`, `−12` (a minus sign).
+fn signed(d: i64) -> String {
+    if d > 0 {
+        format!("+{d}")
+    } else if d < 0 {
+        format!("−{}", -d)
+    } else {
+        "±0".into()
+    }
+}
+
+/// Waits until both name bars of a game page show these texts (the bar
+/// of `top` and of `bottom`).
+async fn bars(c: &Client, what: &str, top: &str, bottom: &str) -> R {
+    until(
+        c,
+        what,
+        &format!(
+            "document.querySelector('#name-top').textContent.includes({}) && document.querySelector('#name-bottom').textContent.includes({})",
+            json!(top),
+            json!(bottom)
+        ),
+    )
+    .await
+    .map(|_| ())
+}
+
+const END_SHOWN: &str = "!document.querySelector('#end-message').hidden && document.querySelector('#end-message').textContent";
+
+/// Two accounts play two rated blitz games to the end from the page — a
+/// friend challenge (Rosa mates) and a seek with a rating range (Rosa
+/// resigns) —; after each, the ratings stored and shown are what
+/// `escaque_torneo::glicko` computes, and Rosa's page draws both.
+async fn two_rated_games(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> R {
+    let (rosa, tomas) = ("rosa_web", "tomas_web");
+    sign_up(a, base, rosa).await?;
+    sign_up(b, base, tomas).await?;
+    let (rid, tid) = (user_id(pool, rosa).await?, user_id(pool, tomas).await?);
+
+    // Game 1: Rosa's rated challenge, 3+2 (blitz), she takes White.
+    ready(a, &format!("{base}/")).await?;
+    choose(a, "#friend-color", "white").await?;
+    fill(a, "#friend-tc", "3+2").await?;
+    click(a, "#friend-rated").await?;
+    click(a, "#create-challenge").await?;
+    let link = until(
+        a,
+        "the challenge link",
+        "document.querySelector('#challenge-link') && document.querySelector('#challenge-link').value",
+    )
+    .await?;
+    let id = link
+        .as_str()
+        .and_then(|l| l.rsplit('/').next())
+        .unwrap_or_default()
+        .to_string();
+    ready(a, &format!("{base}/partida/{id}")).await?;
+    ready(b, &format!("{base}/partida/{id}")).await?;
+    click(b, "#join").await?;
+    // Both new: 1500, provisional.
+    bars(
+        a,
+        "the ratings (Rosa)",
+        &format!("{tomas} 1500?"),
+        &format!("{rosa} 1500?"),
+    )
+    .await?;
+    bars(
+        b,
+        "the ratings (Tomás)",
+        &format!("{rosa} 1500?"),
+        &format!("{tomas} 1500?"),
+    )
+    .await?;
+    until(
+        a,
+        "the rated note",
+        "!document.querySelector('#rated-note').hidden && document.querySelector('#rated-note').textContent.includes('Relámpago')",
+    )
+    .await?;
+    shot(a, "rated-game-start.png").await?;
+    // The scholar's mate.
+    for (i, (c, from, to)) in [
+        (a, "e2", "e4"),
+        (b, "e7", "e5"),
+        (a, "f1", "c4"),
+        (b, "b8", "c6"),
+        (a, "d1", "h5"),
+        (b, "g8", "f6"),
+        (a, "h5", "f7"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        wait_plies(c, i).await?;
+        click_move(c, from, to).await?;
+    }
+    for c in [a, b] {
+        until(c, "the mate", END_SHOWN).await?;
+    }
+    let [w1, b1] = glicko::rate_game(
+        Glicko::DEFAULT,
+        Glicko::DEFAULT,
+        1.0,
+        ColorAdvantage::STANDARD,
+    )
+    .map_err(|e| e.to_string())?;
+    let (rosa1, tomas1) = (
+        stored(pool, &rid, "blitz").await?,
+        stored(pool, &tid, "blitz").await?,
+    );
+    same("Rosa after game 1", rosa1, w1)?;
+    same("Tomás after game 1", tomas1, b1)?;
+    let (dr, dt) = (w1.int_rating() - 1500, b1.int_rating() - 1500);
+    if dr <= 0 || dt >= 0 {
+        return Err(format!("a win changed the ratings by {dr} and {dt}"));
+    }
+    bars(
+        a,
+        "the changes (Rosa)",
+        &format!("1500? {}", signed(dt)),
+        &format!("1500? {}", signed(dr)),
+    )
+    .await?;
+    bars(
+        b,
+        "the changes (Tomás)",
+        &format!("1500? {}", signed(dr)),
+        &format!("1500? {}", signed(dt)),
+    )
+    .await?;
+    shot(a, "rated-game-end.png").await?;
+
+    // Game 2: Tomás seeks a rated 3+2 with White, for opponents from 100
+    // below to 300 above him: Rosa, about 480 above, is refused.
+    ready(b, &format!("{base}/")).await?;
+    choose(b, "#seek-color", "white").await?;
+    fill(b, "#seek-tc", "3+2").await?;
+    click(b, "#seek-rated").await?;
+    choose(b, "#seek-range-min", "-100").await?;
+    choose(b, "#seek-range-max", "300").await?;
+    click(b, "#seek-create").await?;
+    ready(a, &format!("{base}/")).await?;
+    let listed = until(
+        a,
+        "Tomás's seek",
+        &format!("document.querySelector('#seeks .seek .accept-seek') && document.querySelector('#seeks .seek').textContent.includes('({}?)') && document.querySelector('#seeks .seek').textContent", b1.int_rating()),
+    )
+    .await?;
+    let listed = listed.as_str().unwrap_or_default().to_string();
+    if !listed.contains("Relámpago · con puntuación") || !listed.contains(tomas) {
+        return Err(format!("the seek as listed: {listed}"));
+    }
+    let first_range = text(a, "#seeks .seek-rating").await?;
+    click(a, "#seeks .accept-seek").await?;
+    until(
+        a,
+        "refused: out of range",
+        "document.querySelector('#error').textContent",
+    )
+    .await?;
+    if js(a, "return location.pathname").await? != json!("/") {
+        return Err("an out-of-range seek was accepted".into());
+    }
+    // Up to 500 above: Rosa may.
+    choose(b, "#seek-range-max", "500").await?;
+    click(b, "#seek-create").await?;
+    until(
+        a,
+        "the wider seek",
+        &format!(
+            "document.querySelector('#seeks .seek-rating') && document.querySelector('#seeks .seek-rating').textContent !== {}",
+            json!(first_range)
+        ),
+    )
+    .await?;
+    click(a, "#seeks .accept-seek").await?;
+    for c in [a, b] {
+        until(
+            c,
+            "the seek's game",
+            "location.pathname.startsWith('/partida/') && document.body.dataset.ready === '1' && document.querySelector('#status').textContent.includes('blancas')",
+        )
+        .await?;
+    }
+    // The ratings when it began, provisional still.
+    let (r1, t1) = (rosa1.int_rating(), tomas1.int_rating());
+    bars(
+        a,
+        "game 2's ratings (Rosa)",
+        &format!("{tomas} {t1}?"),
+        &format!("{rosa} {r1}?"),
+    )
+    .await?;
+    for (i, (c, from, to)) in [
+        (b, "e2", "e4"),
+        (a, "e7", "e5"),
+        (b, "g1", "f3"),
+        (a, "b8", "c6"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        wait_plies(c, i).await?;
+        click_move(c, from, to).await?;
+    }
+    wait_plies(a, 4).await?;
+    js(a, "window.confirm = () => true; return 1").await?;
+    click(a, "#resign").await?;
+    for c in [a, b] {
+        until(c, "the resignation", END_SHOWN).await?;
+    }
+    // Tomás (White) won: each rated against the other's rating after game 1.
+    let [w2, b2] = glicko::rate_game(tomas1, rosa1, 1.0, ColorAdvantage::STANDARD)
+        .map_err(|e| e.to_string())?;
+    let (rosa2, tomas2) = (
+        stored(pool, &rid, "blitz").await?,
+        stored(pool, &tid, "blitz").await?,
+    );
+    same("Rosa after game 2", rosa2, b2)?;
+    same("Tomás after game 2", tomas2, w2)?;
+    let (dr2, dt2) = (rosa2.int_rating() - r1, tomas2.int_rating() - t1);
+    if dr2 >= 0 || dt2 <= 0 {
+        return Err(format!("a loss changed the ratings by {dr2} and {dt2}"));
+    }
+    bars(
+        a,
+        "game 2's changes",
+        &format!("{t1}? {}", signed(dt2)),
+        &format!("{r1}? {}", signed(dr2)),
+    )
+    .await?;
+    shot(b, "rated-game2-end.png").await?;
+    b.set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    shot(b, "rated-game2-end-phone.png").await?;
+    b.set_window_size(1280, 900)
+        .await
+        .map_err(|e| e.to_string())?;
+
+    // Rosa's page: the blitz pool, the graph of both games.
+    ready(a, &format!("{base}/jugador/{rosa}")).await?;
+    until(
+        a,
+        "Rosa's graph",
+        "document.querySelectorAll('svg.rating-graph circle.pt').length === 2",
+    )
+    .await?;
+    let pools = js(
+        a,
+        "return [...document.querySelectorAll('.pools .pool')].map(p => p.dataset.perf + ' ' + p.querySelector('.pool-rating').textContent + ' ' + p.querySelector('.pool-games').textContent)",
+    )
+    .await?;
+    let want = json!([format!("blitz {}? 2 partidas", rosa2.int_rating())]);
+    if pools != want {
+        return Err(format!("Rosa's pools {pools}, expected {want}"));
+    }
+    check_graph(&graph_points(a).await?, &[r1, rosa2.int_rating()])?;
+    let diffs = js(
+        a,
+        "return [...document.querySelectorAll('#player-games tbody tr')].map(r => r.querySelector('td.diff').textContent)",
+    )
+    .await?;
+    if diffs != json!([signed(dr2), signed(dr)]) {
+        return Err(format!("Rosa's games list the changes {diffs}"));
+    }
+    let score = text(a, "#player-score").await?;
+    if score != "2 partidas: 1 ganada, 0 tablas, 1 perdida" {
+        return Err(format!("Rosa's score line: {score}"));
+    }
+    shot(a, "rated-rosa-desktop.png").await?;
+    a.set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
+    ready(a, &format!("{base}/jugador/{rosa}")).await?;
+    until(
+        a,
+        "Rosa's graph (phone)",
+        "document.querySelectorAll('svg.rating-graph circle.pt').length === 2",
+    )
+    .await?;
+    check_graph(&graph_points(a).await?, &[r1, rosa2.int_rating()])?;
+    no_sideways_scroll(a).await?;
+    shot(a, "rated-rosa-phone.png").await?;
+    a.set_window_size(1280, 900)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 async fn timed(name: &str, limit_s: u64, fut: impl std::future::Future<Output = R>) -> R {
     let t0 = Instant::now();
     let r = match tokio::time::timeout(Duration::from_secs(limit_s), fut).await {
@@ -364,6 +695,17 @@ fn rated_pages() {
             let _ = shot(&a, "failed-rated-player-a.png").await;
             let _ = shot(&b, "failed-rated-player-b.png").await;
             failures.push(format!("player_page: {e}"));
+        }
+        if let Err(e) = timed(
+            "two_rated_games",
+            240,
+            two_rated_games(&base, &pool, &a, &b),
+        )
+        .await
+        {
+            let _ = shot(&a, "failed-rated-games-a.png").await;
+            let _ = shot(&b, "failed-rated-games-b.png").await;
+            failures.push(format!("two_rated_games: {e}"));
         }
         for c in [a, b] {
             let _ = c.close().await;

@@ -75,10 +75,12 @@ function drawGraph(points, width, label, perf) {
   const marks = t1 > t0 ? [...Array(fits + 1)].map((_, i) => t0 + ((t1 - t0) * i) / fits) : [t0];
   svg.append(s('line', { class: 'axis', x1: m.l, x2: m.l + w, y1: m.t + hgt, y2: m.t + hgt }),
     s('line', { class: 'axis', x1: m.l, x2: m.l, y1: m.t, y2: m.t + hgt }));
-  marks.forEach((ms, i) => {
-    const anchor = marks.length === 1 ? 'middle' : i === 0 ? 'start' : i === marks.length - 1 ? 'end' : 'middle';
-    svg.append(s('text', { class: 'tick x-tick', x: x(ms), y: m.t + hgt + 18, 'text-anchor': anchor },
-      sameDay ? timeText(ms) : dateText(ms, !sameYear)));
+  // A label equal to the one before it (games minutes apart) is left out.
+  const labelOf = (ms) => (sameDay ? timeText(ms) : dateText(ms, !sameYear));
+  const shown = marks.filter((ms, i) => i === 0 || labelOf(ms) !== labelOf(marks[i - 1]));
+  shown.forEach((ms, i) => {
+    const anchor = shown.length === 1 ? (marks.length === 1 ? 'middle' : 'start') : i === 0 ? 'start' : i === shown.length - 1 ? 'end' : 'middle';
+    svg.append(s('text', { class: 'tick x-tick', x: x(ms), y: m.t + hgt + 18, 'text-anchor': anchor }, labelOf(ms)));
   });
   svg.append(s('polyline', { class: 'line', points: points.map((p) => `${x(p.at_ms).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ') }));
   const show = (p, dot) => {

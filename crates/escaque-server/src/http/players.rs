@@ -18,7 +18,8 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use super::{names, ApiError, ApiResult, Identity};
-use crate::store::{GameRow, HistoryPoint, PlayerRow, PoolRating, Score};
+use crate::rating::PERFS;
+use crate::store::{GameRow, PlayerRow, Score};
 use crate::Hub;
 
 /// The recent games a page lists.
@@ -26,12 +27,6 @@ const RECENT_GAMES: i64 = 50;
 
 /// The games a head-to-head lists (its counts take every game).
 const HEAD_TO_HEAD_GAMES: i64 = 100;
-
-/// The pools in the order a page shows them.
-const POOLS: [&str; 5] = ["bullet", "blitz", "rapid", "classical", "chess960"];
-
-/// A rating is provisional while its deviation is at least this (lichess).
-const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 fn no_such_player() -> ApiError {
     ApiError::new(
@@ -62,33 +57,34 @@ async fn find(hub: &Hub, name: &str) -> Result<Option<PlayerRow>, ApiError> {
 }
 
 /// A rating as a whole number: truncated, as lichess's `intRating` (and
-/// the game page) shows it.
+/// `Glicko::int_rating`, which the game page shows) writes it.
 fn whole(x: f64) -> i64 {
     x as i64
 }
 
-fn pools_json(ratings: &[PoolRating], history: &[HistoryPoint]) -> Vec<Value> {
-    let rank = |perf: &str| POOLS.iter().position(|p| *p == perf).unwrap_or(POOLS.len());
-    let mut ratings: Vec<&PoolRating> = ratings.iter().collect();
-    ratings.sort_by_key(|r| rank(&r.perf));
-    ratings
-        .into_iter()
-        .map(|r| {
-            let points: Vec<Value> = history
-                .iter()
-                .filter(|h| h.perf == r.perf)
-                .map(|h| json!({"at_ms": h.at_ms, "rating": whole(h.rating), "game": h.game}))
-                .collect();
-            json!({
-                "perf": r.perf,
-                "rating": whole(r.rating),
-                "deviation": r.deviation.round() as i64,
-                "provisional": r.deviation >= PROVISIONAL_DEVIATION,
-                "games": r.games,
-                "history": points,
-            })
-        })
-        .collect()
+/// The pools with their history, in the page's order ([`PERFS`]: the
+/// time classes from the fastest, then Chess960).
+async fn pools_json(hub: &Hub, user: &str) -> Result<Vec<Value>, ApiError> {
+    let rank = |perf: &str| PERFS.iter().position(|p| *p == perf).unwrap_or(PERFS.len());
+    let mut ratings = hub.store.ratings_of(user).await?;
+    ratings.sort_by_key(|(perf, _)| rank(perf));
+    let mut out = Vec::with_capacity(ratings.len());
+    for (perf, r) in ratings {
+        let history = hub.store.rating_history(user, &perf).await?;
+        let points: Vec<Value> = history
+            .iter()
+            .map(|h| json!({"at_ms": h.at_ms, "rating": whole(h.rating), "game": h.game}))
+            .collect();
+        out.push(json!({
+            "perf": perf,
+            "rating": r.glicko.int_rating(),
+            "deviation": r.glicko.deviation.round() as i64,
+            "provisional": r.glicko.provisional(),
+            "games": r.games,
+            "history": points,
+        }));
+    }
+    Ok(out)
 }
 
 fn score_json(s: Score) -> Value {
@@ -151,8 +147,6 @@ pub(super) async fn player(
     if p.managed && !yours {
         return Err(no_such_player());
     }
-    let ratings = hub.store.player_ratings(&p.id).await?;
-    let history = hub.store.player_history(&p.id).await?;
     let score = hub.store.score_of(&owner, None).await?;
     let games = hub.store.finished_games_of(&owner, RECENT_GAMES).await?;
     Ok(Json(json!({
@@ -160,7 +154,7 @@ pub(super) async fn player(
         "you": yours,
         "managed": p.managed,
         "created_ms": p.created_ms,
-        "ratings": pools_json(&ratings, &history),
+        "ratings": pools_json(&hub, &p.id).await?,
         "score": score_json(score),
         "games": games.iter().map(|g| game_json(g, &owner)).collect::<Vec<_>>(),
     }))

@@ -1,7 +1,6 @@
-//! What a player's page reads: the account, its ratings per pool and their
-//! history (tables `ratings` and `rating_history`, written by the ratings
-//! module), and its finished games (alone or against one opponent). Read
-//! only: nothing here writes.
+//! What a player's page reads besides its ratings (which `ratings.rs`
+//! reads): the account, and its finished games (alone or against one
+//! opponent) with the score. Read only: nothing here writes.
 
 use sqlx::Row;
 
@@ -18,34 +17,6 @@ pub struct PlayerRow {
     pub managed: bool,
     /// Sign-up time (wall, ms).
     pub created_ms: i64,
-}
-
-/// One pool's rating of an account, as stored.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PoolRating {
-    /// The pool (`bullet`, `blitz`, `rapid`, `classical`, `chess960`).
-    pub perf: String,
-    /// Glicko-2 rating.
-    pub rating: f64,
-    /// Rating deviation.
-    pub deviation: f64,
-    /// Rated games played in the pool.
-    pub games: i64,
-}
-
-/// The rating after one rated game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HistoryPoint {
-    /// The pool.
-    pub perf: String,
-    /// The game that changed it.
-    pub game: String,
-    /// When (wall, ms).
-    pub at_ms: i64,
-    /// The rating after the game.
-    pub rating: f64,
-    /// The deviation after the game.
-    pub deviation: f64,
 }
 
 /// Finished games counted by result, from one player's side.
@@ -77,51 +48,6 @@ impl Store {
             managed: managed != 0,
             created_ms,
         }))
-    }
-
-    /// The ratings of account `user` (its id), one per pool it has played
-    /// rated games in.
-    pub async fn player_ratings(&self, user: &str) -> Result<Vec<PoolRating>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT perf, rating, deviation, games FROM ratings WHERE user_id = $1 ORDER BY perf",
-        )
-        .bind(user)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(PoolRating {
-                    perf: r.try_get(0)?,
-                    rating: r.try_get(1)?,
-                    deviation: r.try_get(2)?,
-                    games: r.try_get(3)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::Db)
-    }
-
-    /// The rating history of account `user`, every pool, oldest first.
-    pub async fn player_history(&self, user: &str) -> Result<Vec<HistoryPoint>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT perf, game, at_ms, rating, deviation FROM rating_history \
-             WHERE user_id = $1 ORDER BY perf, at_ms, game",
-        )
-        .bind(user)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(HistoryPoint {
-                    perf: r.try_get(0)?,
-                    game: r.try_get(1)?,
-                    at_ms: r.try_get(2)?,
-                    rating: r.try_get(3)?,
-                    deviation: r.try_get(4)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::Db)
     }
 
     /// The finished games of owner identity `owner`, last ended first (at

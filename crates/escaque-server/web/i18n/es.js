@@ -158,7 +158,7 @@ export default {
     history_of: (p) => `Evolución en ${p}`,
     graph_label: (p, a, b, n) => `Evolución de la puntuación en ${p}: de ${a} a ${b} en ${n === 1 ? '1 partida' : `${n} partidas`}`,
     provisional_help: '«?»: puntuación provisional, hasta que se juegan suficientes partidas para que sea fiable.',
-    score_line: (n, w, d, l) => `${n === 1 ? '1 partida' : `${n} partidas`}: ${w} ganadas, ${d} tablas, ${l} perdidas`,
+    score_line: (n, w, d, l) => `${n === 1 ? '1 partida' : `${n} partidas`}: ${w} ${w === 1 ? 'ganada' : 'ganadas'}, ${d} tablas, ${l} ${l === 1 ? 'perdida' : 'perdidas'}`,
     scores: { win: 'Ganó', draw: 'Tablas', loss: 'Perdió' },
     recent: 'Últimas partidas', no_games: 'Todavía no ha terminado ninguna partida.', opponent: 'Rival', pace: 'Ritmo',
     rated: 'con puntuación', casual: 'amistosa', change: 'Cambio', open_game: 'Ver partida',
