@@ -319,6 +319,10 @@ mod catalogue_tests {
             for r in RuleSet::PRESETS {
                 assert!(has(&rules, r.id()), "{file}: rule_sets.{}", r.id());
             }
+            let perfs = section(text, "perfs");
+            for p in crate::rating::PERFS {
+                assert!(has(&perfs, p), "{file}: perfs.{p}");
+            }
             let claims = section(text, "claims");
             for c in DrawClaim::ALL {
                 assert!(has(&claims, c.id()), "{file}: claims.{}", c.id());
@@ -339,11 +343,6 @@ mod catalogue_tests {
                     "{file}: tn.tiebreaks.{}",
                     tb.id()
                 );
-            }
-            // Every rating pool (the player's page, the lobby, the game page).
-            let perfs = section(text, "perfs");
-            for p in crate::rating::PERFS {
-                assert!(has(&perfs, p), "{file}: perfs.{p}");
             }
             // Nothing left over from the first release's glued names.
             for stale in ["abandoned_draw", "flag", "time"] {

@@ -449,7 +449,7 @@ async fn two_rated_games(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> 
     until(
         a,
         "the rated note",
-        "!document.querySelector('#rated-note').hidden && document.querySelector('#rated-note').textContent.includes('Relámpago')",
+        "!document.querySelector('#rated-note').hidden && document.querySelector('#rated-note').textContent.includes('relámpago')",
     )
     .await?;
     shot(a, "rated-game-start.png").await?;
@@ -522,7 +522,7 @@ async fn two_rated_games(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> 
     )
     .await?;
     let listed = listed.as_str().unwrap_or_default().to_string();
-    if !listed.contains("Relámpago · con puntuación") || !listed.contains(tomas) {
+    if !listed.contains("relámpago · con puntuación") || !listed.contains(tomas) {
         return Err(format!("the seek as listed: {listed}"));
     }
     let first_range = text(a, "#seeks .seek-rating").await?;

@@ -12,6 +12,7 @@ mod fuzz;
 mod games;
 mod lag;
 mod players;
+mod ratings;
 mod refusals;
 mod sockets;
 mod tournaments;

@@ -118,6 +118,8 @@ function createCard() {
   const onlineBox = h('fieldset', { id: 'tn-online', class: 'tn-online', hidden: true },
     h('legend', {}, T.online_settings),
     h('label', { class: 'row' }, h('input', { type: 'checkbox', id: 'tn-auto', checked: true }), ' ', T.auto_pair),
+    // Rated play (issue 25): the games between two accounts change their ratings.
+    h('label', { class: 'row' }, h('input', { type: 'checkbox', id: 'tn-rated' }), ' ', T.rated_tournament),
     h('label', {}, T.pair_delay, ' ', h('input', { id: 'tn-delay', type: 'number', min: 0, max: 3600, value: 30 })),
     h('label', {}, T.no_show, ' ', h('input', { id: 'tn-noshow', type: 'number', min: 10, max: 3600, value: 120 })),
     h('label', {}, T.registration_until, ' ', h('input', { id: 'tn-regs', type: 'number', min: 0, max: 99, value: 0 })),
@@ -146,6 +148,7 @@ function createCard() {
           no_show_s: Number(v('tn-noshow').value),
           registration_until: Number(v('tn-regs').value),
           late_bye: v('tn-late').value,
+          rated: v('tn-rated').checked,
         };
       }
       try {

@@ -118,6 +118,13 @@ fn check_settings(s: &mut Settings) -> Result<(), ApiError> {
     if !matches!(s.late_bye.as_str(), "half" | "zero") {
         return Err(bad_field("late_bye", "«half» o «zero»", "'half' or 'zero'"));
     }
+    if s.rated && (s.time_control.is_none() || s.rules != escaque::RuleSet::fide_2023().id()) {
+        return Err(bad_field(
+            "rated",
+            "un torneo con puntuación necesita reloj y las reglas FIDE 2023",
+            "a rated tournament needs a clock and the FIDE 2023 rules",
+        ));
+    }
     if s.pair_delay_s > 3600 || s.no_show_s > 3600 {
         return Err(bad_field(
             "settings",

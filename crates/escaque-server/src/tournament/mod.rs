@@ -55,6 +55,9 @@ pub struct Settings {
     /// A Swiss accelerated by the Baku method (FIDE C.04.5.1), set when
     /// round 1 is paired ([`baku_acceleration`]).
     pub accelerated: bool,
+    /// Online: the games are rated (those whose two seats are accounts;
+    /// the event needs a clock and the FIDE 2023 rules).
+    pub rated: bool,
 }
 
 impl Default for Settings {
@@ -68,6 +71,7 @@ impl Default for Settings {
             registration_until: 0,
             late_bye: "half".to_string(),
             accelerated: false,
+            rated: false,
         }
     }
 }

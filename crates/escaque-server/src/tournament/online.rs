@@ -94,7 +94,7 @@ impl Countdowns {
 /// and rules, each seat the identity that entered the player (a player the
 /// organiser entered without one cannot sit down, and loses by no-show).
 pub async fn games_for_round(
-    _hub: &Arc<Hub>,
+    hub: &Arc<Hub>,
     l: &Loaded,
     round: u32,
 ) -> Result<Vec<BoardGame>, ApiError> {
@@ -127,18 +127,24 @@ pub async fn games_for_round(
             .unwrap_or_default();
         Seat::Person { owner, name }
     };
-    Ok(r.games
+    let mut boards: Vec<BoardGame> = r
+        .games
         .iter()
         .enumerate()
         .map(|(i, g)| {
+            let (white, black) = (seat(g.white), seat(g.black));
+            // A rated event rates the games between two accounts.
+            let accounts = [&white, &black]
+                .iter()
+                .all(|s| matches!(s, Seat::Person { owner, .. } if owner.starts_with("u:")));
             let (row, created) = Hub::prepare_game(NewGame {
                 rules,
                 start: Position::new(),
                 time_control: time_control.clone(),
-                white: seat(g.white),
-                black: seat(g.black),
+                white,
+                black,
                 chess960: false,
-                rated: false,
+                rated: l.settings.rated && accounts,
             });
             BoardGame {
                 board: i as u32 + 1,
@@ -146,7 +152,11 @@ pub async fn games_for_round(
                 created,
             }
         })
-        .collect())
+        .collect();
+    for b in &mut boards {
+        crate::rating::fill_new_game(&hub.store, &mut b.row).await?;
+    }
+    Ok(boards)
 }
 
 /// The private message that takes a player to their game: the seat and

@@ -70,6 +70,10 @@ export default {
   rule_sets: {
     fide2023: 'FIDE 2023', london1846: 'London 1846', london1846_english: 'London 1846 (stalemate wins)',
   },
+  // Rated play (issue 25): the rating pools (`perf` in the state and the seeks).
+  perfs: {
+    bullet: 'bullet', blitz: 'blitz', rapid: 'rapid', classical: 'classical', chess960: 'Chess960',
+  },
   claims: {
     threefold_repetition: 'You may claim a draw by threefold repetition',
     fifty_moves: 'You may claim a draw under the fifty-move rule',
@@ -97,6 +101,7 @@ export default {
     },
     create_title: 'Create a tournament', create: 'Create the tournament', accelerated: 'Accelerated rounds',
     tiebreaks_order: 'Tie-breaks, in this order', tiebreak_add: 'Add a tie-break…', up: 'Up', down: 'Down', remove: 'Remove',
+    rated_tournament: 'Rated (games between accounts change their ratings; clock and FIDE 2023 rules)',
     online_settings: 'Online tournament', auto_pair: 'Pair the next round when the last game ends',
     pair_delay: 'Countdown before pairing (s)', no_show: 'A player who has not moved loses by forfeit after (s)',
     registration_until: 'Registration open until round (0: only before round 1)', late_bye: 'A late joiner gets for each missed round',
@@ -143,8 +148,8 @@ export default {
     export_trf: 'Export TRF (for «escaque torneo»)', export_pgn: 'Games as PGN',
     set_result: 'Result…', add_time_white: '+1 min White', add_time_black: '+1 min Black',
   },
-  // A player's page and rated play (issue 25; jugador.js, the forms, the game page).
-  perfs: { bullet: 'Bullet', blitz: 'Blitz', rapid: 'Rapid', classical: 'Classical', chess960: 'Chess960' },
+  // A player's page and rated play (issue 25; jugador.js, the forms, the game
+  // page; the pools' names are `perfs` above).
   pl: {
     ratings: 'Ratings', rating: 'rating', games_n: (n) => (n === 1 ? '1 game' : `${n} games`),
     no_ratings: 'No rated games yet.', no_history: 'No history in this pool.',

@@ -77,6 +77,10 @@ export default {
   rule_sets: {
     fide2023: 'FIDE 2023', london1846: 'Londres 1846', london1846_english: 'Londres 1846 (ahogado gana)',
   },
+  // Rated play (issue 25): the rating pools (`perf` in the state and the seeks).
+  perfs: {
+    bullet: 'bala', blitz: 'relámpago', rapid: 'rápidas', classical: 'clásicas', chess960: 'Chess960 (ajedrez 960)',
+  },
   claims: {
     threefold_repetition: 'Puedes reclamar tablas por triple repetición',
     fifty_moves: 'Puedes reclamar tablas por la regla de los 50 movimientos',
@@ -104,6 +108,7 @@ export default {
     },
     create_title: 'Crear un torneo', create: 'Crear el torneo', accelerated: 'Rondas aceleradas',
     tiebreaks_order: 'Desempates, en este orden', tiebreak_add: 'Añadir desempate…', up: 'Subir', down: 'Bajar', remove: 'Quitar',
+    rated_tournament: 'Con puntuación (las partidas entre cuentas cambian su puntuación; reloj y reglas FIDE 2023)',
     online_settings: 'Torneo en línea', auto_pair: 'Emparejar la ronda siguiente al terminar la última partida',
     pair_delay: 'Cuenta atrás antes de emparejar (s)', no_show: 'Pierde por incomparecencia quien no juega en (s)',
     registration_until: 'Inscripción abierta hasta la ronda (0: solo antes de la 1)', late_bye: 'Quien llega tarde recibe por cada ronda perdida',
@@ -150,8 +155,8 @@ export default {
     export_trf: 'Exportar TRF (para «escaque torneo»)', export_pgn: 'Partidas en PGN',
     set_result: 'Resultado…', add_time_white: '+1 min blancas', add_time_black: '+1 min negras',
   },
-  // A player's page and rated play (issue 25; jugador.js, the forms, the game page).
-  perfs: { bullet: 'Bala', blitz: 'Relámpago', rapid: 'Rápidas', classical: 'Clásicas', chess960: 'Chess960' },
+  // A player's page and rated play (issue 25; jugador.js, the forms, the game
+  // page; the pools' names are `perfs` above).
   pl: {
     ratings: 'Puntuaciones', rating: 'puntuación', games_n: (n) => (n === 1 ? '1 partida' : `${n} partidas`),
     no_ratings: 'Todavía no ha jugado partidas con puntuación.', no_history: 'Sin historial en este ritmo.',
