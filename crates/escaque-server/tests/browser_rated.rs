@@ -287,6 +287,22 @@ async fn player_page(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> R {
         .await
         .map_err(|e| e.to_string())?;
 
+    // In English.
+    ready(b, &format!("{base}/jugador/{marta}?lang=en")).await?;
+    until(
+        b,
+        "the English page",
+        "document.querySelectorAll('svg.rating-graph circle.pt').length === 12",
+    )
+    .await?;
+    let score = text(b, "#player-score").await?;
+    let first_pool = text(b, ".pools .pool .pool-name").await?;
+    if score != "12 games: 7 won, 2 drawn, 3 lost" || first_pool != "blitz" {
+        return Err(format!("the English page says {score:?}, {first_pool:?}"));
+    }
+    shot(b, "rated-player-en.png").await?;
+    ready(b, &format!("{base}/?lang=es")).await?;
+
     // Names link to the page: Marta's games list her opponent's name as a link.
     ready(a, &format!("{base}/mis-partidas")).await?;
     until(
@@ -525,6 +541,7 @@ async fn two_rated_games(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> 
     if !listed.contains("relámpago · con puntuación") || !listed.contains(tomas) {
         return Err(format!("the seek as listed: {listed}"));
     }
+    shot(a, "rated-lobby.png").await?;
     let first_range = text(a, "#seeks .seek-rating").await?;
     click(a, "#seeks .accept-seek").await?;
     until(
