@@ -185,7 +185,8 @@ async fn player_page(base: &str, pool: &AnyPool, a: &Client, b: &Client) -> R {
         .bind(r)
         .bind(rd)
         .bind(games)
-        .bind(t0)
+        // Played just now (an old date would grow the deviation).
+        .bind(escaque_server::store::now_ms())
         .execute(pool)
         .await
         .map_err(|e| e.to_string())?;

@@ -110,7 +110,13 @@ async fn finished(
     id
 }
 
-async fn rating(pool: &AnyPool, owner: &str, perf: &str, rating: f64, deviation: f64, games: i64) {
+async fn rating(
+    pool: &AnyPool,
+    owner: &str,
+    perf: &str,
+    (rating, deviation, games): (f64, f64, i64),
+    updated_ms: i64,
+) {
     sqlx::query(
         "INSERT INTO ratings (user_id, perf, rating, deviation, volatility, games, updated_ms) \
          VALUES ($1,$2,$3,$4,$5,$6,$7)",
@@ -121,7 +127,7 @@ async fn rating(pool: &AnyPool, owner: &str, perf: &str, rating: f64, deviation:
     .bind(deviation)
     .bind(0.09)
     .bind(games)
-    .bind(1_000_i64)
+    .bind(updated_ms)
     .execute(pool)
     .await
     .expect("rating");
@@ -215,8 +221,19 @@ async fn page(db: Db) {
         t0 + 4000,
     )
     .await;
-    rating(&pool, &ana_o, "blitz", 1668.7, 290.6, 2).await;
-    rating(&pool, &ana_o, "classical", 1500.0, 109.6, 40).await;
+    let now = escaque_server::store::now_ms();
+    rating(&pool, &ana_o, "blitz", (1668.7, 290.6, 2), now).await;
+    rating(&pool, &ana_o, "classical", (1500.0, 109.6, 40), now).await;
+    // Established two years ago, not played since: its deviation has grown
+    // (0.21436 rating periods a day) past the provisional line.
+    rating(
+        &pool,
+        &ana_o,
+        "rapid",
+        (1712.0, 60.0, 30),
+        now - 730 * 86_400_000,
+    )
+    .await;
     history(&pool, &ana_o, "blitz", &g2, t0 + 1000, 1668.7).await;
     history(&pool, &ana_o, "blitz", &g1, t0, 1680.9).await;
 
@@ -226,23 +243,28 @@ async fn page(db: Db) {
     assert_eq!(p["name"], ana.as_str());
     assert_eq!(p["you"], false);
     // Pools in the page's order (bullet, blitz, rapid, classical, chess960),
-    // ratings truncated (as lichess shows them), deviations rounded;
-    // provisional while the deviation is 110 or more.
+    // ratings truncated (as lichess shows them), deviations rounded and
+    // grown for the time without games; provisional while the deviation is
+    // 110 or more.
     let r = p["ratings"].as_array().unwrap();
-    assert_eq!(r.len(), 2);
+    assert_eq!(r.len(), 3);
     assert_eq!(r[0]["perf"], "blitz");
     assert_eq!(r[0]["rating"], 1668);
     assert_eq!(r[0]["deviation"], 291);
     assert_eq!(r[0]["provisional"], true);
     assert_eq!(r[0]["games"], 2);
-    assert_eq!(r[1]["perf"], "classical");
-    assert_eq!(r[1]["provisional"], false);
+    assert_eq!(r[1]["perf"], "rapid");
+    assert_eq!(r[1]["rating"], 1712);
+    assert_eq!(r[1]["provisional"], true);
+    assert!(r[1]["deviation"].as_i64().unwrap() > 110, "{}", r[1]);
+    assert_eq!(r[2]["perf"], "classical");
+    assert_eq!(r[2]["provisional"], false);
     // The history oldest first.
     assert_eq!(
         r[0]["history"],
         json!([{"at_ms": t0, "rating": 1680, "game": g1}, {"at_ms": t0 + 1000, "rating": 1668, "game": g2}])
     );
-    assert_eq!(r[1]["history"], json!([]));
+    assert_eq!(r[2]["history"], json!([]));
     // The score leaves the aborted game out.
     assert_eq!(
         p["score"],

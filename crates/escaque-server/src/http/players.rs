@@ -69,7 +69,11 @@ async fn pools_json(hub: &Hub, user: &str) -> Result<Vec<Value>, ApiError> {
     let mut ratings = hub.store.ratings_of(user).await?;
     ratings.sort_by_key(|(perf, _)| rank(perf));
     let mut out = Vec::with_capacity(ratings.len());
+    let now = crate::store::now_ms();
     for (perf, r) in ratings {
+        // As the next game would take it (and the lobby and the game page
+        // show it): the deviation grown for the time without rated games.
+        let g = r.glicko.aged(now - r.updated_ms);
         let history = hub.store.rating_history(user, &perf).await?;
         let points: Vec<Value> = history
             .iter()
@@ -77,9 +81,9 @@ async fn pools_json(hub: &Hub, user: &str) -> Result<Vec<Value>, ApiError> {
             .collect();
         out.push(json!({
             "perf": perf,
-            "rating": r.glicko.int_rating(),
-            "deviation": r.glicko.deviation.round() as i64,
-            "provisional": r.glicko.provisional(),
+            "rating": g.int_rating(),
+            "deviation": g.deviation.round() as i64,
+            "provisional": g.provisional(),
             "games": r.games,
             "history": points,
         }));
