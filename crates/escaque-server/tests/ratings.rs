@@ -619,3 +619,56 @@ async fn rated_tournament(db: Db) {
     assert_eq!(r.json()["code"], "bad_field");
 }
 both_dbs!(a_rated_online_tournament_rates_its_games, rated_tournament);
+
+async fn managed(db: Db) {
+    let url = match db {
+        Db::Sqlite => sqlite_url(&temp_dir("managed")),
+        Db::Postgres => match fresh_postgres_database("ratings_managed").await {
+            Some(u) => u,
+            None => return,
+        },
+    };
+    let store = Store::open(&url).await.unwrap();
+    for (id, name) in [("pupil", "alumna"), ("adult", "adulta")] {
+        let u = escaque_server::store::UserRow {
+            id: id.into(),
+            name: name.into(),
+            pass_hash: String::new(),
+        };
+        assert!(store.create_user_keyed(&u, name).await.unwrap());
+    }
+    // The classes issue makes pupils; here the column is set by hand.
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE users SET managed = 1 WHERE id = 'pupil'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let start = rating::current(&store, "pupil", "rapid").await.unwrap();
+    assert_eq!(start, Glicko::MANAGED);
+    assert_eq!(start.display(), "800?");
+    assert_eq!(
+        rating::current(&store, "adult", "rapid").await.unwrap(),
+        Glicko::DEFAULT
+    );
+    // The pupil (White) is mated: rated from 800/400 against 1500/500.
+    let game = unapplied_game(&store, "pupil", "adult").await;
+    let row = store.game(&game).await.unwrap().unwrap();
+    assert_eq!(row.ratings, [Some(800), Some(1500)]);
+    rating::apply(&store, &game)
+        .await
+        .unwrap()
+        .expect("applied");
+    let [w, b] = rate_game(
+        Glicko::MANAGED,
+        Glicko::DEFAULT,
+        0.0,
+        ColorAdvantage::STANDARD,
+    )
+    .unwrap();
+    let p = store.rating("pupil", "blitz").await.unwrap().unwrap();
+    let a = store.rating("adult", "blitz").await.unwrap().unwrap();
+    close("pupil", p.glicko.rating, w.rating, 1e-9);
+    close("adult", a.glicko.rating, b.rating, 1e-9);
+}
+both_dbs!(a_managed_account_starts_at_800, managed);

@@ -2,7 +2,9 @@
 //!
 //! Players, rounds, results, standings with the FIDE tie-breaks (C.07), round
 //! robins with the Berger tables (C.05 Annex 1), the FIDE Dutch Swiss system
-//! (C.04.3), TRF read and written, and printable HTML pages in Spanish.
+//! (C.04.3), TRF read and written, and printable HTML pages in Spanish;
+//! FIDE rating changes ([`rating`]) and Glicko-2 as lichess runs it
+//! ([`glicko`], the online server's ratings).
 //!
 //! The crate is pure, like the rules crate: text goes in and out as strings
 //! (TRF, HTML) and no file is read or written here; the front ends (the
