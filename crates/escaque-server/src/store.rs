@@ -24,6 +24,9 @@ mod ratings;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};
+// A player's page (issue 25).
+mod players;
+pub use players::{PlayerRow, Score};
 
 /// A storage error, with the database's own text.
 #[derive(Debug, thiserror::Error)]

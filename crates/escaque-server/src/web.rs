@@ -7,7 +7,8 @@
 //! `/mis-partidas/{id}` (finished games and their replay), and the
 //! tournaments (`torneo.js`, loaded only there): `/torneos` (list and create
 //! form), `/torneos/{id}` (the public page), `/torneos/{id}/organizar` (the
-//! organiser's desk) and `/torneos/{id}/tableros` (the grid of live boards). Static files live
+//! organiser's desk) and `/torneos/{id}/tableros` (the grid of live boards);
+//! `/jugador/{name}`, a player's page (`jugador.js`, loaded only there). Static files live
 //! under `/static/`; they are served gzip-compressed when the browser accepts
 //! it (compressed once, on first use).
 //!
@@ -49,6 +50,7 @@ macro_rules! asset {
 static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("torneo.js", "text/javascript; charset=utf-8"),
+    asset!("jugador.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -108,6 +110,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/torneos/{id}", get(shell))
         .route("/torneos/{id}/organizar", get(shell))
         .route("/torneos/{id}/tableros", get(shell))
+        .route("/jugador/{name}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))
@@ -241,8 +244,8 @@ mod tests {
             if a.mime.starts_with("text/plain") {
                 continue; // LICENSE and VERSION are not loaded by the pages
             }
-            if a.path == "torneo.js" {
-                continue; // imported by the tournament pages only
+            if a.path == "torneo.js" || a.path == "jugador.js" {
+                continue; // imported by the tournament pages, the player's page only
             }
             total += gzipped(i).len();
         }

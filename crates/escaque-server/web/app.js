@@ -95,6 +95,12 @@ function shownName(name) {
   if (typeof name !== 'string' || !name.startsWith(GUEST_PREFIX)) return name;
   return `${t.guest_prefix}${name.slice(GUEST_PREFIX.length)}`;
 }
+// A player's name as a link to their page (/jugador/NAME); a guest has no
+// page, so a guest's name stays text.
+function playerLink(name, attrs = {}) {
+  if (typeof name !== 'string' || name.startsWith(GUEST_PREFIX)) return shownName(name);
+  return h('a', { href: `/jugador/${encodeURIComponent(name)}`, class: 'player-link', ...attrs }, name);
+}
 const seatKey = (game) => `seat:${game}`;
 function keepSeat(seat) {
   if (seat && seat.game && seat.secret) store.set(seatKey(seat.game), seat.secret);
@@ -200,6 +206,45 @@ function formValues(prefix) {
   return body;
 }
 
+// Rated play (issue 25): "Con puntuación" on the friend challenge and the
+// seek, and on the seek a rating range relative to the poster's rating.
+// Only an account can play rated: a guest sees the box disabled and why.
+const RANGE_MIN = [-100, -200, -300, -500];
+const RANGE_MAX = [100, 200, 300, 500];
+function ratedFields(prefix, me, { range = false } = {}) {
+  const account = !!(me && me.account);
+  const fields = [h('label', { class: 'rated-box' },
+    h('span', {}, h('input', {
+      type: 'checkbox', id: `${prefix}-rated`, name: 'rated', disabled: !account,
+      onchange: (e) => { document.querySelectorAll(`.${prefix}-range select`).forEach((x) => { x.disabled = !e.target.checked; }); },
+    }), ' ', t.pl.rated_label),
+    account ? null : h('span', { class: 'help' }, t.pl.rated_needs_account))];
+  if (range) {
+    const sel = (which, values) => h('select', { id: `${prefix}-range-${which}`, disabled: true },
+      h('option', { value: '' }, t.pl.range_any),
+      values.map((v) => h('option', { value: v }, v > 0 ? `+${v}` : `−${-v}`)));
+    fields.push(h('fieldset', { class: `rating-range ${prefix}-range` },
+      h('legend', {}, t.pl.range),
+      h('label', {}, t.pl.range_min, ' ', sel('min', RANGE_MIN)),
+      h('label', {}, t.pl.range_max, ' ', sel('max', RANGE_MAX))));
+  }
+  return fields;
+}
+
+function ratedValues(prefix) {
+  const box = document.getElementById(`${prefix}-rated`);
+  // Casual is the default: `rated` is sent only when asked for.
+  if (!box || !box.checked) return {};
+  const out = { rated: true };
+  const lo = document.getElementById(`${prefix}-range-min`);
+  const hi = document.getElementById(`${prefix}-range-max`);
+  if (lo && hi && (lo.value || hi.value)) {
+    // One side left at "any": the widest offered.
+    out.rating_range = [lo.value ? Number(lo.value) : RANGE_MIN[RANGE_MIN.length - 1], hi.value ? Number(hi.value) : RANGE_MAX[RANGE_MAX.length - 1]];
+  }
+  return out;
+}
+
 async function home(main, me) {
   main.append(
     h('datalist', { id: 'tc-list' }, TIME_CONTROLS.map((c) => h('option', { value: c })), h('option', { value: '-', label: t.no_clock })),
@@ -224,7 +269,7 @@ async function home(main, me) {
         onsubmit: async (e) => {
           e.preventDefault();
           try {
-            const seat = await api('POST', '/api/games', { opponent: 'friend', ...formValues('friend') });
+            const seat = await api('POST', '/api/games', { opponent: 'friend', ...formValues('friend'), ...ratedValues('friend') });
             keepSeat(seat);
             const link = `${location.origin}/partida/${seat.game}`;
             $('#challenge-out').replaceChildren(
@@ -243,7 +288,7 @@ async function home(main, me) {
             $('#challenge-link').focus();
           } catch (err) { showError(err); }
         },
-      }, optionsFields('friend'), h('button', { id: 'create-challenge', type: 'submit' }, t.challenge_create)),
+      }, optionsFields('friend'), ratedFields('friend', me), h('button', { id: 'create-challenge', type: 'submit' }, t.challenge_create)),
       h('div', { id: 'challenge-out', 'aria-live': 'polite' })),
     h('section', { class: 'card', 'aria-labelledby': 'h-lobby' },
       h('h2', { id: 'h-lobby' }, t.lobby),
@@ -252,9 +297,9 @@ async function home(main, me) {
         id: 'seek-form',
         onsubmit: async (e) => {
           e.preventDefault();
-          try { await api('POST', '/api/seeks', formValues('seek')); } catch (err) { showError(err); }
+          try { await api('POST', '/api/seeks', { ...formValues('seek'), ...ratedValues('seek') }); } catch (err) { showError(err); }
         },
-      }, optionsFields('seek'), h('button', { id: 'seek-create', type: 'submit' }, t.seek_create))),
+      }, optionsFields('seek'), ratedFields('seek', me, { range: true }), h('button', { id: 'seek-create', type: 'submit' }, t.seek_create))),
     h('section', { class: 'card', 'aria-labelledby': 'h-live' },
       h('h2', { id: 'h-live' }, t.live_games),
       h('ul', { id: 'live-games' })),
@@ -309,6 +354,17 @@ function variantText(variant, position) {
   return ` · ${t.variants.chess960} ${position === null || position === undefined ? t.position_random : t.position_number(position)}`;
 }
 
+// A seek's pool and rating (rated play, issue 25).
+function seekKind(s) {
+  return s.rated ? `${(t.perfs && t.perfs[s.perf]) || s.perf || ''} · ${t.pl.rated} · ` : '';
+}
+function seekRating(s) {
+  if (s.rating === null || s.rating === undefined) return '';
+  const range = s.rating_min !== null && s.rating_min !== undefined && s.rating_max !== null && s.rating_max !== undefined
+    ? ` · ${t.pl.range_short(s.rating_min, s.rating_max)}` : '';
+  return h('span', { class: 'muted seek-rating' }, ` (${s.rating}${s.provisional ? '?' : ''})${range}`);
+}
+
 function lobby(me) {
   const list = $('#seeks');
   const show = (seeks) => {
@@ -317,7 +373,7 @@ function lobby(me) {
       const mine = me && s.name === me.name;
       const color = { white: t.white, black: t.black, random: t.random }[s.color] || s.color;
       return h('li', { class: 'seek' },
-        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules}${variantText(s.variant, s.position)} · ${t.seek_by} ${shownName(s.name)}`), ' ',
+        h('span', {}, `${s.time_control || t.no_clock} · ${color} · ${t.rule_sets[s.rules] || s.rules}${variantText(s.variant, s.position)} · ${seekKind(s)}${t.seek_by} `, playerLink(s.name), seekRating(s)), ' ',
         mine
           ? h('button', { type: 'button', class: 'withdraw', onclick: () => api('DELETE', `/api/seeks/${s.id}`).catch(showError) }, t.seek_withdraw)
           : h('button', {
@@ -449,6 +505,7 @@ async function game(main, id) {
   // A tournament game links back to its tournament (round and board).
   const tnLink = h('p', { id: 'tournament-link', hidden: true });
   const variantLine = h('p', { id: 'variant', class: 'muted', hidden: true });
+  const ratedNote = h('p', { id: 'rated-note', class: 'muted', hidden: true });
   const endMsg = h('div', { id: 'end-message', class: 'end', role: 'alert', hidden: true });
   const conn = h('p', { id: 'conn', class: 'conn', role: 'status', hidden: true });
   const moveList = h('ol', { id: 'moves', class: 'moves', 'aria-label': t.moves });
@@ -482,7 +539,7 @@ async function game(main, id) {
   main.append(h('div', { class: 'game' },
     h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm,
       h('p', { id: 'board-help', class: 'help' }, t.board_help)),
-    h('div', { class: 'side' }, tnLink, variantLine, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
+    h('div', { class: 'side' }, tnLink, variantLine, ratedNote, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
   // Adjournment and the sealed move: the sealing dialog (kept across
   // renders, so that what is typed survives an event) and the verdict.
@@ -732,8 +789,21 @@ async function game(main, id) {
     return p.kind === 'engine' ? t.engine_level(p.level, levelName(p.level)) : shownName(p.name);
   }
 
+  // The name links to the player's page (not an engine's, not a guest's).
   function playerLabel(side) {
-    return `${side === 'white' ? '○' : '●'} ${playerName(side)}${S[side].connected ? '' : ' ⚠'}`;
+    const p = S[side];
+    const name = p.kind === 'engine' ? playerName(side) : playerLink(p.name);
+    return [`${side === 'white' ? '○' : '●'} `, name, ratingLabel(p), S[side].connected ? '' : ' ⚠'];
+  }
+
+  // A rated game: each side's rating when it began ("1500?" while
+  // provisional) and, once the finished game is applied, the change.
+  function ratingLabel(p) {
+    if (p.rating === null || p.rating === undefined) return '';
+    const d = p.rating_diff;
+    const diff = d === null || d === undefined ? null
+      : h('span', { class: `diff ${d > 0 ? 'up' : d < 0 ? 'down' : ''}` }, ` ${d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0'}`);
+    return h('span', { class: 'player-rating' }, ` ${p.rating}${p.provisional ? '?' : ''}`, diff);
   }
 
   // The header says who one plays as; a spectator plays nothing, so it names
@@ -750,8 +820,8 @@ async function game(main, id) {
     orientation = (you || 'white');
     if (flipped) orientation = orientation === 'white' ? 'black' : 'white';
     const top = orientation === 'white' ? 'black' : 'white';
-    nameTop.textContent = playerLabel(top);
-    nameBottom.textContent = playerLabel(orientation);
+    nameTop.replaceChildren(...playerLabel(top));
+    nameBottom.replaceChildren(...playerLabel(orientation));
     renderHeader();
     const playing = S.status === 'playing';
     if (review === null) {
@@ -779,6 +849,8 @@ async function game(main, id) {
     clockTop.hidden = clockBottom.hidden = !S.clock;
     if (S.status === 'over' && you) followYourGame();
     clockBase = S.clock ? { ...S.clock, at: performance.now() } : null;
+    ratedNote.hidden = !S.rated;
+    if (S.rated) ratedNote.textContent = t.pl.rated_game((t.perfs && t.perfs[S.perf]) || S.perf || '');
     if (S.tournament) {
       tnLink.hidden = false;
       tnLink.replaceChildren(h('a', { href: `/torneos/${encodeURIComponent(S.tournament.id)}` },
@@ -939,7 +1011,7 @@ async function myGames(main) {
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t.white), h('th', { scope: 'col' }, t.black), h('th', { scope: 'col' }, t.result),
       h('th', { scope: 'col' }, t.reason), h('th', { scope: 'col' }, t.date), h('th', { scope: 'col' }, ''))),
     h('tbody', {}, rows.map((g) => h('tr', { 'data-game': g.game },
-      h('td', {}, shownName(g.white)), h('td', {}, shownName(g.black)), h('td', {}, g.status === 'over' ? (g.result || '') : (g.status === 'adjourned' ? t.adjourned_short : t.in_progress)),
+      h('td', {}, playerLink(g.white)), h('td', {}, playerLink(g.black)), h('td', {}, g.status === 'over' ? (g.result || '') : (g.status === 'adjourned' ? t.adjourned_short : t.in_progress)),
       h('td', {}, terminationText(g.termination)),
       h('td', {}, new Date(g.created_ms).toLocaleDateString(LANG)),
       h('td', {}, g.status === 'over'
@@ -1000,7 +1072,11 @@ async function main() {
   else if ((m = path.match(/^\/partida\/([A-Za-z0-9]+)$/))) await game(el, m[1]);
   else if (path === '/mis-partidas') await myGames(el);
   else if ((m = path.match(/^\/mis-partidas\/([A-Za-z0-9]+)$/))) await replay(el, m[1]);
-  else if (path === '/torneos' || path.startsWith('/torneos/')) {
+  else if (path.startsWith('/jugador/')) {
+    // The player's page loads its script only when it is opened.
+    const { route } = await import('./jugador.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, $, playerLink });
+  } else if (path === '/torneos' || path.startsWith('/torneos/')) {
     // The tournament pages load their script only when they are opened.
     const { route } = await import('./torneo.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat });

@@ -21,6 +21,7 @@ mod extract;
 mod games;
 pub mod live;
 mod names;
+mod players;
 mod seeks;
 mod tournament_online;
 mod tournaments;
@@ -160,6 +161,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/api/tournaments/{id}/rounds/{round}/boards/{board}/time",
             post(tournament_online::add_time),
         )
+        // A player's page (issue 25).
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/players/{name}/vs/{other}", get(players::head_to_head))
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)

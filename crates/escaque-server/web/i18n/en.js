@@ -166,5 +166,25 @@ export default {
   envelope_played: (m) => `The envelope was opened: "${m}", played`,
   envelope_forfeit: (m, why) => `The envelope was opened: "${m}" is not valid here (${why})`,
   adjourned_short: 'adjourned',
+  // A player's page and rated play (issue 25; jugador.js, the forms, the game
+  // page; the pools' names are `perfs` above).
+  pl: {
+    ratings: 'Ratings', rating: 'rating', games_n: (n) => (n === 1 ? '1 game' : `${n} games`),
+    no_ratings: 'No rated games yet.', no_history: 'No history in this pool.',
+    history_of: (p) => `${p} rating history`,
+    graph_label: (p, a, b, n) => `${p} rating history: from ${a} to ${b} in ${n === 1 ? '1 game' : `${n} games`}`,
+    provisional_help: '"?": a provisional rating, until enough games are played for it to be reliable.',
+    score_line: (n, w, d, l) => `${n === 1 ? '1 game' : `${n} games`}: ${w} won, ${d} drawn, ${l} lost`,
+    scores: { win: 'Won', draw: 'Draw', loss: 'Lost' },
+    recent: 'Recent games', no_games: 'No finished games yet.', opponent: 'Opponent', pace: 'Pace',
+    rated: 'rated', casual: 'casual', change: 'Change', open_game: 'Open game',
+    h2h: 'Head to head', h2h_short: 'vs.', h2h_with: (n) => `Head to head with ${n}`, h2h_against: 'Against', h2h_go: 'Compare',
+    h2h_line: (a, b, sc) => [a, ' against ', b, ' — ', sc], h2h_none: 'They have not finished a game against each other.',
+    not_found: 'There is no such player, or their page is private.',
+    rated_label: 'Rated', rated_needs_account: 'Rated play needs an account.',
+    range: 'Opponent’s rating range', range_min: 'from', range_max: 'to', range_any: 'any',
+    range_short: (lo, hi) => `seeks ${lo}–${hi}`, rated_game: (p) => `Rated game · ${p}`,
+    private_note: 'Your page is private: only you can see it.',
+  },
   error: 'Error', not_found: 'There is no such game.',
 };

@@ -173,5 +173,25 @@ export default {
   envelope_played: (m) => `Se abrió el sobre: «${m}», jugada`,
   envelope_forfeit: (m, why) => `Se abrió el sobre: «${m}» no vale aquí (${why})`,
   adjourned_short: 'aplazada',
+  // A player's page and rated play (issue 25; jugador.js, the forms, the game
+  // page; the pools' names are `perfs` above).
+  pl: {
+    ratings: 'Puntuaciones', rating: 'puntuación', games_n: (n) => (n === 1 ? '1 partida' : `${n} partidas`),
+    no_ratings: 'Todavía no ha jugado partidas con puntuación.', no_history: 'Sin historial en este ritmo.',
+    history_of: (p) => `Evolución en ${p}`,
+    graph_label: (p, a, b, n) => `Evolución de la puntuación en ${p}: de ${a} a ${b} en ${n === 1 ? '1 partida' : `${n} partidas`}`,
+    provisional_help: '«?»: puntuación provisional, hasta que se juegan suficientes partidas para que sea fiable.',
+    score_line: (n, w, d, l) => `${n === 1 ? '1 partida' : `${n} partidas`}: ${w} ${w === 1 ? 'ganada' : 'ganadas'}, ${d} tablas, ${l} ${l === 1 ? 'perdida' : 'perdidas'}`,
+    scores: { win: 'Ganó', draw: 'Tablas', loss: 'Perdió' },
+    recent: 'Últimas partidas', no_games: 'Todavía no ha terminado ninguna partida.', opponent: 'Rival', pace: 'Ritmo',
+    rated: 'con puntuación', casual: 'amistosa', change: 'Cambio', open_game: 'Ver partida',
+    h2h: 'Cara a cara', h2h_short: 'vs.', h2h_with: (n) => `Cara a cara con ${n}`, h2h_against: 'Contra', h2h_go: 'Comparar',
+    h2h_line: (a, b, sc) => [a, ' contra ', b, ' — ', sc], h2h_none: 'No han terminado ninguna partida entre ellos.',
+    not_found: 'No existe ese jugador, o su página es privada.',
+    rated_label: 'Con puntuación', rated_needs_account: 'Para jugar con puntuación hace falta una cuenta.',
+    range: 'Rango de puntuación del rival', range_min: 'desde', range_max: 'hasta', range_any: 'cualquiera',
+    range_short: (lo, hi) => `busca ${lo}–${hi}`, rated_game: (p) => `Partida con puntuación · ${p}`,
+    private_note: 'Tu página es privada: solo tú la ves.',
+  },
   error: 'Error', not_found: 'No existe esa partida.',
 };
