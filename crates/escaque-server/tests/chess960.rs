@@ -175,7 +175,7 @@ async fn castling_other_ways(db: Db) {
         .unwrap()
         .iter()
         .find(|g| g["game"] == c.game.as_str())
-        .expect("listed");
+        .unwrap_or_else(|| panic!("not listed: {live}"));
     assert_eq!(listed["variant"], "chess960");
     assert_eq!(listed["chess960_position"], N291);
     let mine = c.joiner.req("GET", "/api/me/games", None).await.json();

@@ -17,12 +17,13 @@ async fn server_and_pool(db: Db) -> Option<(escaque_server::Running, AnyPool)> {
     let dir = temp_dir("players");
     let url = match db {
         Db::Sqlite => format!("sqlite://{}/escaque.sqlite3", dir.display()),
-        Db::Postgres => postgres_url()?,
+        Db::Postgres => fresh_postgres_database("players").await?,
     };
     let s = start_with(db, |c: &mut Config| {
-        if db == Db::Sqlite {
-            c.database = Database::Dir(dir.clone());
-        }
+        c.database = match db {
+            Db::Sqlite => Database::Dir(dir.clone()),
+            Db::Postgres => Database::Url(url.clone()),
+        };
     })
     .await?;
     let pool = AnyPool::connect(&url).await.expect("second connection");

@@ -98,8 +98,15 @@ pub async fn start(db: Db) -> Option<Running> {
     start_with(db, |_| {}).await
 }
 
+/// A server with the test settings. On PostgreSQL each server gets a
+/// database of its own: a shared one would hold every other test's (and
+/// every earlier run's) unfinished games, which each start reloads and
+/// which crowd lists such as the games in progress.
 pub async fn start_with(db: Db, tweak: impl FnOnce(&mut Config)) -> Option<Running> {
     let mut c = test_config(db)?;
+    if db == Db::Postgres {
+        c.database = Database::Url(fresh_postgres_database("t").await?);
+    }
     tweak(&mut c);
     Some(escaque_server::start(c).await.expect("server starts"))
 }
