@@ -310,13 +310,10 @@ both_dbs!(resume_needs_both_back, ready_while_back);
 /// The server stops while the game is adjourned: it comes back adjourned,
 /// the envelope closed and the clocks as they were, and is resumed.
 async fn restart(db: Db) {
-    let database = match db {
-        Db::Sqlite => escaque_server::Database::Dir(temp_dir("adjourn-restart")),
-        Db::Postgres => match fresh_postgres_database("adjourn").await {
-            Some(url) => escaque_server::Database::Url(url),
-            None => return,
-        },
+    let Some(url) = own_database_url(db, "adjourn").await else {
+        return;
     };
+    let database = escaque_server::Database::Url(url);
     let same = database.clone();
     let Some(first) = start_with(db, |c| c.database = same).await else {
         return;

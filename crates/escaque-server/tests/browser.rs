@@ -233,7 +233,7 @@ pub(crate) async fn click_move(c: &Client, from: &str, to: &str) -> R {
 }
 
 /// Press on the origin, move in steps, release on the destination.
-async fn drag_move(c: &Client, from: &str, to: &str) -> R {
+pub(crate) async fn drag_move(c: &Client, from: &str, to: &str) -> R {
     let (x0, y0) = square_xy(c, from).await?;
     let (x1, y1) = square_xy(c, to).await?;
     let mut a = MouseActions::new("mouse".into())
@@ -348,7 +348,7 @@ async fn create(c: &Client, body: Value) -> R<Value> {
 }
 
 /// White (a) creates a friend game, Black (b) opens the link and accepts.
-async fn pair(base: &str, a: &Client, b: &Client, extra: Value) -> R<String> {
+pub(crate) async fn pair(base: &str, a: &Client, b: &Client, extra: Value) -> R<String> {
     ready(a, &format!("{base}/")).await?;
     let mut body = json!({"opponent": "friend", "color": "white"});
     if let (Some(o), Value::Object(e)) = (body.as_object_mut(), extra) {

@@ -9,12 +9,11 @@
 
 use std::time::Duration;
 
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, click, click_move, js, ready, runtime, shot, square_xy, start_driver, start_server,
+    browser, click, click_move, drag_move, js, ready, runtime, shot, start_driver, start_server,
     until, wait_plies, R,
 };
 
@@ -27,36 +26,6 @@ async fn server_state(c: &Client, id: &str) -> R<Value> {
     )
     .await
     .map_err(|e| e.to_string())
-}
-
-/// Press on the king, move in steps, release on `to` (a drag).
-async fn drag(c: &Client, from: &str, to: &str) -> R {
-    let (x0, y0) = square_xy(c, from).await?;
-    let (x1, y1) = square_xy(c, to).await?;
-    let mut a = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x: x0,
-            y: y0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    for i in 1..=4 {
-        let k = f64::from(i) / 4.0;
-        a = a.then(PointerAction::MoveTo {
-            duration: Some(Duration::from_millis(20)),
-            x: x0 + (x1 - x0) * k,
-            y: y0 + (y1 - y0) * k,
-        });
-    }
-    a = a.then(PointerAction::Up {
-        button: MOUSE_BUTTON_LEFT,
-    });
-    c.perform_actions(a)
-        .await
-        .map_err(|e| format!("drag {from}{to}: {e}"))?;
-    c.release_actions().await.map_err(|e| e.to_string())
 }
 
 /// The pieces on the board as chessground holds them, as a FEN placement
@@ -153,7 +122,7 @@ async fn scenario(base: &str, a: &Client, b: &Client) -> R {
     click_move(a, "e1", "f1").await?;
     wait_plies(b, 3).await?;
     // Black castles long: the king dragged onto its rook on d8.
-    drag(b, "e8", "d8").await?;
+    drag_move(b, "e8", "d8").await?;
     wait_plies(a, 4).await?;
     let want = "bqkr1rnb/pppppppp/1n6/8/8/7N/PPPPPPPP/BQNR1RKB";
     for c in [a, b] {

@@ -9,11 +9,11 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::Client;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::browser::{
-    browser, click, click_move, fill, js, ready, runtime, shot, start_driver, start_server, until,
-    wait_plies, R,
+    browser, click, click_move, fill, js, pair, ready, runtime, shot, start_driver, start_server,
+    until, wait_plies, R,
 };
 
 /// Whether the element `css` is shown.
@@ -34,37 +34,6 @@ async fn phone_shot(c: &Client, css: &str, name: &str) -> R {
     js(c, "window.scrollTo(0, 0); return 1").await?;
     tokio::time::sleep(Duration::from_millis(200)).await;
     Ok(())
-}
-
-/// White (a) creates a friend game from the page; Black (b) joins it.
-async fn pair(base: &str, a: &Client, b: &Client, body: Value) -> R<String> {
-    ready(a, &format!("{base}/")).await?;
-    let g = a
-        .execute_async(
-            "const [body, done] = arguments;
-             fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
-               .then(r => r.json()).then(s => { localStorage.setItem('seat:' + s.game, s.secret); done(s); })
-               .catch(e => done({error: String(e)}));",
-            vec![body],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    let id = g["game"]
-        .as_str()
-        .ok_or_else(|| format!("no game: {g}"))?
-        .to_string();
-    ready(a, &format!("{base}/partida/{id}")).await?;
-    ready(b, &format!("{base}/partida/{id}")).await?;
-    click(b, "#join").await?;
-    for c in [a, b] {
-        until(
-            c,
-            "game started",
-            "document.querySelector('#status').textContent.includes('blancas')",
-        )
-        .await?;
-    }
-    Ok(id)
 }
 
 /// `offerer` proposes, `accepter` accepts; `sealer` then sees the dialog.
@@ -97,13 +66,7 @@ async fn both_resume(a: &Client, b: &Client) -> R {
 }
 
 async fn sealed_resumed_judged(base: &str, a: &Client, b: &Client, watcher: &Client) -> R {
-    pair(
-        base,
-        a,
-        b,
-        json!({"opponent": "friend", "color": "white", "time_control": "10+5"}),
-    )
-    .await?;
+    pair(base, a, b, json!({"time_control": "10+5"})).await?;
     let id = js(a, "return location.pathname.split('/')[2]").await?;
     let id = id.as_str().unwrap_or_default().to_string();
     ready(watcher, &format!("{base}/partida/{id}")).await?;

@@ -51,13 +51,10 @@ async fn stored_moves(s: &escaque_server::Running, game: &str) -> Vec<String> {
 /// move; then the server restarts and the game goes on from the stored
 /// moves.
 async fn castling_and_restart(db: Db) {
-    let database = match db {
-        Db::Sqlite => Database::Dir(temp_dir("c960")),
-        Db::Postgres => match fresh_postgres_database("c960").await {
-            Some(u) => Database::Url(u),
-            None => return,
-        },
+    let Some(url) = own_database_url(db, "c960").await else {
+        return;
     };
+    let database = Database::Url(url);
     let d = database.clone();
     let s = start_with(db, |c| c.database = d).await.unwrap();
     let (mut w, mut b) = friend_game(

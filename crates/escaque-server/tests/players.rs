@@ -14,18 +14,8 @@ use sqlx::AnyPool;
 /// A server and a second connection to its database (for writing the rows
 /// a test reads back).
 async fn server_and_pool(db: Db) -> Option<(escaque_server::Running, AnyPool)> {
-    let dir = temp_dir("players");
-    let url = match db {
-        Db::Sqlite => format!("sqlite://{}/escaque.sqlite3", dir.display()),
-        Db::Postgres => fresh_postgres_database("players").await?,
-    };
-    let s = start_with(db, |c: &mut Config| {
-        c.database = match db {
-            Db::Sqlite => Database::Dir(dir.clone()),
-            Db::Postgres => Database::Url(url.clone()),
-        };
-    })
-    .await?;
+    let url = own_database_url(db, "players").await?;
+    let s = start_with(db, |c: &mut Config| c.database = Database::Url(url.clone())).await?;
     let pool = AnyPool::connect(&url).await.expect("second connection");
     Some((s, pool))
 }

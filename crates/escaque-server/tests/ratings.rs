@@ -40,23 +40,9 @@ async fn rated_game(
     body: Value,
 ) -> (Player, Player) {
     let mut body = body;
-    body["opponent"] = json!("friend");
     body["rated"] = json!(true);
-    let r = creator.post("/api/games", body).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let created = r.json();
-    let game = created["game"].as_str().unwrap().to_string();
-    let j = joiner
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await;
-    assert_eq!(j.status, 200, "{}", j.body);
-    let p1 = Player::connect(addr, &created).await;
-    let p2 = Player::connect(addr, &j.json()).await;
-    if p1.seat == "white" {
-        (p1, p2)
-    } else {
-        (p2, p1)
-    }
+    let (_, created, joined) = accepted(creator, joiner, body).await;
+    seated(addr, &created, &joined).await
 }
 
 fn close(what: &str, got: f64, want: f64, tolerance: f64) {
@@ -430,21 +416,9 @@ async fn unapplied_game(store: &Store, white: &str, black: &str) -> String {
     row.id
 }
 
-fn sqlite_url(dir: &std::path::Path) -> String {
-    std::fs::create_dir_all(dir).unwrap();
-    format!(
-        "sqlite://{}?mode=rwc",
-        dir.join("escaque.sqlite3").display()
-    )
-}
-
 async fn sweep(db: Db) {
-    let url = match db {
-        Db::Sqlite => sqlite_url(&temp_dir("sweep")),
-        Db::Postgres => match fresh_postgres_database("ratings_sweep").await {
-            Some(u) => u,
-            None => return,
-        },
+    let Some(url) = own_database_url(db, "ratings_sweep").await else {
+        return;
     };
     let store = Store::open(&url).await.unwrap();
     let game = unapplied_game(&store, "wuser", "buser").await;
@@ -491,12 +465,8 @@ async fn sweep(db: Db) {
 both_dbs!(the_start_sweep_applies_a_game_left_unapplied, sweep);
 
 async fn together(db: Db) {
-    let url = match db {
-        Db::Sqlite => sqlite_url(&temp_dir("together")),
-        Db::Postgres => match fresh_postgres_database("ratings_together").await {
-            Some(u) => u,
-            None => return,
-        },
+    let Some(url) = own_database_url(db, "ratings_together").await else {
+        return;
     };
     let store = Store::open(&url).await.unwrap();
     // One player's two games (and a third between others) end at once.
@@ -621,12 +591,8 @@ async fn rated_tournament(db: Db) {
 both_dbs!(a_rated_online_tournament_rates_its_games, rated_tournament);
 
 async fn managed(db: Db) {
-    let url = match db {
-        Db::Sqlite => sqlite_url(&temp_dir("managed")),
-        Db::Postgres => match fresh_postgres_database("ratings_managed").await {
-            Some(u) => u,
-            None => return,
-        },
+    let Some(url) = own_database_url(db, "ratings_managed").await else {
+        return;
     };
     let store = Store::open(&url).await.unwrap();
     for (id, name) in [("pupil", "alumna"), ("adult", "adulta")] {

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use common::*;
 use escaque_server::client::{http, GameSocket};
-use escaque_server::Database;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -566,22 +565,8 @@ both_dbs!(spanish_texts_are_spanish, spanish_texts);
 
 async fn games_in_progress(db: Db) {
     // The list holds every game in progress of the database (at most 50):
-    // on PostgreSQL a database of its own, so that games other tests left
-    // unfinished in the shared one do not crowd this one out.
-    let database = match db {
-        Db::Sqlite => None,
-        Db::Postgres => match fresh_postgres_database("escaque_live").await {
-            Some(url) => Some(Database::Url(url)),
-            None => return,
-        },
-    };
-    let Some(s) = start_with(db, |c| {
-        if let Some(d) = database {
-            c.database = d;
-        }
-    })
-    .await
-    else {
+    // every test server has a database of its own (`common::start_with`).
+    let Some(s) = start(db).await else {
         return;
     };
     let (mut w, mut b) = friend_game(s.addr, json!({"time_control": "5+3"})).await;

@@ -630,13 +630,10 @@ both_dbs!(
 /// result is recorded, and the complete round's countdown runs again and
 /// pairs the next round.
 async fn results_and_countdowns_resume_on_start(db: Db) {
-    let database = match db {
-        Db::Sqlite => escaque_server::Database::Dir(crate::common::temp_dir("resume")),
-        Db::Postgres => match crate::common::fresh_postgres_database("resume").await {
-            Some(url) => escaque_server::Database::Url(url),
-            None => return,
-        },
+    let Some(url) = crate::common::own_database_url(db, "resume").await else {
+        return;
     };
+    let database = escaque_server::Database::Url(url);
     let same = database.clone();
     let Some(first) = crate::common::start_with(db, |c| c.database = same).await else {
         return;

@@ -73,6 +73,23 @@ pub async fn fresh_postgres_database(prefix: &str) -> Option<String> {
     Some(format!("{base}/{name}{query}"))
 }
 
+/// A database of its own for a test that opens the store itself: a fresh
+/// SQLite file in a temporary folder, or a fresh PostgreSQL database
+/// (`None` when no PostgreSQL is configured).
+pub async fn own_database_url(db: Db, prefix: &str) -> Option<String> {
+    match db {
+        Db::Sqlite => {
+            let dir = temp_dir(prefix);
+            std::fs::create_dir_all(&dir).ok()?;
+            Some(format!(
+                "sqlite://{}?mode=rwc",
+                dir.join("escaque.sqlite3").display()
+            ))
+        }
+        Db::Postgres => fresh_postgres_database(prefix).await,
+    }
+}
+
 /// Test settings: fast engine, short grace, frequent pings.
 pub fn test_config(db: Db) -> Option<Config> {
     let database = match db {
@@ -245,6 +262,23 @@ pub struct Challenge {
 pub async fn challenge(addr: SocketAddr, body: Value) -> Challenge {
     let mut creator = Browser::new(addr);
     let mut joiner = Browser::new(addr);
+    let (game, created, joined) = accepted(&mut creator, &mut joiner, body).await;
+    Challenge {
+        creator,
+        joiner,
+        game,
+        created,
+        joined,
+    }
+}
+
+/// `creator` makes a friend challenge with `body` (`opponent` set to
+/// `friend`) and `joiner` joins it: the game's id and the two seat replies.
+pub async fn accepted(
+    creator: &mut Browser,
+    joiner: &mut Browser,
+    body: Value,
+) -> (String, Value, Value) {
     let mut body = body;
     body["opponent"] = json!("friend");
     let r = creator.post("/api/games", body).await;
@@ -255,25 +289,24 @@ pub async fn challenge(addr: SocketAddr, body: Value) -> Challenge {
         .post(&format!("/api/games/{game}/join"), json!({}))
         .await;
     assert_eq!(j.status, 200, "{}", j.body);
-    Challenge {
-        creator,
-        joiner,
-        game,
-        created,
-        joined: j.json(),
+    (game, created, j.json())
+}
+
+/// Both seats of a game connected: White and Black.
+pub async fn seated(addr: SocketAddr, created: &Value, joined: &Value) -> (Player, Player) {
+    let p1 = Player::connect(addr, created).await;
+    let p2 = Player::connect(addr, joined).await;
+    if p1.seat == "white" {
+        (p1, p2)
+    } else {
+        (p2, p1)
     }
 }
 
 /// Two people in one game: White and Black, created by a friend challenge.
 pub async fn friend_game(addr: SocketAddr, body: Value) -> (Player, Player) {
     let c = challenge(addr, body).await;
-    let p1 = Player::connect(addr, &c.created).await;
-    let p2 = Player::connect(addr, &c.joined).await;
-    if p1.seat == "white" {
-        (p1, p2)
-    } else {
-        (p2, p1)
-    }
+    seated(addr, &c.created, &c.joined).await
 }
 
 /// Plays moves alternately, each acknowledged.
