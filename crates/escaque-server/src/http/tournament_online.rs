@@ -159,6 +159,24 @@ pub(super) async fn join(
     Ok(Json(json!({ "number": number })).into_response())
 }
 
+/// A change the asking player makes to their own entry of an online
+/// tournament (refused unless the event is online and they entered it):
+/// `f` gets their start number, which is returned.
+async fn own_entry(
+    hub: &Arc<Hub>,
+    id: &str,
+    me: &Identity,
+    mut f: impl FnMut(&mut Loaded, u32) -> Result<(), ApiError>,
+) -> Result<u32, ApiError> {
+    tournament::change(hub, id, &Who::Server, |l| {
+        online_only(l)?;
+        let n = l.number_of(&me.key).ok_or_else(not_entered)?;
+        f(l, n)?;
+        Ok(n)
+    })
+    .await
+}
+
 /// `POST /api/tournaments/{id}/leave`: the asking player is withdrawn from
 /// the next round on (a game being played goes on; it may be resigned).
 pub(super) async fn leave(
@@ -167,12 +185,9 @@ pub(super) async fn leave(
     id: Result<Path<String>, PathRejection>,
 ) -> ApiResult {
     let Path(id) = id?;
-    let number = tournament::change(&hub, &id, &Who::Server, |l| {
-        online_only(l)?;
-        let n = l.number_of(&me.key).ok_or_else(not_entered)?;
+    let number = own_entry(&hub, &id, &me, |l, n| {
         let next = l.t.rounds.len() as u32 + 1;
-        l.t.withdraw(n, next).map_err(tournament::refused)?;
-        Ok(n)
+        l.t.withdraw(n, next).map_err(tournament::refused)
     })
     .await?;
     Ok(Json(json!({ "number": number })).into_response())
@@ -186,9 +201,7 @@ pub(super) async fn present(
     id: Result<Path<String>, PathRejection>,
 ) -> ApiResult {
     let Path(id) = id?;
-    let number = tournament::change(&hub, &id, &Who::Server, |l| {
-        online_only(l)?;
-        let n = l.number_of(&me.key).ok_or_else(not_entered)?;
+    let number = own_entry(&hub, &id, &me, |l, n| {
         if !l.t.rounds.is_empty() {
             return Err(roll_call_over());
         }
@@ -198,7 +211,7 @@ pub(super) async fn present(
         if let Some(p) = l.players.iter_mut().find(|p| p.number == n) {
             p.present = true;
         }
-        Ok(n)
+        Ok(())
     })
     .await?;
     Ok(Json(json!({ "number": number, "present": true })).into_response())
