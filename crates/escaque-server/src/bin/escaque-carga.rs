@@ -237,6 +237,19 @@ struct Stats {
     first_error: Option<String>,
 }
 
+impl Stats {
+    /// The latency at fraction `p` (0–1) of the sorted latencies, in ms
+    /// (0 when none was measured).
+    fn percentile_ms(&self, p: f64) -> f64 {
+        let v = &self.latencies_us;
+        if v.is_empty() {
+            0.0
+        } else {
+            v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
+        }
+    }
+}
+
 struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -327,14 +340,7 @@ async fn drive(args: Args) {
         );
         let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
         s.latencies_us.sort_unstable();
-        let pct = |p: f64| {
-            let v = &s.latencies_us;
-            if v.is_empty() {
-                0.0
-            } else {
-                v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
-            }
-        };
+        let pct = |p: f64| s.percentile_ms(p);
         let peak = *peak.lock().unwrap_or_else(|e| e.into_inner());
         println!(
             "| {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {} | {:.1} | {:.1} | {:.1} |",
@@ -763,14 +769,7 @@ mod tournament {
             }
             let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
             s.latencies_us.sort_unstable();
-            let pct = |p: f64| {
-                let v = &s.latencies_us;
-                if v.is_empty() {
-                    0.0
-                } else {
-                    v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
-                }
-            };
+            let pct = |p: f64| s.percentile_ms(p);
             println!(
                 "| {round} | {} | {:.0} | {:.0} | {:.0} | {} | {:.1} | {:.1} | {:.1} | {} |",
                 games.len(),
