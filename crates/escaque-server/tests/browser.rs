@@ -356,8 +356,15 @@ pub(crate) async fn pair(base: &str, a: &Client, b: &Client, extra: Value) -> R<
     }
     let g = create(a, body).await?;
     let id = g["game"].as_str().unwrap_or_default().to_string();
-    ready(a, &format!("{base}/partida/{id}")).await?;
-    ready(b, &format!("{base}/partida/{id}")).await?;
+    join_at(&format!("{base}/partida/{id}"), a, b).await?;
+    Ok(id)
+}
+
+/// Both open a challenge's page, `b` accepts it, and both see the game
+/// start.
+pub(crate) async fn join_at(url: &str, a: &Client, b: &Client) -> R {
+    ready(a, url).await?;
+    ready(b, url).await?;
     click(b, "#join").await?;
     for c in [a, b] {
         until(
@@ -367,7 +374,7 @@ pub(crate) async fn pair(base: &str, a: &Client, b: &Client, extra: Value) -> R<
         )
         .await?;
     }
-    Ok(id)
+    Ok(())
 }
 
 async fn typed(c: &Client, mv: &str) -> R {

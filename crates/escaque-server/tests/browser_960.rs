@@ -13,8 +13,8 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, click, click_move, drag_move, js, ready, runtime, shot, start_driver, start_server,
-    until, wait_plies, R,
+    browser, click, click_move, drag_move, join_at, js, ready, runtime, shot, start_driver,
+    start_server, until, wait_plies, R,
 };
 
 /// The game as the server has it (`GET /api/games/{id}`).
@@ -77,16 +77,8 @@ async fn scenario(base: &str, a: &Client, b: &Client) -> R {
     let link = until(a, "challenge link", "document.querySelector('#challenge-link') && document.querySelector('#challenge-link').value").await?;
     let link = link.as_str().unwrap_or_default().to_string();
     let id = link.rsplit('/').next().unwrap_or_default().to_string();
-    ready(a, &link).await?;
-    ready(b, &link).await?;
-    click(b, "#join").await?;
+    join_at(&link, a, b).await?;
     for c in [a, b] {
-        until(
-            c,
-            "game started",
-            "document.querySelector('#status').textContent.includes('blancas')",
-        )
-        .await?;
         let line = until(
             c,
             "the variant line",
