@@ -29,6 +29,12 @@ pub struct ServirArgs {
     /// Búsquedas del motor a la vez (por omisión, tantas como núcleos).
     #[arg(long = "hilos-motor", alias = "engine-threads")]
     pub engine_threads: Option<usize>,
+    /// Marca como docente la cuenta NOMBRE (puede crear clases); se repite.
+    #[arg(long = "docente", alias = "teacher", value_name = "NOMBRE")]
+    pub teachers: Vec<String>,
+    /// Cualquier cuenta (que no sea de un alumno) puede crear clases.
+    #[arg(long = "docentes-libres", alias = "any-teacher")]
+    pub any_teacher: bool,
 }
 
 pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
@@ -38,6 +44,8 @@ pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
             Some(url) => Database::Url(url.clone()),
             None => Database::Dir(args.data.clone()),
         },
+        any_teacher: args.any_teacher,
+        teachers: args.teachers.clone(),
         ..Config::default()
     };
     if let Some(n) = args.engine_threads {

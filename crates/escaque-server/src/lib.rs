@@ -23,10 +23,12 @@
 #![forbid(unsafe_code)]
 
 pub mod actor;
+pub mod classes;
 pub mod client;
 pub mod engine;
 pub mod http;
 mod lobby;
+pub mod presence;
 pub mod proto;
 mod ratelimit;
 pub mod rating;
@@ -94,6 +96,11 @@ pub struct Config {
     /// SQLite `synchronous=FULL` (true, the default) or `NORMAL` (measuring
     /// only: a commit then survives a killed process, not a power cut).
     pub sqlite_full_sync: bool,
+    /// Any account that is not a pupil may create classes (otherwise only
+    /// the accounts marked as teachers).
+    pub any_teacher: bool,
+    /// Accounts marked as teachers when the server starts (by name).
+    pub teachers: Vec<String>,
 }
 
 impl Default for Config {
@@ -116,6 +123,8 @@ impl Default for Config {
             ping_every: Duration::from_secs(3),
             idle_actor: Duration::from_secs(60),
             sqlite_full_sync: true,
+            any_teacher: false,
+            teachers: Vec::new(),
         }
     }
 }
@@ -152,6 +161,10 @@ pub struct Hub {
     pub tournaments: tournament::fanout::Watchers,
     /// The countdowns to automatic pairings of online tournaments.
     pub countdowns: tournament::online::Countdowns,
+    /// Who is online now (see [`presence::PresenceView`]).
+    pub presence: presence::Presence,
+    /// The class-code logins' buckets, by class (see `classes`).
+    pub class_logins: classes::LoginLimits,
 }
 
 /// A random secret of 128 bits, as 32 hex digits.
@@ -216,6 +229,9 @@ pub struct NewGame {
     pub chess960: bool,
     /// A rated game (the caller has checked that it may be).
     pub rated: bool,
+    /// The class the game is started in (a teacher's game between pupils,
+    /// a simul board, a class tournament's game); `None` otherwise.
+    pub class_id: Option<String>,
 }
 
 /// One seat of a new game.
@@ -302,6 +318,7 @@ impl Hub {
             rating_diffs: [None, None],
             rating_applied: false,
             sealed: None,
+            class_id: g.class_id.clone(),
         };
         let [white_secret, black_secret] = secrets;
         (
@@ -349,6 +366,7 @@ impl Hub {
             black: seat(&old.white_kind, &old.white_owner, &old.white_name),
             chess960: old.chess960,
             rated: old.rated,
+            class_id: old.class_id.clone(),
         };
         self.create_game(g).await
     }
@@ -470,7 +488,13 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         lobby: lobby::Lobby::default(),
         tournaments: tournament::fanout::Watchers::default(),
         countdowns: tournament::online::Countdowns::default(),
+        presence: presence::Presence::default(),
+        class_logins: classes::LoginLimits::default(),
     });
+    // The accounts the administrator named as teachers.
+    for name in &hub.config.teachers {
+        classes::mark_teacher(&hub.store, name).await?;
+    }
     // Games in progress continue (their clocks and engine turns run again).
     for id in hub.store.unfinished_games().await? {
         let _ = hub.game(&id).await;

@@ -25,6 +25,7 @@ mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};
 // A player's page (issue 25).
+pub mod classes;
 mod players;
 pub use players::{PlayerRow, Score};
 
@@ -150,6 +151,9 @@ pub struct GameRow {
     pub rating_applied: bool,
     /// The sealed move of an adjourned game (status `adjourned`).
     pub sealed: Option<Sealed>,
+    /// The class the game was started in (by a teacher, a simul or a class
+    /// tournament); `None` for any other game.
+    pub class_id: Option<String>,
 }
 
 /// A sealed move as stored: who sealed and the text as written (hidden
@@ -290,6 +294,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "rated_play",
         sql: include_str!("../migrations/0005_rated_play.sql"),
     },
+    Migration {
+        version: 6,
+        name: "classes",
+        sql: include_str!("../migrations/0006_classes.sql"),
+    },
 ];
 
 /// The statements of a migration file: split at a `;` that ends a line,
@@ -311,7 +320,7 @@ const GAME_COLUMNS: &str = "id, rules, start_fen, time_control, white_kind, blac
     white_owner, black_owner, white_secret, black_secret, white_name, black_name, status, \
     result, termination, termination_side, clock_white_ms, clock_black_ms, created_ms, \
     variant, rated, perf, white_rating, black_rating, white_rating_diff, black_rating_diff, \
-    rating_applied, sealed_by, sealed_move";
+    rating_applied, sealed_by, sealed_move, class_id";
 
 fn game_from_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let rules: String = r.try_get(1)?;
@@ -377,6 +386,7 @@ fn game_from_row(r: &AnyRow) -> Result<GameRow, StoreError> {
             }),
             _ => None,
         },
+        class_id: r.try_get(29)?,
     })
 }
 
@@ -722,18 +732,19 @@ impl Store {
         Ok(())
     }
 
-    /// The account behind a session token hash: (id, name).
+    /// The account behind a session token hash: (id, name, managed).
     pub async fn session_user(
         &self,
         token_hash: &str,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT users.id, users.name FROM sessions JOIN users ON users.id = sessions.user_id \
-             WHERE sessions.token_hash = $1",
+    ) -> Result<Option<(String, String, bool)>, StoreError> {
+        let row: Option<(String, String, i64)> = sqlx::query_as(
+            "SELECT users.id, users.name, users.managed FROM sessions \
+             JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = $1",
         )
         .bind(token_hash)
         .fetch_optional(&self.pool)
-        .await?)
+        .await?;
+        Ok(row.map(|(id, name, managed)| (id, name, managed != 0)))
     }
 
     /// Ends a session.
@@ -974,6 +985,9 @@ pub struct TournamentRow {
     pub created_ms: i64,
     /// Last change (wall, ms).
     pub updated_ms: i64,
+    /// The class the tournament belongs to (only its members may enter);
+    /// `None` for any other tournament.
+    pub class_id: Option<String>,
 }
 
 /// The server's side of one TRF start number.
@@ -999,7 +1013,7 @@ pub struct RoundGame {
 }
 
 const TOURNAMENT_COLUMNS: &str =
-    "id, name, owner, mode, status, trf, settings, version, created_ms, updated_ms";
+    "id, name, owner, mode, status, trf, settings, version, created_ms, updated_ms, class_id";
 
 fn tournament_from_row(r: &AnyRow) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
@@ -1013,6 +1027,7 @@ fn tournament_from_row(r: &AnyRow) -> Result<TournamentRow, StoreError> {
         version: r.try_get(7)?,
         created_ms: r.try_get(8)?,
         updated_ms: r.try_get(9)?,
+        class_id: r.try_get(10)?,
     })
 }
 
@@ -1025,7 +1040,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(&format!(
-            "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
+            "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)"
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -1037,6 +1052,7 @@ impl Store {
         .bind(t.version)
         .bind(t.created_ms)
         .bind(t.updated_ms)
+        .bind(&t.class_id)
         .execute(&mut *tx)
         .await?;
         write_players(&mut tx, &t.id, players).await?;
@@ -1201,7 +1217,7 @@ where
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}, updated_ms) VALUES \
              ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,\
-              $20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30)"
+              $20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31)"
     ))
     .bind(&g.id)
     .bind(g.rules.id())
@@ -1232,6 +1248,7 @@ where
     .bind(i64::from(g.rating_applied))
     .bind(g.sealed.as_ref().map(|s| s.by.fold("white", "black")))
     .bind(g.sealed.as_ref().map(|s| s.text.clone()))
+    .bind(&g.class_id)
     .bind(now)
     .execute(ex)
     .await?;

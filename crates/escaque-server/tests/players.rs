@@ -90,6 +90,7 @@ async fn finished(
         rating_diffs: rated.map_or([None, None], |r| [Some(r.2[0]), Some(r.2[1])]),
         rating_applied: rated.is_some(),
         sealed: None,
+        class_id: None,
     };
     s.hub.store.insert_game(&row).await.expect("insert game");
     sqlx::query("UPDATE games SET updated_ms = $1 WHERE id = $2")

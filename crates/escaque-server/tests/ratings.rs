@@ -391,6 +391,7 @@ async fn unapplied_game(store: &Store, white: &str, black: &str) -> String {
         },
         chess960: false,
         rated: true,
+        class_id: None,
     });
     rating::fill_new_game(store, &mut row).await.unwrap();
     store.insert_game(&row).await.unwrap();
@@ -511,6 +512,7 @@ async fn rated_tournament(db: Db) {
         key: format!("u:{}", user_id(&hub.store, &org_name).await),
         name: org_name,
         account: true,
+        managed: false,
     };
     drop(org);
     let t = escaque_torneo::Tournament::new("Con puntuación", escaque_torneo::System::Swiss, 1);

@@ -104,6 +104,7 @@ async fn create(hub: &Arc<Hub>, org: &Browser, settings: Settings) -> (String, I
         key: key_of(org),
         name: "Organizadora".into(),
         account: false,
+        managed: false,
     };
     let t = Tournament::new("Torneo escolar <b>en línea</b>", System::Swiss, 3);
     let id = tournament::create(hub, &owner, "online", t, settings)
@@ -281,6 +282,7 @@ async fn online_swiss_of_six(db: Db) {
         key: key_of(&players[0].web),
         name: "Jugador 1".into(),
         account: false,
+        managed: false,
     };
     let refused = tournament::pair_next(&hub, &id, &Who::Organiser(player)).await;
     assert!(

@@ -101,7 +101,10 @@ async fn check_upgraded(database: Database, url: &str) {
         Database::Url(u) => Store::open(u).await,
     }
     .expect("the old database opens");
-    assert_eq!(store.schema_versions().await.unwrap(), vec![1, 2, 3, 4, 5]);
+    assert_eq!(
+        store.schema_versions().await.unwrap(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
 
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(url).await.unwrap();
@@ -153,7 +156,10 @@ async fn check_upgraded(database: Database, url: &str) {
         Database::Url(u) => Store::open(u).await,
     }
     .unwrap();
-    assert_eq!(again.schema_versions().await.unwrap(), vec![1, 2, 3, 4, 5]);
+    assert_eq!(
+        again.schema_versions().await.unwrap(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
     drop(again);
 
     // The server on the upgraded database.

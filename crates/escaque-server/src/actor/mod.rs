@@ -489,6 +489,7 @@ mod tests {
             rating_diffs: [None, None],
             rating_applied: false,
             sealed: None,
+            class_id: None,
         }
     }
 

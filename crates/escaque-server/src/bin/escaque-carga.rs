@@ -669,6 +669,7 @@ mod tournament {
             key: "g:escaque-carga".into(),
             name: "Organización".into(),
             account: false,
+            managed: false,
         };
         let settings = Settings {
             time_control: Some("1+0".into()),

@@ -183,6 +183,7 @@ pub(super) async fn create_game(
             black,
             chess960: variant.is_chess960(),
             rated: req.rated,
+            class_id: None,
         })
         .await?;
     let secret = created.secret(color).unwrap_or_default();

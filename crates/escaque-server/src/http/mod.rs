@@ -20,7 +20,7 @@ mod error;
 mod extract;
 mod games;
 pub mod live;
-mod names;
+pub(crate) mod names;
 mod players;
 mod seeks;
 mod tournament_online;
@@ -37,6 +37,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
+use crate::presence::PresenceView;
 use crate::{hash_secret, new_secret, Hub, Seat};
 
 pub use accounts::{hash_password, verify_password};
@@ -56,6 +57,9 @@ pub struct Identity {
     pub name: String,
     /// True for an account.
     pub account: bool,
+    /// True for a managed account (a pupil of a class, in kid mode: see
+    /// `crate::classes`).
+    pub managed: bool,
 }
 
 impl Identity {
@@ -240,14 +244,16 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         key: format!("g:{guest}"),
         name: format!("invitado-{}", &guest[..6]),
         account: false,
+        managed: false,
     };
     if let Some(tok) = cookie(headers, SESSION_COOKIE).filter(|t| valid_token(t)) {
         match hub.store.session_user(&hash_secret(tok)).await {
-            Ok(Some((id, name))) => {
+            Ok(Some((id, name, managed))) => {
                 identity = Identity {
                     key: format!("u:{id}"),
                     name,
                     account: true,
+                    managed,
                 }
             }
             Ok(None) => {}
@@ -255,6 +261,7 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
             Err(e) => drop(ApiError::from(e)),
         }
     }
+    hub.presence.touch(&identity.key);
     req.extensions_mut().insert(identity);
     let mut resp = next.run(req).await;
     if let Some(g) = new_guest {

@@ -217,6 +217,7 @@ pub(super) async fn accept_seek(
             black,
             chess960: variant.is_chess960(),
             rated: seek.rated,
+            class_id: None,
         })
         .await?;
     let secret_of = |c: Color| created.secret(c).unwrap_or_default();

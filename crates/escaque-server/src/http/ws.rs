@@ -20,6 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::{ApiError, ApiResult, Identity};
 use crate::actor::{Cmd, Out};
 use crate::lobby::Fanout;
+use crate::presence::PresenceView;
 use crate::proto::{
     parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
 };
@@ -61,7 +62,17 @@ pub(crate) async fn ws_game(
     Ok(small_buffers(ws)
         .max_message_size(TRANSPORT_FRAME_BYTES)
         .max_frame_size(TRANSPORT_FRAME_BYTES)
-        .on_upgrade(move |socket| game_connection(hub, id, seat, socket)))
+        .on_upgrade(move |socket| {
+            // A seated player is online while the game's socket is open.
+            let owner = seat
+                .and_then(|c| c.fold(row.white_owner, row.black_owner))
+                .filter(|o| !o.is_empty());
+            let present = owner.map(|o| hub.presence.enter(&o));
+            async move {
+                game_connection(hub, id, seat, socket).await;
+                drop(present);
+            }
+        }))
 }
 
 fn median(v: &VecDeque<Duration>) -> Duration {
@@ -295,6 +306,7 @@ pub fn small_buffers(ws: WebSocketUpgrade) -> WebSocketUpgrade {
 async fn lobby_connection(hub: Arc<Hub>, me: Identity, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(256);
+    let _present = hub.presence.enter(&me.key);
     hub.lobby.watch(me.key.clone(), tx);
     let mut writer = tokio::spawn(async move {
         while let Some(m) = rx.recv().await {

@@ -272,6 +272,7 @@ pub async fn create(
         version: 1,
         created_ms: now,
         updated_ms: now,
+        class_id: None,
     };
     let players: Vec<PlayerLink> = (1..=t.players.len() as u32)
         .map(|number| PlayerLink {

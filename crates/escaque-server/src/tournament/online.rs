@@ -145,6 +145,7 @@ pub async fn games_for_round(
                 black,
                 chess960: false,
                 rated: l.settings.rated && accounts,
+                class_id: l.row.class_id.clone(),
             });
             BoardGame {
                 board: i as u32 + 1,
