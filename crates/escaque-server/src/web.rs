@@ -51,6 +51,9 @@ static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("torneo.js", "text/javascript; charset=utf-8"),
     asset!("jugador.js", "text/javascript; charset=utf-8"),
+    asset!("clases.js", "text/javascript; charset=utf-8"),
+    asset!("simul.js", "text/javascript; charset=utf-8"),
+    asset!("progreso.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -111,6 +114,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/torneos/{id}/organizar", get(shell))
         .route("/torneos/{id}/tableros", get(shell))
         .route("/jugador/{name}", get(shell))
+        // Classes (issue 26).
+        .route("/clases", get(shell))
+        .route("/clases/{id}", get(shell))
+        .route("/clases/{id}/simultanea", get(shell))
+        .route("/clases/{id}/torneo", get(shell))
+        .route("/clases/{id}/progreso", get(shell))
+        .route("/clase/{id}/entrar", get(shell))
+        .route("/simul/{id}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))
@@ -244,8 +255,11 @@ mod tests {
             if a.mime.starts_with("text/plain") {
                 continue; // LICENSE and VERSION are not loaded by the pages
             }
-            if a.path == "torneo.js" || a.path == "jugador.js" {
-                continue; // imported by the tournament pages, the player's page only
+            if matches!(
+                a.path,
+                "torneo.js" | "jugador.js" | "clases.js" | "simul.js" | "progreso.js"
+            ) {
+                continue; // imported by their own pages only
             }
             total += gzipped(i).len();
         }

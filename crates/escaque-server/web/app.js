@@ -1080,6 +1080,18 @@ async function main() {
     // The tournament pages load their script only when they are opened.
     const { route } = await import('./torneo.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat });
+  } else if (/^\/clases\/[A-Za-z0-9]+\/(torneo|progreso)$/.test(path)) {
+    // A class's tournament form and progress table (issue 26).
+    const { route } = await import('./progreso.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink });
+  } else if (/^\/clases\/[A-Za-z0-9]+\/simultanea$/.test(path) || path.startsWith('/simul/')) {
+    // Simultaneous exhibitions (issue 26).
+    const { route } = await import('./simul.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink });
+  } else if (path === '/clases' || path.startsWith('/clases/') || path.startsWith('/clase/')) {
+    // Classes: the teacher's pages, the pupil's, the class-code login (issue 26).
+    const { route } = await import('./clases.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink });
   }
   document.body.dataset.ready = '1';
 }

@@ -347,8 +347,19 @@ pub(super) fn chrono_date(ms: i64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-pub(super) async fn me(me: Identity) -> Json<Value> {
-    Json(json!({"name": me.name, "account": me.account}))
+pub(super) async fn me(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
+    // Classes (issue 26): whether the asker may create classes, and a
+    // pupil's class.
+    let may_teach = crate::classes::may_teach(&hub, &me).await?;
+    let class = match crate::classes::user_id(&me).filter(|_| me.managed) {
+        Some(uid) => hub.store.pupil_class(uid).await?,
+        None => None,
+    };
+    Ok(Json(json!({
+        "name": me.name, "account": me.account, "managed": me.managed,
+        "may_teach": may_teach, "class": class,
+    }))
+    .into_response())
 }
 
 pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {

@@ -16,6 +16,9 @@
 //! token of the per-address rate limit).
 
 mod accounts;
+mod class_cards;
+mod class_events;
+mod classes;
 mod error;
 mod extract;
 mod games;
@@ -23,6 +26,7 @@ pub mod live;
 pub(crate) mod names;
 mod players;
 mod seeks;
+mod simuls;
 mod tournament_online;
 mod tournaments;
 mod variant;
@@ -168,6 +172,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
         // A player's page (issue 25).
         .route("/api/players/{name}", get(players::player))
         .route("/api/players/{name}/vs/{other}", get(players::head_to_head))
+        // Classes (issue 26): each file's routes.
+        .merge(classes::routes())
+        .merge(simuls::routes())
+        .merge(class_events::routes())
+        .merge(class_cards::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)

@@ -334,3 +334,124 @@ macro_rules! both_dbs {
         }
     };
 }
+
+// ---------------------------------------------------------------- classes
+
+/// A pupil of a [`ClassFixture`], logged in.
+pub struct Pupil {
+    /// The generated account name.
+    pub name: String,
+    /// The real name the teacher gave.
+    pub real_name: String,
+    /// The generated password.
+    pub password: String,
+    /// The identity key (`u:ID`).
+    pub key: String,
+    /// Its own cookies (logged in).
+    pub web: Browser,
+}
+
+/// A class made straight in the store (for the tests of what builds on
+/// classes): a teacher account logged in, the class, and its pupils.
+pub struct ClassFixture {
+    /// Class id.
+    pub id: String,
+    /// Class login code.
+    pub code: String,
+    /// The teacher's account name.
+    pub teacher_name: String,
+    /// The teacher's identity key.
+    pub teacher_key: String,
+    /// The teacher's cookies (logged in).
+    pub teacher: Browser,
+    /// The pupils, logged in.
+    pub pupils: Vec<Pupil>,
+}
+
+/// Signs up a fresh account (a unique name from `prefix`) and returns its
+/// cookies and name.
+pub async fn account(addr: SocketAddr, prefix: &str) -> (Browser, String) {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let name = format!("{prefix}{}x{n}", std::process::id() % 10_000);
+    let mut web = Browser::new(addr);
+    let r = web
+        .post(
+            "/api/signup",
+            json!({"name": name, "password": "contraseña-larga"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "signup {name}: {}", r.body);
+    (web, name)
+}
+
+/// A class of `n` pupils made in the store, the teacher and every pupil
+/// logged in through `/api/login`.
+pub async fn class_with_pupils(s: &Running, n: usize) -> ClassFixture {
+    use escaque_server::classes::words;
+    use escaque_server::store::classes::ClassRow;
+    use escaque_server::store::UserRow;
+    let addr = s.addr;
+    let store = &s.hub.store;
+    let (teacher, teacher_name) = account(addr, "Docente").await;
+    let teacher_row = store
+        .user_by_name(&teacher_name)
+        .await
+        .expect("store")
+        .expect("teacher account");
+    assert!(store
+        .set_teacher(&teacher_name.to_lowercase())
+        .await
+        .expect("store"));
+    let mut rng = rand::rng();
+    let class = ClassRow {
+        id: escaque_server::new_id(),
+        name: format!("Clase {}", COUNTER.fetch_add(1, Ordering::Relaxed)),
+        description: "Ajedrez en el cole".into(),
+        login_code: words::class_code(&mut rng),
+        created_by: teacher_row.id.clone(),
+        created_ms: escaque_server::store::now_ms(),
+        archived: false,
+    };
+    store.insert_class(&class).await.expect("insert class");
+    let mut pupils = Vec::new();
+    for i in 0..n {
+        let password = words::password(&mut rng);
+        let hash = escaque_server::http::hash_password(&password).expect("hash");
+        let (user, name) = loop {
+            let name = words::account_name(&mut rng);
+            let user = UserRow {
+                id: escaque_server::new_id(),
+                name: name.clone(),
+                pass_hash: hash.clone(),
+            };
+            let key = name.to_lowercase();
+            if store
+                .create_pupil(&class.id, &user, &key, &format!("Alumno Número {}", i + 1))
+                .await
+                .expect("create pupil")
+            {
+                break (user, name);
+            }
+        };
+        let mut web = Browser::new(addr);
+        let r = web
+            .post("/api/login", json!({"name": name, "password": password}))
+            .await;
+        assert_eq!(r.status, 200, "pupil login: {}", r.body);
+        pupils.push(Pupil {
+            name,
+            real_name: format!("Alumno Número {}", i + 1),
+            password,
+            key: format!("u:{}", user.id),
+            web,
+        });
+    }
+    ClassFixture {
+        id: class.id,
+        code: class.login_code,
+        teacher_name,
+        teacher_key: format!("u:{}", teacher_row.id),
+        teacher,
+        pupils,
+    }
+}

@@ -186,5 +186,16 @@ export default {
     range_short: (lo, hi) => `seeks ${lo}–${hi}`, rated_game: (p) => `Rated game · ${p}`,
     private_note: 'Your page is private: only you can see it.',
   },
+  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper C);
+  // pg: progreso.js, class tournaments and progress (helper D).
+  cl: {
+    title: 'Classes',
+  },
+  sim: {
+    title: 'Simuls',
+  },
+  pg: {
+    title: 'Progress',
+  },
   error: 'Error', not_found: 'There is no such game.',
 };

@@ -193,5 +193,16 @@ export default {
     range_short: (lo, hi) => `busca ${lo}–${hi}`, rated_game: (p) => `Partida con puntuación · ${p}`,
     private_note: 'Tu página es privada: solo tú la ves.',
   },
+  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper C);
+  // pg: progreso.js, class tournaments and progress (helper D).
+  cl: {
+    title: 'Clases',
+  },
+  sim: {
+    title: 'Simultáneas',
+  },
+  pg: {
+    title: 'Progreso',
+  },
   error: 'Error', not_found: 'No existe esa partida.',
 };
