@@ -19,10 +19,31 @@ struct Entry {
     last: Option<Instant>,
 }
 
+/// Entries idle this long (no socket) are forgotten.
+const FORGET: Duration = Duration::from_secs(600);
+
 /// The presence of every identity in this process.
 #[derive(Default)]
 pub struct Presence {
     map: Arc<Mutex<HashMap<String, Entry>>>,
+    touches: std::sync::atomic::AtomicU64,
+}
+
+/// Forgets the entries without a socket idle for `idle` or longer.
+fn forget_idle(map: &mut HashMap<String, Entry>, idle: Duration) {
+    map.retain(|_, e| e.sockets > 0 || e.last.is_some_and(|t| t.elapsed() < idle));
+}
+
+impl Presence {
+    /// How many identities are remembered (online or seen lately).
+    pub fn len(&self) -> usize {
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Whether nobody is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// An open socket of one identity; dropping it closes it.
@@ -58,6 +79,14 @@ impl PresenceView for Presence {
     fn touch(&self, key: &str) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         map.entry(key.to_string()).or_default().last = Some(Instant::now());
+        // Every guest's first request makes an entry: now and then the
+        // ones idle for long are forgotten, so the map stays small.
+        let n = self
+            .touches
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if n % 1024 == 1023 {
+            forget_idle(&mut map, FORGET);
+        }
     }
 
     fn enter(&self, key: &str) -> Present {
@@ -101,5 +130,19 @@ mod tests {
         p.touch("u:b");
         assert!(p.online("u:b"));
         assert!(!p.online("u:c"));
+    }
+
+    #[test]
+    fn idle_entries_are_forgotten_open_sockets_never() {
+        let p = Presence::default();
+        let _open = p.enter("u:open");
+        for i in 0..2000 {
+            p.touch(&format!("g:{i}"));
+        }
+        assert_eq!(p.len(), 2001);
+        std::thread::sleep(Duration::from_millis(5));
+        forget_idle(&mut p.map.lock().unwrap(), Duration::from_millis(1));
+        assert_eq!(p.len(), 1, "only the open socket is left");
+        assert!(p.online("u:open"));
     }
 }
