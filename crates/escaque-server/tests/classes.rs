@@ -718,3 +718,43 @@ both_dbs!(
     a_teacher_starts_a_game_between_two_pupils,
     a_teacher_starts_a_game_between_two_pupils_run
 );
+
+/// The keys of the `cl` section of a browser catalogue: an identifier at
+/// the start of a line or after `, `, followed by `: ` and a text or a
+/// function.
+fn cl_keys(catalogue: &str) -> std::collections::BTreeSet<String> {
+    let start = catalogue.find("\n  cl: {").expect("cl section") + 8;
+    let body = &catalogue[start..];
+    let body = &body[..body.find("\n  },").expect("cl closed")];
+    let mut keys = std::collections::BTreeSet::new();
+    for line in body.lines() {
+        for part in line.trim_start().split(", ") {
+            let Some((key, rest)) = part.split_once(": ") else {
+                continue;
+            };
+            let is_key = !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+            if is_key && rest.starts_with(['\'', '(', '`']) {
+                keys.insert(key.to_string());
+            }
+        }
+    }
+    keys
+}
+
+/// Every text `clases.js` asks for is in both catalogues, and the two
+/// catalogues have the same keys.
+#[test]
+fn class_pages_have_every_text_in_spanish_and_english() {
+    let es = cl_keys(include_str!("../web/i18n/es.js"));
+    let en = cl_keys(include_str!("../web/i18n/en.js"));
+    assert!(es.len() > 50, "{es:?}");
+    assert_eq!(es, en, "the same keys in es.js and en.js");
+    let page = include_str!("../web/clases.js");
+    for used in page.split("T().").skip(1) {
+        let key: String = used
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+            .collect();
+        assert!(es.contains(&key), "clases.js asks for cl.{key}");
+    }
+}

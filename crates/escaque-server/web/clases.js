@@ -18,9 +18,13 @@ main.cl { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%
 main.cl > .wide { grid-column: 1 / -1; }
 main.cl h1 { margin: 0.2rem 0; overflow-wrap: anywhere; }
 main.cl .card h2 { font-size: 1.1rem; }
+main.cl .card p { overflow-wrap: anywhere; }
+main.cl #pupil-passwords-box:empty { display: none; }
 main.cl textarea { font: inherit; width: 100%; box-sizing: border-box; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
 main.cl form, main.cl .row { display: flex; flex-wrap: wrap; gap: 0.5rem 0.8rem; align-items: end; }
 main.cl label.full { width: 100%; }
+main.cl label { max-width: 100%; }
+main.cl select { max-width: 100%; }
 .cl-links { display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; }
 .cl-code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 2rem; font-weight: 700; letter-spacing: 0.2em; }
 .cl-scroll { overflow-x: auto; max-width: 100%; }
@@ -30,7 +34,7 @@ table.cl-table th { font-size: 0.9em; color: var(--muted); font-weight: 600; }
 table.cl-table td.acts { display: flex; flex-wrap: wrap; gap: 0.3rem; }
 table.cl-table td.acts button, table.cl-table td.acts select { padding: 0.2rem 0.4rem; font-size: 0.85em; }
 table.cl-table tr.archived td { color: var(--muted); }
-table.cl-table td.pw { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+table.cl-table .pw { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 .dot { display: inline-block; width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--line); vertical-align: middle; }
 tr.online .dot, li.online .dot { background: var(--ok, #2a2); }
 .cl-news { list-style: none; padding: 0; margin: 0; }
@@ -87,14 +91,14 @@ function followGames() {
   let delay = 1000;
   const open = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
-    ws.onopen = () => { delay = 1000; };
+    ws.onopen = () => { delay = 1000; document.body.dataset.lobby = '1'; };
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.t === 'ping') { try { ws.send(JSON.stringify({ t: 'pong', n: m.n })); } catch { /* closing */ } return; }
       if (m.t === 'your_game' && m.game) { C.keepSeat(m); location.href = `/partida/${m.game}`; }
     };
-    ws.onclose = () => { setTimeout(open, delay); delay = Math.min(delay * 2, 10000); };
+    ws.onclose = () => { document.body.dataset.lobby = '0'; setTimeout(open, delay); delay = Math.min(delay * 2, 10000); };
   };
   open();
 }
@@ -309,7 +313,7 @@ async function teacherPage(el, id, first) {
   }
 
   function pupilRow(p) {
-    const pw = h('td', { class: 'pw' });
+    const pw = h('span', { class: 'pw' });
     const acts = h('td', { class: 'acts no-print' },
       h('button', {
         type: 'button', class: 'secondary reset-password',
@@ -338,7 +342,7 @@ async function teacherPage(el, id, first) {
     return h('tr', { 'data-pupil': p.name, class: [p.online ? 'online' : '', p.archived ? 'archived' : ''].join(' ').trim() || null },
       h('td', {}, h('span', { class: 'dot', title: p.online ? T().online : T().offline }), h('span', { class: 'visually-hidden' }, p.online ? T().online : T().offline)),
       h('td', { class: 'name' }, p.name),
-      h('td', { class: 'real' }, p.real_name, p.archived ? h('span', { class: 'muted' }, ` (${T().archived})`) : '', pw),
+      h('td', { class: 'real' }, p.real_name, p.archived ? h('span', { class: 'muted' }, ` (${T().archived})`) : '', ' ', pw),
       h('td', {}, p.playing ? h('a', { href: `/partida/${enc(p.playing)}`, class: 'watch' }, T().watch) : ''),
       acts);
   }
@@ -346,7 +350,7 @@ async function teacherPage(el, id, first) {
   // Adding pupils from a pasted list.
   const paste = h('textarea', { id: 'pupils-paste', rows: 8, placeholder: T().paste_placeholder });
   const addMsg = note();
-  const passwords = h('div', { id: 'pupil-passwords-box' });
+  const passwords = h('section', { id: 'pupil-passwords-box', class: 'card wide' });
   const addBox = card(T().add_pupils,
     h('label', { class: 'full' }, T().add_pupils_label, paste),
     h('div', { class: 'row' }, h('button', {
@@ -364,7 +368,7 @@ async function teacherPage(el, id, first) {
           reload();
         } catch (e) { addMsg.err(e); }
       },
-    }, T().add)), addMsg, passwords);
+    }, T().add)), addMsg);
 
   // A game between two pupils.
   const white = h('select', { id: 'start-game-white' });
@@ -449,7 +453,7 @@ async function teacherPage(el, id, first) {
   }
 
   el.append(h('div', { class: 'wide' }, title, descP, links),
-    codeBox, addBox, roster, gameBox, boardCard, card(T().recent_games, gamesBox), settings);
+    codeBox, addBox, gameBox, passwords, roster, boardCard, card(T().recent_games, gamesBox), settings);
   render();
   // Who is online and who is playing changes: the page asks again.
   setInterval(async () => {
