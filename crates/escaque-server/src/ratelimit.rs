@@ -26,6 +26,15 @@ impl Bucket {
         }
     }
 
+    /// Whether a token is there now (none is taken).
+    pub fn has(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.per_sec).min(self.burst);
+        self.tokens >= 1.0
+    }
+
     /// Takes a token if there is one.
     pub fn take(&mut self) -> bool {
         let now = Instant::now();

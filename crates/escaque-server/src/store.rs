@@ -25,6 +25,7 @@ mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};
 // A player's page (issue 25).
+pub mod class_admin;
 pub mod classes;
 mod players;
 pub use players::{PlayerRow, Score};

@@ -233,6 +233,13 @@ impl LoginLimits {
             .take()
     }
 
+    /// Whether `class_id` has a wrong-code token left (none is taken):
+    /// false while too many wrong codes were typed lately.
+    pub fn wrong_left(&self, class_id: &str) -> bool {
+        let mut m = self.wrong.lock().unwrap_or_else(|e| e.into_inner());
+        m.get_mut(class_id).is_none_or(Bucket::has)
+    }
+
     /// Takes a wrong-code token of `class_id`; false: too many wrong codes
     /// lately.
     pub fn take_wrong(&self, class_id: &str) -> bool {
