@@ -15,6 +15,7 @@ mod chess960;
 mod class_roles;
 mod fuzz;
 mod games;
+mod kid_mode;
 mod lag;
 mod players;
 mod ratings;
