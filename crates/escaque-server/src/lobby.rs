@@ -5,7 +5,13 @@
 //! Everything the lobby tells its watchers goes through one interface,
 //! [`Fanout`]: today one process holds every watcher ([`Lobby`]); a server
 //! of several processes puts its shared channel behind the same trait.
+//!
+//! Kid mode (issue 26, `crate::classes::kid`): the list of seeks is told to
+//! each watcher as its [`Viewer`] may see it. A pupil's seek carries its
+//! class's members as its audience and is shown to them only; a pupil
+//! watching is shown only the seeks of its circle.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
@@ -51,10 +57,54 @@ pub struct Seek {
     /// A Chess960 seek's starting position (0–959); `None` for one drawn
     /// at random when the seek is accepted (and for standard chess).
     pub position: Option<u16>,
+    /// A pupil's seek: its class (the game will belong to it). Not shown.
+    #[serde(skip)]
+    pub class_id: Option<String>,
+    /// A pupil's seek: the identity keys it is shown to (its class's
+    /// teachers and pupils when it was posted); `None`: shown to everybody
+    /// but pupils outside the poster's circle. Not shown.
+    #[serde(skip)]
+    pub audience: Option<Arc<HashSet<String>>>,
+}
+
+impl Seek {
+    /// Whether `viewer` is shown this seek (and may try to accept it).
+    pub fn visible_to(&self, viewer: &Viewer) -> bool {
+        if self.owner == viewer.key {
+            return true;
+        }
+        if let Some(audience) = &self.audience {
+            return audience.contains(&viewer.key);
+        }
+        match &viewer.circle {
+            Some(circle) => circle.contains(&self.owner),
+            None => true,
+        }
+    }
+}
+
+/// Who watches the lobby, as far as what it may see goes.
+#[derive(Clone, Debug)]
+pub struct Viewer {
+    /// The identity key (`u:ID`, `g:ID`).
+    pub key: String,
+    /// A pupil's circle (its class's teachers' and pupils' keys): it sees
+    /// the seeks of those only. `None` for anybody who is not a pupil.
+    pub circle: Option<Arc<HashSet<String>>>,
+}
+
+impl Viewer {
+    /// Somebody who is not a pupil (sees every seek but pupils').
+    pub fn open(key: impl Into<String>) -> Viewer {
+        Viewer {
+            key: key.into(),
+            circle: None,
+        }
+    }
 }
 
 struct Watcher {
-    owner: String,
+    viewer: Viewer,
     tx: mpsc::Sender<Out>,
 }
 
@@ -65,12 +115,16 @@ pub struct Lobby {
     watchers: Mutex<Vec<Watcher>>,
     /// The last list of games in progress that was pushed.
     live: Mutex<Option<Out>>,
+    /// Whether an identity key is a pupil's, as read from the store (an
+    /// account is made managed or not and stays so): the list of games in
+    /// progress asks for every seat every two seconds.
+    pupils: Mutex<HashMap<String, bool>>,
 }
 
 /// How the lobby reaches its watchers.
 pub trait Fanout {
-    /// A new watcher (`owner` is its identity key).
-    fn watch(&self, owner: String, tx: mpsc::Sender<Out>);
+    /// A new watcher (its identity key and what it may see).
+    fn watch(&self, viewer: Viewer, tx: mpsc::Sender<Out>);
     /// Whether anybody is watching.
     fn watching(&self) -> bool;
     /// Tells every watcher.
@@ -80,13 +134,29 @@ pub trait Fanout {
 }
 
 impl Lobby {
-    /// All open seeks.
+    /// All open seeks (pupils' included: see [`Lobby::list_for`]).
     pub fn list(&self) -> Vec<Seek> {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn list_json(&self) -> Out {
-        Arc::from(json!({"t": "seeks", "seeks": self.list()}).to_string())
+    /// The open seeks `viewer` is shown.
+    pub fn list_for(&self, viewer: &Viewer) -> Vec<Seek> {
+        let mut v = self.list();
+        v.retain(|s| s.visible_to(viewer));
+        v
+    }
+
+    fn seeks_json(seeks: &[&Seek]) -> Out {
+        Arc::from(json!({"t": "seeks", "seeks": seeks}).to_string())
+    }
+
+    fn list_json_for(&self, viewer: &Viewer) -> Out {
+        let all = self.list();
+        Self::seeks_json(
+            &all.iter()
+                .filter(|s| s.visible_to(viewer))
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// Adds a seek (one per owner: a new one replaces the old) and tells
@@ -111,6 +181,19 @@ impl Lobby {
         found
     }
 
+    /// Whether identity key `key` is known to be a pupil's (`None`: not
+    /// read yet).
+    pub fn known_pupil(&self, key: &str) -> Option<bool> {
+        let m = self.pupils.lock().unwrap_or_else(|e| e.into_inner());
+        m.get(key).copied()
+    }
+
+    /// Remembers whether identity key `key` is a pupil's.
+    pub fn remember_pupil(&self, key: &str, pupil: bool) {
+        let mut m = self.pupils.lock().unwrap_or_else(|e| e.into_inner());
+        m.insert(key.to_string(), pupil);
+    }
+
     /// The list of games in progress changed: tell everybody, unless it is
     /// the same as the last one told.
     pub fn set_live(&self, msg: Out) {
@@ -124,23 +207,45 @@ impl Lobby {
         self.broadcast(msg);
     }
 
+    /// Tells every watcher the seeks it is shown. Watchers who are not
+    /// pupils and are in no pupil's audience are all shown the same list,
+    /// written once.
     fn publish(&self) {
-        self.broadcast(self.list_json());
+        let all = self.list();
+        let public: Vec<&Seek> = all.iter().filter(|s| s.audience.is_none()).collect();
+        let mut shared: Option<Out> = None;
+        let mut special: HashMap<String, Out> = HashMap::new();
+        let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        w.retain(|x| {
+            let v = &x.viewer;
+            let ordinary = v.circle.is_none()
+                && !all
+                    .iter()
+                    .any(|s| s.audience.as_ref().is_some_and(|a| a.contains(&v.key)));
+            let msg = if ordinary {
+                Arc::clone(shared.get_or_insert_with(|| Self::seeks_json(&public)))
+            } else {
+                Arc::clone(special.entry(v.key.clone()).or_insert_with(|| {
+                    Self::seeks_json(&all.iter().filter(|s| s.visible_to(v)).collect::<Vec<_>>())
+                }))
+            };
+            x.tx.try_send(msg).is_ok()
+        });
     }
 }
 
 impl Fanout for Lobby {
     /// A watcher subscribes; it gets the seeks and the games in progress at
     /// once.
-    fn watch(&self, owner: String, tx: mpsc::Sender<Out>) {
-        let _ = tx.try_send(self.list_json());
+    fn watch(&self, viewer: Viewer, tx: mpsc::Sender<Out>) {
+        let _ = tx.try_send(self.list_json_for(&viewer));
         if let Some(live) = self.live.lock().unwrap_or_else(|e| e.into_inner()).clone() {
             let _ = tx.try_send(live);
         }
         self.watchers
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(Watcher { owner, tx });
+            .push(Watcher { viewer, tx });
     }
 
     fn watching(&self) -> bool {
@@ -161,6 +266,6 @@ impl Fanout for Lobby {
 
     fn tell_owner(&self, owner: &str, msg: Out) {
         let mut w = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
-        w.retain(|x| x.owner != owner || x.tx.try_send(Arc::clone(&msg)).is_ok());
+        w.retain(|x| x.viewer.key != owner || x.tx.try_send(Arc::clone(&msg)).is_ok());
     }
 }

@@ -856,6 +856,14 @@ pub struct LiveGame {
     pub variant: &'static str,
     /// A Chess960 game's starting position number, if it has one.
     pub chess960_position: Option<u16>,
+    /// Who sits in each seat, White first (identity keys; not listed): a
+    /// game with a pupil in it is kept off the public list (kid mode).
+    #[serde(skip)]
+    pub owners: [Option<String>; 2],
+    /// The class the game belongs to, if any (not listed; kept off the
+    /// public list).
+    #[serde(skip)]
+    pub class_id: Option<String>,
 }
 
 /// A listed game's clock.

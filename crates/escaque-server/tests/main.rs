@@ -18,6 +18,7 @@ mod class_roles;
 mod classes;
 mod fuzz;
 mod games;
+mod kid_mode;
 mod lag;
 mod players;
 mod ratings;

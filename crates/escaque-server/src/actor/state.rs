@@ -66,6 +66,8 @@ impl Actor {
             watch: format!("/partida/{}", self.row.id),
             variant: self.variant_id(),
             chess960_position: self.game.chess960_number(),
+            owners: [self.row.white_owner.clone(), self.row.black_owner.clone()],
+            class_id: self.row.class_id.clone(),
         })
     }
 

@@ -15,6 +15,7 @@
 //!   (the class's existence is not told), a pupil on a teacher's route gets
 //!   `403 teachers_only`.
 
+pub mod kid;
 pub mod words;
 
 use std::collections::{HashMap, HashSet};

@@ -16,6 +16,8 @@ use tokio::sync::oneshot;
 use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::Cmd;
+use crate::classes::kid::{self, Meeting};
+use crate::classes::{self, kid_mode};
 use crate::proto::ErrorCode;
 use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
 
@@ -172,6 +174,13 @@ pub(super) async fn create_game(
             accounts: me.account,
         })?;
     }
+    // Kid mode: a pupil's challenge is its class's (only its circle may
+    // take the seat); a pupil in no class plays the engine only.
+    let class_id = match (&other, classes::circle(&hub.store, &me).await?) {
+        (Seat::Open, Some(c)) if c.class_id.is_empty() => return Err(kid_mode()),
+        (Seat::Open, Some(c)) => Some(c.class_id),
+        _ => None,
+    };
     let mine = me.seat();
     let (white, black) = color.fold((mine.clone(), other.clone()), (other, mine));
     let created = hub
@@ -183,7 +192,7 @@ pub(super) async fn create_game(
             black,
             chess960: variant.is_chess960(),
             rated: req.rated,
-            class_id: None,
+            class_id,
         })
         .await?;
     let secret = created.secret(color).unwrap_or_default();
@@ -222,6 +231,13 @@ pub(super) async fn join_game(
             "that seat is already taken",
         ));
     };
+    // Kid mode: a pupil takes the seat of its circle's challenges only, and
+    // nobody outside a pupil's circle takes the seat of its challenge.
+    let creator = seat.fold(&row.black_owner, &row.white_owner);
+    let meeting = kid::meeting(&hub.store, &me, creator.as_deref().unwrap_or("")).await?;
+    if meeting == Meeting::Refused {
+        return Err(kid_mode());
+    }
     if row.rated && !me.account {
         return Err(crate::rating::RatedRefusal::NeedsAccount.into());
     }
@@ -243,6 +259,9 @@ pub(super) async fn join_game(
             "ese puesto ya está ocupado",
             "that seat is already taken",
         ));
+    }
+    if let (Some(class_id), None) = (meeting.class(), &row.class_id) {
+        hub.store.set_game_class(&id, &class_id).await?;
     }
     if let Some(tx) = hub.game(&id).await {
         let _ = tx

@@ -4,6 +4,9 @@
 //! (`/ws/lobby`) pushes it as `{"t":"live","games":[…]}` when a watcher
 //! connects and whenever it changes (checked every [`PUSH_EVERY`]: a move or a
 //! tick of the clock changes it, so a watched list refreshes at that pace).
+//!
+//! Kid mode: a game with a pupil in it (or that belongs to a class) is not
+//! listed; its class's page lists it for the class.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -24,9 +27,37 @@ pub const PUSH_EVERY: Duration = Duration::from_secs(2);
 /// The most games listed.
 pub const MAX_LISTED: usize = 50;
 
-/// The games in progress (both seats taken, not over), at most
-/// [`MAX_LISTED`], most moves first. Each game's task answers for itself
-/// (`Cmd::Live`: names, rules, plies, clock).
+/// Whether identity key `key` is a pupil's. When the store cannot tell,
+/// the answer is yes: a game is rather left off the list than a pupil
+/// shown.
+async fn is_pupil(hub: &Hub, key: &str) -> bool {
+    crate::classes::kid::is_pupil(hub, key)
+        .await
+        .unwrap_or_else(|e| {
+            // Logged once, as a route's store error is.
+            drop(crate::http::ApiError::from(e));
+            true
+        })
+}
+
+/// Whether game `g` may be listed publicly: it belongs to no class and no
+/// pupil sits in it.
+async fn public(hub: &Hub, g: &LiveGame) -> bool {
+    if g.class_id.is_some() {
+        return false;
+    }
+    for key in g.owners.iter().flatten() {
+        if is_pupil(hub, key).await {
+            return false;
+        }
+    }
+    true
+}
+
+/// The games in progress (both seats taken, not over) that may be listed
+/// publicly (kid mode: none with a pupil in it), at most [`MAX_LISTED`],
+/// most moves first. Each game's task answers for itself (`Cmd::Live`:
+/// names, rules, plies, clock, seats).
 pub async fn live_games(hub: &Arc<Hub>) -> Vec<LiveGame> {
     let mut out = Vec::new();
     for (_, tx) in hub.live_games() {
@@ -35,7 +66,9 @@ pub async fn live_games(hub: &Arc<Hub>) -> Vec<LiveGame> {
             continue;
         }
         if let Ok(Some(g)) = rrx.await {
-            out.push(g);
+            if public(hub, &g).await {
+                out.push(g);
+            }
         }
     }
     out.sort_by(|a, b| b.plies.cmp(&a.plies).then_with(|| a.game.cmp(&b.game)));

@@ -3,10 +3,12 @@
 //! `GET /api/players/{name}/vs/{other}` (head-to-head).
 //!
 //! Only accounts have a page; a guest's name finds nothing. A managed
-//! account (a pupil of a class) is private: its page answers `404
-//! no_such_player` to anybody but the account itself, exactly as a name
-//! that does not exist (so nobody learns that it does). A head-to-head
-//! with a managed account is shown only to one of the two players.
+//! account (a pupil of a class) is private (kid mode): its page answers
+//! `404 no_such_player` to anybody but the pupil itself, its class's
+//! teachers and its classmates, exactly as a name that does not exist (so
+//! nobody learns that it does). A head-to-head with a pupil is shown to the
+//! two players and to those who may see the pupil's page; a game against a
+//! pupil is left out of another player's list for anybody else.
 
 use std::sync::Arc;
 
@@ -16,8 +18,10 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 use super::{names, ApiError, ApiResult, Identity};
+use crate::classes::kid;
 use crate::rating::PERFS;
 use crate::store::{GameRow, PlayerRow, Score};
 use crate::Hub;
@@ -138,6 +142,54 @@ fn game_json(g: &GameRow, owner: &str) -> Value {
     })
 }
 
+/// Whether `me` may see the account `p` (kid mode: a pupil is seen by
+/// itself, its class's teachers and its classmates; anybody else by all).
+async fn may_see(hub: &Hub, me: &Identity, p: &PlayerRow) -> Result<bool, ApiError> {
+    if !p.managed {
+        return Ok(true);
+    }
+    Ok(kid::may_see_pupil(&hub.store, me, &p.id).await?)
+}
+
+/// `games` without those against a pupil that `me` may not see (`me`
+/// being neither `owner`, whose list it is, nor allowed to see that
+/// pupil).
+async fn seen_games(
+    hub: &Hub,
+    me: &Identity,
+    owner: &str,
+    games: Vec<GameRow>,
+) -> Result<Vec<GameRow>, ApiError> {
+    if me.key == owner {
+        return Ok(games);
+    }
+    let mut seen: HashMap<String, bool> = HashMap::new();
+    let mut out = Vec::with_capacity(games.len());
+    for g in games {
+        let opponent = if g.white_owner.as_deref() == Some(owner) {
+            &g.black_owner
+        } else {
+            &g.white_owner
+        };
+        let shown = match opponent.as_deref() {
+            Some(key) if key != me.key => match seen.get(key) {
+                Some(s) => *s,
+                None => {
+                    let s = !kid::is_pupil(hub, key).await?
+                        || kid::may_see_pupil(&hub.store, me, &key[2..]).await?;
+                    seen.insert(key.to_string(), s);
+                    s
+                }
+            },
+            _ => true,
+        };
+        if shown {
+            out.push(g);
+        }
+    }
+    Ok(out)
+}
+
 /// `GET /api/players/{name}`.
 pub(super) async fn player(
     State(hub): State<Arc<Hub>>,
@@ -148,11 +200,12 @@ pub(super) async fn player(
     let p = find(&hub, &name).await?.ok_or_else(no_such_player)?;
     let owner = owner_of(&p);
     let yours = me.key == owner;
-    if p.managed && !yours {
+    if !may_see(&hub, &me, &p).await? {
         return Err(no_such_player());
     }
     let score = hub.store.score_of(&owner, None).await?;
     let games = hub.store.finished_games_of(&owner, RECENT_GAMES).await?;
+    let games = seen_games(&hub, &me, &owner, games).await?;
     Ok(Json(json!({
         "name": p.name,
         "you": yours,
@@ -176,7 +229,8 @@ pub(super) async fn head_to_head(
     let q = find(&hub, &other).await?.ok_or_else(no_such_player)?;
     let (a, b) = (owner_of(&p), owner_of(&q));
     let one_of_them = me.key == a || me.key == b;
-    if (p.managed || q.managed) && !one_of_them {
+    let seen = one_of_them || (may_see(&hub, &me, &p).await? && may_see(&hub, &me, &q).await?);
+    if !seen {
         return Err(no_such_player());
     }
     let score = if a == b {

@@ -1,4 +1,8 @@
 //! Seeks: the lobby's open invitations.
+//!
+//! Kid mode (`crate::classes::kid`): a pupil's seek is shown to its class
+//! only, a pupil is shown its circle's seeks only, and accepting checks
+//! the meeting again against the stored class.
 
 use std::sync::Arc;
 
@@ -14,6 +18,8 @@ use serde_json::{json, Value};
 use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
 use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, Identity, Limited};
+use crate::classes::kid::{self, Meeting};
+use crate::classes::{self, kid_mode};
 use crate::lobby::{Fanout, Seek};
 use crate::rating::{self, RatedRefusal};
 use crate::{new_id, Hub, NewGame, Seat};
@@ -44,8 +50,18 @@ pub(super) struct CreateSeek {
     position: Option<Value>,
 }
 
-pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>) -> Json<Value> {
-    Json(json!({"seeks": hub.lobby.list()}))
+pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>, me: Identity) -> Json<Value> {
+    let viewer = kid::viewer(&hub.store, &me).await;
+    Json(json!({"seeks": hub.lobby.list_for(&viewer)}))
+}
+
+fn no_such_seek() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no_such_seek",
+        "esa propuesta ya no está",
+        "that seek is gone",
+    )
 }
 
 pub(super) async fn create_seek(
@@ -55,6 +71,12 @@ pub(super) async fn create_seek(
     body: Result<Json<CreateSeek>, JsonRejection>,
 ) -> ApiResult {
     let Json(req) = body?;
+    // Kid mode: a pupil's seek is its class's only (a pupil in no class
+    // has nobody to play but the engine).
+    let circle = classes::circle(&hub.store, &me).await?;
+    if circle.as_ref().is_some_and(|c| c.class_id.is_empty()) {
+        return Err(kid_mode());
+    }
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;
@@ -117,6 +139,8 @@ pub(super) async fn create_seek(
             Variant::Chess960(n) => n,
             Variant::Standard => None,
         },
+        class_id: circle.as_ref().map(|c| c.class_id.clone()),
+        audience: circle.map(|c| Arc::new(c.members)),
     };
     let id = seek.id.clone();
     hub.lobby.add(seek);
@@ -151,41 +175,47 @@ pub(super) async fn accept_seek(
     me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let own = hub
-        .lobby
-        .list()
-        .iter()
-        .any(|s| s.id == id && s.owner == me.key);
-    if own {
+    let Some(found) = hub.lobby.list().into_iter().find(|s| s.id == id) else {
+        return Err(no_such_seek());
+    };
+    if found.owner == me.key {
         return Err(ApiError::own_game());
     }
+    // Kid mode. A seek the caller is not shown: a pupil is told why (it is
+    // outside its class); anybody else is told nothing more than that there
+    // is no such seek (a pupil's seek is not known outside its class). A
+    // shown seek is checked again against the stored classes (a circle may
+    // have changed since it was posted).
+    let viewer = kid::viewer(&hub.store, &me).await;
+    if !found.visible_to(&viewer) {
+        return Err(if me.managed {
+            kid_mode()
+        } else {
+            no_such_seek()
+        });
+    }
+    let meeting = kid::meeting(&hub.store, &me, &found.owner).await?;
+    if meeting == Meeting::Refused {
+        return Err(kid_mode());
+    }
     // A rated seek takes accounts only; a range, a rating within it.
-    if let Some(s) = hub.lobby.list().into_iter().find(|s| s.id == id) {
-        if s.rated && !me.account {
-            return Err(RatedRefusal::NeedsAccount.into());
-        }
-        if s.rating_min.is_some() || s.rating_max.is_some() {
-            let theirs = match s.perf {
-                Some(p) => rating::current_of(&hub.store, Some(&me.key), p).await?,
-                None => None,
-            };
-            let within = theirs.is_some_and(|g| {
-                let r = g.int_rating();
-                s.rating_min.is_none_or(|lo| r >= lo) && s.rating_max.is_none_or(|hi| r <= hi)
-            });
-            if !within {
-                return Err(RatedRefusal::OutOfRange.into());
-            }
+    if found.rated && !me.account {
+        return Err(RatedRefusal::NeedsAccount.into());
+    }
+    if found.rating_min.is_some() || found.rating_max.is_some() {
+        let theirs = match found.perf {
+            Some(p) => rating::current_of(&hub.store, Some(&me.key), p).await?,
+            None => None,
+        };
+        let within = theirs.is_some_and(|g| {
+            let r = g.int_rating();
+            found.rating_min.is_none_or(|lo| r >= lo) && found.rating_max.is_none_or(|hi| r <= hi)
+        });
+        if !within {
+            return Err(RatedRefusal::OutOfRange.into());
         }
     }
-    let seek = hub.lobby.take(&id).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_seek",
-            "esa propuesta ya no está",
-            "that seek is gone",
-        )
-    })?;
+    let seek = hub.lobby.take(&id).ok_or_else(no_such_seek)?;
     let rules = parse_rules(Some(&seek.rules))?;
     let tc = parse_tc(seek.time_control.as_deref())?;
     let odds = parse_odds(seek.odds.as_deref())?;
@@ -217,7 +247,8 @@ pub(super) async fn accept_seek(
             black,
             chess960: variant.is_chess960(),
             rated: seek.rated,
-            class_id: None,
+            // The pupil's class now (the seek's, unless the pupil moved).
+            class_id: meeting.class().or(seek.class_id.clone()),
         })
         .await?;
     let secret_of = |c: Color| created.secret(c).unwrap_or_default();

@@ -141,6 +141,10 @@ pub(super) async fn create(
     me: Identity,
     body: Result<Json<CreateTournament>, JsonRejection>,
 ) -> ApiResult {
+    // Kid mode: a pupil plays its class's events, it does not make any.
+    if me.managed {
+        return Err(crate::classes::kid_mode());
+    }
     let Json(req) = body?;
     let name = text_field("name", &req.name, MAX_TOURNAMENT_NAME)?;
     if name.is_empty() {
@@ -233,6 +237,9 @@ pub(super) async fn import(
     me: Identity,
     body: Result<Json<ImportTournament>, JsonRejection>,
 ) -> ApiResult {
+    if me.managed {
+        return Err(crate::classes::kid_mode());
+    }
     let Json(req) = body?;
     let t = trf::parse(&req.trf).map_err(|e| service::refused(e.into()))?;
     if t.players.len() > MAX_PLAYERS {
@@ -899,14 +906,29 @@ pub(super) async fn add_organiser(
     if found.is_none() {
         found = hub.store.user_by_name(&req.account).await?;
     }
-    let user = found.ok_or_else(|| {
+    let no_such_account = || {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_account",
             "no hay ninguna cuenta con ese nombre",
             "there is no account with that name",
         )
-    })?;
+    };
+    let user = found.ok_or_else(no_such_account)?;
+    // Kid mode: a pupil organises nothing; outside its class it is not
+    // even known.
+    if crate::classes::kid::pupil_circle(&hub.store, &format!("u:{}", user.id))
+        .await?
+        .is_some()
+    {
+        return Err(
+            if crate::classes::kid::may_see_pupil(&hub.store, &me, &user.id).await? {
+                crate::classes::kid_mode()
+            } else {
+                no_such_account()
+            },
+        );
+    }
     let identity = format!("u:{}", user.id);
     service::change(&hub, &id, &Who::Organiser(me), |l| {
         if l.row.owner != identity && !l.organisers.contains(&identity) {

@@ -307,7 +307,9 @@ async fn lobby_connection(hub: Arc<Hub>, me: Identity, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(256);
     let _present = hub.presence.enter(&me.key);
-    hub.lobby.watch(me.key.clone(), tx);
+    // Kid mode: a pupil is shown its circle's seeks only.
+    let viewer = crate::classes::kid::viewer(&hub.store, &me).await;
+    hub.lobby.watch(viewer, tx);
     let mut writer = tokio::spawn(async move {
         while let Some(m) = rx.recv().await {
             if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
