@@ -91,4 +91,12 @@ mod tests {
         assert!(b.take() && b.take() && b.take());
         assert!(!b.take());
     }
+
+    #[test]
+    fn looking_takes_nothing() {
+        let mut b = Bucket::new(1.0, 0.0);
+        assert!(b.has() && b.has());
+        assert!(b.take());
+        assert!(!b.has());
+    }
 }

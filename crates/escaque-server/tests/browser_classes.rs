@@ -240,6 +240,12 @@ async fn scenario(
 ) -> R {
     teacher_account(teacher, base, server, "ProfeMarta").await?;
     let id = create_class(teacher, base, "4º B", "Ajedrez los martes").await?;
+    until(
+        teacher,
+        "nav link to the classes",
+        "document.querySelector('#nav-classes')",
+    )
+    .await?;
     let reals = ["Ana Pérez", "Luis Gómez", MARKUP, "María José Ruiz"];
     let added = add_pupils(teacher, &reals).await?;
     if added.len() != 4
@@ -397,7 +403,14 @@ async fn scenario(
         &format!("document.querySelector('#class-code').textContent !== '{code}' && document.querySelector('#class-code').textContent"),
     )
     .await?;
-    ready(&pupils[2], &format!("{base}/clase/{id}/entrar")).await?;
+    // In English, by choice.
+    ready(&pupils[2], &format!("{base}/clase/{id}/entrar?lang=en")).await?;
+    until(
+        &pupils[2],
+        "English login page",
+        "document.body.innerText.includes('Who are you?') && document.querySelector('#login-go').textContent === 'Log in'",
+    )
+    .await?;
     let old: Value = pupils[2]
         .execute_async(
             "const [name, code, done] = arguments;

@@ -140,7 +140,9 @@ function frame(me) {
     h('nav', { 'aria-label': 'escaque' },
       h('a', { href: '/', id: 'nav-home' }, t.nav_home),
       h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games),
-      h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments)),
+      h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments),
+      // Classes (issue 26): for an account (a teacher's classes, a pupil's one).
+      me && me.account ? h('a', { href: '/clases', id: 'nav-classes' }, t.cl.title) : null),
     h('div', { class: 'prefs' },
       langSel, themeBtn,
       h('label', { class: 'srlabel' }, sr, ' ', t.sr_mode),
