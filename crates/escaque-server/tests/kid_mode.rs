@@ -386,6 +386,26 @@ async fn pages_run(db: Db) {
             .await;
         assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
     }
+    // Nor may anybody outside learn that the pupil's name is an account by
+    // asking for its own head-to-head with it.
+    let other_teacher = other.teacher_name.clone();
+    for (b, me) in [
+        (&mut outsider, outsider_name.as_str()),
+        (&mut other.teacher, other_teacher.as_str()),
+    ] {
+        for path in [
+            format!("/api/players/{me}/vs/{pupil}"),
+            format!("/api/players/{pupil}/vs/{me}"),
+        ] {
+            let r = b.req("GET", &path, None).await;
+            assert_eq!(
+                refusal(&r),
+                (404, "no_such_player".into()),
+                "{path}: {}",
+                r.body
+            );
+        }
+    }
     // The head-to-head of two classmates: for the class.
     for b in [&mut c.pupils[1].web, &mut c.teacher] {
         let r = b
