@@ -269,3 +269,91 @@ impl Fanout for Lobby {
         w.retain(|x| x.viewer.key != owner || x.tx.try_send(Arc::clone(&msg)).is_ok());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seek(id: &str, owner: &str, audience: Option<&[&str]>) -> Seek {
+        Seek {
+            id: id.into(),
+            owner: owner.into(),
+            name: owner.into(),
+            time_control: None,
+            color: "random".into(),
+            rules: "fide2023".into(),
+            odds: None,
+            rated: false,
+            perf: None,
+            rating: None,
+            provisional: false,
+            rating_min: None,
+            rating_max: None,
+            variant: "standard",
+            position: None,
+            class_id: audience.map(|_| "clase".into()),
+            audience: audience.map(|a| Arc::new(a.iter().map(|k| k.to_string()).collect())),
+        }
+    }
+
+    fn pupil(key: &str, circle: &[&str]) -> Viewer {
+        Viewer {
+            key: key.into(),
+            circle: Some(Arc::new(circle.iter().map(|k| k.to_string()).collect())),
+        }
+    }
+
+    /// The ids in the last list of seeks a watcher was told.
+    fn last_ids(rx: &mut mpsc::Receiver<Out>) -> Vec<String> {
+        let mut last = None;
+        while let Ok(m) = rx.try_recv() {
+            last = Some(m);
+        }
+        let v: serde_json::Value = serde_json::from_str(&last.expect("a message")).expect("json");
+        v["seeks"]
+            .as_array()
+            .expect("seeks")
+            .iter()
+            .map(|s| s["id"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn each_watcher_is_told_the_seeks_it_may_see() {
+        let class = ["u:teacher", "u:kid1", "u:kid2"];
+        let lobby = Lobby::default();
+        let mut rxs = Vec::new();
+        for v in [
+            Viewer::open("g:guest"),
+            Viewer::open("u:teacher"),
+            pupil("u:kid2", &class),
+            pupil("u:other-kid", &["u:other-teacher", "u:other-kid"]),
+        ] {
+            let (tx, rx) = mpsc::channel(16);
+            lobby.watch(v, tx);
+            rxs.push(rx);
+        }
+        lobby.add(seek("public", "u:stranger", None));
+        lobby.add(seek("teachers", "u:teacher", None));
+        lobby.add(seek("kids", "u:kid1", Some(&class)));
+        let told: Vec<Vec<String>> = rxs.iter_mut().map(last_ids).collect();
+        assert_eq!(told[0], ["public", "teachers"], "a guest");
+        assert_eq!(told[1], ["public", "teachers", "kids"], "the teacher");
+        assert_eq!(told[2], ["teachers", "kids"], "a classmate");
+        assert!(
+            told[3].is_empty(),
+            "a pupil of another class: {:?}",
+            told[3]
+        );
+        // The seek is never serialised with its class or audience.
+        let json = serde_json::to_string(&lobby.list()).expect("json");
+        assert!(
+            !json.contains("clase") && !json.contains("u:kid2"),
+            "{json}"
+        );
+        // A new watcher is told the same on connect.
+        let (tx, mut rx) = mpsc::channel(16);
+        lobby.watch(pupil("u:kid1", &class), tx);
+        assert_eq!(last_ids(&mut rx), ["teachers", "kids"]);
+    }
+}

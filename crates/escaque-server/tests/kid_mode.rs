@@ -386,6 +386,26 @@ async fn pages_run(db: Db) {
             .await;
         assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
     }
+    // Nor may anybody outside learn that the pupil's name is an account by
+    // asking for its own head-to-head with it.
+    let other_teacher = other.teacher_name.clone();
+    for (b, me) in [
+        (&mut outsider, outsider_name.as_str()),
+        (&mut other.teacher, other_teacher.as_str()),
+    ] {
+        for path in [
+            format!("/api/players/{me}/vs/{pupil}"),
+            format!("/api/players/{pupil}/vs/{me}"),
+        ] {
+            let r = b.req("GET", &path, None).await;
+            assert_eq!(
+                refusal(&r),
+                (404, "no_such_player".into()),
+                "{path}: {}",
+                r.body
+            );
+        }
+    }
     // The head-to-head of two classmates: for the class.
     for b in [&mut c.pupils[1].web, &mut c.teacher] {
         let r = b
@@ -557,3 +577,89 @@ async fn messages_run(db: Db) {
 }
 
 both_dbs!(a_pupil_sends_and_receives_no_message, messages_run);
+
+// ------------------------------------------------- a pupil in no class
+
+async fn archived_run(db: Db) {
+    use escaque_server::{Config, Database};
+    let Some(url) = own_database_url(db, "kid_archived").await else {
+        return;
+    };
+    let Some(s) = start_with(db, |c: &mut Config| c.database = Database::Url(url.clone())).await
+    else {
+        return;
+    };
+    let pool = sqlx::AnyPool::connect(&url)
+        .await
+        .expect("second connection");
+    let mut c = class_with_pupils(&s, 3).await;
+    let archive = |key: &str| {
+        let uid = key.trim_start_matches("u:").to_string();
+        let pool = pool.clone();
+        async move {
+            sqlx::query("UPDATE class_pupils SET archived = 1 WHERE user_id = $1")
+                .bind(uid)
+                .execute(&pool)
+                .await
+                .expect("archive");
+        }
+    };
+
+    // A classmate's seek, posted while pupil 2 was in the class; then
+    // pupil 2 is archived: the seek it was shown is refused to it, checked
+    // against the classes as they are now.
+    let seek = post_seek(&mut c.pupils[1].web, json!({})).await;
+    assert!(seeks_seen(&mut c.pupils[2].web).await.contains(&seek));
+    // Pupil 0 posts too, then is archived: its seek (shown to the class
+    // when posted) is refused to the classmate who is still there.
+    let gone = post_seek(&mut c.pupils[0].web, json!({})).await;
+    archive(&c.pupils[0].key).await;
+    archive(&c.pupils[2].key).await;
+    let r = c.pupils[2]
+        .web
+        .post(&format!("/api/seeks/{seek}/accept"), json!({}))
+        .await;
+    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    let r = c.pupils[1]
+        .web
+        .post(&format!("/api/seeks/{gone}/accept"), json!({}))
+        .await;
+    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+
+    // A pupil in no class plays the engine only: no seek, no challenge,
+    // no seat of anybody's challenge, not even its old teacher's.
+    let r = c.pupils[0].web.post("/api/seeks", json!({})).await;
+    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    let r = c.pupils[0]
+        .web
+        .post("/api/games", json!({"opponent": "friend"}))
+        .await;
+    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    let r = c
+        .teacher
+        .post("/api/games", json!({"opponent": "friend"}))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let game = r.json()["game"].as_str().expect("game").to_string();
+    let r = c.pupils[0]
+        .web
+        .post(&format!("/api/games/{game}/join"), json!({}))
+        .await;
+    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    let r = c.pupils[0]
+        .web
+        .post("/api/games", json!({"opponent": "engine", "level": 1}))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    // Its page: its own only.
+    let page = format!("/api/players/{}", c.pupils[0].name);
+    let r = c.pupils[0].web.req("GET", &page, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    for b in [&mut c.teacher, &mut c.pupils[1].web] {
+        let r = b.req("GET", &page, None).await;
+        assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
+    }
+    pool.close().await;
+}
+
+both_dbs!(a_pupil_in_no_class_plays_the_engine_only, archived_run);

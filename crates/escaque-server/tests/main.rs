@@ -10,6 +10,7 @@ mod browser;
 mod browser_960;
 mod browser_adjourn;
 mod browser_classes;
+mod browser_kid;
 mod browser_rated;
 mod browser_torneo;
 mod chess960;

@@ -6,9 +6,10 @@
 //! account (a pupil of a class) is private (kid mode): its page answers
 //! `404 no_such_player` to anybody but the pupil itself, its class's
 //! teachers and its classmates, exactly as a name that does not exist (so
-//! nobody learns that it does). A head-to-head with a pupil is shown to the
-//! two players and to those who may see the pupil's page; a game against a
-//! pupil is left out of another player's list for anybody else.
+//! nobody learns that it does). A head-to-head with a pupil is shown to
+//! those who may see the pupil's page, and to the other player if the two
+//! have played; a game against a pupil is left out of another player's list
+//! for anybody else.
 
 use std::sync::Arc;
 
@@ -229,8 +230,8 @@ pub(super) async fn head_to_head(
     let q = find(&hub, &other).await?.ok_or_else(no_such_player)?;
     let (a, b) = (owner_of(&p), owner_of(&q));
     let one_of_them = me.key == a || me.key == b;
-    let seen = one_of_them || (may_see(&hub, &me, &p).await? && may_see(&hub, &me, &q).await?);
-    if !seen {
+    let both_seen = may_see(&hub, &me, &p).await? && may_see(&hub, &me, &q).await?;
+    if !both_seen && !one_of_them {
         return Err(no_such_player());
     }
     let score = if a == b {
@@ -238,6 +239,11 @@ pub(super) async fn head_to_head(
     } else {
         hub.store.score_of(&a, Some(&b)).await?
     };
+    // One of the two, against a pupil it may not see: only if they played
+    // (else the answer would tell that the pupil's name is an account).
+    if !both_seen && score.wins + score.draws + score.losses == 0 {
+        return Err(no_such_player());
+    }
     let games = if a == b {
         Vec::new()
     } else {
