@@ -62,7 +62,7 @@ fn seat(v: &Value) -> Value {
 
 /// Plays every board of a round from the pupils' `your_game` messages:
 /// a Fool's mate (`mate`) or a draw agreed after 1.e4 e5.
-async fn play_round(addr: SocketAddr, told: &[Value], mate: bool) {
+pub(crate) async fn play_round(addr: SocketAddr, told: &[Value], mate: bool) {
     let mut games: Vec<(Value, Value)> = Vec::new();
     for w in told.iter().filter(|v| v["color"] == "white") {
         let b = told
