@@ -514,6 +514,19 @@ async fn join_run(db: Db) {
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let open = r.json()["id"].as_str().unwrap().to_string();
+    // The public list shows the open tournament, not the class's.
+    let listed = guest.req("GET", "/api/tournaments", None).await.json();
+    let ids: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert!(ids.contains(&open.as_str()), "{listed}");
+    assert!(
+        !ids.contains(&id.as_str()),
+        "a class's tournament listed: {listed}"
+    );
     let join = format!("/api/tournaments/{open}/join");
     let r = c.pupils[0].web.post(&join, json!({})).await;
     assert_eq!(r.status, 403, "{}", r.body);
