@@ -28,7 +28,9 @@ pub use tournament_games::{BoardRow, TournamentLink};
 // A player's page (issue 25).
 pub mod class_admin;
 pub mod classes;
+// A class's progress and tournaments (issue 26).
 mod players;
+pub mod progress;
 pub use players::{PlayerRow, Score};
 
 /// A storage error, with the database's own text.

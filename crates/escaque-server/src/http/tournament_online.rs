@@ -127,6 +127,13 @@ pub(super) async fn join(
         Err(e) => return Err(e.into()),
     };
     let name = join_name(&me, body.name.as_deref())?;
+    // A class's tournament is its class's; a pupil plays only its own.
+    let row = hub
+        .store
+        .tournament(&id)
+        .await?
+        .ok_or_else(tournament::not_found)?;
+    super::class_events::may_join(&hub, &me, &row).await?;
     let number = tournament::change(&hub, &id, &Who::Server, |l| {
         online_only(l)?;
         if let Some(n) = l.number_of(&me.key) {

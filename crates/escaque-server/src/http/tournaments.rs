@@ -269,7 +269,8 @@ pub(super) async fn import(
 pub(super) async fn list(State(hub): State<Arc<Hub>>) -> ApiResult {
     let rows = hub.store.tournaments(200).await?;
     let mut out = Vec::with_capacity(rows.len());
-    for r in rows {
+    // A class's tournaments are listed on its class page, not here.
+    for r in rows.into_iter().filter(|r| r.class_id.is_none()) {
         // A row whose text does not read is left out of the list (logged).
         let Ok(t) = trf::parse(&r.trf) else {
             eprintln!(

@@ -259,6 +259,22 @@ pub async fn create(
     t: Tournament,
     settings: Settings,
 ) -> Result<String, ApiError> {
+    create_in_class(hub, owner, mode, t, settings, None, Vec::new()).await
+}
+
+/// Creates a tournament owned by `owner` in class `class_id` (`None`: no
+/// class), its players linked as `links` says (a player without a link
+/// gets an empty one); returns its id. Only members of the class may join
+/// a class's tournament (`crate::http::class_events`).
+pub async fn create_in_class(
+    hub: &Arc<Hub>,
+    owner: &Identity,
+    mode: &str,
+    t: Tournament,
+    settings: Settings,
+    class_id: Option<String>,
+    links: Vec<PlayerLink>,
+) -> Result<String, ApiError> {
     let now = store::now_ms();
     let id = crate::new_id();
     let row = TournamentRow {
@@ -272,13 +288,19 @@ pub async fn create(
         version: 1,
         created_ms: now,
         updated_ms: now,
-        class_id: None,
+        class_id,
     };
     let players: Vec<PlayerLink> = (1..=t.players.len() as u32)
-        .map(|number| PlayerLink {
-            number,
-            owner: None,
-            present: false,
+        .map(|number| {
+            links
+                .iter()
+                .find(|l| l.number == number)
+                .cloned()
+                .unwrap_or(PlayerLink {
+                    number,
+                    owner: None,
+                    present: false,
+                })
         })
         .collect();
     hub.store.insert_tournament(&row, &players).await?;

@@ -162,10 +162,11 @@ pub async fn games_for_round(
 
 /// The private message that takes a player to their game: the seat and
 /// its secret, as a created game's answer gives them.
-fn your_game(tournament: &str, round: u32, b: &BoardGame, color: Color) -> Option<Out> {
+fn your_game(l: &Loaded, round: u32, b: &BoardGame, color: Color) -> Option<Out> {
+    let tournament = &l.row.id;
     let secret = b.created.secret(color)?;
     let game = &b.created.game;
-    let msg = json!({
+    let mut msg = json!({
         "t": "your_game",
         "tournament": tournament,
         "round": round,
@@ -176,6 +177,10 @@ fn your_game(tournament: &str, round: u32, b: &BoardGame, color: Color) -> Optio
         "ws": format!("/ws/games/{game}?seat={secret}"),
         "watch": format!("/partida/{game}"),
     });
+    // A class's tournament: the class, as every class game's message has.
+    if let Some(class) = &l.row.class_id {
+        msg["class"] = json!(class);
+    }
     Some(Arc::from(msg.to_string()))
 }
 
@@ -190,7 +195,7 @@ pub async fn round_started(hub: &Arc<Hub>, l: &Loaded, round: u32, boards: Vec<B
             let Some(owner) = owner.as_deref().filter(|o| !o.is_empty()) else {
                 continue;
             };
-            if let Some(msg) = your_game(&l.row.id, round, b, color) {
+            if let Some(msg) = your_game(l, round, b, color) {
                 hub.tournaments
                     .tell_owner(&l.row.id, owner, Arc::clone(&msg));
                 hub.lobby.tell_owner(owner, msg);
