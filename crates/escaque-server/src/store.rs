@@ -26,7 +26,9 @@ pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate
 pub use tournament_games::{BoardRow, TournamentLink};
 // A player's page (issue 25).
 pub mod classes;
+// Simultaneous exhibitions (issue 26, helper S).
 mod players;
+pub mod simuls;
 pub use players::{PlayerRow, Score};
 
 /// A storage error, with the database's own text.

@@ -19,6 +19,7 @@ mod lag;
 mod players;
 mod ratings;
 mod refusals;
+mod simuls;
 mod sockets;
 mod tournaments;
 mod tournaments_online;
