@@ -10,6 +10,7 @@ mod browser;
 mod browser_960;
 mod browser_adjourn;
 mod browser_rated;
+mod browser_simul;
 mod browser_torneo;
 mod chess960;
 mod class_roles;
