@@ -529,3 +529,50 @@ async fn host_colours_run(db: Db) {
 }
 
 both_dbs!(host_colours, host_colours_run);
+
+/// The most boards: a class of 30 against its teacher, every pupil told;
+/// the time to start it and to read the grid (printed, not asserted).
+async fn thirty_boards_run(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut c = class_with_pupils(&s, 30).await;
+    let mut lobbies = Vec::new();
+    for p in &c.pupils {
+        lobbies.push(lobby(s.addr, &p.web).await);
+    }
+    let names: Vec<String> = c.pupils.iter().map(|p| p.name.clone()).collect();
+    let t0 = std::time::Instant::now();
+    let (st, v) = post(
+        &mut c.teacher,
+        &format!("/api/classes/{}/simuls", c.id),
+        json!({"pupils": names, "time_control": "15+10"}),
+    )
+    .await;
+    let started = t0.elapsed();
+    assert_eq!(st, 201, "{v}");
+    assert_eq!(v["boards"].as_array().unwrap().len(), 30);
+    for (i, ws) in lobbies.iter_mut().enumerate() {
+        let m = your_game(ws).await;
+        assert_eq!(m["board"], i + 1, "{m}");
+    }
+    let t1 = std::time::Instant::now();
+    let (st, view) = get(
+        &mut c.teacher,
+        &format!("/api/simuls/{}", v["id"].as_str().unwrap()),
+    )
+    .await;
+    let read = t1.elapsed();
+    assert_eq!(st, 200, "{view}");
+    assert_eq!(view["boards"].as_array().unwrap().len(), 30);
+    assert!(view["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| b["to_move"] == "host"));
+    eprintln!(
+        "simul of 30 boards ({db:?}): started in {} ms, grid read in {} ms",
+        started.as_millis(),
+        read.as_millis()
+    );
+}
+
+both_dbs!(thirty_boards, thirty_boards_run);
