@@ -576,3 +576,71 @@ async fn thirty_boards_run(db: Db) {
 }
 
 both_dbs!(thirty_boards, thirty_boards_run);
+
+/// Archives a pupil straight in the database (the class routes that do it
+/// are another file's): a second connection to the server's database.
+async fn archive_pupil(s: &Running, class: &str, key: &str) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let url = match &s.hub.config.database {
+        escaque_server::Database::Dir(d) => {
+            format!("sqlite://{}?mode=rw", d.join("escaque.sqlite3").display())
+        }
+        escaque_server::Database::Url(u) => u.clone(),
+    };
+    let mut conn = sqlx::AnyConnection::connect(&url).await.expect("database");
+    let user = key.strip_prefix("u:").expect("an account key");
+    let done =
+        sqlx::query("UPDATE class_pupils SET archived = 1 WHERE class_id = $1 AND user_id = $2")
+            .bind(class)
+            .bind(user)
+            .execute(&mut conn)
+            .await
+            .expect("archive");
+    assert_eq!(done.rows_affected(), 1);
+}
+
+/// An archived pupil gets no new board: not in a new simul, not by a
+/// restart of its finished board.
+async fn archived_pupil_run(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut c = class_with_pupils(&s, 2).await;
+    let mut ws = lobby(s.addr, &c.pupils[1].web).await;
+    let url = format!("/api/classes/{}/simuls", c.id);
+    let (st, v) = post(&mut c.teacher, &url, json!({"pupils": [c.pupils[1].name]})).await;
+    assert_eq!(st, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let m = your_game(&mut ws).await;
+    let mut pupil = sit(s.addr, &m).await;
+    assert_eq!(pupil.act(json!({"t": "resign"})).await["t"], "ack");
+    archive_pupil(&s, &c.id, &c.pupils[1].key).await;
+    let (st, v) = post(
+        &mut c.teacher,
+        &format!("/api/simuls/{id}/boards/1/restart"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(
+        (st, v["code"].as_str()),
+        (409, Some("pupil_not_in_class")),
+        "{v}"
+    );
+    let (st, v) = post(
+        &mut c.teacher,
+        &url,
+        json!({"pupils": [c.pupils[0].name, c.pupils[1].name]}),
+    )
+    .await;
+    assert_eq!(
+        (st, v["code"].as_str()),
+        (404, Some("pupil_not_found")),
+        "{v}"
+    );
+    // The grid still shows the board, its pupil by account name.
+    let (st, v) = get(&mut c.teacher, &format!("/api/simuls/{id}")).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["boards"][0]["pupil"], c.pupils[1].name.as_str());
+    assert_eq!(v["score"], json!({"host": 1.0, "pupils": 0.0}));
+}
+
+both_dbs!(archived_pupil, archived_pupil_run);
