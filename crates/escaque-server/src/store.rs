@@ -25,12 +25,13 @@ mod ratings;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};
-// A player's page (issue 25).
 pub mod class_admin;
 pub mod classes;
-// A class's progress and tournaments (issue 26).
+// Classes (issue 26): a class's progress and tournaments; simuls.
 mod players;
 pub mod progress;
+pub mod simuls;
+// A player's page (issue 25).
 pub use players::{PlayerRow, Score};
 
 /// A storage error, with the database's own text.

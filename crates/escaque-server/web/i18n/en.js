@@ -186,7 +186,7 @@ export default {
     range_short: (lo, hi) => `seeks ${lo}–${hi}`, rated_game: (p) => `Rated game · ${p}`,
     private_note: 'Your page is private: only you can see it.',
   },
-  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper C);
+  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper S);
   // pg: progreso.js, class tournaments and progress (helper D).
   cl: {
     title: 'Classes', not_found: 'No such class (or you are not in it).', my_classes: 'My classes',
@@ -224,6 +224,24 @@ export default {
   },
   sim: {
     title: 'Simuls',
+    new_simul: 'New simul', pupils: 'Pupils (one board each)', all: 'All', none: 'None',
+    online: 'online', offline: 'not online', boards_n: (n) => (n === 1 ? '1 board' : `${n} boards`),
+    clock: 'Clock', your_color: 'Your colour', random_each: 'Random on each board',
+    help: 'You play everybody at once: the page takes you from board to board, always to the next one waiting for your move.',
+    start: 'Start simul', choose_some: 'Choose at least one pupil.', no_pupils: 'The class has no pupils yet.',
+    class_simuls: 'The class’s simuls', none_yet: 'No simuls yet.', back_class: 'Back to the class',
+    listed: (date, host, n) => `${date} · ${host} · ${n === 1 ? '1 board' : `${n} boards`}`,
+    in_play: (n) => `${n} in play`, finished: 'finished',
+    not_found: 'There is no such simul (or you are not in its class).',
+    simul_of: (host) => `${host}’s simul`,
+    score: (host, a, b) => `${host} ${a} – ${b} pupils`,
+    board: (n) => `Board ${n}`, attempt: (n) => `game ${n}`,
+    you: 'You', pupil_side: 'Pupil',
+    your_turn: 'Your move', thinks: (p) => `${p} is thinking`, host_thinks: (h) => `${h} is thinking`, adjourned: 'Adjourned',
+    waiting_n: (n) => (n === 1 ? '1 board is waiting for your move.' : `${n} boards are waiting for your move.`),
+    all_thinking: 'Every pupil is thinking.', all_over: 'Every game has ended.',
+    draw_offered: 'Offers a draw.', confirm_resign: 'Sure? Resign',
+    open_game: 'Open game', restart: 'Play again', your_game: (n) => `Go to your game (board ${n})`,
   },
   pg: {
     title: 'Progress', back: 'Back to the class',

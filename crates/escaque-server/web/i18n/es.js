@@ -193,7 +193,7 @@ export default {
     range_short: (lo, hi) => `busca ${lo}–${hi}`, rated_game: (p) => `Partida con puntuación · ${p}`,
     private_note: 'Tu página es privada: solo tú la ves.',
   },
-  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper C);
+  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper S);
   // pg: progreso.js, class tournaments and progress (helper D).
   cl: {
     title: 'Clases', not_found: 'No existe esa clase (o no eres de ella).', my_classes: 'Mis clases',
@@ -231,6 +231,24 @@ export default {
   },
   sim: {
     title: 'Simultáneas',
+    new_simul: 'Nueva simultánea', pupils: 'Alumnos (un tablero cada uno)', all: 'Todos', none: 'Ninguno',
+    online: 'conectado', offline: 'no conectado', boards_n: (n) => (n === 1 ? '1 tablero' : `${n} tableros`),
+    clock: 'Reloj', your_color: 'Tu color', random_each: 'Al azar en cada tablero',
+    help: 'Juegas contra todos a la vez: la página te lleva de tablero en tablero, siempre al siguiente que espera tu jugada.',
+    start: 'Empezar simultánea', choose_some: 'Elige al menos un alumno.', no_pupils: 'La clase todavía no tiene alumnos.',
+    class_simuls: 'Simultáneas de la clase', none_yet: 'Todavía no hay simultáneas.', back_class: 'Volver a la clase',
+    listed: (date, host, n) => `${date} · ${host} · ${n === 1 ? '1 tablero' : `${n} tableros`}`,
+    in_play: (n) => (n === 1 ? '1 en juego' : `${n} en juego`), finished: 'terminada',
+    not_found: 'No existe esa simultánea (o no eres de su clase).',
+    simul_of: (host) => `Simultánea de ${host}`,
+    score: (host, a, b) => `${host} ${a} – ${b} alumnos`,
+    board: (n) => `Tablero ${n}`, attempt: (n) => `partida ${n}`,
+    you: 'Tú', pupil_side: 'Alumno',
+    your_turn: 'Te toca', thinks: (p) => `Piensa ${p}`, host_thinks: (h) => `Piensa ${h}`, adjourned: 'Aplazada',
+    waiting_n: (n) => (n === 1 ? '1 tablero espera tu jugada.' : `${n} tableros esperan tu jugada.`),
+    all_thinking: 'Todos los alumnos están pensando.', all_over: 'Todas las partidas han terminado.',
+    draw_offered: 'Ofrece tablas.', confirm_resign: '¿Seguro? Abandonar',
+    open_game: 'Abrir partida', restart: 'Repetir', your_game: (n) => `Ir a tu partida (tablero ${n})`,
   },
   pg: {
     title: 'Progreso', back: 'Volver a la clase',
