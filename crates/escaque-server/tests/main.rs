@@ -12,6 +12,7 @@ mod browser_adjourn;
 mod browser_rated;
 mod browser_torneo;
 mod chess960;
+mod class_cards;
 mod class_roles;
 mod fuzz;
 mod games;
