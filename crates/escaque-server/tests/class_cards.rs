@@ -83,7 +83,7 @@ async fn get_as(addr: SocketAddr, host: &str, path: &str, cookies: &[String]) ->
 }
 
 /// The login link the card of `name` must hold.
-fn link(addr: SocketAddr, class: &str, name: &str) -> String {
+pub(crate) fn link(addr: SocketAddr, class: &str, name: &str) -> String {
     format!("http://{addr}/clase/{class}/entrar?alumno={name}")
 }
 
@@ -145,9 +145,10 @@ fn decode_crop(
         .collect()
 }
 
-/// The PDF printed at 150 dpi in grey: the QR code of each card's cell,
-/// page by page, in order.
-fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
+/// The cards' PDF printed at 150 dpi in grey: the QR code of each card's
+/// cell, page by page, in order (`cards` cards: exactly one readable code
+/// in each of their cells, none in the empty cells).
+pub(crate) fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
     let dir = temp_dir("cards");
     std::fs::create_dir_all(&dir).expect("dir");
     let file = dir.join("tarjetas.pdf");
@@ -536,6 +537,34 @@ fn scan_printed(pdf: &[u8]) -> Vec<Vec<String>> {
     found
 }
 
+/// The class's cards as PDF, fetched by the browser `c` (logged in as a
+/// teacher of the class) from the class's page (the card page itself lets
+/// no script fetch anything).
+pub(crate) async fn cards_pdf_from(c: &Client, base: &str, class_id: &str) -> R<Vec<u8>> {
+    c.goto(&format!("{base}/clases/{class_id}"))
+        .await
+        .map_err(|e| format!("goto: {e}"))?;
+    let v = c
+        .execute_async(
+            "const [id, done] = arguments;
+             fetch('/api/classes/' + id + '/cards.pdf')
+               .then(r => r.ok ? r.arrayBuffer() : Promise.reject(r.status))
+               .then(b => done(Array.from(new Uint8Array(b))))
+               .catch(e => done(String(e)));",
+            vec![class_id.into()],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let bytes = v
+        .as_array()
+        .ok_or_else(|| format!("cards.pdf: {v}"))?
+        .iter()
+        .map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok()))
+        .collect::<Option<Vec<u8>>>()
+        .ok_or("cards.pdf: not bytes")?;
+    Ok(bytes)
+}
+
 /// Logs `c` in as the account `name` (the fixture's password).
 pub(crate) async fn log_in(c: &Client, base: &str, name: &str, password: &str) -> R {
     c.goto(&format!("{base}/"))
@@ -657,6 +686,12 @@ fn cards_in_a_browser() {
                 .collect();
             let printed = print_cards(&teacher, &base, &class.id, &links).await?;
             let _ = std::fs::write(shots_dir().join("tarjetas-impresas.pdf"), &printed);
+            // The PDF as the teacher's browser downloads it: twelve cards,
+            // each QR code its pupil's link.
+            let pdf = cards_pdf_from(&teacher, &base, &class.id).await?;
+            if scan_pdf(&pdf, links.len()) != links {
+                return Err("the PDF's codes are not the pupils' links".into());
+            }
             // Printed by the browser on A4: eight cards on the first sheet,
             // four on the second, every QR code a pupil's login link.
             let pages = scan_printed(&printed);
