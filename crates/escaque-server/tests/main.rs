@@ -17,6 +17,7 @@ mod browser_simul;
 mod browser_torneo;
 mod chess960;
 mod class_privacy;
+mod class_cards;
 mod class_roles;
 mod classes;
 mod class_tournaments;

@@ -8,6 +8,11 @@
 //! widths are measured with Helvetica's widths for the characters in use
 //! (an average for the rest), and a text too wide for its column is cut
 //! with `…`.
+//!
+//! The login cards of a class (issue 26) are in [`login_cards`], eight to a
+//! page with their QR codes.
+
+mod cards;
 
 use std::fmt::Write as _;
 
@@ -15,6 +20,8 @@ use crate::format_points;
 use crate::html::{bye_text, result_text};
 use crate::model::Tournament;
 use crate::standings;
+
+pub use cards::{card_cell, login_cards, Card, CardTexts, QrModules};
 
 const PAGE_W: f64 = 595.0;
 const PAGE_H: f64 = 842.0;
@@ -155,6 +162,11 @@ impl Doc {
 
     fn text_at(&mut self, x: f64, s: &str, size: f64, bold: bool) {
         let y = self.y;
+        self.text_xy(x, y, s, size, bold);
+    }
+
+    /// Text with its baseline's start at (`x`, `y`).
+    fn text_xy(&mut self, x: f64, y: f64, s: &str, size: f64, bold: bool) {
         let font = if bold { "F2" } else { "F1" };
         let p = self.page();
         p.extend_from_slice(format!("BT /{font} {size:.1} Tf {x:.2} {y:.2} Td ").as_bytes());
@@ -436,7 +448,7 @@ mod tests {
 
     /// The byte offsets in the cross-reference table point at their objects,
     /// and `startxref` at the table.
-    fn check_structure(pdf: &[u8]) {
+    pub(super) fn check_structure(pdf: &[u8]) {
         let text = String::from_utf8_lossy(pdf);
         assert!(pdf.starts_with(b"%PDF-1.4\n"));
         assert!(text.ends_with("%%EOF\n"));

@@ -27,6 +27,16 @@
 //! latency. The server runs in this process (the tournament is created
 //! through the service, as the organiser's request does); players reach it
 //! only over HTTP and WebSocket.
+//!
+//! `--modo clase` measures a class (issue 26) on SQLite (or `--db`), with
+//! the server's default per-address rate limit: a teacher creates
+//! `--veces V` classes (default 5) of `--alumnos N` pupils (default 30)
+//! from a pasted list of real names (`POST /api/classes/{id}/pupils`) and
+//! prints each class's login cards (`GET /api/classes/{id}/cards.pdf`),
+//! timed apiece; then the N pupils of the last class log in with the class
+//! code all at once from this one address (`POST /api/classes/{id}/login`),
+//! each login timed, with the total and the logins refused (a lockout would
+//! show there). p50/p95 are over the V classes and over the N logins.
 
 #![forbid(unsafe_code)]
 
@@ -55,6 +65,8 @@ struct Args {
     normal_sync: bool,
     players: usize,
     rounds: u32,
+    pupils: usize,
+    repeats: usize,
 }
 
 fn parse_args() -> Result<(Option<String>, Args), String> {
@@ -72,6 +84,8 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
         normal_sync: false,
         players: 300,
         rounds: 3,
+        pupils: 30,
+        repeats: 5,
     };
     while let Some(flag) = it.next() {
         let mut val = || it.next().ok_or(format!("falta el valor de {flag}"));
@@ -91,6 +105,8 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
                 a.players = val()?.parse().map_err(|e| format!("{e}"))?
             }
             "--rondas" | "--rounds" => a.rounds = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--alumnos" | "--pupils" => a.pupils = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--veces" | "--repeats" => a.repeats = val()?.parse().map_err(|e| format!("{e}"))?,
             "--sqlite-normal" => a.normal_sync = true,
             "--modo" | "--mode" => a.mode = val()?,
             other => return Err(format!("opción desconocida / unknown option: {other}")),
@@ -115,6 +131,7 @@ fn main() {
         Some("servidor") => rt.block_on(serve_rules(args.db, !args.normal_sync)),
         Some("eco") => rt.block_on(serve_echo()),
         _ if args.mode == "torneo" => rt.block_on(tournament::drive(args)),
+        _ if args.mode == "clase" => rt.block_on(class::drive(args)),
         _ => rt.block_on(drive(args)),
     }
 }
@@ -834,4 +851,260 @@ async fn one_move(
         })
         .unwrap_or_default();
     Ok((latency, ev["status"] == "playing", legal))
+}
+
+/// `--modo clase`: creating and printing a class, and a whole class logging
+/// in from one address (issue 26).
+mod class {
+    use std::net::SocketAddr;
+    use std::time::{Duration, Instant};
+
+    use escaque_server::client::{http, HttpReply};
+    use serde_json::{json, Value};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::Args;
+
+    fn fail(what: &str, r: &HttpReply) -> ! {
+        eprintln!("escaque-carga: {what}: {} {}", r.status, r.body);
+        std::process::exit(1);
+    }
+
+    fn ms(d: Duration) -> f64 {
+        d.as_secs_f64() * 1000.0
+    }
+
+    /// (p50, p95, max) of `v` in ms.
+    fn spread(v: &mut [Duration]) -> (f64, f64, f64) {
+        v.sort();
+        let at = |p: f64| v.get(((v.len().max(1) - 1) as f64 * p) as usize).copied();
+        (
+            at(0.5).map(ms).unwrap_or(0.0),
+            at(0.95).map(ms).unwrap_or(0.0),
+            v.last().copied().map(ms).unwrap_or(0.0),
+        )
+    }
+
+    /// `GET path` with `cookie`: status and the body's length in bytes.
+    async fn get_len(addr: SocketAddr, path: &str, cookie: &str) -> Result<(u16, usize), String> {
+        let mut s = tokio::net::TcpStream::connect(addr)
+            .await
+            .map_err(|e| e.to_string())?;
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
+        );
+        s.write_all(req.as_bytes())
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .ok_or("no head")?;
+        let status = String::from_utf8_lossy(&raw[..split])
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        Ok((status, raw.len() - split - 4))
+    }
+
+    fn names(n: usize, class: usize) -> String {
+        const FIRST: &[&str] = &[
+            "Sofía",
+            "Mateo",
+            "Valentina",
+            "Santiago",
+            "Martina",
+            "Benjamín",
+            "Lucía",
+            "Tomás",
+            "Emma",
+            "Joaquín",
+        ];
+        const LAST: &[&str] = &[
+            "Pérez",
+            "González",
+            "Rodríguez",
+            "Fernández",
+            "López",
+            "Díaz",
+            "Martínez",
+            "Núñez",
+        ];
+        (0..n)
+            .map(|i| {
+                format!(
+                    "{} {} {}",
+                    FIRST[i % FIRST.len()],
+                    LAST[(i / FIRST.len() + class) % LAST.len()],
+                    i + 1
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    pub(super) async fn drive(args: Args) {
+        let dir = std::env::temp_dir().join(format!(
+            "escaque-carga-clase-{}-{}",
+            std::process::id(),
+            escaque_server::new_id()
+        ));
+        // The server's default per-address limit: the class logins must not
+        // draw from it.
+        let config = escaque_server::Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database: match &args.db {
+                Some(u) => escaque_server::Database::Url(u.clone()),
+                None => escaque_server::Database::Dir(dir.clone()),
+            },
+            any_teacher: true,
+            sqlite_full_sync: !args.normal_sync,
+            ..escaque_server::Config::default()
+        };
+        let server = escaque_server::start(config).await.expect("server");
+        let addr = server.addr;
+        let teacher = format!("Docente{}", std::process::id() % 100_000);
+        let r = http(
+            addr,
+            "POST",
+            "/api/signup",
+            Some(&json!({"name": teacher, "password": "contraseña-de-la-carga"})),
+            &[],
+        )
+        .await
+        .expect("http");
+        if r.status != 200 {
+            fail("signup", &r);
+        }
+        let cookie = r
+            .cookies()
+            .into_iter()
+            .find(|c| c.starts_with("escaque_sesion="))
+            .unwrap_or_else(|| fail("no session cookie", &r));
+        let headers = [("Cookie", cookie.as_str())];
+        let (mut adding, mut printing, mut both) = (Vec::new(), Vec::new(), Vec::new());
+        let mut last: Option<(String, String, Vec<String>)> = None;
+        let mut pdf_bytes = 0;
+        for k in 0..args.repeats.max(1) {
+            let r = http(
+                addr,
+                "POST",
+                "/api/classes",
+                Some(&json!({"name": format!("Clase de carga {}", k + 1)})),
+                &headers,
+            )
+            .await
+            .expect("http");
+            if r.status != 201 {
+                fail("POST /api/classes", &r);
+            }
+            let class = r.json();
+            let id = class["id"].as_str().unwrap_or_default().to_string();
+            let code = class["code"].as_str().unwrap_or_default().to_string();
+            let t0 = Instant::now();
+            let r = http(
+                addr,
+                "POST",
+                &format!("/api/classes/{id}/pupils"),
+                Some(&json!({"text": names(args.pupils, k)})),
+                &headers,
+            )
+            .await
+            .expect("http");
+            let added = t0.elapsed();
+            if r.status != 201 {
+                fail("POST pupils", &r);
+            }
+            let pupils: Vec<String> = r.json()["pupils"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|p| p["name"].as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if pupils.len() != args.pupils {
+                eprintln!(
+                    "escaque-carga: {} pupils made, {} asked",
+                    pupils.len(),
+                    args.pupils
+                );
+                std::process::exit(1);
+            }
+            let t1 = Instant::now();
+            let (status, len) = get_len(addr, &format!("/api/classes/{id}/cards.pdf"), &cookie)
+                .await
+                .expect("cards");
+            let printed = t1.elapsed();
+            if status != 200 {
+                eprintln!("escaque-carga: cards.pdf: {status}");
+                std::process::exit(1);
+            }
+            pdf_bytes = len;
+            adding.push(added);
+            printing.push(printed);
+            both.push(added + printed);
+            last = Some((id, code, pupils));
+        }
+        println!(
+            "| {} clases de {} alumnos | p50 ms | p95 ms | máx ms |",
+            args.repeats.max(1),
+            args.pupils
+        );
+        println!("|---|---|---|---|");
+        for (what, v) in [
+            ("crear los alumnos (POST pupils)", &mut adding),
+            ("imprimir las tarjetas (cards.pdf)", &mut printing),
+            ("crear + imprimir", &mut both),
+        ] {
+            let (p50, p95, max) = spread(v);
+            println!("| {what} | {p50:.1} | {p95:.1} | {max:.1} |");
+        }
+        println!("\nPDF de {} tarjetas: {pdf_bytes} bytes\n", args.pupils);
+        let Some((id, code, pupils)) = last else {
+            return;
+        };
+        // The whole class at once, from this one address.
+        let started = Instant::now();
+        let logins = pupils.iter().map(|name| {
+            let body = json!({"name": name, "code": code});
+            let path = format!("/api/classes/{id}/login");
+            async move {
+                let t = Instant::now();
+                let r = http(addr, "POST", &path, Some(&body), &[]).await;
+                (t.elapsed(), r)
+            }
+        });
+        let results = futures_util::future::join_all(logins).await;
+        let total = started.elapsed();
+        let mut times = Vec::new();
+        let mut refused: Vec<String> = Vec::new();
+        for (t, r) in results {
+            match r {
+                Ok(r) if r.status == 200 && r.json()["name"] != Value::Null => times.push(t),
+                Ok(r) => refused.push(format!("{} {}", r.status, r.body)),
+                Err(e) => refused.push(e.to_string()),
+            }
+        }
+        let (p50, p95, max) = spread(&mut times);
+        println!(
+            "| {} entradas con el código de la clase, a la vez, desde 127.0.0.1 | |",
+            pupils.len()
+        );
+        println!("|---|---|");
+        println!("| aceptadas | {} |", times.len());
+        println!("| rechazadas | {} |", refused.len());
+        println!("| p50 ms | {p50:.1} |");
+        println!("| p95 ms | {p95:.1} |");
+        println!("| máx ms | {max:.1} |");
+        println!("| total s | {:.2} |", total.as_secs_f64());
+        if let Some(first) = refused.first() {
+            eprintln!("escaque-carga: entradas rechazadas / logins refused: {first}");
+            std::process::exit(1);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
