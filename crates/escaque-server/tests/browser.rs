@@ -329,6 +329,41 @@ pub(crate) async fn shot(c: &Client, name: &str) -> R {
     std::fs::write(shots_dir().join(name), png).map_err(|e| e.to_string())
 }
 
+/// Logs `c` in with an account's name and password, as the login form
+/// does: the browser keeps the session cookie.
+pub(crate) async fn log_in(c: &Client, base: &str, name: &str, password: &str) -> R {
+    ready(c, &format!("{base}/")).await?;
+    let v = c
+        .execute_async(
+            "const [name, password, done] = arguments;
+             fetch('/api/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                   body: JSON.stringify({name, password})})
+               .then(r => r.json()).then(done).catch(e => done({error: String(e)}));",
+            vec![json!(name), json!(password)],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    if v["account"] != true {
+        return Err(format!("login of {name}: {v}"));
+    }
+    Ok(())
+}
+
+/// A screenshot for the teacher's guide: under `target/screenshots/` as
+/// any other, and with `ESCAQUE_GUIDE_SHOTS=1` also in `docs/img/clases/`
+/// (how the guide's pictures are made again; a plain test run leaves the
+/// tree as it was).
+pub(crate) async fn guide_shot(c: &Client, name: &str) -> R {
+    shot(c, name).await?;
+    if std::env::var_os("ESCAQUE_GUIDE_SHOTS").is_some() {
+        let guide = root().join("docs/img/clases");
+        std::fs::create_dir_all(&guide).map_err(|e| e.to_string())?;
+        std::fs::copy(shots_dir().join(name), guide.join(name))
+            .map_err(|e| format!("copy to the guide: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Creates a game from the page (the same request the home page's forms send).
 async fn create(c: &Client, body: Value) -> R<Value> {
     let v = c

@@ -12,28 +12,10 @@ use escaque_server::Running;
 use fantoccini::Client;
 use serde_json::json;
 
-use crate::browser::{browser, js, ready, runtime, shot, start_driver, start_server, until, R};
+use crate::browser::{
+    browser, js, log_in, ready, runtime, shot, start_driver, start_server, until, R,
+};
 use crate::common::{account, class_with_pupils, Browser, ClassFixture};
-
-/// Logs in from the page (the request the account form sends): the
-/// browser keeps the session cookie.
-pub(crate) async fn log_in(c: &Client, base: &str, name: &str, password: &str) -> R {
-    ready(c, &format!("{base}/")).await?;
-    let v = c
-        .execute_async(
-            "const [name, password, done] = arguments;
-             fetch('/api/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                   body: JSON.stringify({name, password})})
-               .then(r => r.json()).then(done).catch(e => done({error: String(e)}));",
-            vec![json!(name), json!(password)],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    if v["account"] != true {
-        return Err(format!("login of {name}: {v}"));
-    }
-    Ok(())
-}
 
 /// The home page's list of seeks, as text, one entry a seek.
 async fn seeks_shown(c: &Client) -> R<Vec<String>> {

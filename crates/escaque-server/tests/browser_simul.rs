@@ -21,29 +21,10 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, choose, click, click_move, fill, js, ready, runtime, shot, start_driver, start_server,
-    until, R,
+    browser, choose, click, click_move, fill, js, log_in, ready, runtime, shot, start_driver,
+    start_server, until, R,
 };
 use crate::common::{class_with_pupils, Browser, Player, WAIT};
-
-/// Logs `c` in with a name and password (the request the login form sends).
-pub(crate) async fn log_in(c: &Client, base: &str, name: &str, password: &str) -> R {
-    ready(c, &format!("{base}/")).await?;
-    let v = c
-        .execute_async(
-            "const [name, password, done] = arguments;
-             fetch('/api/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                  body: JSON.stringify({name, password})})
-               .then(r => done(r.status)).catch(e => done(String(e)));",
-            vec![json!(name), json!(password)],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    if v != json!(200) {
-        return Err(format!("login of {name}: {v}"));
-    }
-    Ok(())
-}
 
 /// The teacher starts a simul from the class's simul page: exactly
 /// `pupils` ticked, the clock `tc` (empty: none), the host's colour; the

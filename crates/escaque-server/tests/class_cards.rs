@@ -14,7 +14,7 @@ use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::Client;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::browser::{browser, js, runtime, shot, shots_dir, start_driver, until, R};
+use crate::browser::{browser, js, log_in, runtime, shot, shots_dir, start_driver, until, R};
 use crate::common::*;
 
 /// An answer read as bytes (a PDF is not text).
@@ -560,27 +560,6 @@ pub(crate) async fn cards_pdf_from(c: &Client, base: &str, class_id: &str) -> R<
     Ok(bytes)
 }
 
-/// Logs `c` in as the account `name` (the fixture's password).
-pub(crate) async fn log_in(c: &Client, base: &str, name: &str, password: &str) -> R {
-    c.goto(&format!("{base}/"))
-        .await
-        .map_err(|e| format!("goto: {e}"))?;
-    let v = c
-        .execute_async(
-            "const [name, password, done] = arguments;
-             fetch('/api/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                  body: JSON.stringify({name, password})})
-               .then(r => done(r.status)).catch(e => done(String(e)));",
-            vec![name.into(), password.into()],
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    if v != 200 {
-        return Err(format!("login {name}: {v}"));
-    }
-    Ok(())
-}
-
 /// The teacher's card page: one card per pupil in `pupils` with its QR
 /// code drawn, nothing wider than a phone's screen, screenshots on the
 /// desktop and on a phone (`tarjetas.png`, `tarjetas-movil.png` under
@@ -631,11 +610,7 @@ pub(crate) async fn print_cards(
     if shown != links {
         return Err(format!("links shown {shown:?}, expected {links:?}"));
     }
-    shot(c, "tarjetas.png").await?;
-    let guide = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/img/clases");
-    let _ = std::fs::create_dir_all(&guide);
-    std::fs::copy(shots_dir().join("tarjetas.png"), guide.join("tarjetas.png"))
-        .map_err(|e| format!("copy to the guide: {e}"))?;
+    crate::browser::guide_shot(c, "tarjetas.png").await?;
     c.set_window_size(390, 844)
         .await
         .map_err(|e| e.to_string())?;

@@ -85,6 +85,30 @@ fn routes() -> Vec<(&'static str, &'static str, Option<Value>, Who)> {
             Some(json!({"white": "{pupil}", "black": "{pupil2}"})),
             Teachers,
         ),
+        // Simuls, class tournaments, progress, login cards.
+        (
+            "POST",
+            "/api/classes/{id}/simuls",
+            Some(json!({"pupils": ["{pupil}"]})),
+            Teachers,
+        ),
+        ("GET", "/api/classes/{id}/simuls", None, Members),
+        (
+            "POST",
+            "/api/classes/{id}/tournaments",
+            Some(json!({"system": "swiss", "pupils": ["{pupil}", "{pupil2}"]})),
+            Teachers,
+        ),
+        ("GET", "/api/classes/{id}/tournaments", None, Members),
+        ("GET", "/api/classes/{id}/progress", None, Teachers),
+        (
+            "GET",
+            "/api/classes/{id}/progress?format=csv",
+            None,
+            Teachers,
+        ),
+        ("GET", "/api/classes/{id}/cards.pdf", None, Teachers),
+        ("GET", "/clases/{id}/tarjetas", None, Teachers),
     ]
 }
 
@@ -220,6 +244,14 @@ async fn every_class_route_refuses_strangers_run(db: Db) {
     assert_eq!(v["teachers"].as_array().unwrap().len(), 1);
     assert_eq!(v["news"].as_array().unwrap().len(), 1);
     assert!(v["games"].as_array().unwrap().is_empty());
+    for what in ["simuls", "tournaments"] {
+        let l = c
+            .teacher
+            .req("GET", &format!("/api/classes/{}/{what}", c.id), None)
+            .await
+            .json();
+        assert!(l[what].as_array().unwrap().is_empty(), "{what}: {l}");
+    }
     // The pupils' passwords still work.
     for p in &c.pupils {
         let r = Browser::new(s.addr)

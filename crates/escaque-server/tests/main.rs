@@ -9,6 +9,7 @@ mod adjourn;
 mod browser;
 mod browser_960;
 mod browser_adjourn;
+mod browser_class_day;
 mod browser_class_events;
 mod browser_classes;
 mod browser_kid;

@@ -43,8 +43,8 @@ tr.online .dot, li.online .dot { background: var(--ok, #2a2); }
 .cl-news .hw { font-weight: 700; color: var(--accent); }
 .cl-list { list-style: none; padding: 0; margin: 0; }
 .cl-list li { padding: 0.25rem 0; overflow-wrap: anywhere; }
-.cl-pupils { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0.6rem; }
-.cl-pupils button { font-size: 1.2rem; padding: 1rem 0.6rem; overflow-wrap: anywhere; }
+.cl-pupils { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.6rem; }
+.cl-pupils button { font-size: 1.15rem; padding: 1rem 0.5rem; overflow-wrap: break-word; }
 .cl-pupils button.on { outline: 4px solid var(--accent); }
 #login-code { font-size: 1.8rem; letter-spacing: 0.2em; text-transform: uppercase; width: 10ch; }
 #login-go { font-size: 1.3rem; padding: 0.6rem 1.4rem; }
