@@ -203,6 +203,12 @@ async fn day(
     drag_move(w, "g2", "g4").await?;
     wait_plies(b, 3).await?;
     drag_move(b, "d8", "h4").await?;
+    until(
+        w,
+        "the mate",
+        "!document.querySelector('#end-message').hidden",
+    )
+    .await?;
     let st = game_state(teacher, &first).await?;
     if st["result"] != "0-1" {
         return Err(format!("the pupils' game: {st}"));
