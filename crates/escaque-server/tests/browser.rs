@@ -190,14 +190,39 @@ pub(crate) async fn ready(c: &Client, url: &str) -> R {
     Ok(())
 }
 
+/// The strings in the array that `script` returns (anything else in it
+/// left out).
+pub(crate) async fn js_strings(c: &Client, script: &str) -> R<Vec<String>> {
+    let v = js(c, script).await?;
+    Ok(v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
 /// The centre of a square in viewport pixels, from the board's box and
 /// orientation.
 pub(crate) async fn square_xy(c: &Client, sq: &str) -> R<(f64, f64)> {
+    square_centre(
+        c,
+        "const b = document.querySelector('#board cg-board').getBoundingClientRect();
+         const white = window.escaqueBoard.state.orientation === 'white';",
+        sq,
+    )
+    .await
+}
+
+/// The centre of square `sq` in viewport pixels, from `setup`, a script
+/// that defines `b` (the board's box) and `white` (whether White is at the
+/// bottom).
+pub(crate) async fn square_centre(c: &Client, setup: &str, sq: &str) -> R<(f64, f64)> {
     let v = js(
         c,
         &format!(
-            "const b = document.querySelector('#board cg-board').getBoundingClientRect();
-             const white = window.escaqueBoard.state.orientation === 'white';
+            "{setup}
              const f = '{sq}'.charCodeAt(0) - 97, r = Number('{sq}'[1]) - 1;
              const col = white ? f : 7 - f, row = white ? 7 - r : r;
              return [b.left + (col + 0.5) * b.width / 8, b.top + (row + 0.5) * b.height / 8];"
@@ -209,25 +234,31 @@ pub(crate) async fn square_xy(c: &Client, sq: &str) -> R<(f64, f64)> {
     Ok((x, y))
 }
 
+/// A left click at (`x`, `y`) in viewport pixels; `what` names it in an
+/// error.
+pub(crate) async fn click_xy(c: &Client, x: f64, y: f64, what: &str) -> R {
+    let a = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(a)
+        .await
+        .map_err(|e| format!("click on {what}: {e}"))
+}
+
 /// Click the origin, then the destination.
 pub(crate) async fn click_move(c: &Client, from: &str, to: &str) -> R {
     for sq in [from, to] {
         let (x, y) = square_xy(c, sq).await?;
-        let a = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveTo {
-                duration: None,
-                x,
-                y,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        c.perform_actions(a)
-            .await
-            .map_err(|e| format!("click on {sq}: {e}"))?;
+        click_xy(c, x, y, sq).await?;
     }
     Ok(())
 }
@@ -970,18 +1001,11 @@ fn pgn_moves(pgn: &str) -> Vec<String> {
 
 /// The moves the page's move list shows.
 async fn page_moves(c: &Client) -> R<Vec<String>> {
-    let v = js(
+    js_strings(
         c,
         "return [...document.querySelectorAll('#moves .mv')].map(b => b.textContent)",
     )
-    .await?;
-    Ok(v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default())
+    .await
 }
 
 /// Waits for a downloaded file to be complete in `dir`.
@@ -1534,18 +1558,11 @@ pub(crate) async fn fill(c: &Client, css: &str, value: &str) -> R {
 
 /// The game ids Mis partidas lists.
 async fn listed_games(c: &Client) -> R<Vec<String>> {
-    let v = js(
+    js_strings(
         c,
         "return [...document.querySelectorAll('#games tr[data-game]')].map(r => r.dataset.game)",
     )
-    .await?;
-    Ok(v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default())
+    .await
 }
 
 async fn open_my_games(c: &Client) -> R {
@@ -1810,22 +1827,28 @@ async fn home_and_phone(env: &mut Env) -> R {
         "location.pathname.startsWith('/partida/') && document.body.dataset.ready === '1'",
     )
     .await?;
-    a.set_window_size(390, 844)
+    phone(a, "phone-game.png").await
+}
+
+/// The screenshot `name` at phone size (390 × 844), which must not scroll
+/// sideways; then back to the desktop size.
+pub(crate) async fn phone(c: &Client, name: &str) -> R {
+    c.set_window_size(390, 844)
         .await
         .map_err(|e| e.to_string())?;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    shot(a, "phone-game.png").await?;
-    let overflow = js(
-        a,
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    shot(c, name).await?;
+    let fits = js(
+        c,
         "return document.documentElement.scrollWidth <= window.innerWidth + 1",
     )
     .await?;
-    let wide = js(a, "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 6).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')").await?;
-    a.set_window_size(1280, 900)
+    let wide = js(c, "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 6).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')").await?;
+    c.set_window_size(1280, 900)
         .await
         .map_err(|e| e.to_string())?;
-    if overflow != json!(true) {
-        return Err(format!("the phone layout scrolls sideways: {wide}"));
+    if fits != json!(true) {
+        return Err(format!("{name}: the phone layout scrolls sideways: {wide}"));
     }
     Ok(())
 }

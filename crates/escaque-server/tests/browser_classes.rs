@@ -17,8 +17,8 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, click, click_move, js, ready, runtime, shot, start_driver, start_server, until,
-    wait_plies, R,
+    browser, click, click_move, js, js_strings, ready, runtime, shot, start_driver, start_server,
+    until, wait_plies, R,
 };
 
 /// A pupil as the teacher's page showed it once, after adding.
@@ -215,18 +215,11 @@ pub(crate) async fn start_pupil_game(
 
 /// The names the roster marks online.
 pub(crate) async fn online_in_roster(c: &Client) -> R<Vec<String>> {
-    let v = js(
+    js_strings(
         c,
         "return [...document.querySelectorAll('#roster tr.online')].map(r => r.dataset.pupil)",
     )
-    .await?;
-    Ok(v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default())
+    .await
 }
 
 /// Markup in a real name: shown as text or the page is wrong.

@@ -16,13 +16,12 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use escaque_server::client::GameSocket;
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, choose, click, click_move, fill, js, log_in, ready, runtime, shot, start_driver,
-    start_server, until, R,
+    browser, choose, click, click_move, click_xy, fill, js, log_in, phone, ready, runtime, shot,
+    square_centre, start_driver, start_server, until, R,
 };
 use crate::common::{class_with_pupils, Browser, Player, WAIT};
 
@@ -120,19 +119,14 @@ async fn grid_state(c: &Client) -> String {
 
 /// The centre of square `sq` of the board in front, in viewport pixels.
 async fn current_square(c: &Client, sq: &str) -> R<(f64, f64)> {
-    let v = js(
+    square_centre(
         c,
-        &format!(
-            "const cell = document.querySelector('.simul-current');
-             const b = cell.querySelector('cg-board').getBoundingClientRect();
-             const white = cell.querySelector('.cg-wrap').classList.contains('orientation-white');
-             const f = '{sq}'.charCodeAt(0) - 97, r = Number('{sq}'[1]) - 1;
-             const col = white ? f : 7 - f, row = white ? 7 - r : r;
-             return [b.left + (col + 0.5) * b.width / 8, b.top + (row + 0.5) * b.height / 8];"
-        ),
+        "const cell = document.querySelector('.simul-current');
+         const b = cell.querySelector('cg-board').getBoundingClientRect();
+         const white = cell.querySelector('.cg-wrap').classList.contains('orientation-white');",
+        sq,
     )
-    .await?;
-    Ok((v[0].as_f64().ok_or("no x")?, v[1].as_f64().ok_or("no y")?))
+    .await
 }
 
 /// The host moves on board `n` (which must be in front, its move legal):
@@ -154,21 +148,7 @@ pub(crate) async fn host_move(c: &Client, n: u32, from: &str, to: &str) -> R {
     .ok_or("no plies")?;
     for sq in [from, to] {
         let (x, y) = current_square(c, sq).await?;
-        let a = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveTo {
-                duration: None,
-                x,
-                y,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        c.perform_actions(a)
-            .await
-            .map_err(|e| format!("click on {sq} of board {n}: {e}"))?;
+        click_xy(c, x, y, &format!("{sq} of board {n}")).await?;
     }
     // The move is the server's once the board shows it played.
     match until(
@@ -432,26 +412,4 @@ fn assert_eq_r<T: PartialEq + std::fmt::Debug>(a: T, b: T, what: &str) -> R {
     } else {
         Err(format!("{what}: {a:?}, expected {b:?}"))
     }
-}
-
-/// A screenshot at phone size (390 × 844), which must not scroll sideways.
-pub(crate) async fn phone(c: &Client, name: &str) -> R {
-    c.set_window_size(390, 844)
-        .await
-        .map_err(|e| e.to_string())?;
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    shot(c, name).await?;
-    let fits = js(
-        c,
-        "return document.documentElement.scrollWidth <= window.innerWidth + 1",
-    )
-    .await?;
-    let wide = js(c, "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 6).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')").await?;
-    c.set_window_size(1280, 900)
-        .await
-        .map_err(|e| e.to_string())?;
-    if fits != json!(true) {
-        return Err(format!("{name}: the phone layout scrolls sideways: {wide}"));
-    }
-    Ok(())
 }

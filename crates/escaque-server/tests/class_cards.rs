@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
@@ -82,6 +82,17 @@ async fn get_as(addr: SocketAddr, host: &str, path: &str, cookies: &[String]) ->
     }
 }
 
+/// The class's cards as PDF, asked for by its teacher with the query
+/// `query` ("" or "?…").
+async fn cards_pdf(addr: SocketAddr, c: &ClassFixture, query: &str) -> Raw {
+    get_raw(
+        addr,
+        &format!("/api/classes/{}/cards.pdf{query}", c.id),
+        &c.teacher.cookies,
+    )
+    .await
+}
+
 /// The login link the card of `name` must hold.
 pub(crate) fn link(addr: SocketAddr, class: &str, name: &str) -> String {
     format!("http://{addr}/clase/{class}/entrar?alumno={name}")
@@ -140,13 +151,12 @@ fn decode_crop(
         .collect()
 }
 
-/// The cards' PDF printed at 150 dpi in grey: the QR code of each card's
-/// cell, page by page, in order (`cards` cards: exactly one readable code
-/// in each of their cells, none in the empty cells).
-pub(crate) fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
-    let dir = temp_dir("cards");
-    std::fs::create_dir_all(&dir).expect("dir");
-    let file = dir.join("tarjetas.pdf");
+/// `pdf` printed at 150 dpi in grey (`pdftoppm`; scripts/poppler.sh
+/// installs it where it is missing) into the new folder `dir`: the pages'
+/// PGM files, in order.
+fn print_pages(pdf: &[u8], dir: &Path) -> Vec<PathBuf> {
+    std::fs::create_dir_all(dir).expect("dir");
+    let file = dir.join("doc.pdf");
     std::fs::write(&file, pdf).expect("write pdf");
     let have = Command::new("pdftoppm")
         .arg("-v")
@@ -167,12 +177,21 @@ pub(crate) fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
         .status()
         .expect("pdftoppm runs (poppler-utils: scripts/test installs it)");
     assert!(st.success(), "pdftoppm failed: {st}");
-    let mut pages: Vec<_> = std::fs::read_dir(&dir)
+    let mut pages: Vec<_> = std::fs::read_dir(dir)
         .expect("dir")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "pgm"))
         .collect();
     pages.sort();
+    pages
+}
+
+/// The cards' PDF printed at 150 dpi in grey: the QR code of each card's
+/// cell, page by page, in order (`cards` cards: exactly one readable code
+/// in each of their cells, none in the empty cells).
+pub(crate) fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
+    let dir = temp_dir("cards");
+    let pages = print_pages(pdf, &dir);
     assert_eq!(pages.len(), cards.div_ceil(8), "pages: {pages:?}");
     let scale = 150.0 / 72.0;
     let mut found = Vec::new();
@@ -207,12 +226,7 @@ pub(crate) fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
 async fn the_pdf_holds_one_scannable_card_per_pupil_run(db: Db) {
     let Some(s) = start(db).await else { return };
     let mut c = class_with_pupils(&s, 12).await;
-    let r = get_raw(
-        s.addr,
-        &format!("/api/classes/{}/cards.pdf", c.id),
-        &c.teacher.cookies,
-    )
-    .await;
+    let r = cards_pdf(s.addr, &c, "").await;
     assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
     assert_eq!(r.headers["content-type"], "application/pdf");
     assert!(r.body.starts_with(b"%PDF-1.4"));
@@ -245,12 +259,7 @@ async fn the_pdf_holds_one_scannable_card_per_pupil_run(db: Db) {
         .collect();
     assert_eq!(scanned, expected);
     // In English too.
-    let en = get_raw(
-        s.addr,
-        &format!("/api/classes/{}/cards.pdf?lang=en", c.id),
-        &c.teacher.cookies,
-    )
-    .await;
+    let en = cards_pdf(s.addr, &c, "?lang=en").await;
     assert_eq!(en.status, 200);
     assert_eq!(count(&en.body, b"(Your username) Tj"), 12);
     assert_eq!(count(&r.body, b"(Tu usuario) Tj"), 12);
@@ -431,12 +440,7 @@ both_dbs!(
 async fn a_class_without_pupils_prints_a_page_that_says_so_run(db: Db) {
     let Some(s) = start(db).await else { return };
     let mut c = class_with_pupils(&s, 0).await;
-    let r = get_raw(
-        s.addr,
-        &format!("/api/classes/{}/cards.pdf", c.id),
-        &c.teacher.cookies,
-    )
-    .await;
+    let r = cards_pdf(s.addr, &c, "").await;
     assert_eq!(r.status, 200);
     assert_eq!(
         count(&r.body, b"(Esta clase no tiene alumnos activos.) Tj"),
@@ -493,22 +497,7 @@ both_dbs!(
 /// 69 mm): on each page, the QR code of each cell that holds one.
 fn scan_printed(pdf: &[u8]) -> Vec<Vec<String>> {
     let dir = temp_dir("printed");
-    std::fs::create_dir_all(&dir).expect("dir");
-    let file = dir.join("impreso.pdf");
-    std::fs::write(&file, pdf).expect("write pdf");
-    let st = Command::new("pdftoppm")
-        .args(["-r", "150", "-gray"])
-        .arg(&file)
-        .arg(dir.join("page"))
-        .status()
-        .expect("pdftoppm runs");
-    assert!(st.success(), "pdftoppm failed: {st}");
-    let mut pages: Vec<_> = std::fs::read_dir(&dir)
-        .expect("dir")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "pgm"))
-        .collect();
-    pages.sort();
+    let pages = print_pages(pdf, &dir);
     let px = |mm: f64| (mm / 25.4 * 150.0) as usize;
     let found = pages
         .iter()

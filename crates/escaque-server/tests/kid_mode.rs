@@ -36,6 +36,33 @@ fn refusal(r: &escaque_server::client::HttpReply) -> (u16, String) {
     (r.status, v["code"].as_str().unwrap_or("").to_string())
 }
 
+/// The refusal of kid mode.
+const KID: (u16, &str) = (403, "kid_mode");
+
+/// Asserts `r` is the refusal `want` (status and code, with Spanish and
+/// English text).
+fn refused(r: &escaque_server::client::HttpReply, want: (u16, &str)) {
+    assert_eq!(refusal(r), (want.0, want.1.into()), "{}", r.body);
+}
+
+/// `b` offers a game to a friend (anybody may take the other seat): its id.
+async fn challenge(b: &mut Browser) -> String {
+    let r = b.post("/api/games", json!({"opponent": "friend"})).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()["game"].as_str().expect("game").to_string()
+}
+
+/// `b` accepts the seek `seek`.
+async fn accept(b: &mut Browser, seek: &str) -> escaque_server::client::HttpReply {
+    b.post(&format!("/api/seeks/{seek}/accept"), json!({}))
+        .await
+}
+
+/// `b` takes the free seat of the game `game`.
+async fn join(b: &mut Browser, game: &str) -> escaque_server::client::HttpReply {
+    b.post(&format!("/api/games/{game}/join"), json!({})).await
+}
+
 /// The lobby socket of `b`: the ids of the first list of seeks it is told.
 async fn lobby_seeks(addr: std::net::SocketAddr, b: &Browser) -> (GameSocket, Vec<String>) {
     let cookie = b.cookies.join("; ");
@@ -130,38 +157,20 @@ async fn seeks_run(db: Db) {
     // The outside cannot accept the pupil's seek: nobody there knows it
     // (404), and a pupil of another class is told why (403).
     for b in [&mut outsider, &mut guest, &mut other.teacher] {
-        let r = b
-            .post(&format!("/api/seeks/{mine}/accept"), json!({}))
-            .await;
-        assert_eq!(refusal(&r), (404, "no_such_seek".into()), "{}", r.body);
+        refused(&accept(b, &mine).await, (404, "no_such_seek"));
     }
-    let r = other.pupils[0]
-        .web
-        .post(&format!("/api/seeks/{mine}/accept"), json!({}))
-        .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&accept(&mut other.pupils[0].web, &mine).await, KID);
     // The pupil cannot accept the outsider's seek, nor the other class's
     // teacher's.
-    let r = c.pupils[0]
-        .web
-        .post(&format!("/api/seeks/{theirs}/accept"), json!({}))
-        .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&accept(&mut c.pupils[0].web, &theirs).await, KID);
     let others = post_seek(&mut other.teacher, json!({})).await;
-    let r = c.pupils[0]
-        .web
-        .post(&format!("/api/seeks/{others}/accept"), json!({}))
-        .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&accept(&mut c.pupils[0].web, &others).await, KID);
     // Nothing was taken.
     let left = seeks_seen(&mut c.teacher).await;
     assert!(left.contains(&mine) && left.contains(&theirs) && left.contains(&others));
 
     // A classmate accepts: a rated game of the class.
-    let r = c.pupils[1]
-        .web
-        .post(&format!("/api/seeks/{mine}/accept"), json!({}))
-        .await;
+    let r = accept(&mut c.pupils[1].web, &mine).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let game = r.json()["game"].as_str().expect("game").to_string();
     assert_eq!(
@@ -171,10 +180,7 @@ async fn seeks_run(db: Db) {
     let row = s.hub.store.game(&game).await.expect("store").expect("row");
     assert!(row.rated);
     // A pupil accepts its teacher's seek: the class's game too.
-    let r = c.pupils[2]
-        .web
-        .post(&format!("/api/seeks/{teachers}/accept"), json!({}))
-        .await;
+    let r = accept(&mut c.pupils[2].web, &teachers).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let game = r.json()["game"].as_str().expect("game").to_string();
     assert_eq!(
@@ -182,10 +188,7 @@ async fn seeks_run(db: Db) {
         Some(c.id.as_str())
     );
     // Between two outsiders nothing changes.
-    let r = other
-        .teacher
-        .post(&format!("/api/seeks/{theirs}/accept"), json!({}))
-        .await;
+    let r = accept(&mut other.teacher, &theirs).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let game = r.json()["game"].as_str().expect("game").to_string();
     assert_eq!(class_of_game(&s, &game).await, None);
@@ -203,64 +206,39 @@ async fn challenges_run(db: Db) {
     let mut guest = Browser::new(s.addr);
 
     // A pupil's challenge: the outside may not take its seat.
-    let r = c.pupils[0]
-        .web
-        .post("/api/games", json!({"opponent": "friend"}))
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let game = r.json()["game"].as_str().expect("game").to_string();
+    let game = challenge(&mut c.pupils[0].web).await;
     assert_eq!(
         class_of_game(&s, &game).await.as_deref(),
         Some(c.id.as_str())
     );
-    let join = format!("/api/games/{game}/join");
     for b in [
         &mut outsider,
         &mut guest,
         &mut other.teacher,
         &mut other.pupils[0].web,
     ] {
-        let r = b.post(&join, json!({})).await;
-        assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+        refused(&join(b, &game).await, KID);
     }
     // A classmate may.
-    let r = c.pupils[1].web.post(&join, json!({})).await;
+    let r = join(&mut c.pupils[1].web, &game).await;
     assert_eq!(r.status, 200, "{}", r.body);
 
     // The outside's challenge: the pupil may not take its seat.
     for creator in [&mut outsider, &mut guest, &mut other.teacher] {
-        let r = creator
-            .post("/api/games", json!({"opponent": "friend"}))
-            .await;
-        assert_eq!(r.status, 201, "{}", r.body);
-        let game = r.json()["game"].as_str().expect("game").to_string();
-        let r = c.pupils[0]
-            .web
-            .post(&format!("/api/games/{game}/join"), json!({}))
-            .await;
-        assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+        let game = challenge(creator).await;
+        refused(&join(&mut c.pupils[0].web, &game).await, KID);
         // The seat is still free for anybody else.
         let (mut someone, _) = account(s.addr, "Otro").await;
-        let r = someone
-            .post(&format!("/api/games/{game}/join"), json!({}))
-            .await;
+        let r = join(&mut someone, &game).await;
         assert_eq!(r.status, 200, "{}", r.body);
         assert_eq!(class_of_game(&s, &game).await, None);
     }
 
     // The teacher's challenge: the pupil takes it, and the game becomes
     // the class's.
-    let r = c
-        .teacher
-        .post("/api/games", json!({"opponent": "friend"}))
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let game = r.json()["game"].as_str().expect("game").to_string();
+    let game = challenge(&mut c.teacher).await;
     assert_eq!(class_of_game(&s, &game).await, None);
-    let r = c.pupils[0]
-        .web
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await;
+    let r = join(&mut c.pupils[0].web, &game).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(
         class_of_game(&s, &game).await.as_deref(),
@@ -293,12 +271,12 @@ async fn tournaments_run(db: Db) {
             json!({"name": "Mi torneo", "system": "dutch", "rounds": 3}),
         )
         .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&r, KID);
     let r = c.pupils[0]
         .web
         .post("/api/tournaments/import", json!({"trf": "012 Torneo\n"}))
         .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&r, KID);
 
     // Nobody makes a pupil an organiser: outside its class the pupil is
     // not even known, inside it is told why.
@@ -320,7 +298,7 @@ async fn tournaments_run(db: Db) {
                 json!({"account": pupil}),
             )
             .await;
-        assert_eq!(refusal(&r), (want.0, want.1.into()), "{}", r.body);
+        refused(&r, want);
     }
 }
 
@@ -372,11 +350,11 @@ async fn pages_run(db: Db) {
         &mut other.pupils[0].web,
     ] {
         let r = b.req("GET", &page, None).await;
-        assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
+        refused(&r, (404, "no_such_player"));
         let r = b
             .req("GET", &format!("/api/players/{pupil}/vs/{classmate}"), None)
             .await;
-        assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
+        refused(&r, (404, "no_such_player"));
         let r = b
             .req(
                 "GET",
@@ -384,7 +362,7 @@ async fn pages_run(db: Db) {
                 None,
             )
             .await;
-        assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
+        refused(&r, (404, "no_such_player"));
     }
     // Nor may anybody outside learn that the pupil's name is an account by
     // asking for its own head-to-head with it.
@@ -468,10 +446,7 @@ async fn live_run(db: Db) {
     // Two pupils (by seek), the teacher and a pupil (by challenge), a
     // pupil and the engine, two outsiders.
     let seek = post_seek(&mut c.pupils[0].web, json!({})).await;
-    let r = c.pupils[1]
-        .web
-        .post(&format!("/api/seeks/{seek}/accept"), json!({}))
-        .await;
+    let r = accept(&mut c.pupils[1].web, &seek).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let kids = r.json()["game"].as_str().expect("game").to_string();
     let (with_teacher, _, _) = accepted(&mut c.teacher, &mut c.pupils[0].web, json!({})).await;
@@ -615,37 +590,20 @@ async fn archived_run(db: Db) {
     let gone = post_seek(&mut c.pupils[0].web, json!({})).await;
     archive(&c.pupils[0].key).await;
     archive(&c.pupils[2].key).await;
-    let r = c.pupils[2]
-        .web
-        .post(&format!("/api/seeks/{seek}/accept"), json!({}))
-        .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
-    let r = c.pupils[1]
-        .web
-        .post(&format!("/api/seeks/{gone}/accept"), json!({}))
-        .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&accept(&mut c.pupils[2].web, &seek).await, KID);
+    refused(&accept(&mut c.pupils[1].web, &gone).await, KID);
 
     // A pupil in no class plays the engine only: no seek, no challenge,
     // no seat of anybody's challenge, not even its old teacher's.
     let r = c.pupils[0].web.post("/api/seeks", json!({})).await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&r, KID);
     let r = c.pupils[0]
         .web
         .post("/api/games", json!({"opponent": "friend"}))
         .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
-    let r = c
-        .teacher
-        .post("/api/games", json!({"opponent": "friend"}))
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let game = r.json()["game"].as_str().expect("game").to_string();
-    let r = c.pupils[0]
-        .web
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await;
-    assert_eq!(refusal(&r), (403, "kid_mode".into()), "{}", r.body);
+    refused(&r, KID);
+    let game = challenge(&mut c.teacher).await;
+    refused(&join(&mut c.pupils[0].web, &game).await, KID);
     let r = c.pupils[0]
         .web
         .post("/api/games", json!({"opponent": "engine", "level": 1}))
@@ -657,7 +615,7 @@ async fn archived_run(db: Db) {
     assert_eq!(r.status, 200, "{}", r.body);
     for b in [&mut c.teacher, &mut c.pupils[1].web] {
         let r = b.req("GET", &page, None).await;
-        assert_eq!(refusal(&r), (404, "no_such_player".into()), "{}", r.body);
+        refused(&r, (404, "no_such_player"));
     }
     pool.close().await;
 }
