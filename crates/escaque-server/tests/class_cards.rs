@@ -151,9 +151,15 @@ fn decode_crop(
         .collect()
 }
 
-/// `pdf` printed at 150 dpi in grey (`pdftoppm`; scripts/poppler.sh
+/// `pdf` printed at [`DPI`] in grey (`pdftoppm`; scripts/poppler.sh
 /// installs it where it is missing) into the new folder `dir`: the pages'
 /// PGM files, in order.
+/// The resolution pages are printed at for scanning: as a laser printer
+/// prints. (At 150 dpi rqrr's finder now and then misses a code that reads
+/// at 200 and 300 dpi: its detector, not the card — the same PDF's code
+/// decodes at both.)
+const DPI: f64 = 300.0;
+
 fn print_pages(pdf: &[u8], dir: &Path) -> Vec<PathBuf> {
     std::fs::create_dir_all(dir).expect("dir");
     let file = dir.join("doc.pdf");
@@ -171,7 +177,7 @@ fn print_pages(pdf: &[u8], dir: &Path) -> Vec<PathBuf> {
         assert!(st.success(), "scripts/poppler.sh failed: {st}");
     }
     let st = Command::new("pdftoppm")
-        .args(["-r", "150", "-gray"])
+        .args(["-r", &DPI.to_string(), "-gray"])
         .arg(&file)
         .arg(dir.join("page"))
         .status()
@@ -186,14 +192,14 @@ fn print_pages(pdf: &[u8], dir: &Path) -> Vec<PathBuf> {
     pages
 }
 
-/// The cards' PDF printed at 150 dpi in grey: the QR code of each card's
+/// The cards' PDF printed at [`DPI`] in grey: the QR code of each card's
 /// cell, page by page, in order (`cards` cards: exactly one readable code
 /// in each of their cells, none in the empty cells).
 pub(crate) fn scan_pdf(pdf: &[u8], cards: usize) -> Vec<String> {
     let dir = temp_dir("cards");
     let pages = print_pages(pdf, &dir);
     assert_eq!(pages.len(), cards.div_ceil(8), "pages: {pages:?}");
-    let scale = 150.0 / 72.0;
+    let scale = DPI / 72.0;
     let mut found = Vec::new();
     for (p, page) in pages.iter().enumerate() {
         let (w, h, pixels) = read_pgm(page);
@@ -492,13 +498,13 @@ both_dbs!(
     the_link_names_the_host_the_teacher_reached_run
 );
 
-/// The pages the browser printed (A4, margins of 8 mm), at 150 dpi in
+/// The pages the browser printed (A4, margins of 8 mm), at [`DPI`] in
 /// grey, cut as the print style lays the cards out (two columns, rows of
 /// 69 mm): on each page, the QR code of each cell that holds one.
 fn scan_printed(pdf: &[u8]) -> Vec<Vec<String>> {
     let dir = temp_dir("printed");
     let pages = print_pages(pdf, &dir);
-    let px = |mm: f64| (mm / 25.4 * 150.0) as usize;
+    let px = |mm: f64| (mm / 25.4 * DPI) as usize;
     let found = pages
         .iter()
         .map(|page| {
