@@ -22,6 +22,7 @@ use escaque::{Color, Position, RuleSet};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::accounts::hash_off_thread;
 use super::games::parse_tc;
 use super::{names, ApiError, ApiResult, Identity, Limited};
 use crate::classes::{self, words, Role};
@@ -162,17 +163,6 @@ async fn find_pupil(
         .into_iter()
         .find(|p| names::skeleton(&p.name) == key)
         .ok_or_else(pupil_not_found)
-}
-
-async fn hash(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || super::hash_password(&password))
-        .await
-        .ok()
-        .flatten()
-        .ok_or_else(|| {
-            eprintln!("escaque-server: hashing a password failed");
-            ApiError::internal()
-        })
 }
 
 fn game_item(g: &GameRow) -> Value {
@@ -488,7 +478,7 @@ pub(super) async fn add_pupils(
     };
     let tasks: Vec<_> = passwords
         .iter()
-        .map(|p| tokio::spawn(hash(p.clone())))
+        .map(|p| tokio::spawn(hash_off_thread(p.clone())))
         .collect();
     let mut hashes = Vec::with_capacity(tasks.len());
     for t in tasks {
@@ -575,7 +565,7 @@ pub(super) async fn reset_password(
     classes::teaching(&hub, &me, &id).await?;
     let pupil = find_pupil(&hub, &id, &name, true).await?;
     let password = words::password(&mut rand::rng());
-    let pass_hash = hash(password.clone()).await?;
+    let pass_hash = hash_off_thread(password.clone()).await?;
     hub.store.reset_password(&pupil.user_id, &pass_hash).await?;
     Ok(Json(json!({"name": pupil.name, "password": password})).into_response())
 }
