@@ -165,6 +165,19 @@ async fn find_pupil(
         .ok_or_else(pupil_not_found)
 }
 
+/// The pupil named `name` (archived ones included) of class `id`, for one
+/// of its teachers: `404 class_not_found` for anyone else, then
+/// `404 pupil_not_found`.
+async fn taught_pupil(
+    hub: &Hub,
+    me: &Identity,
+    id: &str,
+    name: &str,
+) -> Result<PupilRow, ApiError> {
+    classes::teaching(hub, me, id).await?;
+    find_pupil(hub, id, name, true).await
+}
+
 fn game_item(g: &GameRow) -> Value {
     json!({
         "game": g.id, "white": g.white_name, "black": g.black_name,
@@ -530,8 +543,7 @@ pub(super) async fn edit_pupil(
     Path((id, name)): Path<(String, String)>,
     body: Result<Json<EditPupil>, JsonRejection>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let Json(req) = body?;
     let real_name = match &req.real_name {
         Some(r) => real_name_field(r)?,
@@ -562,8 +574,7 @@ pub(super) async fn reset_password(
     me: Identity,
     Path((id, name)): Path<(String, String)>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let password = words::password(&mut rand::rng());
     let pass_hash = hash_off_thread(password.clone()).await?;
     hub.store.reset_password(&pupil.user_id, &pass_hash).await?;
@@ -582,8 +593,7 @@ pub(super) async fn move_pupil(
     Path((id, name)): Path<(String, String)>,
     body: Result<Json<MovePupil>, JsonRejection>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let Json(req) = body?;
     // The asker must teach the other class too; a pupil never gets here.
     let to = match classes::teaching(&hub, &me, &req.to).await {
@@ -604,8 +614,7 @@ pub(super) async fn pupil_games(
     me: Identity,
     Path((id, name)): Path<(String, String)>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let games: Vec<Value> = hub
         .store
         .ended_games_of(&format!("u:{}", pupil.user_id), PUPIL_GAMES)
