@@ -178,6 +178,16 @@ async fn taught_pupil(
     find_pupil(hub, id, name, true).await
 }
 
+/// Whether class `class_id` has room for `more` active pupils, else
+/// [`class_full`].
+async fn room_for(hub: &Hub, class_id: &str, more: usize) -> Result<(), ApiError> {
+    let active = hub.store.active_pupil_count(class_id).await? as usize;
+    if active + more > MAX_PUPILS {
+        return Err(class_full());
+    }
+    Ok(())
+}
+
 fn game_item(g: &GameRow) -> Value {
     json!({
         "game": g.id, "white": g.white_name, "black": g.black_name,
@@ -477,10 +487,7 @@ pub(super) async fn add_pupils(
         .iter()
         .map(|n| real_name_field(n))
         .collect::<Result<Vec<_>, _>>()?;
-    let active = hub.store.active_pupil_count(&id).await?;
-    if active as usize + real_names.len() > MAX_PUPILS {
-        return Err(class_full());
-    }
+    room_for(&hub, &id, real_names.len()).await?;
     // Hash every password at once (Argon2 on the blocking pool), then store.
     let passwords: Vec<String> = {
         let mut rng = rand::rng();
@@ -550,11 +557,8 @@ pub(super) async fn edit_pupil(
         None => pupil.real_name.clone(),
     };
     let archived = req.archived.unwrap_or(pupil.archived);
-    if pupil.archived
-        && !archived
-        && hub.store.active_pupil_count(&id).await? as usize >= MAX_PUPILS
-    {
-        return Err(class_full());
+    if pupil.archived && !archived {
+        room_for(&hub, &id, 1).await?;
     }
     hub.store
         .update_pupil(&id, &pupil.user_id, &real_name, archived)
@@ -601,9 +605,7 @@ pub(super) async fn move_pupil(
         Err(_) => return Err(classes::class_not_found()),
     };
     if to.id != id {
-        if hub.store.active_pupil_count(&to.id).await? as usize >= MAX_PUPILS {
-            return Err(class_full());
-        }
+        room_for(&hub, &to.id, 1).await?;
         hub.store.move_pupil(&id, &to.id, &pupil.user_id).await?;
     }
     Ok(Json(json!({"name": pupil.name, "class": to.id})).into_response())
