@@ -166,8 +166,8 @@ async fn find_pupil(
 }
 
 /// The pupil named `name` (archived ones included) of class `id`, for one
-/// of its teachers: `404 class_not_found` for anyone else, then
-/// `404 pupil_not_found`.
+/// of its teachers (refusals as [`classes::teaching`]'s, then
+/// `404 pupil_not_found`).
 async fn taught_pupil(
     hub: &Hub,
     me: &Identity,
