@@ -92,15 +92,9 @@ pub fn kid_mode() -> ApiError {
 /// The class `class_id` if `me` is one of its teachers: `404
 /// class_not_found` for an outsider, `403 teachers_only` for a pupil.
 pub async fn teaching(hub: &Hub, me: &Identity, class_id: &str) -> Result<ClassRow, ApiError> {
-    let class = hub
-        .store
-        .class(class_id)
-        .await?
-        .ok_or_else(class_not_found)?;
-    match role(&hub.store, me, class_id).await? {
-        Role::Teacher => Ok(class),
-        Role::Pupil => Err(teachers_only()),
-        Role::Outsider => Err(class_not_found()),
+    match member(hub, me, class_id).await? {
+        (class, Role::Teacher) => Ok(class),
+        _ => Err(teachers_only()),
     }
 }
 

@@ -43,15 +43,7 @@ pub(super) async fn signup(
             "the password must have 8 to 200 characters",
         ));
     }
-    let password = c.password.clone();
-    let hash = tokio::task::spawn_blocking(move || hash_password(&password))
-        .await
-        .ok()
-        .flatten()
-        .ok_or_else(|| {
-            eprintln!("escaque-server: hashing a password failed");
-            ApiError::internal()
-        })?;
+    let hash = hash_off_thread(c.password.clone()).await?;
     let user = crate::store::UserRow {
         id: new_id(),
         name: name.name,
@@ -136,6 +128,19 @@ pub fn hash_password(password: &str) -> Option<String> {
         .hash_password(password.as_bytes(), &salt)
         .ok()
         .map(|h| h.to_string())
+}
+
+/// [`hash_password`] on a blocking thread (Argon2 is slow on purpose), a
+/// failure logged and answered as an internal error.
+pub(super) async fn hash_off_thread(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .ok()
+        .flatten()
+        .ok_or_else(|| {
+            eprintln!("escaque-server: hashing a password failed");
+            ApiError::internal()
+        })
 }
 
 /// Checks a password against a PHC string.

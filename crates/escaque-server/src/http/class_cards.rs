@@ -240,6 +240,23 @@ fn cards(class: &ClassRow, pupils: &[PupilRow], origin: &str) -> Result<Vec<Card
         .collect()
 }
 
+/// What both printouts start from: the class (its teacher asking), whether
+/// the English words are wanted, those words and the pupils' cards.
+async fn printout(
+    hub: &Hub,
+    me: &Identity,
+    headers: &HeaderMap,
+    p: Result<Path<String>, PathRejection>,
+    q: Result<Query<CardsQuery>, QueryRejection>,
+) -> Result<(ClassRow, bool, Words, Vec<Card>), ApiError> {
+    let Path(id) = p?;
+    let Query(q) = q?;
+    let (class, pupils) = class_and_pupils(hub, me, &id).await?;
+    let english = q.english();
+    let cards = cards(&class, &pupils, &origin(headers)?)?;
+    Ok((class, english, words(english), cards))
+}
+
 /// `GET /api/classes/{id}/cards.pdf`.
 async fn cards_pdf(
     State(hub): State<Arc<Hub>>,
@@ -248,13 +265,9 @@ async fn cards_pdf(
     p: Result<Path<String>, PathRejection>,
     q: Result<Query<CardsQuery>, QueryRejection>,
 ) -> ApiResult {
-    let Path(id) = p?;
-    let Query(q) = q?;
-    let (class, pupils) = class_and_pupils(&hub, &me, &id).await?;
-    let w = words(q.english());
-    let cards = cards(&class, &pupils, &origin(&headers)?)?;
+    let (_, english, w, cards) = printout(&hub, &me, &headers, p, q).await?;
     let bytes = pdf::login_cards(&cards, &w.texts);
-    let file = if q.english() { "cards" } else { "tarjetas" };
+    let file = if english { "cards" } else { "tarjetas" };
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_string()),
@@ -336,11 +349,7 @@ async fn cards_page(
     p: Result<Path<String>, PathRejection>,
     q: Result<Query<CardsQuery>, QueryRejection>,
 ) -> ApiResult {
-    let Path(id) = p?;
-    let Query(q) = q?;
-    let (class, pupils) = class_and_pupils(&hub, &me, &id).await?;
-    let w = words(q.english());
-    let cards = cards(&class, &pupils, &origin(&headers)?)?;
+    let (class, english, w, cards) = printout(&hub, &me, &headers, p, q).await?;
     let mut body = String::new();
     for c in &cards {
         let _ = writeln!(
@@ -368,8 +377,8 @@ async fn cards_page(
         let _ = write!(body, "<p class=\"empty\">{}</p>", escape(&w.texts.empty));
     }
     let id = percent(&class.id);
-    let lang_q = if q.english() { "?lang=en" } else { "" };
-    let other = if q.english() { "" } else { "?lang=en" };
+    let lang_q = if english { "?lang=en" } else { "" };
+    let other = if english { "" } else { "?lang=en" };
     let page = format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\

@@ -22,6 +22,7 @@ use escaque::{Color, Position, RuleSet};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::accounts::hash_off_thread;
 use super::games::parse_tc;
 use super::{names, ApiError, ApiResult, Identity, Limited};
 use crate::classes::{self, words, Role};
@@ -164,15 +165,27 @@ async fn find_pupil(
         .ok_or_else(pupil_not_found)
 }
 
-async fn hash(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || super::hash_password(&password))
-        .await
-        .ok()
-        .flatten()
-        .ok_or_else(|| {
-            eprintln!("escaque-server: hashing a password failed");
-            ApiError::internal()
-        })
+/// The pupil named `name` (archived ones included) of class `id`, for one
+/// of its teachers (refusals as [`classes::teaching`]'s, then
+/// `404 pupil_not_found`).
+async fn taught_pupil(
+    hub: &Hub,
+    me: &Identity,
+    id: &str,
+    name: &str,
+) -> Result<PupilRow, ApiError> {
+    classes::teaching(hub, me, id).await?;
+    find_pupil(hub, id, name, true).await
+}
+
+/// Whether class `class_id` has room for `more` active pupils, else
+/// [`class_full`].
+async fn room_for(hub: &Hub, class_id: &str, more: usize) -> Result<(), ApiError> {
+    let active = hub.store.active_pupil_count(class_id).await? as usize;
+    if active + more > MAX_PUPILS {
+        return Err(class_full());
+    }
+    Ok(())
 }
 
 fn game_item(g: &GameRow) -> Value {
@@ -474,10 +487,7 @@ pub(super) async fn add_pupils(
         .iter()
         .map(|n| real_name_field(n))
         .collect::<Result<Vec<_>, _>>()?;
-    let active = hub.store.active_pupil_count(&id).await?;
-    if active as usize + real_names.len() > MAX_PUPILS {
-        return Err(class_full());
-    }
+    room_for(&hub, &id, real_names.len()).await?;
     // Hash every password at once (Argon2 on the blocking pool), then store.
     let passwords: Vec<String> = {
         let mut rng = rand::rng();
@@ -488,7 +498,7 @@ pub(super) async fn add_pupils(
     };
     let tasks: Vec<_> = passwords
         .iter()
-        .map(|p| tokio::spawn(hash(p.clone())))
+        .map(|p| tokio::spawn(hash_off_thread(p.clone())))
         .collect();
     let mut hashes = Vec::with_capacity(tasks.len());
     for t in tasks {
@@ -540,19 +550,15 @@ pub(super) async fn edit_pupil(
     Path((id, name)): Path<(String, String)>,
     body: Result<Json<EditPupil>, JsonRejection>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let Json(req) = body?;
     let real_name = match &req.real_name {
         Some(r) => real_name_field(r)?,
         None => pupil.real_name.clone(),
     };
     let archived = req.archived.unwrap_or(pupil.archived);
-    if pupil.archived
-        && !archived
-        && hub.store.active_pupil_count(&id).await? as usize >= MAX_PUPILS
-    {
-        return Err(class_full());
+    if pupil.archived && !archived {
+        room_for(&hub, &id, 1).await?;
     }
     hub.store
         .update_pupil(&id, &pupil.user_id, &real_name, archived)
@@ -572,10 +578,9 @@ pub(super) async fn reset_password(
     me: Identity,
     Path((id, name)): Path<(String, String)>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let password = words::password(&mut rand::rng());
-    let pass_hash = hash(password.clone()).await?;
+    let pass_hash = hash_off_thread(password.clone()).await?;
     hub.store.reset_password(&pupil.user_id, &pass_hash).await?;
     Ok(Json(json!({"name": pupil.name, "password": password})).into_response())
 }
@@ -592,8 +597,7 @@ pub(super) async fn move_pupil(
     Path((id, name)): Path<(String, String)>,
     body: Result<Json<MovePupil>, JsonRejection>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let Json(req) = body?;
     // The asker must teach the other class too; a pupil never gets here.
     let to = match classes::teaching(&hub, &me, &req.to).await {
@@ -601,9 +605,7 @@ pub(super) async fn move_pupil(
         Err(_) => return Err(classes::class_not_found()),
     };
     if to.id != id {
-        if hub.store.active_pupil_count(&to.id).await? as usize >= MAX_PUPILS {
-            return Err(class_full());
-        }
+        room_for(&hub, &to.id, 1).await?;
         hub.store.move_pupil(&id, &to.id, &pupil.user_id).await?;
     }
     Ok(Json(json!({"name": pupil.name, "class": to.id})).into_response())
@@ -614,8 +616,7 @@ pub(super) async fn pupil_games(
     me: Identity,
     Path((id, name)): Path<(String, String)>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
-    let pupil = find_pupil(&hub, &id, &name, true).await?;
+    let pupil = taught_pupil(&hub, &me, &id, &name).await?;
     let games: Vec<Value> = hub
         .store
         .ended_games_of(&format!("u:{}", pupil.user_id), PUPIL_GAMES)

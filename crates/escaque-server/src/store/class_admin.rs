@@ -3,6 +3,7 @@
 //! games the class page lists. The rows themselves are in
 //! [`super::classes`].
 
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{game_from_row, now_ms, GameRow, Store, StoreError, GAME_COLUMNS};
@@ -200,15 +201,30 @@ impl Store {
         class_id: &str,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
+        self.newest_of_class("games", GAME_COLUMNS, class_id, limit, game_from_row)
+            .await
+    }
+
+    /// The rows of `table` (its `columns`, read by `from_row`) that belong
+    /// to class `class_id`, newest first (at most `limit`): the class's
+    /// games and its tournaments.
+    pub(super) async fn newest_of_class<T>(
+        &self,
+        table: &str,
+        columns: &str,
+        class_id: &str,
+        limit: i64,
+        from_row: fn(&AnyRow) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE class_id = $1 \
+            "SELECT {columns} FROM {table} WHERE class_id = $1 \
              ORDER BY created_ms DESC, id LIMIT $2"
         ))
         .bind(class_id)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(game_from_row).collect()
+        rows.iter().map(from_row).collect()
     }
 
     /// The games being played now (status `playing`) by a pupil of class

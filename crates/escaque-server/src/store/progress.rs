@@ -104,14 +104,13 @@ impl Store {
         class_id: &str,
         limit: i64,
     ) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE class_id = $1 \
-             ORDER BY created_ms DESC, id LIMIT $2"
-        ))
-        .bind(class_id)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(tournament_from_row).collect()
+        self.newest_of_class(
+            "tournaments",
+            TOURNAMENT_COLUMNS,
+            class_id,
+            limit,
+            tournament_from_row,
+        )
+        .await
     }
 }
