@@ -216,8 +216,8 @@ async fn day(
 
     // A 3-round class Swiss with the six: every game played from the
     // pupils' own browsers (1.e4 e5, Black resigns).
-    let tournament =
-        start_class_tournament(teacher, base, &class, &six, 3, Some("torneo-clase.png")).await?;
+    let tournament = start_class_tournament(teacher, base, &class, &six, 3, None).await?;
+    guide_shot(teacher, "torneo-clase.png").await?;
     let mut swiss_games = Vec::new();
     for round in 1..=3 {
         let mut boards: HashMap<String, Vec<&str>> = HashMap::new();
