@@ -132,6 +132,8 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("servir:data", "Data directory (the SQLite database lives there; created if missing)"),
     ("servir:db", "PostgreSQL database (postgres://user@host/db) instead of SQLite"),
     ("servir:engine_threads", "Engine searches at once (default: as many as cores)"),
+    ("servir:teachers", "Mark the account NAME as a teacher (may create classes); repeatable"),
+    ("servir:any_teacher", "Any account (not a pupil's) may create classes"),
     ("jugar", "Play a game in the terminal (against the engine or between two people)"),
     ("jugar:white", "Who plays White: human | engine[:LEVEL] (LEVEL 1-10)"),
     ("jugar:black", "Who plays Black: human | engine[:LEVEL]"),
