@@ -1,4 +1,4 @@
-//! The class pages in a real browser (issue 26, helper A), with the
+//! The class pages in a real browser (issue 26), with the
 //! WebDriver helpers of `browser.rs`: a teacher creates a class, pastes a
 //! list of real names (one with markup, shown as text) and sees the
 //! passwords once; pupils log in on `/clase/{id}/entrar` by picking their

@@ -1,4 +1,4 @@
-//! The class core (issue 26, helper A): classes, co-teachers, pupils from a
+//! The class core (issue 26): classes, co-teachers, pupils from a
 //! pasted list, passwords, archive and move, the class code, the board,
 //! games a teacher starts — each endpoint's answer and its refusals.
 

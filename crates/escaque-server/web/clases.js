@@ -2,7 +2,7 @@
 // create one), /clases/{id} (the teacher's class page, or the pupil's),
 // /clase/{id}/entrar (a pupil logs in by picking its name and typing the
 // class code). Everything comes from /api/classes/…; every name is put in
-// with textContent (the `h` helper), never as markup. Owner: helper A.
+// with textContent (the `h` helper), never as markup.
 
 let C; // the shared helpers from app.js: { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink }
 

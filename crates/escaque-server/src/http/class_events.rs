@@ -1,5 +1,5 @@
 //! A class's tournaments and its pupils' progress (issue 26; `docs/protocol.md`,
-//! "Class tournaments" and "Progress"). Owner: helper D.
+//! "Class tournaments" and "Progress").
 //!
 //! * A teacher starts a Swiss or a round robin from the roster: an online
 //!   tournament of the class (`tournaments.class_id`), the teacher its

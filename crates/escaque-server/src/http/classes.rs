@@ -1,5 +1,5 @@
 //! The class routes (issue 26): classes, teachers, pupils, class-code
-//! login, the class board, games a teacher starts. Owner: helper A.
+//! login, the class board, games a teacher starts.
 //!
 //! Every route under `/api/classes/{id}` asks for the asker's role first
 //! ([`classes::teaching`] for a teacher's route, [`classes::member`] for a

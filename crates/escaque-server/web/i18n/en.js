@@ -186,8 +186,8 @@ export default {
     range_short: (lo, hi) => `seeks ${lo}–${hi}`, rated_game: (p) => `Rated game · ${p}`,
     private_note: 'Your page is private: only you can see it.',
   },
-  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper S);
-  // pg: progreso.js, class tournaments and progress (helper D).
+  // Classes (issue 26). cl: clases.js; sim: simul.js;
+  // pg: progreso.js, class tournaments and progress.
   cl: {
     title: 'Classes', not_found: 'No such class (or you are not in it).', my_classes: 'My classes',
     none_yet: 'You have no classes yet. Create the first one below.',

@@ -193,8 +193,8 @@ export default {
     range_short: (lo, hi) => `busca ${lo}–${hi}`, rated_game: (p) => `Partida con puntuación · ${p}`,
     private_note: 'Tu página es privada: solo tú la ves.',
   },
-  // Classes (issue 26). cl: clases.js (helper A); sim: simul.js (helper S);
-  // pg: progreso.js, class tournaments and progress (helper D).
+  // Classes (issue 26). cl: clases.js; sim: simul.js;
+  // pg: progreso.js, class tournaments and progress.
   cl: {
     title: 'Clases', not_found: 'No existe esa clase (o no eres de ella).', my_classes: 'Mis clases',
     none_yet: 'Todavía no tienes clases. Crea la primera aquí debajo.',
