@@ -39,6 +39,27 @@ impl HttpReply {
     }
 }
 
+/// An HTTP answer with its body as bytes (a PDF is not text).
+#[derive(Clone, Debug)]
+pub struct RawReply {
+    /// Status code.
+    pub status: u16,
+    /// Headers, names in lower case.
+    pub headers: Vec<(String, String)>,
+    /// Body, de-chunked.
+    pub body: Vec<u8>,
+}
+
+impl RawReply {
+    /// The first header named `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
 /// Sends one request (`Connection: close`) and reads the whole answer.
 /// `extra` adds headers (`("Cookie", "…")`, `("Origin", "…")`).
 pub async fn http(
@@ -48,9 +69,26 @@ pub async fn http(
     body: Option<&Value>,
     extra: &[(&str, &str)],
 ) -> std::io::Result<HttpReply> {
+    let r = http_raw(addr, &addr.to_string(), method, path, body, extra).await?;
+    Ok(HttpReply {
+        status: r.status,
+        headers: r.headers,
+        body: String::from_utf8_lossy(&r.body).into_owned(),
+    })
+}
+
+/// As [`http`], sent with the `Host` header `host`, the body kept as bytes.
+pub async fn http_raw(
+    addr: SocketAddr,
+    host: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    extra: &[(&str, &str)],
+) -> std::io::Result<RawReply> {
     let mut s = TcpStream::connect(addr).await?;
     let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
     if !body.is_empty() || method == "POST" {
         req.push_str("Content-Type: application/json\r\n");
         req.push_str(&format!("Content-Length: {}\r\n", body.len()));
@@ -63,8 +101,12 @@ pub async fn http(
     s.write_all(req.as_bytes()).await?;
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await?;
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n");
+    let (head, rest) = match split {
+        Some(i) => (&raw[..i], &raw[i + 4..]),
+        None => (&raw[..], &[][..]),
+    };
+    let head = String::from_utf8_lossy(head);
     let mut lines = head.lines();
     let status = lines
         .next()
@@ -81,26 +123,31 @@ pub async fn http(
     let body = if chunked {
         dechunk(rest)
     } else {
-        rest.to_string()
+        rest.to_vec()
     };
-    Ok(HttpReply {
+    Ok(RawReply {
         status,
         headers,
         body,
     })
 }
 
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
+fn dechunk(mut s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = s.windows(2).position(|w| w == b"\r\n") {
+        let size = String::from_utf8_lossy(&s[..eol]);
         let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
             break;
         };
+        let rest = &s[eol + 2..];
         if n == 0 || rest.len() < n {
             break;
         }
-        out.push_str(&rest[..n]);
-        s = rest[n..].trim_start_matches("\r\n");
+        out.extend_from_slice(&rest[..n]);
+        s = &rest[n..];
+        while let Some(r) = s.strip_prefix(b"\r\n") {
+            s = r;
+        }
     }
     out
 }

@@ -5,24 +5,18 @@
 //! teachers get them. A browser test takes the page's screenshots (desktop
 //! and phone) for the teacher's guide.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::Client;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::browser::{browser, js, log_in, runtime, shot, shots_dir, start_driver, until, R};
 use crate::common::*;
 
 /// An answer read as bytes (a PDF is not text).
-struct Raw {
-    status: u16,
-    headers: HashMap<String, String>,
-    body: Vec<u8>,
-}
+type Raw = escaque_server::client::RawReply;
 
 /// `GET path` with `cookies`, the answer as bytes.
 async fn get_raw(addr: SocketAddr, path: &str, cookies: &[String]) -> Raw {
@@ -31,55 +25,15 @@ async fn get_raw(addr: SocketAddr, path: &str, cookies: &[String]) -> Raw {
 
 /// `GET path` sent with the `Host` header `host`.
 async fn get_as(addr: SocketAddr, host: &str, path: &str, cookies: &[String]) -> Raw {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let mut req = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
-    if !cookies.is_empty() {
-        req.push_str(&format!("Cookie: {}\r\n", cookies.join("; ")));
-    }
-    req.push_str("\r\n");
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.expect("read");
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let mut rest = raw[split + 4..].to_vec();
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let headers: HashMap<String, String> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    if headers
-        .get("transfer-encoding")
-        .is_some_and(|v| v.contains("chunked"))
-    {
-        let mut body = Vec::new();
-        let mut at = 0;
-        while let Some(eol) = rest[at..].windows(2).position(|w| w == b"\r\n") {
-            let size =
-                usize::from_str_radix(String::from_utf8_lossy(&rest[at..at + eol]).trim(), 16)
-                    .unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            let start = at + eol + 2;
-            body.extend_from_slice(&rest[start..start + size]);
-            at = start + size + 2;
-        }
-        rest = body;
-    }
-    Raw {
-        status,
-        headers,
-        body: rest,
-    }
+    let cookie = cookies.join("; ");
+    let extra: &[(&str, &str)] = if cookies.is_empty() {
+        &[]
+    } else {
+        &[("Cookie", &cookie)]
+    };
+    escaque_server::client::http_raw(addr, host, "GET", path, None, extra)
+        .await
+        .expect("http")
 }
 
 /// The class's cards as PDF, asked for by its teacher with the query
@@ -234,7 +188,7 @@ async fn the_pdf_holds_one_scannable_card_per_pupil_run(db: Db) {
     let mut c = class_with_pupils(&s, 12).await;
     let r = cards_pdf(s.addr, &c, "").await;
     assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
-    assert_eq!(r.headers["content-type"], "application/pdf");
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
     assert!(r.body.starts_with(b"%PDF-1.4"));
     if db == Db::Sqlite {
         let _ = std::fs::write(shots_dir().join("tarjetas.pdf"), &r.body);
