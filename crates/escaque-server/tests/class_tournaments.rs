@@ -23,9 +23,7 @@ pub(crate) struct Lobby {
 impl Lobby {
     pub(crate) async fn open(addr: SocketAddr, web: &Browser) -> Lobby {
         let cookie = web.cookies.join("; ");
-        let ws = GameSocket::connect_with_cookie(addr, "/ws/lobby", &cookie)
-            .await
-            .expect("lobby socket");
+        let ws = lobby_socket(addr, &cookie).await;
         Lobby {
             ws,
             backlog: Vec::new(),

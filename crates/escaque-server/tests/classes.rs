@@ -593,13 +593,7 @@ both_dbs!(the_class_board, the_class_board_run);
 /// A pupil's lobby socket, once the server watches it (its first list of
 /// seeks has come: what is told after that reaches it).
 async fn lobby(s: &escaque_server::Running, web: &Browser) -> GameSocket {
-    let mut ws = GameSocket::connect_with_cookie(s.addr, "/ws/lobby", &web.cookies.join("; "))
-        .await
-        .expect("lobby socket");
-    ws.until(WAIT, |v| v["t"] == "seeks")
-        .await
-        .expect("the first list of seeks");
-    ws
+    lobby_socket(s.addr, &web.cookies.join("; ")).await
 }
 
 async fn a_teacher_starts_a_game_between_two_pupils_run(db: Db) {

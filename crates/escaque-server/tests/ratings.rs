@@ -503,7 +503,6 @@ async fn together(db: Db) {
 both_dbs!(two_games_of_one_player_applied_at_once, together);
 
 async fn rated_tournament(db: Db) {
-    use escaque_server::client::GameSocket;
     use escaque_server::tournament::{self, Settings, Who};
     let Some(s) = start(db).await else { return };
     let hub = std::sync::Arc::clone(&s.hub);
@@ -529,9 +528,7 @@ async fn rated_tournament(db: Db) {
     for tag in ["ana", "beto"] {
         let (mut web, name) = account(s.addr, tag).await;
         let cookie = web.cookies.join("; ");
-        let ws = GameSocket::connect_with_cookie(s.addr, "/ws/lobby", &cookie)
-            .await
-            .expect("lobby socket");
+        let ws = lobby_socket(s.addr, &cookie).await;
         let r = web
             .post(
                 &format!("/api/tournaments/{id}/join"),

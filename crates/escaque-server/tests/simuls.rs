@@ -16,14 +16,7 @@ use crate::common::*;
 /// A pupil's lobby socket, open (its first list received, so the server
 /// has it among the lobby's watchers).
 async fn lobby(addr: SocketAddr, web: &Browser) -> GameSocket {
-    let cookie = web.cookies.join("; ");
-    let mut ws = GameSocket::connect_with_cookie(addr, "/ws/lobby", &cookie)
-        .await
-        .expect("lobby socket");
-    ws.until(WAIT, |v| v["t"] == "seeks")
-        .await
-        .expect("the lobby's first list");
-    ws
+    lobby_socket(addr, &web.cookies.join("; ")).await
 }
 
 /// The next `your_game` on a lobby socket.

@@ -15,7 +15,7 @@ use escaque_server::Hub;
 use escaque_torneo::{Outcome, System, Tournament};
 use serde_json::{json, Value};
 
-use crate::common::{Browser, Db, Player, WAIT};
+use crate::common::{lobby_socket, Browser, Db, Player, WAIT};
 
 /// One entrant: an identity (cookies) and its lobby socket, where the
 /// server takes the player to each game (`your_game`).
@@ -48,9 +48,7 @@ impl Entrant {
     async fn new(addr: SocketAddr) -> Entrant {
         let web = guest(addr).await;
         let cookie = web.cookies.join("; ");
-        let ws = GameSocket::connect_with_cookie(addr, "/ws/lobby", &cookie)
-            .await
-            .expect("lobby socket");
+        let ws = lobby_socket(addr, &cookie).await;
         Entrant {
             web,
             ws,

@@ -128,6 +128,19 @@ pub async fn start_with(db: Db, tweak: impl FnOnce(&mut Config)) -> Option<Runni
     Some(escaque_server::start(c).await.expect("server starts"))
 }
 
+/// A lobby socket with `cookie`, once the server watches it: its first
+/// list of seeks has come, so whatever is told after that (a `your_game`)
+/// reaches it. (The server reads the asker's class before it watches.)
+pub async fn lobby_socket(addr: SocketAddr, cookie: &str) -> GameSocket {
+    let mut ws = GameSocket::connect_with_cookie(addr, "/ws/lobby", cookie)
+        .await
+        .expect("lobby socket");
+    ws.until(WAIT, |v| v["t"] == "seeks")
+        .await
+        .expect("the first list of seeks");
+    ws
+}
+
 /// An HTTP client with its own cookies (one identity).
 pub struct Browser {
     pub addr: SocketAddr,
