@@ -54,6 +54,7 @@ static ASSETS: &[Asset] = &[
     asset!("clases.js", "text/javascript; charset=utf-8"),
     asset!("simul.js", "text/javascript; charset=utf-8"),
     asset!("progreso.js", "text/javascript; charset=utf-8"),
+    asset!("analisis.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -122,6 +123,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/clases/{id}/progreso", get(shell))
         .route("/clase/{id}/entrar", get(shell))
         .route("/simul/{id}", get(shell))
+        .route("/analisis", get(shell))
+        .route("/analisis/{id}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))

@@ -1090,6 +1090,10 @@ async function main() {
     // Simultaneous exhibitions (issue 26).
     const { route } = await import('./simul.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink });
+  } else if (path === '/analisis' || path.startsWith('/analisis/')) {
+    // Analysis of games and positions (issue 27).
+    const { route } = await import('./analisis.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $, playerLink });
   } else if (path === '/clases' || path.startsWith('/clases/') || path.startsWith('/clase/')) {
     // Classes: the teacher's pages, the pupil's, the class-code login (issue 26).
     const { route } = await import('./clases.js');

@@ -16,6 +16,7 @@
 //! token of the per-address rate limit).
 
 mod accounts;
+mod analysis;
 mod class_cards;
 mod class_events;
 mod classes;
@@ -177,6 +178,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(simuls::routes())
         .merge(class_events::routes())
         .merge(class_cards::routes())
+        .merge(analysis::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         .with_state(hub)

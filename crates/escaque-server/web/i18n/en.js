@@ -265,5 +265,8 @@ export default {
     },
     help: 'Counts the games finished in the period (aborted ones do not count). Time: hours:minutes of each game, from its start to its end. Rating: in the pace where most rated games were played. Click a heading to sort.',
   },
+  an: {
+    title: 'Analysis',
+  },
   error: 'Error', not_found: 'There is no such game.',
 };

@@ -272,5 +272,8 @@ export default {
     },
     help: 'Cuenta las partidas terminadas en el periodo (las anuladas no). Tiempo: horas:minutos de cada partida, de su comienzo a su final. Puntuación: en el ritmo en que más partidas con puntuación jugó. Pulsa un encabezado para ordenar.',
   },
+  an: {
+    title: 'Análisis',
+  },
   error: 'Error', not_found: 'No existe esa partida.',
 };

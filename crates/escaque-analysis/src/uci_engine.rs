@@ -1,0 +1,1 @@
+//! Any UCI engine as an [`crate::Evaluator`] (`--motor-analisis PATH`).

@@ -1,0 +1,1 @@
+//! The integration tests of escaque-analysis, one binary: each file is a module.
