@@ -93,7 +93,9 @@ pub struct PlyAnalysis {
     /// As `best`, Spanish SAN.
     pub best_san_es: Option<String>,
     /// The engine's line from the position before (starting with `best`),
-    /// English SAN; empty when the move played was the best.
+    /// in coordinates; empty when the move played was the best.
+    pub line: Vec<String>,
+    /// As `line`, English SAN.
     pub line_san: Vec<String>,
     /// As `line_san`, Spanish SAN.
     pub line_san_es: Vec<String>,
