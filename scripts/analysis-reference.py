@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""The analysis reference (issue 27): escaque's marks against Stockfish's.
+
+Two steps, independent of escaque's code (python-chess is the PGN reader and
+the UCI client; the judgement below is written here from lichess's published
+method, not taken from escaque):
+
+  evals GAMES.pgn OUT.jsonl [NODES] [ENGINE]
+      Evaluates every position of every game (the start and after each move)
+      with a UCI engine at a fixed node budget (Stockfish at 1,000,000 nodes
+      by default, Hash 64, Threads 1) and appends one JSON line per game:
+      {"game": i, "evals": [[cp, mate, best_uci], ...]}, White's point of view
+      (cp null when mate is set; a checkmate on the board is [null, 0, null],
+      a draw on the board [0, null, null]). Resumable: games already in OUT
+      are skipped, so a long run can be stopped and started again.
+
+  compare GAMES.pgn REF.jsonl ANNOTATED.pgn [K]
+      Marks every move from the reference evaluations with lichess's method
+      (winning chances 2/(1+exp(-K·cp))-1 with cp clamped to ±1000, K =
+      0.00368208 by default; a move is ?! / ? / ?? when the mover loses
+      ≥ 0.1 / 0.2 / 0.3 of them; mate-aware as lila's Advice: walking into a
+      mate is ?? unless already lost by 7/10 pawns, losing a mate likewise,
+      a slower mate never marked), reads escaque's marks from the NAGs of
+      ANNOTATED.pgn (`escaque analizar GAMES.pgn -o ANNOTATED.pgn`; $6 ?!,
+      $2 ?, $4 ??), and prints precision and recall of each mark with
+      escaque's as the prediction and the reference's as the truth. Only
+      games present in REF.jsonl are compared.
+"""
+import json
+import math
+import os
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+NAG_OF = {"inaccuracy": 6, "mistake": 2, "blunder": 4}
+MARK_OF_NAG = {v: k for k, v in NAG_OF.items()}
+ORDER = ["inaccuracy", "mistake", "blunder"]
+
+
+def read_games(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        while True:
+            g = chess.pgn.read_game(f)
+            if g is None:
+                return
+            yield g
+
+
+def evals(pgn, out, nodes=1_000_000, engine="/usr/games/stockfish"):
+    done = set()
+    if os.path.exists(out):
+        with open(out) as f:
+            done = {json.loads(line)["game"] for line in f if line.strip()}
+    eng = chess.engine.SimpleEngine.popen_uci(engine)
+    eng.configure({"Hash": 64, "Threads": 1})
+    for i, g in enumerate(read_games(pgn)):
+        if i in done:
+            continue
+        board = g.board()
+        rows = []
+
+        def one():
+            if board.is_checkmate():
+                rows.append([None, 0, None])
+            elif board.is_game_over(claim_draw=False):
+                rows.append([0, None, None])
+            else:
+                r = eng.analyse(board, chess.engine.Limit(nodes=nodes))
+                s = r["score"].white()
+                pv = r.get("pv") or [None]
+                rows.append([s.score(), s.mate(), pv[0].uci() if pv[0] else None])
+
+        one()
+        for m in g.mainline_moves():
+            board.push(m)
+            one()
+        with open(out, "a") as f:
+            f.write(json.dumps({"game": i, "evals": rows}) + "\n")
+        print("game", i, len(rows), flush=True)
+    eng.quit()
+
+
+def winning_chances(cp, k):
+    cp = max(-1000, min(1000, cp))
+    return 2 / (1 + math.exp(-k * cp)) - 1
+
+
+def mark(before, after, white_moved, k):
+    """lila's Advice from the mover's point of view; before/after are
+    [cp, mate, best] rows, White's view."""
+    sign = 1 if white_moved else -1
+    b_cp, b_mate = before[0], before[1]
+    a_cp, a_mate = after[0], after[1]
+    if a_mate == 0:  # the move mated
+        return None
+    b_cp = None if b_cp is None else sign * b_cp
+    a_cp = None if a_cp is None else sign * a_cp
+    b_mate = None if b_mate is None else sign * b_mate
+    a_mate = None if a_mate is None else sign * a_mate
+    if b_cp is not None and a_cp is not None:
+        delta = winning_chances(b_cp, k) - winning_chances(a_cp, k)
+        for threshold, m in ((0.3, "blunder"), (0.2, "mistake"), (0.1, "inaccuracy")):
+            if delta >= threshold:
+                return m
+        return None
+    prev_cp = b_cp if b_cp is not None else 0
+    next_cp = a_cp if a_cp is not None else 0
+    if b_mate is None and a_mate is not None and a_mate < 0:  # mate created
+        if prev_cp < -999:
+            return "inaccuracy"
+        if prev_cp < -700:
+            return "mistake"
+        return "blunder"
+    if b_mate is not None and b_mate > 0 and (a_mate is None or a_mate < 0):  # mate lost
+        if next_cp > 999:
+            return "inaccuracy"
+        if next_cp > 700:
+            return "mistake"
+        return "blunder"
+    return None
+
+
+def compare(pgn, ref, annotated, k=0.00368208):
+    reference = {}
+    with open(ref) as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                reference[r["game"]] = r["evals"]
+    games = list(read_games(pgn))
+    ours = list(read_games(annotated))
+    if len(ours) != len(games):
+        sys.exit(f"{annotated}: {len(ours)} games, {pgn}: {len(games)}")
+    truth, pred = [], []
+    for i, (g, a) in enumerate(zip(games, ours)):
+        if i not in reference:
+            continue
+        rows = reference[i]
+        board = g.board()
+        nodes = list(a.mainline())
+        for ply, m in enumerate(g.mainline_moves()):
+            white = board.turn == chess.WHITE
+            truth.append(mark(rows[ply], rows[ply + 1], white, k))
+            nags = nodes[ply].nags if ply < len(nodes) else set()
+            got = [MARK_OF_NAG[n] for n in nags if n in MARK_OF_NAG]
+            pred.append(got[0] if got else None)
+            board.push(m)
+    print(f"{len(reference)} games, {len(truth)} moves compared")
+    print("mark        reference  escaque  both  precision  recall")
+    for m in ORDER + ["any"]:
+        def is_m(x):
+            return x is not None if m == "any" else x == m
+        t = sum(1 for x in truth if is_m(x))
+        p = sum(1 for x in pred if is_m(x))
+        both = sum(1 for x, y in zip(truth, pred) if is_m(x) and is_m(y))
+        prec = both / p if p else float("nan")
+        rec = both / t if t else float("nan")
+        print(f"{m:<11} {t:>9} {p:>8} {both:>5} {prec:>10.3f} {rec:>7.3f}")
+
+
+def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "evals":
+        evals(sys.argv[2], sys.argv[3], *(
+            [int(sys.argv[4])] if len(sys.argv) > 4 else []), *(sys.argv[5:6]))
+    elif len(sys.argv) >= 5 and sys.argv[1] == "compare":
+        compare(sys.argv[2], sys.argv[3], sys.argv[4], *(
+            [float(sys.argv[5])] if len(sys.argv) > 5 else []))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
