@@ -64,9 +64,18 @@ impl Judgement {
 /// `wc = 2 / (1 + exp(−WIN_CHANCE_K · cp)) − 1` (−1 to 1), a natural-log
 /// logistic on escaque's own centipawns.
 ///
-/// PRELIMINARY: K/400 with the tuner's K = 2.0774 (the K recorded when the
-/// shipped weights were fitted); replaced by the fit on fresh data below.
-pub const WIN_CHANCE_K: f64 = 2.0774 / 400.0;
+/// Fitted to escaque's evaluation scale, not taken from Stockfish: the
+/// tuner's logistic `sigmoid(K · eval / 400)` fitted to game results with
+/// the SHIPPED weights gives K = 1.5765 on 42,247 quiet positions of 400
+/// self-play games (`escaque-tune selfplay 400 5000 k400.txt 27`, then
+/// `escaque-tune k k400.txt`: "K = 1.5765 (error 0.092638)"), so
+/// `WIN_CHANCE_K = K / 400 = 0.00394` per centipawn. (The tuner's K was
+/// 2.0774 for the hand-written weights the shipped ones started from; the
+/// fit made the weights larger.) lichess uses 0.00368208 for Stockfish's
+/// centipawns: escaque's pawn of advantage is worth a little more winning
+/// chance (+1.00 gives wc 0.195 here, 0.182 on lichess), so a mark needs
+/// about 7 % fewer centipawns lost than on lichess.
+pub const WIN_CHANCE_K: f64 = 1.5765 / 400.0;
 
 /// Centipawns are clamped to ±`CP_CEILING` before they become winning
 /// chances, and a mate counts as `CP_CEILING` for the side that mates
