@@ -337,3 +337,41 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn judging_on_another_scale() {
+    use escaque_analysis::judge::{judge_with, LICHESS_WIN_CHANCE_K};
+    // A loss of 0.1 in lichess's winning chances from level: about 54 cp.
+    let edge = (1.1f64 / 0.9).ln() / LICHESS_WIN_CHANCE_K;
+    let just_over = -(edge.ceil() as i32) - 1;
+    let just_under = -(edge.floor() as i32) + 1;
+    assert_eq!(
+        judge_with(
+            LICHESS_WIN_CHANCE_K,
+            Cp(0),
+            Some(Cp(just_over)),
+            Color::White
+        ),
+        Some(Inaccuracy)
+    );
+    assert_eq!(
+        judge_with(
+            LICHESS_WIN_CHANCE_K,
+            Cp(0),
+            Some(Cp(just_under)),
+            Color::White
+        ),
+        None
+    );
+    // escaque's constant is larger: the same loss is marked from fewer centipawns.
+    const { assert!(WIN_CHANCE_K > LICHESS_WIN_CHANCE_K) };
+    assert_eq!(
+        judge(Cp(0), Some(Cp(just_under)), Color::White),
+        Some(Inaccuracy)
+    );
+    // Mates do not depend on the constant.
+    assert_eq!(
+        judge_with(LICHESS_WIN_CHANCE_K, Cp(0), Some(Mate(-2)), Color::White),
+        Some(Blunder)
+    );
+}
