@@ -470,3 +470,42 @@ fn escaque_lines_for_the_analysis_board() {
     assert_eq!(v[0].san_es[0], "Dh4#");
     assert_eq!(v[0].uci[0], "d8h4");
 }
+
+#[test]
+fn the_cache_and_evaluator_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    fn sent<T: Send>() {}
+    shared::<Cache>();
+    sent::<EscaqueEvaluator>();
+    let d = Settings::default();
+    assert_eq!(d.depth, Some(Settings::DEFAULT_DEPTH));
+    assert_eq!(d.nodes, None);
+    assert_eq!(
+        serde_json::to_value(d).unwrap(),
+        serde_json::json!({"depth": Settings::DEFAULT_DEPTH, "nodes": null})
+    );
+}
+
+#[test]
+fn view_lines_stop_at_an_illegal_move() {
+    let pos = Position::new();
+    let e4 = san(&pos, "e4");
+    let line = Line {
+        eval: Cp(25),
+        // e2e4 then e2e4 again: the second is not legal.
+        moves: vec![e4, e4],
+        depth: 3,
+    };
+    let bad = Line {
+        eval: Cp(0),
+        moves: vec![Move::normal(escaque::Square::A3, escaque::Square::A5)],
+        depth: 3,
+    };
+    let v = view_lines(&pos, &[line, bad]);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].uci, vec!["e2e4"]);
+    assert_eq!(v[0].san_es, vec!["e4"]);
+    let json = serde_json::to_value(&v[0]).unwrap();
+    assert_eq!(json["eval"]["cp"], 25);
+    assert!(json["wc"].as_f64().unwrap() > 0.0);
+}
