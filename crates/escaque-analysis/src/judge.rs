@@ -70,9 +70,9 @@ impl Judgement {
 /// self-play games (`escaque-tune selfplay 400 5000 k400.txt 27`, then
 /// `escaque-tune k k400.txt`: "K = 1.5765 (error 0.092638)"), so
 /// `WIN_CHANCE_K = K / 400 = 0.00394` per centipawn (another 400 games,
-/// seed 28, give K = 1.5907). (The tuner's K was
-/// 2.0774 for the hand-written weights the shipped ones started from; the
-/// fit made the weights larger.) lichess uses 0.00368208 for Stockfish's
+/// seed 28, give K = 1.5907). The tuner's K = 2.0774 is another figure: it
+/// was measured with the hand-written weights the shipped ones started
+/// from, on games those weights played. lichess uses 0.00368208 for Stockfish's
 /// centipawns: escaque's pawn of advantage is worth a little more winning
 /// chance (+1.00 gives wc 0.195 here, 0.182 on lichess), so a mark needs
 /// about 7 % fewer centipawns lost than on lichess.
