@@ -41,6 +41,10 @@ pub const SHIPPED: &[u8] = include_bytes!("../data/book.bin");
 /// The size of one entry in bytes.
 pub const ENTRY_SIZE: usize = 16;
 
+/// The largest book file read (1 GiB, some 67 million entries: the largest
+/// published Polyglot books are a few hundred MiB).
+pub const MAX_FILE_SIZE: u64 = 1 << 30;
+
 /// One entry of a Polyglot book.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
@@ -87,6 +91,11 @@ pub enum BookError {
     },
     /// The file holds no entry.
     Empty,
+    /// The file is larger than [`MAX_FILE_SIZE`].
+    TooLarge {
+        /// Its size in bytes.
+        len: u64,
+    },
     /// The size is not a whole number of 16-byte entries: not a Polyglot
     /// book, or a truncated one.
     Truncated {
@@ -115,6 +124,12 @@ impl Localized for BookError {
                 "el libro de aperturas está vacío: no tiene ninguna entrada".into()
             }
             (BookError::Empty, Lang::En) => "the opening book is empty: it has no entry".into(),
+            (BookError::TooLarge { len }, Lang::Es) => format!(
+                "el libro de aperturas es demasiado grande: {len} bytes (como mucho {MAX_FILE_SIZE})"
+            ),
+            (BookError::TooLarge { len }, Lang::En) => format!(
+                "the opening book is too large: {len} bytes (at most {MAX_FILE_SIZE})"
+            ),
             (BookError::Truncated { len }, Lang::Es) => format!(
                 "no es un libro Polyglot: {len} bytes no son un número entero de entradas de 16 bytes (¿archivo cortado?)"
             ),
@@ -176,13 +191,30 @@ impl Book {
         Ok(Book { entries })
     }
 
-    /// Reads the book file at `path`.
+    /// Reads the book file at `path` (at most [`MAX_FILE_SIZE`] bytes).
     pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
+        use std::io::Read;
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|error| BookError::Io {
+        let io = |error| BookError::Io {
             path: path.to_path_buf(),
             error,
-        })?;
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len > MAX_FILE_SIZE {
+            return Err(BookError::TooLarge { len });
+        }
+        // Read at most one byte more than allowed (a file that grows, or a
+        // special file whose size the metadata does not tell).
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_SIZE + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_FILE_SIZE {
+            return Err(BookError::TooLarge {
+                len: bytes.len() as u64,
+            });
+        }
         Book::from_bytes(&bytes)
     }
 
@@ -192,6 +224,11 @@ impl Book {
         SHIPPED_BOOK
             .get_or_init(|| Arc::new(Book::from_bytes(SHIPPED).expect("the shipped book reads")))
             .clone()
+    }
+
+    /// A position's key ([`key`]: escaque's Zobrist hash is Polyglot's).
+    pub fn key(pos: &Position) -> u64 {
+        key(pos)
     }
 
     /// Every entry, in the file's order.

@@ -61,7 +61,7 @@ fn keys_and_moves_equal_python_chess_on_the_gnuchess_book() {
     assert_eq!(rows.len(), 3659);
     for &(fen, key, _) in &rows {
         let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(format!("{:016x}", book::key(&pos)), key, "{fen}");
+        assert_eq!(format!("{:016x}", Book::key(&pos)), key, "{fen}");
     }
     let Some(book) = gnuchess_book() else { return };
     let mut entries_seen = 0;
@@ -126,6 +126,14 @@ fn bad_books_are_refused_with_a_reason() {
         Err(BookError::Unsorted { index: 1 })
     ));
     let dir = std::env::temp_dir();
+    // A (sparse) file over the limit is refused before it is read.
+    let big = dir.join(format!("escaque-big-book-{}.bin", std::process::id()));
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(book::MAX_FILE_SIZE + 16).unwrap();
+    let e = Book::open(&big).unwrap_err();
+    std::fs::remove_file(&big).unwrap();
+    assert!(matches!(e, BookError::TooLarge { len } if len == book::MAX_FILE_SIZE + 16));
+    assert!(e.message(Lang::En).contains("too large"));
     let e = Book::open(dir.join("escaque-no-such-book.bin")).unwrap_err();
     assert!(matches!(e, BookError::Io { .. }));
     assert!(e.to_string().starts_with("no se puede leer el libro"));
