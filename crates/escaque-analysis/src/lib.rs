@@ -23,6 +23,7 @@
 
 pub mod analyse;
 pub mod annotate;
+pub mod book;
 pub mod judge;
 pub mod openings;
 pub mod uci_engine;

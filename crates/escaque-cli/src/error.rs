@@ -55,6 +55,8 @@ pub enum CliError {
     Tournament(escaque_torneo::TorneoError),
     /// A TRF file could not be read.
     Trf(escaque_torneo::TrfError),
+    /// An opening book (`escaque uci --libro RUTA`) could not be read.
+    Book(escaque_engine::book::BookError),
     /// A file that would be overwritten already exists.
     Exists(String),
     /// A Swiss tournament was created without its number of rounds.
@@ -158,6 +160,7 @@ impl Localized for CliError {
             ),
             CliError::Tournament(e) => e.message(lang),
             CliError::Trf(e) => e.message(lang),
+            CliError::Book(e) => e.message(lang),
             CliError::Exists(path) => lang.pick(
                 format!("{path} ya existe: no se sobrescribe"),
                 format!("{path} already exists: not overwritten"),

@@ -38,6 +38,10 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "Play at this raw weakening setting (200-2600), bypassing the calibration table: for measuring the levels",
     ),
     ("uci:threads", "Search threads (the Threads option, 1-256)"),
+    (
+        "uci:book",
+        "Open from the opening book (the OwnBook option): escaque's own, or the Polyglot file PATH (the BookFile option)",
+    ),
     ("bench", "Search fixed positions to a fixed depth: total nodes and speed"),
     ("bench:depth", "Depth of each search"),
     ("pgn", "Read, convert and check PGN games (convertir/convert, revisar/check)"),

@@ -1,9 +1,12 @@
-//! `escaque uci [--elo N | --nivel N | --ajuste N] [--hilos N]`: the engine
-//! speaking UCI on standard input and output, optionally weakened or given
-//! threads from the start (for matches and GUIs that cannot set options, and
-//! for calibrating the levels).
+//! `escaque uci [--elo N | --nivel N | --ajuste N] [--hilos N] [--libro [RUTA]]`:
+//! the engine speaking UCI on standard input and output, optionally weakened,
+//! given threads or its opening book from the start (for matches and GUIs
+//! that cannot set options, and for calibrating the levels).
 
 use clap::Args;
+use std::sync::Arc;
+
+use escaque_engine::book::Book;
 use escaque_engine::uci::Uci;
 use escaque_engine::{Engine, Level};
 
@@ -24,6 +27,10 @@ pub struct UciArgs {
     /// Hilos de búsqueda (la opción Threads, 1–256).
     #[arg(long = "hilos", alias = "threads", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+    /// Abre con el libro de aperturas (la opción OwnBook): el de escaque, o el
+    /// archivo Polyglot RUTA (la opción BookFile).
+    #[arg(long = "libro", alias = "book", value_name = "RUTA", num_args = 0..=1, default_missing_value = "")]
+    pub book: Option<String>,
 }
 
 pub fn run(args: &UciArgs) -> Result<(), CliError> {
@@ -36,6 +43,11 @@ pub fn run(args: &UciArgs) -> Result<(), CliError> {
     engine.set_strength_setting(args.setting);
     if let Some(n) = args.threads {
         engine.set_threads(n as usize);
+    }
+    match args.book.as_deref() {
+        None => {}
+        Some("") => engine.set_book(Some(Book::shipped())),
+        Some(path) => engine.set_book(Some(Arc::new(Book::open(path).map_err(CliError::Book)?))),
     }
     let stdin = std::io::stdin();
     Uci::with_engine(engine, std::io::stdout()).run(stdin.lock());

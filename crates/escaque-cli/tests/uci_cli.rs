@@ -69,3 +69,38 @@ fn out_of_range_strength_flags_are_refused_with_the_range() {
         assert!(err.contains(value) && err.contains(range), "{err}");
     }
 }
+
+#[test]
+fn the_book_flag_opens_from_a_book() {
+    // `--libro`: escaque's own book (OwnBook on from the start).
+    let out = uci(
+        &["--libro"],
+        "uci\nposition startpos moves e2e4 e7e5\ngo depth 4\n",
+    );
+    assert!(
+        out.contains("option name OwnBook type check default true"),
+        "{out}"
+    );
+    assert!(out.contains("info string book move"), "{out}");
+    let mut pos = Position::new();
+    for m in ["e2e4", "e7e5"] {
+        pos.play_unchecked(escaque::read_move(&pos, m, escaque::Notation::Uci).unwrap());
+    }
+    let mv = escaque::read_move(&pos, best_move(&out), escaque::Notation::Uci).unwrap();
+    let book = escaque_engine::book::Book::shipped();
+    assert!(book.moves(&pos).iter().any(|&(m, _)| m == mv));
+    // Without it, a search.
+    let out = uci(&[], "position startpos moves e2e4 e7e5\ngo depth 4\n");
+    assert!(
+        !out.contains("book move") && out.contains("info depth"),
+        "{out}"
+    );
+    // A file that is not there: refused before the loop starts, with the path.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["uci", "--libro", "/nonexistent/libro.bin"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/nonexistent/libro.bin"), "{err}");
+}

@@ -88,6 +88,23 @@ impl Weakening {
         CALIBRATION[CALIBRATION.len() - 1].0
     }
 
+    /// The Elo a raw setting measured as: the calibration curve read
+    /// forwards, linear between its points, and the end points beyond them
+    /// (below setting 900 the games only bound the strength from above).
+    pub fn elo_for_setting(setting: u32) -> u32 {
+        let (s0, m0) = CALIBRATION[0];
+        if setting <= s0 {
+            return m0;
+        }
+        for w in CALIBRATION.windows(2) {
+            let ((sa, ma), (sb, mb)) = (w[0], w[1]);
+            if setting <= sb {
+                return ma + (setting - sa) * (mb - ma) / (sb - sa);
+            }
+        }
+        CALIBRATION[CALIBRATION.len() - 1].1
+    }
+
     /// The raw schedule: depth, nodes, candidates, temperature and loss cap
     /// for a setting between [`MIN_SETTING`] and [`MAX_SETTING`]. From 800 up
     /// every number moves linearly (nodes exponentially) towards the lightest
@@ -285,7 +302,13 @@ mod tests {
             .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
         for &(s, m) in &CALIBRATION {
             assert_eq!(Weakening::setting_for(m), s);
+            assert_eq!(Weakening::elo_for_setting(s), m);
         }
+        let elos: Vec<u32> = (MIN_SETTING..=MAX_SETTING)
+            .map(Weakening::elo_for_setting)
+            .collect();
+        assert!(elos.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(Weakening::elo_for_setting(MIN_SETTING), CALIBRATION[0].1);
         let settings: Vec<u32> = (MIN_ELO..MAX_ELO).map(Weakening::setting_for).collect();
         assert!(settings.windows(2).all(|w| w[0] <= w[1]));
         assert!(settings

@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod eval;
 pub mod level;
 mod movepick;
@@ -36,6 +37,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use escaque::{Move, Position};
+
+use book::Book;
 
 pub use level::{Level, Weakening};
 pub use search::{Info, Limits, Report, Score, MATE, MATE_BOUND};
@@ -98,6 +101,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Principal variation of the chosen move.
     pub pv: Vec<Move>,
+    /// The move came from the opening book (nothing was searched).
+    pub book: bool,
 }
 
 /// The engine: options, the transposition table and a random source for
@@ -106,6 +111,7 @@ pub struct Engine {
     options: Options,
     tt: Arc<TranspositionTable>,
     rng: rng::Rng,
+    book: Option<Arc<Book>>,
 }
 
 impl Default for Engine {
@@ -122,6 +128,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             options,
             rng: rng::Rng::from_time(),
+            book: None,
         }
     }
 
@@ -187,22 +194,75 @@ impl Engine {
             setting.map(|s| s.clamp(level::MIN_SETTING, level::MAX_SETTING));
     }
 
-    /// How the engine is weakened, if it is.
-    pub fn weakening(&self) -> Option<Weakening> {
+    /// Plays from `book` in the opening (`None`: no book, the default, which
+    /// is what analysis wants). How far depends on the strength: see
+    /// [`Engine::book_plies`].
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// The Elo the engine plays at: `None` at full strength. A raw setting
+    /// ([`Engine::set_strength_setting`]) is read through the calibration.
+    pub fn playing_elo(&self) -> Option<u32> {
         if let Some(s) = self.options.strength_setting {
-            return Some(Weakening::for_setting(s));
+            return Some(Weakening::elo_for_setting(s));
         }
+        let elo = self.target_elo();
+        (elo < level::MAX_ELO).then_some(elo)
+    }
+
+    /// How many plies of a game (counted from the standard start, see
+    /// [`book::game_ply`]) the engine takes from its book at its strength:
+    /// [`book::plies_for_elo`].
+    pub fn book_plies(&self) -> u32 {
+        book::plies_for_elo(self.playing_elo())
+    }
+
+    /// A move from the book for a search of `pos` with `limits`, if the book
+    /// is set, the game is still within [`Engine::book_plies`] and the search
+    /// is one that plays a move (not analysis: no `go infinite`, `go mate`,
+    /// `searchmoves` or several lines).
+    fn book_move(&mut self, pos: &Position, limits: &Limits) -> Option<Move> {
+        let book = self.book.clone()?;
+        if limits.infinite
+            || limits.mate.is_some()
+            || !limits.searchmoves.is_empty()
+            || self.options.multipv > 1
+            || book::game_ply(pos) >= self.book_plies()
+        {
+            return None;
+        }
+        let sharpness = book::sharpness_for_elo(self.playing_elo());
+        let x = self.rng.next_f64();
+        book.pick(pos, sharpness, x)
+    }
+
+    /// The Elo asked for by `UCI_LimitStrength`/`UCI_Elo` and `Skill Level`
+    /// ([`level::MAX_ELO`] or more: full strength).
+    fn target_elo(&self) -> u32 {
         let elo = if self.options.limit_strength {
             self.options.elo
         } else {
             Weakening::skill_to_elo(self.options.skill_level)
         };
-        let elo = if self.options.limit_strength && self.options.skill_level < 20 {
+        if self.options.limit_strength && self.options.skill_level < 20 {
             elo.min(Weakening::skill_to_elo(self.options.skill_level))
         } else {
             elo
-        };
-        Weakening::for_elo(elo)
+        }
+    }
+
+    /// How the engine is weakened, if it is.
+    pub fn weakening(&self) -> Option<Weakening> {
+        if let Some(s) = self.options.strength_setting {
+            return Some(Weakening::for_setting(s));
+        }
+        Weakening::for_elo(self.target_elo())
     }
 
     /// Searches `pos` and returns the move to play. `history` holds the Zobrist
@@ -233,6 +293,14 @@ impl Engine {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             return SearchResult::default();
+        }
+        if let Some(m) = self.book_move(pos, limits) {
+            return SearchResult {
+                best_move: Some(m),
+                pv: vec![m],
+                book: true,
+                ..SearchResult::default()
+            };
         }
         let mut root: Vec<Move> = legal
             .iter()
@@ -302,6 +370,7 @@ impl Engine {
             depth: completed,
             nodes,
             pv: rm.pv.clone(),
+            book: false,
         }
     }
 

@@ -24,6 +24,7 @@ use escaque::coord::to_uci_in;
 use escaque::read::{MoveError, Notation};
 use escaque::{CastlingMode, FenError, Lang, Localized, Move, Position};
 
+use crate::book::Book;
 use crate::level::{MAX_ELO, MIN_ELO};
 use crate::search::{Info, Limits, Report, Score};
 use crate::tt::Bound;
@@ -78,6 +79,11 @@ pub struct Uci {
     /// `UCI_Chess960`: FENs read with Chess960 castling (X-FEN, Shredder-FEN)
     /// and castling written as the king taking its own rook (`e1h1`).
     chess960: bool,
+    /// `OwnBook`: the engine plays from its book in the opening.
+    own_book: bool,
+    /// `BookFile`'s book, read when the option is set (the shipped book
+    /// while it is `<empty>`).
+    book: Arc<Book>,
 }
 
 /// Runs the UCI loop until `quit` or the end of `input`.
@@ -96,6 +102,7 @@ const OPTIONS: &[&str] = &[
     "option name UCI_Chess960 type check default false",
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name Clear Hash type button",
+    "option name BookFile type string default <empty>",
 ];
 
 impl Uci {
@@ -105,9 +112,14 @@ impl Uci {
     }
 
     /// A protocol handler for an engine already set up (e.g. with
-    /// [`Engine::set_strength_setting`]).
+    /// [`Engine::set_strength_setting`]). An engine given a book
+    /// ([`Engine::set_book`]) starts with `OwnBook` on and that book.
     pub fn with_engine<W: Write + Send + 'static>(engine: Engine, output: W) -> Uci {
+        let own_book = engine.book().is_some();
+        let book = engine.book().cloned().unwrap_or_else(Book::shipped);
         Uci {
+            own_book,
+            book,
             out: Arc::new(Mutex::new(Box::new(output))),
             engine: Some(engine),
             running: None,
@@ -148,7 +160,9 @@ impl Uci {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
                     self.say("info string the search thread failed; starting a fresh engine");
-                    self.engine = Some(Engine::new());
+                    let mut engine = Engine::new();
+                    engine.set_book(self.own_book.then(|| self.book.clone()));
+                    self.engine = Some(engine);
                 }
             }
         }
@@ -169,6 +183,10 @@ impl Uci {
             "uci" => {
                 self.say(&format!("id name escaque {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author escaque developers");
+                self.say(&format!(
+                    "option name OwnBook type check default {}",
+                    self.own_book
+                ));
                 for o in OPTIONS {
                     self.say(o);
                 }
@@ -296,8 +314,49 @@ impl Uci {
                 None => bad(self, "expected true or false"),
             },
             "clear hash" => self.engine().clear_hash(),
+            "ownbook" => match boolean {
+                Some(b) => {
+                    self.own_book = b;
+                    self.apply_book();
+                }
+                None => bad(self, "expected true or false"),
+            },
+            "bookfile" => self.set_book_file(value.trim()),
             _ => self.say(&format!("info string unknown option: {name}")),
         }
+    }
+
+    /// `BookFile`: `<empty>` (or nothing) is the shipped book; any other
+    /// value a Polyglot file, read now. A file that cannot be read is said in
+    /// an `info string` and the book in use is kept.
+    fn set_book_file(&mut self, path: &str) {
+        if path.is_empty() || path == "<empty>" {
+            self.book = Book::shipped();
+        } else {
+            match Book::open(path) {
+                Ok(book) => {
+                    self.say(&format!(
+                        "info string opening book {path}: {} entries",
+                        book.len()
+                    ));
+                    self.book = Arc::new(book);
+                }
+                Err(e) => {
+                    self.say(&format!(
+                        "info string BookFile: {}; the book in use is kept",
+                        e.message(Lang::En)
+                    ));
+                    return;
+                }
+            }
+        }
+        self.apply_book();
+    }
+
+    /// Gives the engine its book when `OwnBook` is on, none otherwise.
+    fn apply_book(&mut self) {
+        let book = self.own_book.then(|| self.book.clone());
+        self.engine().set_book(book);
     }
 
     /// Sets the position and the game history from `position …`. A command
@@ -434,6 +493,12 @@ impl Uci {
             // UCI: after `go infinite` or `go ponder`, wait for `stop`/`ponderhit`.
             while (infinite || ponder2.load(Ordering::Relaxed)) && !stop2.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            if let (true, Some(m)) = (result.book, result.best_move) {
+                say(
+                    &out,
+                    &format!("info string book move {}", to_uci_in(&root, m, chess960)),
+                );
             }
             let line = match result.best_move {
                 Some(m) => {

@@ -100,6 +100,17 @@ pub fn history_keys(game: &Game) -> Vec<u64> {
     keys
 }
 
+/// A new engine as every front end's engine player uses it: with the book
+/// shipped with escaque, which each level follows as far as people of its
+/// strength know their openings ([`escaque_engine::book::plies_for_elo`]:
+/// one move at level 1, five at level 5, the whole book at level 10), so
+/// that games do not all open alike.
+pub fn player_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine.set_book(Some(escaque_engine::book::Book::shipped()));
+    engine
+}
+
 struct Request {
     id: u64,
     pos: Position,
@@ -133,7 +144,7 @@ impl EnginePlayer {
         let thread = std::thread::Builder::new()
             .name("escaque-motor".into())
             .spawn(move || {
-                let mut engine = Engine::new();
+                let mut engine = player_engine();
                 let mut level = None;
                 while let Ok(req) = req_rx.recv() {
                     stop2.store(false, Ordering::SeqCst);
@@ -330,6 +341,41 @@ mod tests {
         let mv = escaque::read_move(g.position(), "e7e5", escaque::Notation::Uci).unwrap();
         g.play(mv).unwrap();
         assert_eq!(history_keys(&g), vec![start, after]);
+    }
+
+    #[test]
+    fn the_engine_player_opens_from_its_book() {
+        // Given 5 s a move, a search takes them all; a book move comes at
+        // once, and it is one of the book's. Three first moves, then the
+        // reply to 1.e4 e5.
+        let mut e = EnginePlayer::start();
+        let budget = Budget {
+            movetime: Duration::from_secs(5),
+            ..Budget::without_clock(Level::Master)
+        };
+        let mut pos = Position::new();
+        for step in 0..4 {
+            if step == 3 {
+                for m in ["e2e4", "e7e5"] {
+                    pos.play_unchecked(
+                        escaque::read_move(&pos, m, escaque::Notation::Uci).unwrap(),
+                    );
+                }
+            }
+            let asked = std::time::Instant::now();
+            e.think(&pos, Vec::new(), budget.clone());
+            let m = loop {
+                if let Some(m) = e.poll(Duration::from_millis(50)) {
+                    break m.expect("a move");
+                }
+            };
+            assert!(
+                asked.elapsed() < Duration::from_millis(2500),
+                "searched, not from the book"
+            );
+            let book = escaque_engine::book::Book::shipped().moves(&pos);
+            assert!(book.iter().any(|&(b, _)| b == m), "{m}");
+        }
     }
 
     #[test]

@@ -40,7 +40,7 @@ mod player;
 mod record;
 mod session;
 
-pub use engine::{history_keys, increment, search, Budget, EnginePlayer};
+pub use engine::{history_keys, increment, player_engine, search, Budget, EnginePlayer};
 pub use escaque_engine::Level;
 pub use player::{default_level, ParsePlayerError, Player, DEFAULT_LEVEL};
 pub use record::{

@@ -36,9 +36,11 @@ pub struct EscaqueEngine {
 }
 
 impl EscaqueEngine {
-    /// A new engine with a small table (several run at once).
+    /// A new engine with a small table (several run at once) and the shipped
+    /// opening book, followed as far as its level knows
+    /// ([`escaque_play::player_engine`]).
     pub fn new() -> EscaqueEngine {
-        let mut engine = Engine::new();
+        let mut engine = escaque_play::player_engine();
         engine.set_hash(8);
         EscaqueEngine {
             engine,
@@ -114,5 +116,36 @@ impl EnginePool {
         .await
         .ok()
         .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_engines_open_from_the_book() {
+        // Given 5 s a move, a search takes them all; a book move comes at
+        // once, and it is one of the book's.
+        let mut engine = EscaqueEngine::new();
+        let pos = Position::new();
+        let book = escaque_engine::book::Book::shipped().moves(&pos);
+        let req = ThinkRequest {
+            pos,
+            history: Vec::new(),
+            budget: Budget {
+                movetime: std::time::Duration::from_secs(5),
+                ..Budget::without_clock(Level::Master)
+            },
+        };
+        for _ in 0..3 {
+            let asked = std::time::Instant::now();
+            let m = engine.pick(&req, &AtomicBool::new(false)).unwrap();
+            assert!(
+                asked.elapsed() < std::time::Duration::from_millis(2500),
+                "searched, not from the book"
+            );
+            assert!(book.iter().any(|&(b, _)| b == m), "{m}");
+        }
     }
 }
