@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 
 /// How many plies of a game [`classify`] searches, like lichess (scalachess's
 /// `OpeningDb.SEARCH_MAX_PLIES`); the longest line of the data has 36.
+/// (scalachess also stops at a position with fewer than 20 pieces; every
+/// row's position has at least 22, so that changes no answer here.)
 pub const SEARCH_MAX_PLIES: usize = 40;
 
 /// A named opening.
