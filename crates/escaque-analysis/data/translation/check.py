@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Verify openings.tsv against the lichess source and the rules in README.md.
+"""Verify ../openings.tsv against the lichess source and the rules in README.es.md.
 
 Checks
   1. same rows, same order, same eco / name_en / pgn as ../lichess/{a..e}.tsv (3,807 rows)
