@@ -3,3 +3,5 @@ mod analyse;
 mod judge;
 
 mod book;
+
+mod openings;

@@ -21,6 +21,7 @@ use tokio::sync::{mpsc, oneshot};
 
 mod adjourn;
 mod kid_mode;
+mod openings;
 mod ratings;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
