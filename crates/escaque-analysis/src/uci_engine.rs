@@ -8,7 +8,8 @@
 //!
 //! Per position: `setoption name MultiPV` when the number of lines changes,
 //! `setoption name UCI_Chess960` when the position's castling needs it,
-//! `position fen …`, `go nodes N` (with [`Settings::nodes`]) or `go depth D`,
+//! `position fen …`, `go nodes N` (with [`Settings::nodes`]) or `go depth D` (escaque's
+//! [`Settings::DEFAULT_DEPTH`] when neither is set),
 //! then the last `info … multipv k score … pv …` of each line before
 //! `bestmove`. Scores are turned to White's point of view and every move of
 //! every line is checked against the rules (a line is cut at its first
@@ -27,9 +28,6 @@ use escaque::{Color, Lang, Localized, Move, Position};
 
 use crate::analyse::{AnalysisError, Evaluator, Line, Settings};
 use crate::judge::Eval;
-
-/// The depth asked for when [`Settings`] gives neither depth nor nodes.
-pub const FALLBACK_DEPTH: u32 = 12;
 
 /// The longest line read from an engine; a longer one is cut (an engine
 /// writing without end is stopped by the deadlines).
@@ -335,10 +333,9 @@ impl UciEvaluator {
         }
         let fen = pos.to_fen();
         self.send(&format!("position fen {fen}"))?;
-        let go = match (self.settings.nodes, self.settings.depth) {
+        let go = match (self.settings.nodes, self.settings.effective_depth()) {
             (Some(n), _) => format!("go nodes {n}"),
-            (None, Some(d)) => format!("go depth {d}"),
-            (None, None) => format!("go depth {FALLBACK_DEPTH}"),
+            (None, d) => format!("go depth {}", d.unwrap_or(Settings::DEFAULT_DEPTH)),
         };
         self.send(&go)?;
         let deadline = Instant::now() + self.timeouts.search;
@@ -381,6 +378,10 @@ impl From<UciError> for EvalFailure {
 impl Evaluator for UciEvaluator {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn settings(&self) -> Settings {
+        self.settings
     }
 
     fn evaluate(
