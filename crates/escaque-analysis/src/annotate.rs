@@ -97,7 +97,8 @@ fn annotate_move(node: &mut Node, before: &Position, ply: &PlyAnalysis, lang: La
     if let Some(e) = ply.eval {
         text.push_str(&eval_command(e));
     }
-    if let Some(j) = ply.judgement {
+    // A move that checkmates (no evaluation) is never marked.
+    if let (Some(j), Some(_)) = (ply.judgement, ply.eval) {
         let best = best_san(before, ply, lang);
         if !text.is_empty() {
             text.push(' ');
@@ -179,11 +180,18 @@ fn engine_line(before: &Position, line: &[String]) -> Vec<Move> {
 }
 
 /// Removes `[%eval …]` commands from a move's comments (dropping a comment
-/// left empty), keeping the clock's place.
+/// left empty), keeping the clock's place; and the mark's words that an
+/// earlier annotation wrote after its evaluation.
 fn strip_evals(node: &mut Node) {
     let mut i = 0;
     while i < node.comments.len() {
-        let (text, removed_before_clock) = without_evals(&node.comments[i], node.clock_at);
+        let ours = i == 0 && node.comments[0].trim_start().starts_with("[%eval");
+        let (mut text, mut removed_before_clock) = without_evals(&node.comments[i], node.clock_at);
+        if ours {
+            let (t, n) = without_mark(&text, node.clock_at.saturating_sub(removed_before_clock));
+            text = t;
+            removed_before_clock += n;
+        }
         if i == 0 && node.clock_ms.is_some() {
             node.clock_at = node.clock_at.saturating_sub(removed_before_clock);
         }
@@ -197,6 +205,43 @@ fn strip_evals(node: &mut Node) {
         node.comments[i] = text;
         i += 1;
     }
+}
+
+/// `text` without the mark an annotation starts it with (`Error grave. Era
+/// mejor Cxe5.`, `Blunder. Nxe5 was best.`, either language), and how many
+/// bytes were taken out before byte `at`.
+fn without_mark(text: &str, at: usize) -> (String, usize) {
+    let lead = text.len() - text.trim_start().len();
+    let body = &text[lead..];
+    let marks = [
+        "Error grave.",
+        "Imprecisión.",
+        "Error.",
+        "Inaccuracy.",
+        "Mistake.",
+        "Blunder.",
+    ];
+    let Some(mark) = marks.iter().find(|m| body.starts_with(*m)) else {
+        return (text.to_string(), 0);
+    };
+    let mut cut = lead + mark.len();
+    let rest = &text[cut..];
+    let words: Vec<&str> = rest.split_whitespace().take(3).collect();
+    let better = match words.as_slice() {
+        ["Era", "mejor", san, ..] if san.ends_with('.') => true,
+        [san, "was", "best.", ..] if !san.is_empty() => true,
+        _ => false,
+    };
+    if better {
+        let best_end = rest.find(words[2]).map_or(0, |p| p + words[2].len());
+        cut += best_end;
+    }
+    // The space after it goes with it.
+    if text[cut..].starts_with(' ') {
+        cut += 1;
+    }
+    let removed_before = cut.min(at);
+    (text[cut..].to_string(), removed_before)
 }
 
 /// `text` without its `[%eval …]` commands, and how many bytes were taken

@@ -1,3 +1,4 @@
 //! The integration tests of escaque-analysis, one binary: each file is a module.
 
+mod annotate;
 mod uci_engine;
