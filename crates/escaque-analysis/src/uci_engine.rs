@@ -13,7 +13,9 @@
 //! then the last `info … multipv k score … pv …` of each line before
 //! `bestmove`. Scores are turned to White's point of view and every move of
 //! every line is checked against the rules (a line is cut at its first
-//! illegal move).
+//! illegal move). The engine is given the position alone: the game's
+//! earlier positions reach an [`Evaluator`] as Zobrist keys, which UCI
+//! cannot carry, so a UCI engine does not see repetitions.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
