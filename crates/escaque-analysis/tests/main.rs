@@ -1,4 +1,6 @@
 //! The integration tests of escaque-analysis, one binary: each file is a module.
 
+mod analyse;
 mod annotate;
+mod judge;
 mod uci_engine;
