@@ -258,21 +258,26 @@ impl ProgressBar {
         }
     }
 
-    fn draw(&mut self, p: Progress) {
-        if !self.on || p.total == 0 {
-            return;
-        }
-        let filled = (p.done.min(p.total) * Self::WIDTH) / p.total;
-        let mut err = io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r{} [{}{}] {}/{}",
+    /// The bar's line: `Partida 2 [#######-------] 12/41`.
+    fn line(&self, p: Progress) -> String {
+        let total = p.total.max(1);
+        let filled = (p.done.min(total) * Self::WIDTH) / total;
+        format!(
+            "{} [{}{}] {}/{}",
             self.label,
             "#".repeat(filled),
             "-".repeat(Self::WIDTH - filled),
             p.done,
             p.total
-        );
+        )
+    }
+
+    fn draw(&mut self, p: Progress) {
+        if !self.on {
+            return;
+        }
+        let mut err = io::stderr().lock();
+        let _ = write!(err, "\r{}", self.line(p));
         let _ = err.flush();
         self.drawn = true;
     }
@@ -284,5 +289,71 @@ impl ProgressBar {
             let _ = err.flush();
             self.drawn = false;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_bar_fills_with_the_positions() {
+        let bar = ProgressBar::new(2, Lang::Es, false);
+        let p = |done, total| Progress { done, total };
+        assert_eq!(
+            bar.line(p(0, 10)),
+            format!("Partida 2 [{}] 0/10", "-".repeat(30))
+        );
+        assert_eq!(
+            bar.line(p(5, 10)),
+            format!("Partida 2 [{}{}] 5/10", "#".repeat(15), "-".repeat(15))
+        );
+        assert_eq!(
+            ProgressBar::new(1, Lang::En, false).line(p(10, 10)),
+            format!("Game 1 [{}] 10/10", "#".repeat(30))
+        );
+        // Nothing to do, or more done than said: never a panic.
+        assert!(bar.line(p(0, 0)).ends_with("0/0"));
+        assert!(bar.line(p(12, 10)).contains(&"#".repeat(30)));
+    }
+
+    #[test]
+    fn the_summary_says_each_sides_accuracy_and_marks() {
+        let game = escaque::pgn::PgnReader::new(
+            "[White \"Ana\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n".as_bytes(),
+        )
+        .next_game()
+        .unwrap()
+        .unwrap();
+        let side = |accuracy, blunders| SideSummary {
+            accuracy,
+            acpl: 12,
+            inaccuracies: 1,
+            mistakes: 2,
+            blunders,
+            ..SideSummary::default()
+        };
+        let a = GameAnalysis {
+            engine: "escaque".into(),
+            settings: Settings::default(),
+            start_fen: escaque::Position::new().to_fen(),
+            start_eval: None,
+            start_wc: 0.0,
+            plies: Vec::new(),
+            white: side(91.25, 0),
+            black: side(40.0, 1),
+        };
+        assert_eq!(
+            summary(3, &game, &a, Lang::Es),
+            "Partida 3 (Ana – Negras, 1-0): 0 medias jugadas. \
+             Blancas: precisión 91,2 %, 1 imprecisión, 2 errores, 0 errores graves, pérdida media 12. \
+             Negras: precisión 40,0 %, 1 imprecisión, 2 errores, 1 error grave, pérdida media 12."
+        );
+        assert_eq!(
+            summary(3, &game, &a, Lang::En),
+            "Game 3 (Ana – Black, 1-0): 0 plies. \
+             White: accuracy 91.2%, 1 inaccuracy, 2 mistakes, 0 blunders, ACPL 12. \
+             Black: accuracy 40.0%, 1 inaccuracy, 2 mistakes, 1 blunder, ACPL 12."
+        );
     }
 }
