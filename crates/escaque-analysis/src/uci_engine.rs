@@ -311,11 +311,14 @@ impl UciEvaluator {
         }
     }
 
+    /// The lines of `pos`; `after_bestmove`: this is the second search, of
+    /// the position after a `bestmove` that came without lines.
     fn search(
         &mut self,
         pos: &Position,
         lines: usize,
         stop: &AtomicBool,
+        after_bestmove: bool,
     ) -> Result<Vec<Line>, EvalFailure> {
         let lines = lines.clamp(1, 256);
         let chess960 = pos.has_chess960_castling();
@@ -359,10 +362,43 @@ impl UciEvaluator {
             return Err(EvalFailure::Stopped);
         }
         let out: Vec<Line> = found.into_iter().flatten().collect();
-        if out.is_empty() {
-            return Err(UciError::NoLine { fen, bestmove }.into());
+        if !out.is_empty() {
+            return Ok(out);
         }
-        Ok(out)
+        // Some engines answer a position with one legal move (or a move
+        // they know) at once, with no `info`: the evaluation is then the
+        // one of the position after their move, searched once more.
+        let best = bestmove
+            .split_whitespace()
+            .nth(1)
+            .and_then(|t| read_move(pos, t, Notation::Uci).ok());
+        match best {
+            Some(m) if !after_bestmove => {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                let eval = if next.is_checkmate() {
+                    Eval::Mate(if pos.turn() == Color::White { 1 } else { -1 })
+                } else if next.legal_moves().is_empty() {
+                    Eval::Cp(0)
+                } else {
+                    let child = self.search(&next, 1, stop, true)?;
+                    let eval = child[0].eval;
+                    // One move more to a mate for the side that mates.
+                    match eval {
+                        Eval::Mate(n) if (n > 0) == (pos.turn() == Color::White) => {
+                            Eval::Mate(n + n.signum())
+                        }
+                        e => e,
+                    }
+                };
+                Ok(vec![Line {
+                    eval,
+                    moves: vec![m],
+                    depth: 1,
+                }])
+            }
+            _ => Err(UciError::NoLine { fen, bestmove }.into()),
+        }
     }
 }
 
@@ -404,7 +440,7 @@ impl Evaluator for UciEvaluator {
         if pos.legal_moves().is_empty() {
             return Ok(Vec::new());
         }
-        match self.search(pos, lines, stop) {
+        match self.search(pos, lines, stop, false) {
             Ok(l) => Ok(l),
             Err(EvalFailure::Stopped) => Err(AnalysisError::Stopped),
             Err(EvalFailure::Engine(e)) => {

@@ -252,6 +252,37 @@ fn garbage_and_illegal_lines_are_an_error_not_a_panic() {
 }
 
 #[test]
+fn a_bestmove_without_lines_is_evaluated_one_move_deeper() {
+    // This fake answers the start position at once with `bestmove e2e4` and
+    // no `info`; any other position with a score for Black to move.
+    let quick = fake(
+        "quick",
+        r#"while read -r line; do
+  case "$line" in
+    uci) echo "uciok" ;;
+    isready) echo "readyok" ;;
+    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") start=1 ;;
+    position*) start=0 ;;
+    go*) if [ "$start" = 1 ]; then echo "bestmove e2e4"; else echo "info depth 4 score cp -30 pv e7e5"; echo "bestmove e7e5"; fi ;;
+    quit) exit 0 ;;
+  esac
+done"#,
+    );
+    let mut ev = UciEvaluator::start(&quick, &[], depth(4), short()).unwrap();
+    let l = ev.evaluate(&Position::new(), &[], 1, &no_stop()).unwrap();
+    assert_eq!(l.len(), 1);
+    assert_eq!(l[0].moves[0].to_string(), "e2e4");
+    // -30 for Black to move is +30 for White.
+    assert_eq!(l[0].eval, Eval::Cp(30));
+    // A mate in one played at once: no second search is needed.
+    let mates = fake_with_go("mates", r#"echo "bestmove a1a8""#);
+    let mut ev = UciEvaluator::start(&mates, &[], depth(4), short()).unwrap();
+    let p = fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let l = ev.evaluate(&p, &[], 1, &no_stop()).unwrap();
+    assert_eq!(l[0].eval, Eval::Mate(1));
+}
+
+#[test]
 fn the_stop_flag_stops_a_search() {
     // This fake searches until told to stop.
     let waits = fake(
