@@ -147,7 +147,7 @@ fn evals_nags_comments_and_lines_are_written_in_spanish_and_english() {
     );
     assert!(
         flat.contains(
-            "3... Nf6 $4 {[%eval #1] Error grave. Era mejor De7.} (3... Qe7 4. Nf3) 4. Qxf7# 1-0"
+            "3... Nf6 $4 {[%eval #1] Error grave. El mate ya es inevitable. Era mejor De7.} (3... Qe7 4. Nf3) 4. Qxf7# 1-0"
         ),
         "{flat}"
     );
@@ -158,7 +158,7 @@ fn evals_nags_comments_and_lines_are_written_in_spanish_and_english() {
         "{flat}"
     );
     assert!(
-        flat.contains("{[%eval #1] Blunder. Qe7 was best.}"),
+        flat.contains("{[%eval #1] Blunder. Checkmate is now unavoidable. Qe7 was best.}"),
         "{flat}"
     );
 
@@ -181,6 +181,51 @@ fn evals_nags_comments_and_lines_are_written_in_spanish_and_english() {
         };
         assert_eq!(lines, expected);
     }
+}
+
+#[test]
+fn mate_notes_say_a_mate_became_unavoidable_or_was_lost() {
+    use escaque::Color::{Black, White};
+    use escaque_analysis::annotate::{judgement_comment_with, MateNote};
+    let of = MateNote::of;
+    assert_eq!(
+        of(Some(Eval::Cp(-100)), Eval::Mate(-2), White),
+        Some(MateNote::Unavoidable)
+    );
+    assert_eq!(
+        of(Some(Eval::Cp(50)), Eval::Mate(3), Black),
+        Some(MateNote::Unavoidable)
+    );
+    assert_eq!(
+        of(Some(Eval::Mate(3)), Eval::Cp(500), White),
+        Some(MateNote::Lost)
+    );
+    assert_eq!(
+        of(Some(Eval::Mate(-3)), Eval::Cp(-800), Black),
+        Some(MateNote::Lost)
+    );
+    // Already mated, a slower mate, no evaluation before: nothing to say.
+    assert_eq!(of(Some(Eval::Mate(-5)), Eval::Mate(-2), White), None);
+    assert_eq!(of(Some(Eval::Mate(3)), Eval::Mate(4), White), None);
+    assert_eq!(of(None, Eval::Mate(-1), White), None);
+    assert_eq!(
+        judgement_comment_with(
+            Judgement::Mistake,
+            Some(MateNote::Lost),
+            Some("Dh5"),
+            Lang::Es
+        ),
+        "Error. Se perdió un mate forzado. Era mejor Dh5."
+    );
+    assert_eq!(
+        judgement_comment_with(
+            Judgement::Mistake,
+            Some(MateNote::Lost),
+            Some("Qh5"),
+            Lang::En
+        ),
+        "Mistake. Lost forced checkmate sequence. Qh5 was best."
+    );
 }
 
 #[test]
@@ -207,7 +252,9 @@ fn a_game_with_clocks_and_comments_keeps_them_and_its_evals_are_replaced() {
     );
     // The human `?` gives way to the mark; the old evaluation is gone.
     assert!(
-        flat.contains("3... Nf6 $4 {[%eval #1] Error grave. Era mejor De7.}"),
+        flat.contains(
+            "3... Nf6 $4 {[%eval #1] Error grave. El mate ya es inevitable. Era mejor De7.}"
+        ),
         "{flat}"
     );
     assert_eq!(out.matches("[%eval").count(), 6, "{out}");
@@ -340,7 +387,7 @@ fn python_chess_reads_every_eval_nag_and_variation() {
     let comment = games[1]["moves"][1]["comment"].as_str().unwrap();
     assert_eq!(
         comment.split_whitespace().collect::<Vec<_>>().join(" "),
-        "[%eval #1] Blunder. g6 was best."
+        "[%eval #1] Blunder. Checkmate is now unavoidable. g6 was best."
     );
     assert_eq!(games[1]["headers"]["Annotator"], "escaque");
 }
@@ -364,7 +411,7 @@ fn a_real_analysis_annotates_the_blunder_of_scholars_mate() {
     let text = annotated_pgn(&Position::new(), &ms, &[], &a, Lang::Es);
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("3... Nf6 $4 {[%eval #1] Error grave. Era mejor"),
+        flat.contains("3... Nf6 $4 {[%eval #1] Error grave. El mate ya es inevitable. Era mejor"),
         "{flat}"
     );
     let g = read_one(&text);

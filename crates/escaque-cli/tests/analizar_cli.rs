@@ -86,7 +86,8 @@ fn analyses_a_file_in_spanish_and_english() {
     }
     assert_eq!(games[0].moves[5].nags, [4], "{out}");
     assert!(
-        flat(&out).contains("3... Nf6 $4 {[%eval #1] Error grave. Era mejor"),
+        flat(&out)
+            .contains("3... Nf6 $4 {[%eval #1] Error grave. El mate ya es inevitable. Era mejor"),
         "{out}"
     );
     assert_eq!(games[0].moves[5].variations.len(), 1);
@@ -111,7 +112,7 @@ fn analyses_a_file_in_spanish_and_english() {
     let (out, err, ok) = common::run_raw(&["analyse", "--depth", "5", "--idioma", "en"], GAMES);
     assert!(ok, "{err}");
     assert!(
-        flat(&out).contains("3... Nf6 $4 {[%eval #1] Blunder."),
+        flat(&out).contains("3... Nf6 $4 {[%eval #1] Blunder. Checkmate is now unavoidable."),
         "{out}"
     );
     assert!(out.contains("was best."), "{out}");
