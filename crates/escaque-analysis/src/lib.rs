@@ -34,3 +34,4 @@ pub use analyse::{
 };
 pub use judge::{Eval, Judgement};
 pub use openings::Opening;
+pub use uci_engine::{UciError, UciEvaluator};

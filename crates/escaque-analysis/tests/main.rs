@@ -1,7 +1,8 @@
 //! The integration tests of escaque-analysis, one binary: each file is a module.
+
 mod analyse;
-mod judge;
-
+mod annotate;
 mod book;
-
+mod judge;
 mod openings;
+mod uci_engine;
