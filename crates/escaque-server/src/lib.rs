@@ -29,6 +29,7 @@ pub mod client;
 pub mod engine;
 pub mod http;
 mod lobby;
+pub mod openings;
 pub mod presence;
 pub mod proto;
 mod ratelimit;

@@ -23,6 +23,7 @@ mod adjourn;
 // Analysis of games (issue 27): the analyses and their queue.
 pub mod analysis;
 mod kid_mode;
+mod openings;
 mod ratings;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};

@@ -27,6 +27,7 @@ mod fuzz;
 mod games;
 mod kid_mode;
 mod lag;
+mod openings;
 mod players;
 mod progress;
 mod ratings;
