@@ -97,6 +97,13 @@ async fn request_progress_done(db: Db) {
     assert_eq!(view["result"], "0-1");
     assert_eq!(view["engine"], "escaque");
     assert_eq!(view["error"], Value::Null);
+    // The opening, by position.
+    assert_eq!(
+        view["opening"]["name_en"], "Barnes Opening: Fool's Mate",
+        "{view}"
+    );
+    assert_eq!(view["opening"]["ply"], 4, "{view}");
+    assert!(view["opening"]["name_es"].is_string(), "{view}");
     assert_eq!(view["progress"], json!({"done": 5, "total": 5}));
     for p in &seen {
         assert_eq!(p["total"], 5, "{p}");
@@ -485,6 +492,7 @@ async fn analysis_board() {
     );
     assert_eq!(v["over"], Value::Null);
     assert_eq!(v["lines"], json!([]));
+    assert_eq!(v["opening"]["eco"], "B00", "{v}");
 
     // Lines from the engine: several, best first, with SAN.
     let r = web

@@ -22,6 +22,7 @@ use escaque::pgn::{Node, PgnGame, PgnStyle};
 use escaque::pgn::{PgnReader, VariantKind};
 use escaque::{CastlingMode, CastlingStyle, GameResult, Lang, Localized, Move, Position};
 use escaque_analysis::judge::{self, Eval};
+use escaque_analysis::openings::{classify, SEARCH_MAX_PLIES};
 use escaque_analysis::{GameAnalysis, Progress};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -146,8 +147,11 @@ async fn visible_analysis(hub: &Hub, me: &Identity, aid: &str) -> Result<Analysi
 // ---------------------------------------------------------------- the view
 
 /// The opening of a game, as every route writes it (`null` when unknown).
-fn opening_json(_start: &Position, _moves: &[Move]) -> Value {
-    Value::Null
+/// (Chess960 games and games from another start have none: the board's
+/// start is checked by `classify`.)
+fn opening_json(start: &Position, moves: &[Move]) -> Value {
+    let n = moves.len().min(SEARCH_MAX_PLIES);
+    crate::openings::json(classify(start, &moves[..n]).as_ref())
 }
 
 /// The view of an analysis (docs/protocol.md, "Analysis").
@@ -175,10 +179,14 @@ async fn view_json(hub: &Hub, row: &AnalysisRow) -> Result<Value, ApiError> {
         }),
         None => Value::Null,
     };
-    let opening = match replay(&row.start_fen, row.chess960, &row.moves) {
-        Ok((start, moves)) => opening_json(&start, &moves),
-        Err(_) => Value::Null,
-    };
+    let opening = crate::openings::json(
+        crate::openings::of_moves(
+            &row.start_fen,
+            row.chess960,
+            row.moves.iter().map(String::as_str),
+        )
+        .as_ref(),
+    );
     Ok(json!({
         "id": row.id,
         "status": row.status,
@@ -799,7 +807,7 @@ async fn position(
         "last": last,
         "over": over,
         "lines": lines,
-        "opening": opening_json(&start, &played),
+        "opening": if req.chess960 { Value::Null } else { opening_json(&start, &played) },
     }))
     .into_response())
 }
