@@ -1,3 +1,5 @@
 //! The integration tests of escaque-analysis, one binary: each file is a module.
 
+mod analyse;
+mod judge;
 mod openings;
