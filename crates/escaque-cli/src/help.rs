@@ -137,6 +137,18 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("servir:analysis_engine", "UCI engine that analyses games instead of escaque's own (path)"),
     ("servir:analysis_depth", "Depth of the analyses, in plies (default: escaque's analysis depth)"),
     ("servir:analysis_workers", "Analyses at once, one thread each (default: cores minus one, at least 1)"),
+    ("analizar", "Analyse PGN games with the engine: evaluation, marked mistakes and annotated PGN"),
+    ("analizar:file", "PGN file with the games (standard input when missing or -)"),
+    ("analizar:output", "File to write the annotated PGN to (standard output when missing)"),
+    (
+        "analizar:depth",
+        "Search depth at each position, in plies (default: escaque's analysis depth)",
+    ),
+    ("analizar:nodes", "Nodes per position (instead of a depth)"),
+    (
+        "analizar:engine",
+        "UCI engine that analyses instead of escaque's (e.g. /usr/games/stockfish)",
+    ),
     ("jugar", "Play a game in the terminal (against the engine or between two people)"),
     ("jugar:white", "Who plays White: human | engine[:LEVEL] (LEVEL 1-10)"),
     ("jugar:black", "Who plays Black: human | engine[:LEVEL]"),
