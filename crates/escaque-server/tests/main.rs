@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 mod adjourn;
+mod analysis;
 mod browser;
 mod browser_960;
 mod browser_adjourn;
