@@ -868,6 +868,7 @@ async function game(main, id) {
       endMsg.hidden = false;
       // The library's wording already ends with the result ("… (1-0)").
       endMsg.replaceChildren(h('strong', {}, S.end_text[LANG] || S.end_text.es));
+      if (!$('#analyse-game')) endMsg.after(h('p', { class: 'analyse-row' }, analyseButton(id)));
     } else endMsg.hidden = true;
     moveForm.hidden = !you || S.status !== 'playing' || !!S.sealing;
     sealBox.hidden = !(you && S.status === 'playing' && S.sealing === you);
@@ -997,6 +998,21 @@ async function game(main, id) {
 
 // ------------------------------------------------------------------ my games
 
+// "Analizar la partida" (issue 27): asks the server to analyse a finished
+// game (or finds the analysis already asked for) and opens its page.
+function analyseButton(id) {
+  return h('button', {
+    type: 'button', id: 'analyse-game',
+    onclick: async (e) => {
+      e.target.disabled = true;
+      try {
+        const r = await api('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {});
+        location.href = `/analisis/${encodeURIComponent(r.analysis)}`;
+      } catch (err) { e.target.disabled = false; showError(err); }
+    },
+  }, t.an.analyse_game);
+}
+
 function terminationText(id) {
   if (!id) return '';
   return t.terminations[id] || id;
@@ -1041,6 +1057,7 @@ async function replay(main, id) {
       h('div', { class: 'side' }, info, h('p', { class: 'help' }, t.replay_help),
         h('p', {}, h('a', { id: 'pgn-es', href: `/api/games/${id}/pgn?lang=es`, download: `escaque-${id}-es.pgn` }, t.pgn_es), ' · ',
           h('a', { id: 'pgn-en', href: `/api/games/${id}/pgn`, download: `escaque-${id}-en.pgn` }, t.pgn_en)),
+        h('p', {}, analyseButton(id)),
         list)));
   const cg = Chessground(boardEl, { viewOnly: true, coordinates: true, drawable: { enabled: false } });
   window.escaqueReplay = cg;
