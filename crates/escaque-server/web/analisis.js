@@ -346,8 +346,9 @@ async function analysisPage(main, aid, me) {
     }
   }
   if (!(await waitDone())) return;
-  status.replaceChildren(h('span', { id: 'an-status-text' }, T.done));
-  setTimeout(() => { if (status.textContent === T.done) status.replaceChildren(); }, 4000);
+  status.replaceChildren();
+  status.hidden = true;
+  say(T.done);
   showAnalysis(body, aid, V, me);
 }
 
@@ -383,23 +384,24 @@ function showAnalysis(body, aid, V, me) {
   const exploreBtn = h('button', { type: 'button', id: 'an-explore', class: 'secondary', 'aria-pressed': 'false', onclick: () => toggleExplore() }, T.board_toggle);
   const learnBtn = h('button', { type: 'button', id: 'an-learn', onclick: () => startLearn() }, T.learn);
   const nav = h('div', { class: 'controls an-nav' },
-    h('button', { type: 'button', id: 'an-first', 'aria-label': C.t.first, onclick: () => go(0) }, '⏮'),
-    h('button', { type: 'button', id: 'an-prev', 'aria-label': C.t.prev, onclick: () => go(cur - 1) }, '◀'),
-    h('button', { type: 'button', id: 'an-next', 'aria-label': C.t.next, onclick: () => go(cur + 1) }, '▶'),
-    h('button', { type: 'button', id: 'an-last', 'aria-label': C.t.last, onclick: () => go(n) }, '⏭'),
+    h('button', { type: 'button', id: 'an-first', 'aria-label': C.t.first, onclick: () => go(0) }, '«'),
+    h('button', { type: 'button', id: 'an-prev', 'aria-label': C.t.prev, onclick: () => go(cur - 1) }, '‹'),
+    h('button', { type: 'button', id: 'an-next', 'aria-label': C.t.next, onclick: () => go(cur + 1) }, '›'),
+    h('button', { type: 'button', id: 'an-last', 'aria-label': C.t.last, onclick: () => go(n) }, '»'),
     h('button', { type: 'button', id: 'an-flip', class: 'secondary', onclick: () => { flipped = !flipped; cg.set({ orientation: orientation() }); } }, C.t.flip));
 
   body.replaceChildren(h('div', { class: 'game an-game' },
     h('div', { class: 'board-col' },
       h('div', { class: 'board-wrap' }, boardEl),
-      nav, info, graph.el),
+      nav),
     h('div', { class: 'side an-side' },
+      graph.el, info,
+      h('p', { class: 'an-acts' }, learnBtn, ' ', exploreBtn),
+      learnPanel, linesEl,
       summary(),
       h('p', { class: 'an-links' },
         h('a', { id: 'an-pgn-es', href: `/api/analysis/${encodeURIComponent(aid)}/pgn?lang=es`, download: `escaque-analisis-${aid}-es.pgn` }, T.pgn_es), ' · ',
         h('a', { id: 'an-pgn-en', href: `/api/analysis/${encodeURIComponent(aid)}/pgn?lang=en`, download: `escaque-analysis-${aid}-en.pgn` }, T.pgn_en)),
-      h('p', { class: 'an-acts' }, learnBtn, ' ', exploreBtn),
-      learnPanel, linesEl,
       h('h2', { class: 'an-moves-title' }, C.t.moves), moveList,
       h('p', { class: 'help' }, T.keys_help))));
 
@@ -440,46 +442,56 @@ function showAnalysis(body, aid, V, me) {
   // at the position shown. A click or tap goes to the nearest position.
   function evalGraph() {
     const NS = 'http://www.w3.org/2000/svg';
-    const W = 600;
-    const H = 120;
+    const PAD = 6; // room for a dot at the top or the bottom
     const s = (tag, attrs) => {
       const el = document.createElementNS(NS, tag);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
       return el;
     };
-    const x = (k) => (n ? (k / n) * W : W / 2);
-    const y = (wc) => H / 2 - (Math.max(-1, Math.min(1, wc)) * (H / 2 - 2));
-    const svg = s('svg', { id: 'an-graph', class: 'an-graph', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', role: 'img', 'aria-label': T.graph_label, tabindex: '0' });
-    const title = s('title', {});
-    title.textContent = T.graph_label;
-    svg.append(title, s('rect', { class: 'an-g-black', x: 0, y: 0, width: W, height: H }));
-    const pts = [];
-    for (let k = 0; k <= n; k += 1) pts.push(`${x(k).toFixed(1)},${y(wcAt(k)).toFixed(1)}`);
-    svg.append(s('polygon', { class: 'an-g-white', points: `0,${H} ${pts.join(' ')} ${W},${H}` }));
-    svg.append(s('line', { class: 'an-g-mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }));
-    svg.append(s('polyline', { class: 'an-g-curve', points: pts.join(' ') }));
-    const cursor = s('line', { class: 'an-g-cursor', x1: 0, y1: 0, x2: 0, y2: H });
-    svg.append(cursor);
-    for (const p of plies) {
-      if (!p.judgement) continue;
-      const c = s('circle', {
-        class: `an-mark an-${p.judgement}`, 'data-ply': p.ply, cx: x(p.ply + 1), cy: y(p.wc || 0), r: 4.5,
+    const svg = s('svg', { id: 'an-graph', class: 'an-graph', role: 'img', 'aria-label': T.graph_label });
+    let W = 600;
+    let H = 112;
+    let at = 0;
+    const x = (k) => (n ? PAD + (k / n) * (W - 2 * PAD) : W / 2);
+    const y = (wc) => H / 2 - (Math.max(-1, Math.min(1, wc)) * (H / 2 - PAD));
+    let cursor = null;
+    // Drawn in the box's own pixels (so that the dots stay round), again
+    // whenever the box changes size.
+    function draw() {
+      const b = svg.getBoundingClientRect();
+      if (b.width > 0) { W = b.width; H = b.height; }
+      svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+      const title = s('title', {});
+      title.textContent = T.graph_label;
+      const pts = [];
+      for (let k = 0; k <= n; k += 1) pts.push(`${x(k).toFixed(1)},${y(wcAt(k)).toFixed(1)}`);
+      cursor = s('line', { class: 'an-g-cursor', x1: x(at), y1: 0, x2: x(at), y2: H });
+      const marks = plies.filter((p) => p.judgement).map((p) => {
+        const c = s('circle', { class: `an-mark an-${p.judgement}`, 'data-ply': p.ply, cx: x(p.ply + 1), cy: y(p.wc || 0), r: 5 });
+        const tt = s('title', {});
+        tt.textContent = `${plyLabel(p.ply, startFen)} ${sanOf(p)}${SYMBOL[p.judgement]} ${T.kinds[p.judgement]}`;
+        c.append(tt);
+        return c;
       });
-      const tt = s('title', {});
-      tt.textContent = `${plyLabel(p.ply, startFen)} ${sanOf(p)}${SYMBOL[p.judgement]} ${T.kinds[p.judgement]}`;
-      c.append(tt);
-      svg.append(c);
+      svg.replaceChildren(title,
+        s('rect', { class: 'an-g-black', x: 0, y: 0, width: W, height: H }),
+        s('polygon', { class: 'an-g-white', points: `0,${H} 0,${y(wcAt(0)).toFixed(1)} ${pts.join(' ')} ${W},${y(wcAt(n)).toFixed(1)} ${W},${H}` }),
+        s('line', { class: 'an-g-mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }),
+        s('polyline', { class: 'an-g-curve', points: pts.join(' ') }),
+        cursor, ...marks);
     }
     svg.addEventListener('click', (e) => {
       const b = svg.getBoundingClientRect();
       if (!b.width) return;
-      const k = Math.round(((e.clientX - b.left) / b.width) * n);
+      const k = Math.round((((e.clientX - b.left) / b.width) * W - PAD) / (W - 2 * PAD) * n);
       go(k);
     });
     const wrap = h('div', { class: 'an-graph-box' }, svg);
+    if (window.ResizeObserver) new ResizeObserver(() => draw()).observe(svg);
+    draw();
     return {
       el: wrap,
-      at(k) { cursor.setAttribute('x1', x(k)); cursor.setAttribute('x2', x(k)); },
+      at(k) { at = k; if (cursor) { cursor.setAttribute('x1', x(k)); cursor.setAttribute('x2', x(k)); } },
     };
   }
 
@@ -672,7 +684,7 @@ function showAnalysis(body, aid, V, me) {
         h('button', { type: 'button', id: 'an-learn-solution', class: 'secondary', onclick: () => learnSolution() }, T.learn_solution), ' ',
         h('button', { type: 'button', id: 'an-learn-next', onclick: () => learnNext() }, L.i + 1 < L.items.length ? T.learn_next : T.learn_finish), ' ',
         h('button', { type: 'button', id: 'an-learn-stop', class: 'secondary', onclick: stopLearn }, T.learn_stop)));
-    info.textContent = T.learn_task(played, T.kinds[p.judgement]);
+    info.textContent = '';
     await learnReset();
   }
 
