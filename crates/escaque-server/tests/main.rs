@@ -8,6 +8,7 @@ mod common;
 mod adjourn;
 mod browser;
 mod browser_960;
+mod browser_analysis;
 mod browser_adjourn;
 mod browser_class_day;
 mod browser_class_events;

@@ -68,6 +68,18 @@ function plyLabel(k, startFen) {
   return r.b === k ? `${r.num}…` : `${r.num}.`;
 }
 
+/**
+ * The number before the `j`-th move of a line from `fen`: `12. ` before
+ * White's moves, `12… ` before Black's first; nothing before Black's others.
+ */
+function moveNumber(fen, j) {
+  const f = (fen || '').split(' ');
+  const p = (f[1] === 'b' ? 1 : 0) + j;
+  const num = (Number(f[5]) || 1) + Math.floor(p / 2);
+  if (p % 2 === 0) return `${num}. `;
+  return j === 0 ? `${num}… ` : '';
+}
+
 function destsMap(legal) {
   const m = new Map();
   for (const [from, tos] of Object.entries(legal || {})) m.set(from, tos);
@@ -138,10 +150,10 @@ function explorer(cg, linesEl, { chess960 = false, onPosition = () => {} } = {})
         type: 'button', class: 'an-lmv',
         title: A().play_line_to(s),
         onclick: () => { moves = moves.concat(l.uci.slice(0, j + 1)); load(); },
-      }, s))));
+      }, `${moveNumber(r.fen, j)}${s}`))));
     const over = r.over ? h('p', { class: 'an-over' }, (C.t.terminations && C.t.terminations[r.over]) || r.over) : null;
     const opening = r.opening ? h('p', { class: 'muted an-explore-opening' }, `${r.opening.eco} · ${openingName(r.opening)}`) : null;
-    linesEl.replaceChildren(
+    linesEl.replaceChildren(...[
       h('p', { class: 'an-explore-head' }, h('strong', {}, A().board_title), ' ',
         h('span', { class: 'muted' }, r.turn === 'white' ? C.t.turn_white : C.t.turn_black)),
       opening, over,
@@ -149,7 +161,7 @@ function explorer(cg, linesEl, { chess960 = false, onPosition = () => {} } = {})
       h('p', { class: 'an-explore-acts' },
         h('button', { type: 'button', id: 'an-explore-back', class: 'secondary', disabled: !moves.length, onclick: () => { moves = moves.slice(0, -1); load(); } }, A().undo), ' ',
         h('button', { type: 'button', id: 'an-explore-reset', class: 'secondary', disabled: !moves.length, onclick: () => { moves = []; load(); } }, A().reset)),
-      h('p', { class: 'help' }, A().board_help));
+      h('p', { class: 'help' }, A().board_help)].filter(Boolean));
     linesEl.dataset.fen = r.fen;
     linesEl.dataset.ready = '1';
     onPosition(r);
@@ -672,6 +684,8 @@ function showAnalysis(body, aid, V, me) {
     const p = plies[k];
     L.tries = 0;
     L.done = false;
+    learnPanel.dataset.ready = '0';
+    learnPanel.dataset.ply = String(k);
     cur = k;
     graph.at(k);
     const played = `${plyLabel(k, startFen)} ${sanOf(p)}${SYMBOL[p.judgement]}`;
@@ -692,6 +706,7 @@ function showAnalysis(body, aid, V, me) {
   async function learnReset() {
     const L = learn;
     if (!L) return;
+    learnPanel.dataset.ready = '0';
     const k = L.items[L.i];
     const fen = fenAt(k);
     const prev = k ? plies[k - 1] : null;
