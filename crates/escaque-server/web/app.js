@@ -141,6 +141,7 @@ function frame(me) {
       h('a', { href: '/', id: 'nav-home' }, t.nav_home),
       h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games),
       h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments),
+      h('a', { href: '/analisis', id: 'nav-analysis' }, t.an.title),
       // Classes (issue 26): for an account (a teacher's classes, a pupil's one).
       me && me.account ? h('a', { href: '/clases', id: 'nav-classes' }, t.cl.title) : null),
     h('div', { class: 'prefs' },
