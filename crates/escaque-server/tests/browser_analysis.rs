@@ -102,7 +102,10 @@ async fn fetch(c: &Client, method: &str, url: &str, body: Value) -> R<Value> {
 async fn text_of(c: &Client, css: &str) -> R<String> {
     Ok(js(
         c,
-        &format!("const e = document.querySelector({}); return e ? e.textContent : ''", json!(css)),
+        &format!(
+            "const e = document.querySelector({}); return e ? e.textContent : ''",
+            json!(css)
+        ),
     )
     .await?
     .as_str()
@@ -191,10 +194,16 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
             .iter()
             .any(|d| d == &json!(format!("an-mark an-blunder {BLUNDER}")))
     {
-        return Err(format!("the graph's dots: {dots} (marked plies {marked:?})"));
+        return Err(format!(
+            "the graph's dots: {dots} (marked plies {marked:?})"
+        ));
     }
     // The move list: `??` on 3…Cf6, "Era mejor …" and the line under it.
-    let sym = text_of(c, &format!("#an-moves button.mv[data-ply='{BLUNDER}'] .an-sym")).await?;
+    let sym = text_of(
+        c,
+        &format!("#an-moves button.mv[data-ply='{BLUNDER}'] .an-sym"),
+    )
+    .await?;
     if sym != "??" {
         return Err(format!("the blunder's mark: {sym:?}"));
     }
@@ -214,11 +223,21 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     if !acc.ends_with(" %") || acc.trim_end_matches(" %").parse::<u32>().is_err() {
         return Err(format!("Black's accuracy: {acc:?}"));
     }
-    let pgn = js(c, "return document.querySelector('#an-pgn-es').getAttribute('href')").await?;
+    let pgn = js(
+        c,
+        "return document.querySelector('#an-pgn-es').getAttribute('href')",
+    )
+    .await?;
     if pgn != json!(format!("/api/analysis/{aid}/pgn?lang=es")) {
         return Err(format!("the annotated PGN's link: {pgn}"));
     }
-    let got = fetch(c, "GET", &format!("/api/analysis/{aid}/pgn?lang=es"), Value::Null).await?;
+    let got = fetch(
+        c,
+        "GET",
+        &format!("/api/analysis/{aid}/pgn?lang=es"),
+        Value::Null,
+    )
+    .await?;
     if got["status"] != 200 {
         return Err(format!("the annotated PGN: {got}"));
     }
@@ -247,15 +266,29 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     )
     .await?;
     let fen = js(c, "return window.escaqueAnalysis.getFen()").await?;
-    if fen != json!(plies[BLUNDER]["fen"].as_str().unwrap_or("").split(' ').next().unwrap_or("")) {
+    if fen
+        != json!(plies[BLUNDER]["fen"]
+            .as_str()
+            .unwrap_or("")
+            .split(' ')
+            .next()
+            .unwrap_or(""))
+    {
         return Err(format!("the board after 3…Cf6: {fen}"));
     }
-    js(c, "document.activeElement && document.activeElement.blur(); return null").await?;
+    js(
+        c,
+        "document.activeElement && document.activeElement.blur(); return null",
+    )
+    .await?;
     key(c, '\u{E012}').await?; // ←
     until(
         c,
         "one ply back",
-        &format!("document.querySelector('#an-moves .mv.current[data-ply=\"{}\"]')", BLUNDER - 1),
+        &format!(
+            "document.querySelector('#an-moves .mv.current[data-ply=\"{}\"]')",
+            BLUNDER - 1
+        ),
     )
     .await?;
     key(c, '\u{E014}').await?; // →
@@ -280,7 +313,11 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
         if item == "end" {
             break;
         }
-        let k: usize = item.as_str().unwrap_or("").parse().map_err(|_| format!("ply {item}"))?;
+        let k: usize = item
+            .as_str()
+            .unwrap_or("")
+            .parse()
+            .map_err(|_| format!("ply {item}"))?;
         if k == BLUNDER {
             // A wrong try first: a7-a6 leaves f7 to the queen.
             an_move(c, "a7a6").await?;
@@ -328,7 +365,11 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     click(c, "#an-learn-stop").await?;
 
     // The analysis board after 3.Dh5: the engine's lines, listed and drawn.
-    click(c, &format!("#an-moves button.mv[data-ply='{}']", BLUNDER - 1)).await?;
+    click(
+        c,
+        &format!("#an-moves button.mv[data-ply='{}']", BLUNDER - 1),
+    )
+    .await?;
     click(c, "#an-explore").await?;
     until_long(
         c,
@@ -359,18 +400,32 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     .await?;
 
     // Phone size: the board, then the graph and the moves below it.
-    c.set_window_size(390, 844).await.map_err(|e| e.to_string())?;
+    c.set_window_size(390, 844)
+        .await
+        .map_err(|e| e.to_string())?;
     click(c, "#an-explore").await?;
     tokio::time::sleep(Duration::from_millis(400)).await;
     guide_shot(c, "analisis-movil.png").await?;
-    js(c, "document.querySelector('#an-graph').scrollIntoView(); return null").await?;
+    js(
+        c,
+        "document.querySelector('#an-graph').scrollIntoView(); return null",
+    )
+    .await?;
     tokio::time::sleep(Duration::from_millis(200)).await;
     guide_shot(c, "analisis-movil-grafica.png").await?;
-    c.set_window_size(1280, 900).await.map_err(|e| e.to_string())?;
+    c.set_window_size(1280, 900)
+        .await
+        .map_err(|e| e.to_string())?;
 
     // The same page in English.
     ready(c, &format!("{base}/analisis/{aid}?lang=en")).await?;
-    until_long(c, "the English page", "document.querySelector('.an-better')", 30).await?;
+    until_long(
+        c,
+        "the English page",
+        "document.querySelector('.an-better')",
+        30,
+    )
+    .await?;
     let better = text_of(c, &format!(".an-note[data-ply='{BLUNDER}'] .an-better")).await?;
     let best_en = plies[BLUNDER]["best_san"].as_str().unwrap_or_default();
     if better != format!("{best_en} was best") {
@@ -448,7 +503,10 @@ fn an_keys(catalogue: &str) -> std::collections::BTreeSet<String> {
             let Some((key, rest)) = part.split_once(": ") else {
                 continue;
             };
-            let is_key = !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+            let is_key = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
             if is_key && (rest.is_empty() || rest.starts_with(['\'', '(', '`'])) {
                 keys.insert(key.to_string());
             }
