@@ -132,7 +132,8 @@ function explorer(cg, linesEl, { chess960 = false, onPosition = () => {} } = {})
   let active = false;
   let shown = null; // the last answer
 
-  function draw(r) {
+  // `pending`: the engine's lines are still coming.
+  function draw(r, pending = false) {
     shown = r;
     cg.set({
       fen: r.fen,
@@ -157,7 +158,7 @@ function explorer(cg, linesEl, { chess960 = false, onPosition = () => {} } = {})
       h('p', { class: 'an-explore-head' }, h('strong', {}, A().board_title), ' ',
         h('span', { class: 'muted' }, r.turn === 'white' ? C.t.turn_white : C.t.turn_black)),
       opening, over,
-      items.length ? h('ol', { class: 'an-lines-list' }, items) : (r.over ? null : h('p', { class: 'muted' }, A().no_lines)),
+      items.length ? h('ol', { class: 'an-lines-list' }, items) : (r.over || pending ? null : h('p', { class: 'muted' }, A().no_lines)),
       h('p', { class: 'an-explore-acts' },
         h('button', { type: 'button', id: 'an-explore-back', class: 'secondary', disabled: !moves.length, onclick: () => { moves = moves.slice(0, -1); load(); } }, A().undo), ' ',
         h('button', { type: 'button', id: 'an-explore-reset', class: 'secondary', disabled: !moves.length, onclick: () => { moves = []; load(); } }, A().reset)),
@@ -177,7 +178,7 @@ function explorer(cg, linesEl, { chess960 = false, onPosition = () => {} } = {})
       // The legal moves first (no engine: at once), then the engine's lines.
       const quick = await position(base, moves, 0, chess960);
       if (mine !== seq || !active) return;
-      draw({ ...quick, lines: shown && shown.fen === quick.fen ? shown.lines : [] });
+      draw({ ...quick, lines: shown && shown.fen === quick.fen ? shown.lines : [] }, !quick.over);
       linesEl.prepend(h('p', { class: 'muted an-thinking' }, A().thinking));
       linesEl.dataset.ready = '0';
       const r = quick.over ? quick : await position(base, moves, 3, chess960);
