@@ -1,12 +1,16 @@
 //! The analysis of a whole game: every position evaluated by an
 //! [`Evaluator`], each move judged, each side's accuracy.
 
-use std::sync::atomic::AtomicBool;
+use std::collections::{HashMap, VecDeque};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
-use escaque::{Move, Position};
+use escaque::{Color, Lang, Move, Position};
+use escaque_engine::{Engine, Limits, Report, Score};
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{Eval, Judgement};
+use crate::judge::{self, Eval, Judgement};
 
 /// One line of an evaluator: its evaluation (White's point of view) and moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +24,7 @@ pub struct Line {
 }
 
 /// How deep an evaluator looks at each position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Settings {
     /// Depth in plies (escaque's default for analysis when both are `None`).
     pub depth: Option<u32>,
@@ -28,11 +32,42 @@ pub struct Settings {
     pub nodes: Option<u64>,
 }
 
+impl Settings {
+    /// escaque's default analysis depth in plies: an 80-ply game in well
+    /// under 30 s on one core of the reference machine (BENCHMARKS.md,
+    /// *Analysis*).
+    pub const DEFAULT_DEPTH: u32 = 12;
+
+    /// The depth to search when neither a depth nor a node count is set.
+    pub fn effective_depth(&self) -> Option<u32> {
+        match (self.depth, self.nodes) {
+            (None, None) => Some(Settings::DEFAULT_DEPTH),
+            (d, _) => d,
+        }
+    }
+}
+
+impl Default for Settings {
+    /// [`Settings::DEFAULT_DEPTH`], no node limit.
+    fn default() -> Settings {
+        Settings {
+            depth: Some(Settings::DEFAULT_DEPTH),
+            nodes: None,
+        }
+    }
+}
+
 /// Something that evaluates positions: escaque's engine, a UCI engine, a
 /// test double.
 pub trait Evaluator: Send {
     /// A short name for reports (`escaque`, `Stockfish 15.1`).
     fn name(&self) -> String;
+    /// The settings it evaluates with (part of the [`Cache`]'s key, written
+    /// into [`GameAnalysis::settings`]). Override it: the default says
+    /// [`Settings::default`].
+    fn settings(&self) -> Settings {
+        Settings::default()
+    }
     /// The best `lines` lines of `pos` (at least one when `pos` has a legal
     /// move), best first. `history`: Zobrist keys of the earlier positions
     /// of the game (for repetitions). `stop` ends the search early.
@@ -54,6 +89,27 @@ pub enum AnalysisError {
     /// The analysis was stopped.
     #[error("stopped")]
     Stopped,
+    /// The move at this index (from 0) is not legal in its position.
+    #[error("illegal move at ply {0}")]
+    IllegalMove(usize),
+}
+
+impl AnalysisError {
+    /// The error for a person, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (AnalysisError::Engine(e), Lang::Es) => format!("el motor de análisis falló: {e}"),
+            (AnalysisError::Engine(e), Lang::En) => format!("the analysis engine failed: {e}"),
+            (AnalysisError::Stopped, Lang::Es) => "el análisis se detuvo".to_string(),
+            (AnalysisError::Stopped, Lang::En) => "the analysis was stopped".to_string(),
+            (AnalysisError::IllegalMove(i), Lang::Es) => {
+                format!("la jugada {} no es legal", i / 2 + 1)
+            }
+            (AnalysisError::IllegalMove(i), Lang::En) => {
+                format!("move {} is not legal", i / 2 + 1)
+            }
+        }
+    }
 }
 
 /// How far an analysis has come: positions evaluated of the total.
@@ -118,6 +174,10 @@ pub struct SideSummary {
     pub mistakes: u32,
     /// `??` marks.
     pub blunders: u32,
+    #[serde(default)]
+    /// The side's moves in the game (accuracy and ACPL mean nothing when 0:
+    /// then accuracy is 100 and ACPL 0).
+    pub moves: u32,
 }
 
 /// The analysis of a game.
@@ -141,27 +201,548 @@ pub struct GameAnalysis {
     pub black: SideSummary,
 }
 
-/// Evaluations already made, keyed by the position's Zobrist key and the
-/// number of lines; shared between analyses (thread-safe, bounded).
-pub struct Cache {
-    _private: (),
+// ------------------------------------------------------------ the cache
+
+/// What a cached evaluation is filed under: the position, how many lines,
+/// which evaluator with which settings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct CacheKey {
+    zobrist: u64,
+    lines: usize,
+    settings: Settings,
+    engine: u64,
 }
 
-/// escaque's own engine as an [`Evaluator`].
+impl CacheKey {
+    fn new(pos: &Position, lines: usize, evaluator: &dyn Evaluator) -> CacheKey {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        evaluator.name().hash(&mut h);
+        CacheKey {
+            zobrist: pos.zobrist(),
+            lines,
+            settings: evaluator.settings(),
+            engine: h.finish(),
+        }
+    }
+}
+
+struct CacheInner {
+    map: HashMap<CacheKey, Vec<Line>>,
+    /// Keys oldest first, for eviction.
+    order: VecDeque<CacheKey>,
+}
+
+/// Evaluations already made, keyed by the position's Zobrist key, the
+/// number of lines and the evaluator (name and settings); shared between
+/// analyses (thread-safe, bounded: past its capacity the oldest entries
+/// go first).
+///
+/// The key leaves out the game's history: a position reached again is
+/// given the evaluation it had the first time, repetitions aside.
+pub struct Cache {
+    capacity: usize,
+    inner: Mutex<CacheInner>,
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+impl Cache {
+    /// A cache of at most `capacity_positions` evaluations (at least 1).
+    pub fn new(capacity_positions: usize) -> Cache {
+        Cache {
+            capacity: capacity_positions.max(1),
+            inner: Mutex::new(CacheInner {
+                map: HashMap::new(),
+                order: VecDeque::new(),
+            }),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+        }
+    }
+
+    /// Evaluations held.
+    pub fn len(&self) -> usize {
+        self.lock().map.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many look-ups found an evaluation.
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    /// How many look-ups found none.
+    pub fn misses(&self) -> u64 {
+        self.misses.load(Ordering::Relaxed)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, CacheInner> {
+        // A panic elsewhere while holding the lock leaves a usable map.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn get(&self, key: &CacheKey) -> Option<Vec<Line>> {
+        let found = self.lock().map.get(key).cloned();
+        match found {
+            Some(_) => self.hits.fetch_add(1, Ordering::Relaxed),
+            None => self.misses.fetch_add(1, Ordering::Relaxed),
+        };
+        found
+    }
+
+    fn put(&self, key: CacheKey, lines: Vec<Line>) {
+        let mut inner = self.lock();
+        if inner.map.insert(key, lines).is_none() {
+            inner.order.push_back(key);
+        }
+        while inner.map.len() > self.capacity {
+            match inner.order.pop_front() {
+                Some(old) => {
+                    inner.map.remove(&old);
+                }
+                None => break,
+            }
+        }
+    }
+}
+
+/// Evaluates `pos` through the cache when there is one.
+fn evaluate_cached(
+    evaluator: &mut dyn Evaluator,
+    cache: Option<&Cache>,
+    pos: &Position,
+    history: &[u64],
+    lines: usize,
+    stop: &AtomicBool,
+) -> Result<Vec<Line>, AnalysisError> {
+    let key = cache.map(|_| CacheKey::new(pos, lines, evaluator));
+    if let (Some(c), Some(k)) = (cache, key.as_ref()) {
+        if let Some(found) = c.get(k) {
+            return Ok(found);
+        }
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err(AnalysisError::Stopped);
+    }
+    let found = evaluator.evaluate(pos, history, lines, stop)?;
+    if stop.load(Ordering::Relaxed) {
+        // A search cut short is not worth keeping.
+        return Err(AnalysisError::Stopped);
+    }
+    let found: Vec<Line> = found
+        .into_iter()
+        .filter(|l| l.moves.first().is_some_and(|&m| pos.is_legal(m)))
+        .collect();
+    if found.is_empty() {
+        return Err(AnalysisError::Engine(format!(
+            "no legal line for {}",
+            pos.to_fen()
+        )));
+    }
+    if let (Some(c), Some(k)) = (cache, key) {
+        c.put(k, found.clone());
+    }
+    Ok(found)
+}
+
+// ------------------------------------------------------------ escaque's engine
+
+/// escaque's own engine as an [`Evaluator`]: its own 16 MiB table, one
+/// thread, full strength, searching each position to the settings' depth
+/// or node count.
 pub struct EscaqueEvaluator {
-    _private: (),
+    engine: Engine,
+    settings: Settings,
+}
+
+impl EscaqueEvaluator {
+    /// The engine with these settings.
+    pub fn new(settings: Settings) -> EscaqueEvaluator {
+        EscaqueEvaluator {
+            engine: Engine::new(),
+            settings,
+        }
+    }
+}
+
+/// An engine score (side to move's point of view) as White's evaluation.
+fn eval_from_internal(score: i32, turn: Color) -> Eval {
+    let e = match Score::from_internal(score) {
+        Score::Cp(c) => Eval::Cp(c),
+        Score::Mate(m) => Eval::Mate(m),
+    };
+    e.for_side(turn)
+}
+
+impl Evaluator for EscaqueEvaluator {
+    fn name(&self) -> String {
+        "escaque".to_string()
+    }
+
+    fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    fn evaluate(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        lines: usize,
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        let lines = lines.clamp(1, 256);
+        self.engine.set_multipv(lines);
+        let limits = Limits {
+            depth: self.settings.effective_depth(),
+            nodes: self.settings.nodes,
+            ..Limits::default()
+        };
+        // The latest exact line reported for each multipv index.
+        let mut found: Vec<Option<Line>> = vec![None; lines];
+        let turn = pos.turn();
+        let result = self
+            .engine
+            .search_with(pos, history, &limits, stop, None, &mut |r| {
+                if let Report::Line(info) = r {
+                    let i = info.multipv as usize;
+                    if info.bound.is_none() && (1..=lines).contains(&i) && !info.pv.is_empty() {
+                        found[i - 1] = Some(Line {
+                            eval: eval_from_internal(info.score, turn),
+                            moves: info.pv.clone(),
+                            depth: info.depth,
+                        });
+                    }
+                }
+            });
+        let Some(best) = result.best_move else {
+            return Ok(Vec::new());
+        };
+        // The best line is the search's own answer.
+        let mut pv = result.pv.clone();
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        let mut out = vec![Line {
+            eval: eval_from_internal(result.score, turn),
+            moves: pv,
+            depth: result.depth,
+        }];
+        for l in found.into_iter().skip(1).flatten() {
+            if out.iter().all(|o| o.moves[0] != l.moves[0]) {
+                out.push(l);
+            }
+        }
+        Ok(out)
+    }
+}
+
+// ------------------------------------------------------------ lines for people
+
+/// One engine line as the server sends it for the analysis board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineView {
+    /// The evaluation, White's point of view.
+    pub eval: Eval,
+    /// White's winning chances, −1 to 1.
+    pub wc: f64,
+    /// The moves in coordinates (`e2e4`, castling as the king's move).
+    pub uci: Vec<String>,
+    /// The moves in SAN, English letters.
+    pub san: Vec<String>,
+    /// The moves in SAN, Spanish letters.
+    pub san_es: Vec<String>,
+}
+
+/// The moves of `moves` from `pos` in coordinates, English SAN and Spanish
+/// SAN, up to the first that is not legal.
+fn notate(pos: &Position, moves: &[Move]) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let mut p = *pos;
+    let (mut uci, mut san, mut san_es) = (Vec::new(), Vec::new(), Vec::new());
+    for &m in moves {
+        if !p.is_legal(m) {
+            break;
+        }
+        uci.push(m.to_string());
+        san.push(escaque::san::san(&p, m, Lang::En));
+        san_es.push(escaque::san::san(&p, m, Lang::Es));
+        p.play_unchecked(m);
+    }
+    (uci, san, san_es)
+}
+
+/// The lines of an evaluation of `pos` as people read them (moves that are
+/// not legal end a line; a line with no legal move is left out).
+pub fn view_lines(pos: &Position, lines: &[Line]) -> Vec<LineView> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let (uci, san, san_es) = notate(pos, &l.moves);
+            (!uci.is_empty()).then(|| LineView {
+                eval: l.eval,
+                wc: judge::winning_chances(l.eval),
+                uci,
+                san,
+                san_es,
+            })
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------ a whole game
+
+/// What is known of one position of the game.
+#[derive(Clone, Debug)]
+struct Node {
+    pos: Position,
+    /// `None` when the side to move is checkmated.
+    eval: Option<Eval>,
+    /// The evaluator's lines; empty when the game is over on the board.
+    lines: Vec<Line>,
+}
+
+/// The evaluation of a position that the rules end (checkmate: `None`;
+/// stalemate, insufficient material, the seventy-five-move rule: a draw),
+/// or `Err(())` when the game goes on.
+fn board_verdict(pos: &Position) -> Result<Option<Eval>, ()> {
+    if !pos.has_legal_moves() {
+        return Ok(if pos.is_check() {
+            None
+        } else {
+            Some(Eval::Cp(0))
+        });
+    }
+    if pos.is_insufficient_material() || pos.halfmove_clock() >= 150 {
+        return Ok(Some(Eval::Cp(0)));
+    }
+    Err(())
+}
+
+/// The evaluation of `pos` once `mv` is played in it, from the evaluation
+/// `after` of the position reached: a mate is one move longer when the side
+/// that mates is the one that moved.
+fn mate_back(after: Eval, mover: Color) -> Eval {
+    match after {
+        Eval::Mate(m) if (m > 0) == (mover == Color::White) => Eval::Mate(m + m.signum()),
+        e => e,
+    }
 }
 
 /// Analyses a game: evaluates the start and every position after each move
 /// (from the cache when it has them), judges every move and sums up each
 /// side. `progress` is called after each position.
+///
+/// A move marked only because the forced mate seen on one side of it is not
+/// seen on the other (a search horizon: lila issues #15616 and #18262) gets
+/// a second look one move deeper along the evaluator's best line; a mate
+/// found there replaces the shallower evaluation.
 pub fn analyse_game(
-    _start: &Position,
-    _moves: &[Move],
-    _evaluator: &mut dyn Evaluator,
-    _cache: Option<&Cache>,
-    _stop: &AtomicBool,
-    _progress: &mut dyn FnMut(Progress),
+    start: &Position,
+    moves: &[Move],
+    evaluator: &mut dyn Evaluator,
+    cache: Option<&Cache>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<GameAnalysis, AnalysisError> {
-    unimplemented!("issue 27: helper J")
+    // The positions, checked first so that an illegal game costs no search.
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut pos = *start;
+    positions.push(pos);
+    for (i, &m) in moves.iter().enumerate() {
+        if pos.play(m).is_err() {
+            return Err(AnalysisError::IllegalMove(i));
+        }
+        positions.push(pos);
+    }
+    let keys: Vec<u64> = positions.iter().map(Position::zobrist).collect();
+    let total = positions.len();
+    let mut nodes: Vec<Node> = Vec::with_capacity(total);
+    for (j, p) in positions.into_iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(AnalysisError::Stopped);
+        }
+        let node = match board_verdict(&p) {
+            Ok(eval) => Node {
+                pos: p,
+                eval,
+                lines: Vec::new(),
+            },
+            Err(()) => {
+                let lines = evaluate_cached(evaluator, cache, &p, &keys[..j], 1, stop)?;
+                Node {
+                    eval: Some(lines[0].eval),
+                    pos: p,
+                    lines,
+                }
+            }
+        };
+        nodes.push(node);
+        progress(Progress { done: j + 1, total });
+    }
+
+    // Judge each move, with a second look at mate transitions.
+    for i in 1..total {
+        let mover = nodes[i - 1].pos.turn();
+        let (Some(before), after) = (nodes[i - 1].eval, nodes[i].eval) else {
+            continue;
+        };
+        let Some(seq) = judge::mate_sequence(before, after, mover) else {
+            continue;
+        };
+        match seq {
+            judge::MateSequence::Created => {
+                // Was the mover already lost? Look along their best move.
+                let deeper = deeper_eval(evaluator, cache, &nodes, &keys, i - 1, moves, stop)?;
+                if let Some(e) = deeper {
+                    if e.for_side(mover).mate().is_some_and(|m| m < 0) {
+                        nodes[i - 1].eval = Some(e);
+                    }
+                }
+            }
+            judge::MateSequence::Lost => {
+                // Is the mate still there? Look along the opponent's best reply.
+                if nodes[i].lines.is_empty() {
+                    continue;
+                }
+                let deeper = deeper_eval(evaluator, cache, &nodes, &keys, i, moves, stop)?;
+                if let Some(e) = deeper {
+                    if e.for_side(mover).mate().is_some_and(|m| m > 0) {
+                        nodes[i].eval = Some(e);
+                    }
+                }
+            }
+        }
+    }
+
+    let mut plies = Vec::with_capacity(moves.len());
+    let mut win_percents = Vec::with_capacity(total);
+    let start_eval = nodes[0].eval;
+    win_percents.push(win_percent_of(start_eval, start.turn()));
+    let mut white = SideSummary::default();
+    let mut black = SideSummary::default();
+    let mut losses: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
+    for (i, &m) in moves.iter().enumerate() {
+        let before_node = &nodes[i];
+        let after_node = &nodes[i + 1];
+        let p = &before_node.pos;
+        let mover = p.turn();
+        let after = after_node.eval;
+        let judgement = before_node.eval.and_then(|b| judge::judge(b, after, mover));
+        let wp_before = win_percent_of(before_node.eval, mover);
+        let wp_after = win_percent_of(after, mover.other());
+        win_percents.push(wp_after);
+        let (mover_before, mover_after) = match mover {
+            Color::White => (wp_before, wp_after),
+            Color::Black => (100.0 - wp_before, 100.0 - wp_after),
+        };
+        let loss_cp = before_node
+            .eval
+            .map_or(0, |b| judge::centipawn_loss(b, after, mover));
+        losses[mover.index()].push(loss_cp);
+        let best_line = before_node.lines.first().filter(|l| l.moves[0] != m);
+        let (line, line_san, line_san_es) = match best_line {
+            Some(l) => notate(p, &l.moves),
+            None => (Vec::new(), Vec::new(), Vec::new()),
+        };
+        let side = match mover {
+            Color::White => &mut white,
+            Color::Black => &mut black,
+        };
+        side.moves += 1;
+        match judgement {
+            Some(Judgement::Inaccuracy) => side.inaccuracies += 1,
+            Some(Judgement::Mistake) => side.mistakes += 1,
+            Some(Judgement::Blunder) => side.blunders += 1,
+            None => {}
+        }
+        plies.push(PlyAnalysis {
+            ply: i,
+            uci: m.to_string(),
+            san: escaque::san::san(p, m, Lang::En),
+            san_es: escaque::san::san(p, m, Lang::Es),
+            fen: after_node.pos.to_fen(),
+            eval: after,
+            wc: (wp_after - 50.0) / 50.0,
+            judgement,
+            best: line.first().cloned(),
+            best_san: line_san.first().cloned(),
+            best_san_es: line_san_es.first().cloned(),
+            line,
+            line_san,
+            line_san_es,
+            accuracy: judge::move_accuracy(mover_before, mover_after),
+            loss_cp,
+        });
+    }
+    let (acc_white, acc_black) = judge::game_accuracy(&win_percents, start.turn());
+    white.accuracy = acc_white.unwrap_or(100.0);
+    black.accuracy = acc_black.unwrap_or(100.0);
+    white.acpl = judge::average_centipawn_loss(&losses[Color::White.index()]);
+    black.acpl = judge::average_centipawn_loss(&losses[Color::Black.index()]);
+    Ok(GameAnalysis {
+        engine: evaluator.name(),
+        settings: evaluator.settings(),
+        start_fen: start.to_fen(),
+        start_eval,
+        start_wc: (win_percents[0] - 50.0) / 50.0,
+        plies,
+        white,
+        black,
+    })
+}
+
+/// White's win percentage of a position; `None` (the side to move,
+/// `to_move`, is checkmated) is a certain loss for them.
+fn win_percent_of(eval: Option<Eval>, to_move: Color) -> f64 {
+    match eval {
+        Some(e) => judge::win_percent(e),
+        None => match to_move {
+            Color::White => 0.0,
+            Color::Black => 100.0,
+        },
+    }
+}
+
+/// The evaluation of position `j` one move deeper: the evaluation after the
+/// evaluator's best move there (the game's next position when that move was
+/// played), a mate made one move longer when the side to move mates.
+#[allow(clippy::too_many_arguments)]
+fn deeper_eval(
+    evaluator: &mut dyn Evaluator,
+    cache: Option<&Cache>,
+    nodes: &[Node],
+    keys: &[u64],
+    j: usize,
+    moves: &[Move],
+    stop: &AtomicBool,
+) -> Result<Option<Eval>, AnalysisError> {
+    let node = &nodes[j];
+    let Some(best) = node.lines.first().map(|l| l.moves[0]) else {
+        return Ok(None);
+    };
+    let mover = node.pos.turn();
+    let after = if moves.get(j) == Some(&best) {
+        nodes[j + 1].eval
+    } else {
+        let mut next = node.pos;
+        next.play_unchecked(best);
+        match board_verdict(&next) {
+            Ok(e) => e,
+            Err(()) => {
+                let lines = evaluate_cached(evaluator, cache, &next, &keys[..=j], 1, stop)?;
+                Some(lines[0].eval)
+            }
+        }
+    };
+    Ok(Some(match after {
+        Some(e) => mate_back(e, mover),
+        // The best move mates at once.
+        None => Eval::Mate(match mover {
+            Color::White => 1,
+            Color::Black => -1,
+        }),
+    }))
 }

@@ -28,7 +28,7 @@ pub mod openings;
 pub mod uci_engine;
 
 pub use analyse::{
-    analyse_game, AnalysisError, Cache, EscaqueEvaluator, Evaluator, GameAnalysis, Line,
+    analyse_game, AnalysisError, Cache, EscaqueEvaluator, Evaluator, GameAnalysis, Line, LineView,
     PlyAnalysis, Progress, Settings, SideSummary,
 };
 pub use judge::{Eval, Judgement};
