@@ -146,8 +146,22 @@ async fn finished_game(base: &str, addr: std::net::SocketAddr, c: &Client) -> R<
 async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     let game = finished_game(base, addr, c).await?;
 
-    // From the replay page: "Analizar la partida", the progress, the view.
+    // "Analizar la partida" on the replay page and on the finished game's
+    // page; from the game's page, the progress, then the view.
     ready(c, &format!("{base}/mis-partidas/{game}")).await?;
+    until(
+        c,
+        "the replay page's button",
+        "document.querySelector('#analyse-game')",
+    )
+    .await?;
+    ready(c, &format!("{base}/partida/{game}")).await?;
+    until(
+        c,
+        "the finished game's button",
+        "document.querySelector('#end-message:not([hidden])') && document.querySelector('#analyse-game')",
+    )
+    .await?;
     click(c, "#analyse-game").await?;
     until(
         c,
@@ -157,6 +171,17 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     .await?;
     let aid = js(c, "return location.pathname.split('/').pop()").await?;
     let aid = aid.as_str().unwrap_or_default().to_string();
+    // While queued or running, a progress bar (an analysis this short may
+    // be done before the first look: then the view is there already).
+    let first = until(
+        c,
+        "the progress or the view",
+        "document.querySelector('#an-progress') ? 'progress' : (document.querySelector('#an-graph') ? 'view' : null)",
+    )
+    .await?;
+    if first == "progress" {
+        shot(c, "analisis-progreso.png").await?;
+    }
     until_long(
         c,
         "the graph",
@@ -241,7 +266,6 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     if got["status"] != 200 {
         return Err(format!("the annotated PGN: {got}"));
     }
-    guide_shot(c, "analisis-partida.png").await?;
 
     // A click on the blunder's dot goes to that move; the arrow keys step.
     let xy = js(
@@ -265,6 +289,8 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
         &format!("document.querySelector('#an-moves .mv.current[data-ply=\"{BLUNDER}\"]')"),
     )
     .await?;
+    js(c, "window.scrollTo(0, 0); return null").await?;
+    guide_shot(c, "analisis-partida.png").await?;
     let fen = js(c, "return window.escaqueAnalysis.getFen()").await?;
     if fen
         != json!(plies[BLUNDER]["fen"]
@@ -327,6 +353,7 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
                 "document.querySelector('#an-learn-verdict').dataset.verdict === 'not_yet'",
             )
             .await?;
+            js(c, "window.scrollTo(0, 0); return null").await?;
             guide_shot(c, "analisis-aprende-intento.png").await?;
             click(c, "#an-learn-retry").await?;
             until(
@@ -343,6 +370,7 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
             )
             .await?;
             tried_wrong = true;
+            js(c, "window.scrollTo(0, 0); return null").await?;
             guide_shot(c, "analisis-aprende.png").await?;
         } else {
             click(c, "#an-learn-solution").await?;
@@ -383,6 +411,7 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     if first.trim().is_empty() {
         return Err("an empty line".into());
     }
+    js(c, "window.scrollTo(0, 0); return null").await?;
     guide_shot(c, "analisis-tablero.png").await?;
     // A move on the board: g7-g6 (the queen is attacked); the lines follow.
     let before = js(c, "return document.querySelector('#an-lines').dataset.fen").await?;
@@ -441,6 +470,12 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
         "the start position's lines",
         "document.querySelector('#an-lines').dataset.ready === '1' && document.querySelectorAll('#an-lines li.an-line-item').length >= 1",
         60,
+    )
+    .await?;
+    until(
+        c,
+        "the earlier analysis in the list",
+        &format!("document.querySelector('#an-list li[data-analysis=\"{aid}\"] a')"),
     )
     .await?;
     js(

@@ -294,8 +294,9 @@ async function homePage(main) {
   h('button', { type: 'button', id: 'an-fen-start', class: 'secondary', onclick: () => { fen.value = START_FEN; fenForm.requestSubmit(); } }, T.fen_start));
 
   main.append(h('h1', {}, T.title),
-    h('section', { class: 'card', 'aria-labelledby': 'h-an-pgn' }, h('h2', { id: 'h-an-pgn' }, T.pgn_title), form),
-    h('section', { class: 'card', 'aria-labelledby': 'h-an-list' }, h('h2', { id: 'h-an-list' }, T.recent), list),
+    h('div', { class: 'an-top' },
+      h('section', { class: 'card', 'aria-labelledby': 'h-an-pgn' }, h('h2', { id: 'h-an-pgn' }, T.pgn_title), form),
+      h('section', { class: 'card', 'aria-labelledby': 'h-an-list' }, h('h2', { id: 'h-an-list' }, T.recent), list)),
     h('section', { class: 'card an-wide', 'aria-labelledby': 'h-an-board' }, h('h2', { id: 'h-an-board' }, T.board_title), fenForm,
       h('div', { class: 'an-explore-box' }, h('div', { class: 'an-board-wrap' }, boardEl), linesEl)));
   showList();
@@ -321,6 +322,8 @@ async function analysisPage(main, aid, me) {
     main.append(h('h1', {}, T.title), h('p', { class: 'error', id: 'an-missing' }, e.status === 404 ? T.not_found : e.message));
     return;
   }
+  // Kept for /analisis's list "Tus análisis".
+  remember([{ analysis: aid, white: V.white, black: V.black, when: Date.now() }]);
   const title = h('h1', { id: 'an-title' });
   const head = h('p', { id: 'an-head', class: 'an-head' });
   const status = h('p', { id: 'an-status', role: 'status', 'aria-live': 'polite' });
@@ -411,11 +414,11 @@ function showAnalysis(body, aid, V, me) {
       graph.el, info,
       h('p', { class: 'an-acts' }, learnBtn, ' ', exploreBtn),
       learnPanel, linesEl,
+      h('h2', { class: 'an-moves-title visually-hidden' }, C.t.moves), moveList,
       summary(),
       h('p', { class: 'an-links' },
         h('a', { id: 'an-pgn-es', href: `/api/analysis/${encodeURIComponent(aid)}/pgn?lang=es`, download: `escaque-analisis-${aid}-es.pgn` }, T.pgn_es), ' · ',
         h('a', { id: 'an-pgn-en', href: `/api/analysis/${encodeURIComponent(aid)}/pgn?lang=en`, download: `escaque-analysis-${aid}-en.pgn` }, T.pgn_en)),
-      h('h2', { class: 'an-moves-title' }, C.t.moves), moveList,
       h('p', { class: 'help' }, T.keys_help))));
 
   const orientation = () => {
