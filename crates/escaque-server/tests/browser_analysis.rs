@@ -434,6 +434,7 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
         .map_err(|e| e.to_string())?;
     click(c, "#an-explore").await?;
     tokio::time::sleep(Duration::from_millis(400)).await;
+    js(c, "window.scrollTo(0, 0); return null").await?;
     guide_shot(c, "analisis-movil.png").await?;
     js(
         c,
