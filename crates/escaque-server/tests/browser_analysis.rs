@@ -162,6 +162,7 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
         "document.querySelector('#end-message:not([hidden])') && document.querySelector('#analyse-game')",
     )
     .await?;
+    shot(c, "analisis-boton-partida.png").await?;
     click(c, "#analyse-game").await?;
     until(
         c,
@@ -461,6 +462,7 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     if better != format!("{best_en} was best") {
         return Err(format!("the better move in English: {better:?}"));
     }
+    tokio::time::sleep(Duration::from_millis(300)).await;
     shot(c, "analisis-partida-en.png").await?;
 
     // /analisis: a pasted PGN (Spanish letters) is analysed; the FEN box's

@@ -209,8 +209,9 @@ function explorer(cg, linesEl, { chess960 = false, onPosition = () => {} } = {})
   };
 }
 
-function newBoard(el, events) {
+function newBoard(el, events, fen = START_FEN) {
   const cg = C.Chessground(el, {
+    fen,
     coordinates: true,
     viewOnly: false,
     autoCastle: true,
@@ -425,7 +426,7 @@ function showAnalysis(body, aid, V, me) {
     const base = mode === 'learn' && learn ? learn.side : (mySide || 'white');
     return flipped ? (base === 'white' ? 'black' : 'white') : base;
   };
-  const cg = newBoard(boardEl, { after: (o, d) => onBoardMove(o, d) });
+  const cg = newBoard(boardEl, { after: (o, d) => onBoardMove(o, d) }, fenAt(n));
   cg.set({ orientation: orientation() });
   window.escaqueAnalysis = cg;
   const ex = explorer(cg, linesEl, { chess960 });
