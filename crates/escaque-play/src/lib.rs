@@ -44,7 +44,7 @@ pub use engine::{history_keys, increment, search, Budget, EnginePlayer};
 pub use escaque_engine::Level;
 pub use player::{default_level, ParsePlayerError, Player, DEFAULT_LEVEL};
 pub use record::{
-    engine_name, export_pgn, pgn_termination, player_name, replay, takeback_allowed,
-    takeback_plies, ExternalEnding, PgnHeader, ReplayError, StoredGame,
+    engine_name, export_pgn, export_pgn_tagged, pgn_termination, player_name, replay,
+    takeback_allowed, takeback_plies, ExternalEnding, PgnHeader, ReplayError, StoredGame,
 };
 pub use session::{Action, Config, Event, Notice, Refusal, Session, Status};

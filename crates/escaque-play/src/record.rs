@@ -91,6 +91,19 @@ pub fn export_pgn(
     clocks: Option<&[Option<u64>]>,
     style: PgnStyle,
 ) -> String {
+    export_pgn_tagged(game, header, ending, clocks, style, Vec::new())
+}
+
+/// [`export_pgn`] with `extra` tags written after the others (the server's
+/// `ECO` and `Opening`).
+pub fn export_pgn_tagged(
+    game: &Game,
+    header: &PgnHeader,
+    ending: Option<&ExternalEnding>,
+    clocks: Option<&[Option<u64>]>,
+    style: PgnStyle,
+    extra: Vec<(String, String)>,
+) -> String {
     let mut g = game.to_pgn_game();
     let mut tags = vec![
         ("Event".to_string(), header.event.clone()),
@@ -119,6 +132,7 @@ pub fn export_pgn(
     } else {
         tags.push(("Termination".to_string(), "unterminated".to_string()));
     }
+    tags.extend(extra);
     g.tags = tags;
     g.result = Some(result);
     if let Some(clocks) = clocks {

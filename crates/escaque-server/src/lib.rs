@@ -23,11 +23,13 @@
 #![forbid(unsafe_code)]
 
 pub mod actor;
+pub mod analysis;
 pub mod classes;
 pub mod client;
 pub mod engine;
 pub mod http;
 mod lobby;
+pub mod openings;
 pub mod presence;
 pub mod proto;
 mod ratelimit;
@@ -101,6 +103,19 @@ pub struct Config {
     pub any_teacher: bool,
     /// Accounts marked as teachers when the server starts (by name).
     pub teachers: Vec<String>,
+    /// The UCI engine that analyses games (`--motor-analisis RUTA`);
+    /// escaque's own engine when `None`.
+    pub analysis_engine: Option<PathBuf>,
+    /// How deep the analyses look (`--profundidad-analisis N`).
+    pub analysis_settings: escaque_analysis::Settings,
+    /// Analyses run at once, each on a thread of its own (default: one
+    /// less than the cores, at least 1; 0: this process runs none and only
+    /// queues them).
+    pub analysis_workers: usize,
+    /// Engine searches of the analysis board per address: burst…
+    pub analysis_burst: f64,
+    /// …and sustained rate per second.
+    pub analysis_per_sec: f64,
 }
 
 impl Default for Config {
@@ -125,6 +140,14 @@ impl Default for Config {
             sqlite_full_sync: true,
             any_teacher: false,
             teachers: Vec::new(),
+            analysis_engine: None,
+            analysis_settings: escaque_analysis::Settings::default(),
+            analysis_workers: std::thread::available_parallelism()
+                .map(|n| n.get().saturating_sub(1))
+                .unwrap_or(1)
+                .max(1),
+            analysis_burst: 20.0,
+            analysis_per_sec: 1.0,
         }
     }
 }
@@ -165,6 +188,10 @@ pub struct Hub {
     pub presence: presence::Presence,
     /// The class-code logins' buckets, by class (see `classes`).
     pub class_logins: classes::LoginLimits,
+    /// Analysis of games: the queue, its workers, the board's searches.
+    pub analysis: Arc<analysis::Analyses>,
+    /// The analysis board's engine searches, per address.
+    pub(crate) analysis_limit: ratelimit::PerKey,
 }
 
 /// A random secret of 128 bits, as 32 hex digits.
@@ -456,9 +483,10 @@ impl Running {
         let _ = self.task.await;
     }
 
-    /// Stops serving.
+    /// Stops serving (and analysing: a running analysis is queued again).
     pub fn abort(&self) {
         self.task.abort();
+        self.hub.analysis.shutdown();
     }
 }
 
@@ -478,8 +506,14 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         addr: config.addr,
         err,
     })?;
+    // Analyses that were running when the server went down are queued
+    // again.
+    store.requeue_running_analyses().await?;
+    let analyses = Arc::new(analysis::Analyses::new(&config, store.clone()));
     let hub = Arc::new(Hub {
         engines: EnginePool::new(config.engine_threads),
+        analysis: Arc::clone(&analyses),
+        analysis_limit: ratelimit::PerKey::new(config.analysis_burst, config.analysis_per_sec),
         http_limit: ratelimit::PerKey::new(config.http_burst, config.http_per_sec),
         config,
         store,
@@ -506,6 +540,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // down, and the countdowns to the next round.
     tournament::online::resume(&hub).await;
     tokio::spawn(http::live::push_loop(Arc::downgrade(&hub)));
+    analyses.start();
     let app = http::router(Arc::clone(&hub)).merge(web::router(Arc::clone(&hub)));
     let task = tokio::spawn(async move {
         let _ = axum::serve(

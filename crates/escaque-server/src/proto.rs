@@ -790,6 +790,10 @@ pub struct StateView {
     /// A Chess960 game's starting position number (0–959), when it began
     /// from one of the 960.
     pub chess960_position: Option<u16>,
+    /// The opening so far (`{eco, name_es, name_en, ply}`): the deepest
+    /// named position of the game's first 40 plies; null for none, Chess960
+    /// and set-up positions.
+    pub opening: Option<escaque_analysis::Opening>,
     // Adjournment and the sealed move (`status` may also be `adjourned`).
     /// Who offers to adjourn now.
     pub adjourn_offer: Option<&'static str>,
@@ -856,6 +860,8 @@ pub struct LiveGame {
     pub variant: &'static str,
     /// A Chess960 game's starting position number, if it has one.
     pub chess960_position: Option<u16>,
+    /// The opening so far (`{eco, name_es, name_en, ply}`), or null.
+    pub opening: Option<escaque_analysis::Opening>,
     /// Who sits in each seat, White first (identity keys; not listed): a
     /// game with a pupil in it is kept off the public list (kid mode).
     #[serde(skip)]

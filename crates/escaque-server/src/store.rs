@@ -20,7 +20,10 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 mod adjourn;
+// Analysis of games (issue 27): the analyses and their queue.
+pub mod analysis;
 mod kid_mode;
+mod openings;
 mod ratings;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
@@ -303,6 +306,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 6,
         name: "classes",
         sql: include_str!("../migrations/0006_classes.sql"),
+    },
+    Migration {
+        version: 7,
+        name: "analysis",
+        sql: include_str!("../migrations/0007_analysis.sql"),
     },
 ];
 

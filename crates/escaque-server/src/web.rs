@@ -182,8 +182,8 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     resp
 }
 
-/// Every position of a game, for replay: `{start_fen, moves: [{ply, uci,
-/// san, san_es, fen, clock_ms}]}`.
+/// Every position of a game, for replay: `{start_fen, opening, moves: [{ply,
+/// uci, san, san_es, fen, clock_ms}]}`.
 async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     // The HTTP API's one error shape.
     let row = match hub.store.game(&id).await {
@@ -228,6 +228,9 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         "time_control": row.time_control,
         "rules": row.rules.id(),
         "variant": if row.chess960 { "chess960" } else { "standard" },
+        "opening": crate::openings::json(
+            crate::openings::of_row(&row, moves.iter().map(|m| m.uci.as_str())).as_ref()
+        ),
         "moves": out,
     }))
     .into_response()

@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 mod adjourn;
+mod analysis;
 mod browser;
 mod browser_960;
 mod browser_adjourn;
@@ -27,6 +28,7 @@ mod fuzz;
 mod games;
 mod kid_mode;
 mod lag;
+mod openings;
 mod players;
 mod progress;
 mod ratings;

@@ -287,7 +287,8 @@ async fn page(db: Db) {
     assert_eq!(games[3]["perf"], "blitz");
     assert_eq!(games[3]["rating_diff"], 180);
     for g in games {
-        // Filled by the analysis issue; present, null.
+        // These games have no moves: no opening named (tests/openings.rs
+        // names one); the accuracy is the analysis's, present, null.
         assert!(g.get("opening").is_some_and(Value::is_null));
         assert!(g.get("accuracy").is_some_and(Value::is_null));
     }

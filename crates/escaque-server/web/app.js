@@ -344,6 +344,7 @@ function showLive(games) {
     const parts = [c ? c.control : t.no_clock, t.rule_sets[g.rules] || g.rules, t.live_moves(Math.ceil(g.plies / 2))];
     if (g.variant === 'chess960') parts.splice(2, 0, t.variants.chess960);
     if (c) parts.push(`${fmtClock(c.white_ms)} – ${fmtClock(c.black_ms)}`);
+    if (g.opening) parts.push(openingText(g.opening));
     return h('li', { class: 'live-game' },
       h('a', { href: `/partida/${g.game}`, class: 'watch', 'aria-label': t.live_watch(shownName(g.white), shownName(g.black)) }, `${shownName(g.white)} – ${shownName(g.black)}`),
       ' ', h('span', { class: 'muted' }, parts.join(' · ')));
@@ -508,6 +509,7 @@ async function game(main, id) {
   // A tournament game links back to its tournament (round and board).
   const tnLink = h('p', { id: 'tournament-link', hidden: true });
   const variantLine = h('p', { id: 'variant', class: 'muted', hidden: true });
+  const openingLine = h('p', { id: 'opening', class: 'muted', hidden: true });
   const ratedNote = h('p', { id: 'rated-note', class: 'muted', hidden: true });
   const endMsg = h('div', { id: 'end-message', class: 'end', role: 'alert', hidden: true });
   const conn = h('p', { id: 'conn', class: 'conn', role: 'status', hidden: true });
@@ -542,7 +544,7 @@ async function game(main, id) {
   main.append(h('div', { class: 'game' },
     h('div', { class: 'board-col' }, h('div', { class: 'bar' }, nameTop, clockTop), h('div', { class: 'board-wrap' }, boardEl, promo), h('div', { class: 'bar' }, nameBottom, clockBottom), moveForm,
       h('p', { id: 'board-help', class: 'help' }, t.board_help)),
-    h('div', { class: 'side' }, tnLink, variantLine, ratedNote, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
+    h('div', { class: 'side' }, tnLink, variantLine, openingLine, ratedNote, conn, status, h('p', { id: 'premove-note', class: 'muted', 'aria-live': 'polite' }), endMsg, reviewBar, controls, h('h2', {}, t.moves), moveList, figBox, srCmd)));
 
   // Adjournment and the sealed move: the sealing dialog (kept across
   // renders, so that what is typed survives an event) and the verdict.
@@ -864,6 +866,8 @@ async function game(main, id) {
       variantLine.textContent = S.chess960_position === null || S.chess960_position === undefined
         ? t.variants.chess960 : `${t.variants.chess960} · ${t.position_number(S.chess960_position)}`;
     }
+    openingLine.hidden = !S.opening;
+    openingLine.textContent = S.opening ? `${t.opening}: ${openingText(S.opening)}` : '';
     status.textContent = statusText();
     if (S.status === 'over' && S.end_text) {
       endMsg.hidden = false;
@@ -1014,6 +1018,13 @@ function analyseButton(id) {
   }, t.an.analyse_game);
 }
 
+// An opening as the server names it (`{eco, name_es, name_en, ply}`):
+// "C60 Apertura española" in Spanish, the English name in English.
+function openingText(o) {
+  if (!o) return '';
+  return `${o.eco} ${LANG === 'en' ? o.name_en : o.name_es}`;
+}
+
 function terminationText(id) {
   if (!id) return '';
   return t.terminations[id] || id;
@@ -1028,10 +1039,11 @@ async function myGames(main) {
   if (!rows.length) { main.append(h('p', { id: 'no-games' }, t.none_yet)); return; }
   main.append(h('table', { id: 'games', class: 'games' },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t.white), h('th', { scope: 'col' }, t.black), h('th', { scope: 'col' }, t.result),
-      h('th', { scope: 'col' }, t.reason), h('th', { scope: 'col' }, t.date), h('th', { scope: 'col' }, ''))),
+      h('th', { scope: 'col' }, t.reason), h('th', { scope: 'col' }, t.opening), h('th', { scope: 'col' }, t.date), h('th', { scope: 'col' }, ''))),
     h('tbody', {}, rows.map((g) => h('tr', { 'data-game': g.game },
       h('td', {}, playerLink(g.white)), h('td', {}, playerLink(g.black)), h('td', {}, g.status === 'over' ? (g.result || '') : (g.status === 'adjourned' ? t.adjourned_short : t.in_progress)),
       h('td', {}, terminationText(g.termination)),
+      h('td', { class: 'opening' }, openingText(g.opening)),
       h('td', {}, new Date(g.created_ms).toLocaleDateString(LANG)),
       h('td', {}, g.status === 'over'
         ? h('a', { href: `/mis-partidas/${g.game}`, class: 'open-game' }, t.open)
@@ -1048,6 +1060,7 @@ async function replay(main, id) {
   const go = (k) => { i = Math.max(0, Math.min(P.moves.length, k)); show(); };
   main.append(h('h1', {}, `${t.replay}: ${shownName(P.white)} – ${shownName(P.black)} ${P.result || ''}`),
     h('p', {}, terminationText(P.termination)),
+    h('p', { id: 'opening', class: 'muted', hidden: !P.opening }, P.opening ? `${t.opening}: ${openingText(P.opening)}` : ''),
     h('div', { class: 'game' },
       h('div', { class: 'board-col' }, h('div', { class: 'board-wrap' }, boardEl),
         h('div', { class: 'controls' },
@@ -1095,7 +1108,7 @@ async function main() {
   else if (path.startsWith('/jugador/')) {
     // The player's page loads its script only when it is opened.
     const { route } = await import('./jugador.js');
-    await route(path, el, me, { h, api, t, LANG, showError, shownName, $, playerLink });
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, $, playerLink, openingText });
   } else if (path === '/torneos' || path.startsWith('/torneos/')) {
     // The tournament pages load their script only when they are opened.
     const { route } = await import('./torneo.js');

@@ -4,7 +4,7 @@
 // drawn here (no library). Every name is put in with textContent (the `h`
 // helper), never as markup.
 
-let C; // the shared helpers from app.js: { h, api, t, LANG, showError, shownName, $, playerLink }
+let C; // the shared helpers from app.js: { h, api, t, LANG, showError, shownName, $, playerLink, openingText }
 
 const tp = () => C.t.pl;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -120,6 +120,7 @@ function gameRow(g, vsButton) {
     h('td', { class: 'res' }, h('a', { href: `/mis-partidas/${encodeURIComponent(g.game)}`, class: 'open-game', 'aria-label': `${tp().open_game}: ${tp().scores[g.score] || ''} ${g.result || ''}` },
       h('span', { class: 'score-word' }, tp().scores[g.score] || ''), ' ', h('span', { class: 'result' }, g.result || ''))),
     h('td', { class: 'opt' }, `${g.time_control || t.no_clock} · ${kind}`),
+    h('td', { class: 'opt opening' }, C.openingText(g.opening)),
     h('td', { class: `diff${g.rating_diff > 0 ? ' up' : g.rating_diff < 0 ? ' down' : ''}` }, diff),
     vsButton ? h('td', {}, g.opponent_account
       ? h('button', { type: 'button', class: 'secondary vs', title: tp().h2h_with(g.opponent), 'aria-label': tp().h2h_with(g.opponent), onclick: () => vsButton(g.opponent) }, tp().h2h_short)
@@ -132,6 +133,7 @@ function gamesTable(games, vsButton, id) {
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col', class: 'opt' }, t.date), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t.color)),
       h('th', { scope: 'col' }, tp().opponent), h('th', { scope: 'col' }, t.result), h('th', { scope: 'col', class: 'opt' }, tp().pace),
+      h('th', { scope: 'col', class: 'opt' }, t.opening),
       h('th', { scope: 'col' }, tp().change), vsButton ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, tp().h2h)) : null)),
     h('tbody', {}, games.map((g) => gameRow(g, vsButton))));
 }

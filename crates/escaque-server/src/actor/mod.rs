@@ -493,10 +493,15 @@ mod tests {
         }
     }
 
-    /// The record without the tags only the server knows (where and when).
+    /// The record without the tags only the server knows (where and when,
+    /// and the opening's name).
     fn without_site_and_date(pgn: &str) -> String {
         pgn.lines()
-            .filter(|l| !l.starts_with("[Site ") && !l.starts_with("[Date "))
+            .filter(|l| {
+                !["[Site ", "[Date ", "[ECO ", "[Opening "]
+                    .iter()
+                    .any(|t| l.starts_with(t))
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -532,6 +537,11 @@ mod tests {
         let server = stored_pgn(&r, &moves, "2026.01.02", PgnStyle::export()).unwrap();
         assert!(server.contains("[Date \"2026.01.02\"]"), "{server}");
         assert!(server.contains("[Termination \"normal\"]"), "{server}");
+        assert!(server.contains("[ECO \"A00\"]"), "{server}");
+        assert!(
+            server.contains("[Opening \"Barnes Opening: Fool's Mate\"]"),
+            "{server}"
+        );
         assert_eq!(
             without_site_and_date(&session.to_pgn("persona")),
             without_site_and_date(&server)

@@ -93,11 +93,13 @@ pub fn stored_pgn_of_event(
         .iter()
         .map(|m| m.clock_ms.map(|c| c.max(0) as u64))
         .collect();
-    Ok(escaque_play::export_pgn(
+    let opening = crate::openings::of_game(&game);
+    Ok(escaque_play::export_pgn_tagged(
         &game,
         &header,
         ending.as_ref(),
         Some(&clocks),
         style,
+        crate::openings::pgn_tags(opening.as_ref(), style.lang),
     ))
 }

@@ -66,6 +66,7 @@ impl Actor {
             watch: format!("/partida/{}", self.row.id),
             variant: self.variant_id(),
             chess960_position: self.game.chess960_number(),
+            opening: crate::openings::of_game(&self.game),
             owners: [self.row.white_owner.clone(), self.row.black_owner.clone()],
             class_id: self.row.class_id.clone(),
         })
@@ -183,6 +184,7 @@ impl Actor {
                 .filter(|_| self.row.rated),
             variant: self.variant_id(),
             chess960_position: self.game.chess960_number(),
+            opening: crate::openings::of_game(&self.game),
             adjourn_offer,
             sealing,
             sealed_by,

@@ -383,6 +383,7 @@ pub(super) async fn me(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
 
 pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
     let rows = hub.store.games_of(&me.key, 200).await?;
+    let openings = crate::openings::of_rows(&hub.store, &rows).await?;
     let list: Vec<Value> = rows
         .iter()
         .map(|r| {
@@ -394,6 +395,7 @@ pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiRe
                 "time_control": r.time_control, "rules": r.rules.id(), "created_ms": r.created_ms,
                 "variant": if r.chess960 { "chess960" } else { "standard" },
                 "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
+                "opening": crate::openings::json(openings.get(&r.id)),
             })
         })
         .collect();

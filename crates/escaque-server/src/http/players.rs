@@ -26,6 +26,7 @@ use crate::classes::kid;
 use crate::rating::PERFS;
 use crate::store::{GameRow, PlayerRow, Score};
 use crate::Hub;
+use escaque_analysis::Opening;
 
 /// The recent games a page lists.
 const RECENT_GAMES: i64 = 50;
@@ -101,7 +102,7 @@ fn score_json(s: Score) -> Value {
 }
 
 /// One finished game from `owner`'s side.
-fn game_json(g: &GameRow, owner: &str) -> Value {
+fn game_json(g: &GameRow, owner: &str, openings: &HashMap<String, Opening>) -> Value {
     let white = g.white_owner.as_deref() == Some(owner);
     let (me, opp) = if white { (0, 1) } else { (1, 0) };
     let names = [&g.white_name, &g.black_name];
@@ -137,8 +138,8 @@ fn game_json(g: &GameRow, owner: &str) -> Value {
         "rating": g.ratings[me],
         "opponent_rating": g.ratings[opp],
         "rating_diff": g.rating_diffs[me],
-        // Filled by the analysis issue; present so that clients read them.
-        "opening": Value::Null,
+        "opening": crate::openings::json(openings.get(&g.id)),
+        // Filled by the analysis issue; present so that clients read it.
         "accuracy": Value::Null,
     })
 }
@@ -207,6 +208,7 @@ pub(super) async fn player(
     let score = hub.store.score_of(&owner, None).await?;
     let games = hub.store.finished_games_of(&owner, RECENT_GAMES).await?;
     let games = seen_games(&hub, &me, &owner, games).await?;
+    let openings = crate::openings::of_rows(&hub.store, &games).await?;
     Ok(Json(json!({
         "name": p.name,
         "you": yours,
@@ -214,7 +216,7 @@ pub(super) async fn player(
         "created_ms": p.created_ms,
         "ratings": pools_json(&hub, &p.id).await?,
         "score": score_json(score),
-        "games": games.iter().map(|g| game_json(g, &owner)).collect::<Vec<_>>(),
+        "games": games.iter().map(|g| game_json(g, &owner, &openings)).collect::<Vec<_>>(),
     }))
     .into_response())
 }
@@ -251,11 +253,12 @@ pub(super) async fn head_to_head(
             .finished_games_between(&a, &b, HEAD_TO_HEAD_GAMES)
             .await?
     };
+    let openings = crate::openings::of_rows(&hub.store, &games).await?;
     Ok(Json(json!({
         "name": p.name,
         "opponent": q.name,
         "score": score_json(score),
-        "games": games.iter().map(|g| game_json(g, &a)).collect::<Vec<_>>(),
+        "games": games.iter().map(|g| game_json(g, &a, &openings)).collect::<Vec<_>>(),
     }))
     .into_response())
 }

@@ -62,6 +62,7 @@ export default {
   kb_no_moves: (p, sq) => `${p} on ${sq}: no moves`,
   kb_not_yours: (sq) => `There is no piece of yours on ${sq}`,
   kb_not_dest: (sq) => `${sq} is not a possible destination`,
+  opening: 'Opening',
   my_games: 'My games', none_yet: 'You have no games yet.', result: 'Result', reason: 'Reason',
   date: 'Date', open: 'Open', pgn_es: 'PGN (Spanish)', pgn_en: 'PGN (English)', in_progress: 'in progress',
   replay: 'Replay', first: 'Start', prev: 'Previous', next: 'Next', last: 'End',

@@ -67,6 +67,7 @@ export default {
   kb_not_yours: (sq) => `En ${sq} no hay una pieza tuya`,
   kb_not_dest: (sq) => `${sq} no es un destino posible`,
   // my games
+  opening: 'Apertura',
   my_games: 'Mis partidas', none_yet: 'Aún no tienes partidas.', result: 'Resultado', reason: 'Motivo',
   date: 'Fecha', open: 'Ver', pgn_es: 'PGN (español)', pgn_en: 'PGN (inglés)', in_progress: 'en curso',
   replay: 'Repaso', first: 'Inicio', prev: 'Anterior', next: 'Siguiente', last: 'Final',

@@ -1,0 +1,329 @@
+//! Analysis of games (issue 27): a bounded queue of whole-game analyses run
+//! by `analysis_workers` workers, and the analysis board's searches.
+//!
+//! * The queue is the database's `analyses` table behind [`queue::Queue`]
+//!   (enqueue, claim, progress, finish), so that several processes may one
+//!   day share it; a server that starts queues again what was running.
+//! * Each worker is a task that claims the next analysis and runs it on a
+//!   blocking thread of its own with an evaluator of its own (escaque's
+//!   engine, or the UCI engine the administrator named), kept from one
+//!   analysis to the next. The workers do not use the games' engine pool
+//!   ([`crate::engine::EnginePool`]): an analysis takes seconds to minutes
+//!   and would hold a game's engine move back. Their number (by default one
+//!   less than the cores) is what leaves the games a core.
+//! * One position cache (keyed by Zobrist) is shared by every worker, so
+//!   the openings many games share are evaluated once.
+//! * The analysis board and "Aprende de tus errores" search single
+//!   positions ([`Analyses::lines`]) on at most `analysis_workers`
+//!   evaluators at once (others wait), each search cut off after
+//!   [`BOARD_SEARCH_LIMIT`].
+
+pub mod queue;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use escaque::{CastlingMode, Move, Position};
+use escaque_analysis::{
+    analyse_game, AnalysisError, Cache, EscaqueEvaluator, Evaluator, GameAnalysis, Line, Settings,
+};
+use tokio::sync::{Notify, Semaphore};
+
+use crate::store::analysis::AnalysisRow;
+use crate::store::Store;
+use crate::Config;
+use queue::{Queue, StoreQueue};
+
+/// Makes an evaluator (each worker and each board search has its own).
+pub type EvaluatorFactory = dyn Fn() -> Result<Box<dyn Evaluator>, AnalysisError> + Send + Sync;
+
+/// Positions the shared cache holds.
+pub const CACHE_POSITIONS: usize = 200_000;
+
+/// The longest a single board search runs before it is stopped.
+pub const BOARD_SEARCH_LIMIT: Duration = Duration::from_secs(10);
+
+/// The analysis service of a server.
+pub struct Analyses {
+    queue: Arc<dyn Queue>,
+    factory: Arc<EvaluatorFactory>,
+    cache: Arc<Cache>,
+    workers: usize,
+    wake: Notify,
+    stop: Arc<AtomicBool>,
+    /// Makes the check of the per-asker limit and the insert one step in
+    /// this process.
+    pub(crate) admit: tokio::sync::Mutex<()>,
+    board_permits: Arc<Semaphore>,
+    board_idle: Arc<Mutex<Vec<Box<dyn Evaluator>>>>,
+    engine_name: String,
+}
+
+/// The evaluator `config` names: the UCI engine at `analysis_engine`, or
+/// escaque's own, with `analysis_settings`.
+pub fn evaluator_factory(config: &Config) -> Arc<EvaluatorFactory> {
+    let settings: Settings = config.analysis_settings;
+    match &config.analysis_engine {
+        Some(path) => {
+            let path = path.clone();
+            Arc::new(move || {
+                let e = escaque_analysis::uci_engine::UciEvaluator::spawn(&path, settings)?;
+                Ok(Box::new(e) as Box<dyn Evaluator>)
+            })
+        }
+        None => {
+            Arc::new(move || Ok(Box::new(EscaqueEvaluator::new(settings)) as Box<dyn Evaluator>))
+        }
+    }
+}
+
+/// Why a position or a game cannot be replayed.
+#[derive(Debug)]
+pub enum ReplayError {
+    /// The start position.
+    Fen(escaque::FenError),
+    /// Move `index` (from 0).
+    Move {
+        /// The index.
+        index: usize,
+        /// The move as given.
+        text: String,
+        /// Spanish text.
+        es: String,
+        /// English text.
+        en: String,
+    },
+}
+
+/// The start position and the moves of a game given as FEN and move texts
+/// (UCI, or anything the library's reader takes).
+pub fn replay(
+    start_fen: &str,
+    chess960: bool,
+    moves: &[String],
+) -> Result<(Position, Vec<Move>), ReplayError> {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let start = Position::from_fen_with(start_fen, mode).map_err(ReplayError::Fen)?;
+    let mut pos = start;
+    let mut out = Vec::with_capacity(moves.len());
+    for (index, text) in moves.iter().enumerate() {
+        let m = crate::proto::read_move(&pos, text).map_err(|e| ReplayError::Move {
+            index,
+            text: text.clone(),
+            es: e.text(escaque::Lang::Es),
+            en: e.text(escaque::Lang::En),
+        })?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Ok((start, out))
+}
+
+impl Analyses {
+    /// The service for `config` on `store`, with the evaluators `config`
+    /// names. No worker runs until [`Analyses::start`].
+    pub fn new(config: &Config, store: Store) -> Analyses {
+        Analyses::with_factory(config, store, evaluator_factory(config))
+    }
+
+    /// As [`Analyses::new`], evaluators made by `factory`.
+    pub fn with_factory(config: &Config, store: Store, factory: Arc<EvaluatorFactory>) -> Analyses {
+        let engine_name = match &config.analysis_engine {
+            Some(p) => p
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| p.display().to_string()),
+            None => "escaque".to_string(),
+        };
+        Analyses {
+            queue: Arc::new(StoreQueue::new(store)),
+            factory,
+            cache: Arc::new(Cache::new(CACHE_POSITIONS)),
+            workers: config.analysis_workers,
+            wake: Notify::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            admit: tokio::sync::Mutex::new(()),
+            board_permits: Arc::new(Semaphore::new(config.analysis_workers.max(1))),
+            board_idle: Arc::new(Mutex::new(Vec::new())),
+            engine_name,
+        }
+    }
+
+    /// The queue.
+    pub fn queue(&self) -> &dyn Queue {
+        &*self.queue
+    }
+
+    /// The name of the configured evaluator (`escaque`, or the UCI
+    /// engine's file name), before any analysis has told its own.
+    pub fn engine_name(&self) -> &str {
+        &self.engine_name
+    }
+
+    /// Starts the workers.
+    pub fn start(self: &Arc<Analyses>) {
+        for _ in 0..self.workers {
+            tokio::spawn(worker(Arc::clone(self)));
+        }
+    }
+
+    /// Something was queued: a waiting worker looks.
+    pub fn wake(&self) {
+        self.wake.notify_waiters();
+        self.wake.notify_one();
+    }
+
+    /// Stops the workers: a running analysis is stopped and left for the
+    /// next start.
+    pub fn shutdown(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.wake.notify_waiters();
+    }
+
+    /// The best `lines` lines of `pos` (after the earlier positions
+    /// `history`, Zobrist keys), searched on one of the board's
+    /// evaluators; stopped after [`BOARD_SEARCH_LIMIT`].
+    pub async fn lines(
+        &self,
+        pos: Position,
+        history: Vec<u64>,
+        lines: usize,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        let permit = Arc::clone(&self.board_permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| AnalysisError::Stopped)?;
+        let idle = Arc::clone(&self.board_idle);
+        let factory = Arc::clone(&self.factory);
+        let stop = Arc::new(AtomicBool::new(false));
+        let timer = {
+            let stop = Arc::clone(&stop);
+            tokio::spawn(async move {
+                tokio::time::sleep(BOARD_SEARCH_LIMIT).await;
+                stop.store(true, Ordering::SeqCst);
+            })
+        };
+        let server_stop = Arc::clone(&self.stop);
+        let r = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            if server_stop.load(Ordering::SeqCst) {
+                return Err(AnalysisError::Stopped);
+            }
+            let taken = idle.lock().map(|mut v| v.pop()).unwrap_or(None);
+            let mut ev = match taken {
+                Some(e) => e,
+                None => factory()?,
+            };
+            let r = ev.evaluate(&pos, &history, lines, &stop);
+            // An evaluator that failed is dropped (a UCI engine that died
+            // is started again next time).
+            if !matches!(r, Err(AnalysisError::Engine(_))) {
+                if let Ok(mut v) = idle.lock() {
+                    v.push(ev);
+                }
+            }
+            r
+        })
+        .await
+        .unwrap_or_else(|e| Err(AnalysisError::Engine(format!("search task: {e}"))));
+        timer.abort();
+        r
+    }
+}
+
+/// One worker: claims, analyses, stores, until the server stops.
+async fn worker(service: Arc<Analyses>) {
+    let mut evaluator: Option<Box<dyn Evaluator>> = None;
+    while !service.stop.load(Ordering::SeqCst) {
+        let job = match service.queue.claim().await {
+            Ok(Some(job)) => job,
+            Ok(None) => {
+                // Nothing queued: wait to be woken, or look again in a
+                // while (another process may have queued something).
+                let _ = tokio::time::timeout(Duration::from_secs(2), service.wake.notified()).await;
+                continue;
+            }
+            Err(e) => {
+                drop(crate::http::ApiError::from(e));
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        let id = job.id.clone();
+        let ev = evaluator.take();
+        let s = Arc::clone(&service);
+        let ran = tokio::task::spawn_blocking(move || run(&s, job, ev)).await;
+        let (ev, outcome) = match ran {
+            Ok(r) => r,
+            Err(e) => (
+                None,
+                Err(AnalysisError::Engine(format!("analysis task: {e}"))),
+            ),
+        };
+        evaluator = ev;
+        let stored = match outcome {
+            Err(AnalysisError::Stopped) => service.queue.release(&id).await,
+            Ok(analysis) => match serde_json::to_string(&analysis) {
+                Ok(json) => {
+                    service
+                        .queue
+                        .finish(&id, Ok((analysis.engine.clone(), json)))
+                        .await
+                }
+                Err(e) => service.queue.finish(&id, Err(e.to_string())).await,
+            },
+            Err(e) => service.queue.finish(&id, Err(e.to_string())).await,
+        };
+        if let Err(e) = stored {
+            drop(crate::http::ApiError::from(e));
+        }
+    }
+}
+
+/// Runs one analysis on this (blocking) thread; the evaluator back for the
+/// next one unless it failed.
+fn run(
+    service: &Analyses,
+    job: AnalysisRow,
+    evaluator: Option<Box<dyn Evaluator>>,
+) -> (
+    Option<Box<dyn Evaluator>>,
+    Result<GameAnalysis, AnalysisError>,
+) {
+    let (start, moves) = match replay(&job.start_fen, job.chess960, &job.moves) {
+        Ok(r) => r,
+        Err(ReplayError::Fen(e)) => {
+            return (evaluator, Err(AnalysisError::Engine(format!("FEN: {e}"))));
+        }
+        Err(ReplayError::Move { index, en, .. }) => {
+            return (
+                evaluator,
+                Err(AnalysisError::Engine(format!("move {}: {en}", index + 1))),
+            );
+        }
+    };
+    let mut ev = match evaluator {
+        Some(e) => e,
+        None => match (service.factory)() {
+            Ok(e) => e,
+            Err(e) => return (None, Err(e)),
+        },
+    };
+    let queue = Arc::clone(&service.queue);
+    let id = job.id.clone();
+    let r = analyse_game(
+        &start,
+        &moves,
+        &mut *ev,
+        Some(&service.cache),
+        &service.stop,
+        &mut |p| queue.report(&id, p),
+    );
+    let keep = !matches!(r, Err(AnalysisError::Engine(_)));
+    (keep.then_some(ev), r)
+}

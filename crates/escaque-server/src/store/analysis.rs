@@ -1,0 +1,289 @@
+//! The analyses (issue 27): table `analyses` (migration 0007), which is also
+//! the queue the analysis workers claim from (see `crate::analysis`).
+//!
+//! A row is `queued`, `running`, `done` or `failed`. Claiming turns the
+//! oldest queued row `running` in one statement that only succeeds while
+//! the row is still queued, so that several processes on one PostgreSQL
+//! database never claim the same row twice.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{now_ms, Store, StoreError};
+
+/// One analysis as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRow {
+    /// Public id (in links).
+    pub id: String,
+    /// The server's game analysed, if it is one (at most one row per game).
+    pub game_id: Option<String>,
+    /// Who asked (`u:ID` or `g:ID`).
+    pub owner: String,
+    /// The request the row came from (an upload of several games is one).
+    pub batch: String,
+    /// Order within the request.
+    pub seq: i64,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+    /// FEN of the start position.
+    pub start_fen: String,
+    /// A Chess960 game (castling read as the king taking its rook).
+    pub chess960: bool,
+    /// The moves in UCI.
+    pub moves: Vec<String>,
+    /// `queued`, `running`, `done`, `failed`.
+    pub status: String,
+    /// The evaluator's name, once done.
+    pub engine: Option<String>,
+    /// Why it failed.
+    pub error: Option<String>,
+    /// The result (JSON of `escaque_analysis::GameAnalysis`), once done.
+    pub analysis: Option<String>,
+    /// When it was asked for (wall, ms).
+    pub created_ms: i64,
+    /// When it last changed (wall, ms).
+    pub updated_ms: i64,
+}
+
+impl AnalysisRow {
+    /// Not finished: queued or running.
+    pub fn unfinished(&self) -> bool {
+        matches!(self.status.as_str(), "queued" | "running")
+    }
+}
+
+const COLUMNS: &str = "id, game_id, owner, batch, seq, white, black, result, start_fen, \
+    chess960, moves, status, engine, error, analysis, created_ms, updated_ms";
+
+fn from_row(r: &AnyRow) -> Result<AnalysisRow, StoreError> {
+    let moves: String = r.try_get(10)?;
+    Ok(AnalysisRow {
+        id: r.try_get(0)?,
+        game_id: r.try_get(1)?,
+        owner: r.try_get(2)?,
+        batch: r.try_get(3)?,
+        seq: r.try_get(4)?,
+        white: r.try_get(5)?,
+        black: r.try_get(6)?,
+        result: r.try_get(7)?,
+        start_fen: r.try_get(8)?,
+        chess960: r.try_get::<i64, _>(9)? != 0,
+        moves: moves.split_whitespace().map(str::to_string).collect(),
+        status: r.try_get(11)?,
+        engine: r.try_get(12)?,
+        error: r.try_get(13)?,
+        analysis: r.try_get(14)?,
+        created_ms: r.try_get(15)?,
+        updated_ms: r.try_get(16)?,
+    })
+}
+
+impl Store {
+    /// Stores new analyses (queued) in one transaction. A row for a game
+    /// that already has one is not stored: the one stored is returned in
+    /// its place. Returns the rows as stored, in order.
+    pub async fn insert_analyses(
+        &self,
+        rows: &[AnalysisRow],
+    ) -> Result<Vec<AnalysisRow>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for a in rows {
+            let inserted = sqlx::query(&format!(
+                "INSERT INTO analyses ({COLUMNS}) \
+                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) \
+                 ON CONFLICT DO NOTHING"
+            ))
+            .bind(&a.id)
+            .bind(&a.game_id)
+            .bind(&a.owner)
+            .bind(&a.batch)
+            .bind(a.seq)
+            .bind(&a.white)
+            .bind(&a.black)
+            .bind(&a.result)
+            .bind(&a.start_fen)
+            .bind(a.chess960 as i64)
+            .bind(a.moves.join(" "))
+            .bind(&a.status)
+            .bind(&a.engine)
+            .bind(&a.error)
+            .bind(&a.analysis)
+            .bind(a.created_ms)
+            .bind(a.updated_ms)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if inserted == 1 {
+                out.push(a.clone());
+                continue;
+            }
+            // The game's analysis exists already (or, by a chance of 80
+            // bits, the id): the stored one.
+            let stored = match &a.game_id {
+                Some(g) => {
+                    sqlx::query(&format!(
+                        "SELECT {COLUMNS} FROM analyses WHERE game_id = $1"
+                    ))
+                    .bind(g)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                }
+                None => None,
+            };
+            match stored {
+                Some(r) => out.push(from_row(&r)?),
+                None => {
+                    return Err(StoreError::Corrupt {
+                        what: "analyses.id",
+                        value: a.id.clone(),
+                    })
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(out)
+    }
+
+    /// An analysis by id.
+    pub async fn analysis(&self, id: &str) -> Result<Option<AnalysisRow>, StoreError> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM analyses WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+
+    /// The analysis of the server's game `game`, if one was asked for.
+    pub async fn analysis_of_game(&self, game: &str) -> Result<Option<AnalysisRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM analyses WHERE game_id = $1"
+        ))
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+
+    /// How many requests (an upload of several games counts once) of
+    /// `owner` are queued or running.
+    pub async fn unfinished_analysis_requests(&self, owner: &str) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(DISTINCT batch) FROM analyses \
+             WHERE owner = $1 AND status IN ('queued', 'running')",
+        )
+        .bind(owner)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    /// How many queued analyses were asked for before `row` (0: it is next).
+    pub async fn analyses_ahead(&self, row: &AnalysisRow) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM analyses WHERE status = 'queued' \
+             AND (created_ms < $1 OR (created_ms = $2 AND (seq < $3 OR (seq = $4 AND id < $5))))",
+        )
+        .bind(row.created_ms)
+        .bind(row.created_ms)
+        .bind(row.seq)
+        .bind(row.seq)
+        .bind(&row.id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    /// Claims the next queued analysis (it becomes `running`): first the
+    /// askers with no analysis running, then the oldest request, in its
+    /// order. `None` when nothing is queued.
+    pub async fn claim_analysis(&self) -> Result<Option<AnalysisRow>, StoreError> {
+        // Another process may claim the row chosen between the choice and
+        // the update: the update then changes nothing and the next one is
+        // chosen.
+        for _ in 0..8 {
+            let next: Option<(String,)> = sqlx::query_as(
+                "SELECT a.id FROM analyses a WHERE a.status = 'queued' ORDER BY \
+                 (SELECT COUNT(*) FROM analyses b WHERE b.owner = a.owner AND b.status = 'running'), \
+                 a.created_ms, a.seq, a.id LIMIT 1",
+            )
+            .fetch_optional(&self.pool)
+            .await?;
+            let Some((id,)) = next else {
+                return Ok(None);
+            };
+            let done = sqlx::query(
+                "UPDATE analyses SET status = 'running', updated_ms = $1 \
+                 WHERE id = $2 AND status = 'queued'",
+            )
+            .bind(now_ms())
+            .bind(&id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            if done == 1 {
+                return self.analysis(&id).await;
+            }
+        }
+        Ok(None)
+    }
+
+    /// A running analysis finished: `Ok((engine, json))` done, `Err(text)`
+    /// failed.
+    pub async fn finish_analysis(
+        &self,
+        id: &str,
+        outcome: Result<(String, String), String>,
+    ) -> Result<(), StoreError> {
+        let (status, engine, analysis, error) = match outcome {
+            Ok((engine, json)) => ("done", Some(engine), Some(json), None),
+            Err(e) => ("failed", None, None, Some(e)),
+        };
+        sqlx::query(
+            "UPDATE analyses SET status = $1, engine = $2, analysis = $3, error = $4, \
+             updated_ms = $5 WHERE id = $6",
+        )
+        .bind(status)
+        .bind(engine)
+        .bind(analysis)
+        .bind(error)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Queues analysis `id` again (a failed one asked for again, or a
+    /// running one whose worker stopped). True if it changed.
+    pub async fn requeue_analysis(&self, id: &str) -> Result<bool, StoreError> {
+        let n = sqlx::query(
+            "UPDATE analyses SET status = 'queued', error = NULL, updated_ms = $1 \
+             WHERE id = $2 AND status IN ('failed', 'running')",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(n == 1)
+    }
+
+    /// Every running analysis queued again (a server starting: the process
+    /// that ran them is gone). How many.
+    pub async fn requeue_running_analyses(&self) -> Result<u64, StoreError> {
+        let n = sqlx::query(
+            "UPDATE analyses SET status = 'queued', updated_ms = $1 WHERE status = 'running'",
+        )
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(n)
+    }
+}
