@@ -192,6 +192,19 @@ async fn scenario(base: &str, addr: std::net::SocketAddr, c: &Client) -> R {
     .await?;
     let view = fetch(c, "GET", &format!("/api/analysis/{aid}"), Value::Null).await?;
     let plies = view["body"]["analysis"]["plies"].clone();
+    // The opening, named in the page's language.
+    let opening = &view["body"]["opening"];
+    if !opening.is_null() {
+        let shown = text_of(c, "#an-opening").await?;
+        let want = format!(
+            "{} · {}",
+            opening["eco"].as_str().unwrap_or_default(),
+            opening["name_es"].as_str().unwrap_or_default()
+        );
+        if shown != want {
+            return Err(format!("the opening: {shown:?}, want {want:?}"));
+        }
+    }
     if plies[BLUNDER]["judgement"] != "blunder" {
         return Err(format!("3…Nf6 is not a blunder: {}", plies[BLUNDER]));
     }
