@@ -36,7 +36,7 @@ impl Settings {
     /// escaque's default analysis depth in plies: an 80-ply game in well
     /// under 30 s on one core of the reference machine (BENCHMARKS.md,
     /// *Analysis*).
-    pub const DEFAULT_DEPTH: u32 = 12;
+    pub const DEFAULT_DEPTH: u32 = 14;
 
     /// The depth to search when neither a depth nor a node count is set.
     pub fn effective_depth(&self) -> Option<u32> {
@@ -534,6 +534,12 @@ fn mate_back(after: Eval, mover: Color) -> Eval {
 /// Analyses a game: evaluates the start and every position after each move
 /// (from the cache when it has them), judges every move and sums up each
 /// side. `progress` is called after each position.
+///
+/// Accuracy and ACPL are lichess's ([`judge::game_accuracy`],
+/// [`judge::centipawn_loss`]) with one difference: the first move is judged
+/// from the start position's own evaluation, where lichess always assumes
+/// +0.15 (which is wrong for a game from a set-up position). A side with no
+/// move gets accuracy 100 and ACPL 0 (`moves` says 0).
 ///
 /// A move marked only because the forced mate seen on one side of it is not
 /// seen on the other (a search horizon: lila issues #15616 and #18262) gets

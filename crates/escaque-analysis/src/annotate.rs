@@ -5,7 +5,10 @@
 //! The evaluation is written as lichess writes it, White's point of view:
 //! pawns with two decimals (`[%eval 0.35]`, `[%eval -1.20]`) or a mate
 //! (`[%eval #3]`, `[%eval #-2]`), at the start of the move's first comment.
-//! A move that checkmates has no evaluation and gets none. The movetext is
+//! A move that checkmates has no evaluation and gets none (nor a mark). A
+//! mark that changed a mate says so as lichess does, between the mark and the
+//! better move: "Error grave. El mate ya es inevitable. Era mejor Cf3." or
+//! "Error. Se perdió un mate forzado. …". The movetext is
 //! always English SAN (the PGN export format); the comment's SAN uses the
 //! letters of the language asked for.
 //!
@@ -58,15 +61,77 @@ pub fn judgement_text(j: Judgement, lang: Lang) -> &'static str {
 /// The comment of a marked move: `Error grave. Era mejor Cxe5.` /
 /// `Blunder. Nxe5 was best.` (without the better move when there is none).
 pub fn judgement_comment(j: Judgement, best_san: Option<&str>, lang: Lang) -> String {
-    let mark = judgement_text(j, lang);
+    judgement_comment_with(j, None, best_san, lang)
+}
+
+/// [`judgement_comment`] with a note about mates between the mark and the
+/// better move: `Error grave. El mate ya es inevitable. Era mejor Cf3.`
+pub fn judgement_comment_with(
+    j: Judgement,
+    note: Option<MateNote>,
+    best_san: Option<&str>,
+    lang: Lang,
+) -> String {
+    let mark = match note {
+        Some(n) => format!("{} {}", judgement_text(j, lang), n.text(lang)),
+        None => judgement_text(j, lang).to_string(),
+    };
     match best_san {
         Some(b) => match lang {
             Lang::Es => format!("{mark} Era mejor {b}."),
             Lang::En => format!("{mark} {b} was best."),
         },
-        None => mark.to_string(),
+        None => mark,
     }
 }
+
+/// What a mark says about mates, after its name (as lichess says it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MateNote {
+    /// The move walked into a forced mate: "El mate ya es inevitable." /
+    /// "Checkmate is now unavoidable."
+    Unavoidable,
+    /// The move let a forced mate go: "Se perdió un mate forzado." /
+    /// "Lost forced checkmate sequence."
+    Lost,
+}
+
+impl MateNote {
+    /// The note of a move by `mover` from the evaluation `before` it to the
+    /// one `after` it (White's point of view), if it changed a mate.
+    pub fn of(before: Option<Eval>, after: Eval, mover: escaque::Color) -> Option<MateNote> {
+        let mated = |e: Eval| e.for_side(mover).mate().is_some_and(|m| m < 0);
+        let mating = |e: Eval| e.for_side(mover).mate().is_some_and(|m| m > 0);
+        let before = before?;
+        if mated(after) && !mated(before) {
+            Some(MateNote::Unavoidable)
+        } else if mating(before) && !mating(after) {
+            Some(MateNote::Lost)
+        } else {
+            None
+        }
+    }
+
+    /// The sentence, in `lang`.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            MateNote::Unavoidable => {
+                lang.pick("El mate ya es inevitable.", "Checkmate is now unavoidable.")
+            }
+            MateNote::Lost => lang.pick(
+                "Se perdió un mate forzado.",
+                "Lost forced checkmate sequence.",
+            ),
+        }
+    }
+}
+
+const MATE_NOTES: [&str; 4] = [
+    "El mate ya es inevitable.",
+    "Checkmate is now unavoidable.",
+    "Se perdió un mate forzado.",
+    "Lost forced checkmate sequence.",
+];
 
 /// Annotates the main line of `game` with `analysis` (made of the same
 /// moves, from the same start): on each move its evaluation, the NAG and
@@ -76,12 +141,14 @@ pub fn judgement_comment(j: Judgement, best_san: Option<&str>, lang: Lang) -> St
 /// not repeated. Sets the `Annotator` tag to the engine's name.
 pub fn annotate(game: &mut PgnGame, analysis: &GameAnalysis, lang: Lang) {
     let mut pos = game.start;
+    let mut eval_before = analysis.start_eval;
     for (node, ply) in game.moves.iter_mut().zip(&analysis.plies) {
         let m = node.mv;
         if m.is_null() || to_uci(m) != ply.uci {
             break;
         }
-        annotate_move(node, &pos, ply, lang);
+        annotate_move(node, &pos, eval_before, ply, lang);
+        eval_before = ply.eval;
         if !pos.play_recorded(m) {
             break;
         }
@@ -91,18 +158,26 @@ pub fn annotate(game: &mut PgnGame, analysis: &GameAnalysis, lang: Lang) {
     }
 }
 
-fn annotate_move(node: &mut Node, before: &Position, ply: &PlyAnalysis, lang: Lang) {
+fn annotate_move(
+    node: &mut Node,
+    before: &Position,
+    eval_before: Option<Eval>,
+    ply: &PlyAnalysis,
+    lang: Lang,
+) {
     strip_evals(node);
     let mut text = String::new();
     if let Some(e) = ply.eval {
         text.push_str(&eval_command(e));
     }
-    if let Some(j) = ply.judgement {
+    // A move that checkmates (no evaluation) is never marked.
+    if let (Some(j), Some(after)) = (ply.judgement, ply.eval) {
         let best = best_san(before, ply, lang);
+        let note = MateNote::of(eval_before, after, before.turn());
         if !text.is_empty() {
             text.push(' ');
         }
-        text.push_str(&judgement_comment(j, best.as_deref(), lang));
+        text.push_str(&judgement_comment_with(j, note, best.as_deref(), lang));
         // The mark replaces any other move assessment ($1–$6).
         node.nags.retain(|n| !(1..=6).contains(n));
         node.nags.insert(0, j.nag());
@@ -179,11 +254,18 @@ fn engine_line(before: &Position, line: &[String]) -> Vec<Move> {
 }
 
 /// Removes `[%eval …]` commands from a move's comments (dropping a comment
-/// left empty), keeping the clock's place.
+/// left empty), keeping the clock's place; and the mark's words that an
+/// earlier annotation wrote after its evaluation.
 fn strip_evals(node: &mut Node) {
     let mut i = 0;
     while i < node.comments.len() {
-        let (text, removed_before_clock) = without_evals(&node.comments[i], node.clock_at);
+        let ours = i == 0 && node.comments[0].trim_start().starts_with("[%eval");
+        let (mut text, mut removed_before_clock) = without_evals(&node.comments[i], node.clock_at);
+        if ours {
+            let (t, n) = without_mark(&text, node.clock_at.saturating_sub(removed_before_clock));
+            text = t;
+            removed_before_clock += n;
+        }
         if i == 0 && node.clock_ms.is_some() {
             node.clock_at = node.clock_at.saturating_sub(removed_before_clock);
         }
@@ -197,6 +279,51 @@ fn strip_evals(node: &mut Node) {
         node.comments[i] = text;
         i += 1;
     }
+}
+
+/// `text` without the mark an annotation starts it with (`Error grave. Era
+/// mejor Cxe5.`, `Blunder. Nxe5 was best.`, either language), and how many
+/// bytes were taken out before byte `at`.
+fn without_mark(text: &str, at: usize) -> (String, usize) {
+    let lead = text.len() - text.trim_start().len();
+    let body = &text[lead..];
+    let marks = [
+        "Error grave.",
+        "Imprecisión.",
+        "Error.",
+        "Inaccuracy.",
+        "Mistake.",
+        "Blunder.",
+    ];
+    let Some(mark) = marks.iter().find(|m| body.starts_with(*m)) else {
+        return (text.to_string(), 0);
+    };
+    let mut cut = lead + mark.len();
+    let after_mark = &text[cut..];
+    let spaces = after_mark.len() - after_mark.trim_start().len();
+    if let Some(note) = MATE_NOTES
+        .iter()
+        .find(|n| after_mark[spaces..].starts_with(*n))
+    {
+        cut += spaces + note.len();
+    }
+    let rest = &text[cut..];
+    let words: Vec<&str> = rest.split_whitespace().take(3).collect();
+    let better = match words.as_slice() {
+        ["Era", "mejor", san, ..] if san.ends_with('.') => true,
+        [san, "was", "best.", ..] if !san.is_empty() => true,
+        _ => false,
+    };
+    if better {
+        let best_end = rest.find(words[2]).map_or(0, |p| p + words[2].len());
+        cut += best_end;
+    }
+    // The space after it goes with it.
+    if text[cut..].starts_with(' ') {
+        cut += 1;
+    }
+    let removed_before = cut.min(at);
+    (text[cut..].to_string(), removed_before)
 }
 
 /// `text` without its `[%eval …]` commands, and how many bytes were taken

@@ -33,3 +33,4 @@ pub use analyse::{
 };
 pub use judge::{Eval, Judgement};
 pub use openings::Opening;
+pub use uci_engine::{UciError, UciEvaluator};

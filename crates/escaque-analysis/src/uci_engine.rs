@@ -8,11 +8,14 @@
 //!
 //! Per position: `setoption name MultiPV` when the number of lines changes,
 //! `setoption name UCI_Chess960` when the position's castling needs it,
-//! `position fen …`, `go nodes N` (with [`Settings::nodes`]) or `go depth D`,
+//! `position fen …`, `go nodes N` (with [`Settings::nodes`]) or `go depth D` (escaque's
+//! [`Settings::DEFAULT_DEPTH`] when neither is set),
 //! then the last `info … multipv k score … pv …` of each line before
 //! `bestmove`. Scores are turned to White's point of view and every move of
 //! every line is checked against the rules (a line is cut at its first
-//! illegal move).
+//! illegal move). The engine is given the position alone: the game's
+//! earlier positions reach an [`Evaluator`] as Zobrist keys, which UCI
+//! cannot carry, so a UCI engine does not see repetitions.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -27,9 +30,6 @@ use escaque::{Color, Lang, Localized, Move, Position};
 
 use crate::analyse::{AnalysisError, Evaluator, Line, Settings};
 use crate::judge::Eval;
-
-/// The depth asked for when [`Settings`] gives neither depth nor nodes.
-pub const FALLBACK_DEPTH: u32 = 12;
 
 /// The longest line read from an engine; a longer one is cut (an engine
 /// writing without end is stopped by the deadlines).
@@ -311,11 +311,14 @@ impl UciEvaluator {
         }
     }
 
+    /// The lines of `pos`; `after_bestmove`: this is the second search, of
+    /// the position after a `bestmove` that came without lines.
     fn search(
         &mut self,
         pos: &Position,
         lines: usize,
         stop: &AtomicBool,
+        after_bestmove: bool,
     ) -> Result<Vec<Line>, EvalFailure> {
         let lines = lines.clamp(1, 256);
         let chess960 = pos.has_chess960_castling();
@@ -335,10 +338,9 @@ impl UciEvaluator {
         }
         let fen = pos.to_fen();
         self.send(&format!("position fen {fen}"))?;
-        let go = match (self.settings.nodes, self.settings.depth) {
+        let go = match (self.settings.nodes, self.settings.effective_depth()) {
             (Some(n), _) => format!("go nodes {n}"),
-            (None, Some(d)) => format!("go depth {d}"),
-            (None, None) => format!("go depth {FALLBACK_DEPTH}"),
+            (None, d) => format!("go depth {}", d.unwrap_or(Settings::DEFAULT_DEPTH)),
         };
         self.send(&go)?;
         let deadline = Instant::now() + self.timeouts.search;
@@ -360,10 +362,43 @@ impl UciEvaluator {
             return Err(EvalFailure::Stopped);
         }
         let out: Vec<Line> = found.into_iter().flatten().collect();
-        if out.is_empty() {
-            return Err(UciError::NoLine { fen, bestmove }.into());
+        if !out.is_empty() {
+            return Ok(out);
         }
-        Ok(out)
+        // Some engines answer a position with one legal move (or a move
+        // they know) at once, with no `info`: the evaluation is then the
+        // one of the position after their move, searched once more.
+        let best = bestmove
+            .split_whitespace()
+            .nth(1)
+            .and_then(|t| read_move(pos, t, Notation::Uci).ok());
+        match best {
+            Some(m) if !after_bestmove => {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                let eval = if next.is_checkmate() {
+                    Eval::Mate(if pos.turn() == Color::White { 1 } else { -1 })
+                } else if next.legal_moves().is_empty() {
+                    Eval::Cp(0)
+                } else {
+                    let child = self.search(&next, 1, stop, true)?;
+                    let eval = child[0].eval;
+                    // One move more to a mate for the side that mates.
+                    match eval {
+                        Eval::Mate(n) if (n > 0) == (pos.turn() == Color::White) => {
+                            Eval::Mate(n + n.signum())
+                        }
+                        e => e,
+                    }
+                };
+                Ok(vec![Line {
+                    eval,
+                    moves: vec![m],
+                    depth: 1,
+                }])
+            }
+            _ => Err(UciError::NoLine { fen, bestmove }.into()),
+        }
     }
 }
 
@@ -381,6 +416,10 @@ impl From<UciError> for EvalFailure {
 impl Evaluator for UciEvaluator {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn settings(&self) -> Settings {
+        self.settings
     }
 
     fn evaluate(
@@ -401,7 +440,7 @@ impl Evaluator for UciEvaluator {
         if pos.legal_moves().is_empty() {
             return Ok(Vec::new());
         }
-        match self.search(pos, lines, stop) {
+        match self.search(pos, lines, stop, false) {
             Ok(l) => Ok(l),
             Err(EvalFailure::Stopped) => Err(AnalysisError::Stopped),
             Err(EvalFailure::Engine(e)) => {

@@ -77,6 +77,10 @@ pub enum CliError {
     Chess960Number(u16),
     /// `--960 N` and `--fen` together: two starting positions.
     FenAnd960,
+    /// The analysis engine (`--motor-analisis`) failed.
+    AnalysisEngine(escaque_analysis::uci_engine::UciError),
+    /// An analysis failed.
+    Analysis(escaque_analysis::AnalysisError),
     /// Some games of a PGN have errors.
     GamesWithErrors {
         /// How many.
@@ -179,6 +183,12 @@ impl Localized for CliError {
                 format!("{failed} partida(s) con errores no se convirtieron"),
                 format!("{failed} game(s) with errors were not converted"),
             ),
+            CliError::AnalysisEngine(e) => format!(
+                "{}: {}",
+                lang.pick("motor de análisis", "analysis engine"),
+                e.message(lang)
+            ),
+            CliError::Analysis(e) => e.message(lang),
             CliError::GamesWithErrors { failed, total } => lang.pick(
                 format!("{failed} de {total} partida(s) con errores"),
                 format!("{failed} of {total} game(s) have errors"),

@@ -1,6 +1,7 @@
 //! `escaque`: the command-line program. Each subcommand wires the library
 //! crates to a terminal: the game (`jugar`, also the default action, on the
-//! shared session of `escaque-play`), `uci`, `pgn`, `perft` and `bench`.
+//! shared session of `escaque-play`), `uci`, `pgn`, `perft`, `bench` and
+//! `analizar`.
 
 #![forbid(unsafe_code)]
 
@@ -8,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod analizar_cmd;
 mod bench_cmd;
 mod dead_cmd;
 mod error;
@@ -63,6 +65,9 @@ enum Command {
     /// Sirve partidas en línea por HTTP y WebSocket (SQLite o PostgreSQL).
     #[command(name = "servir", visible_alias = "serve")]
     Serve(servir_cmd::ServirArgs),
+    /// Analiza partidas PGN con el motor: evaluación, errores marcados y PGN anotado.
+    #[command(name = "analizar", visible_alias = "analyse", alias = "analyze")]
+    Analyse(analizar_cmd::AnalizarArgs),
 }
 
 fn main() -> ExitCode {
@@ -93,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play::run(&args, lang),
         Some(Command::Serve(args)) => servir_cmd::run(&args, lang),
         Some(Command::Tournament(args)) => torneo_cmd::run(&args, lang),
+        Some(Command::Analyse(args)) => analizar_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),
     };
     match result {

@@ -35,6 +35,20 @@ pub struct ServirArgs {
     /// Cualquier cuenta (que no sea de un alumno) puede crear clases.
     #[arg(long = "docentes-libres", alias = "any-teacher")]
     pub any_teacher: bool,
+    /// Motor UCI que analiza las partidas en vez del de escaque (ruta).
+    #[arg(
+        long = "motor-analisis",
+        alias = "analysis-engine",
+        value_name = "RUTA"
+    )]
+    pub analysis_engine: Option<PathBuf>,
+    /// Profundidad de los análisis, en medias jugadas (por omisión, la de escaque).
+    #[arg(long = "profundidad-analisis", alias = "analysis-depth", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=99))]
+    pub analysis_depth: Option<u32>,
+    /// Análisis a la vez, un hilo cada uno (por omisión, los núcleos menos uno; al menos 1).
+    #[arg(long = "hilos-analisis", alias = "analysis-workers", value_name = "N")]
+    pub analysis_workers: Option<usize>,
 }
 
 pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
@@ -50,6 +64,16 @@ pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
     };
     if let Some(n) = args.engine_threads {
         config.engine_threads = n.max(1);
+    }
+    config.analysis_engine = args.analysis_engine.clone();
+    if let Some(d) = args.analysis_depth {
+        config.analysis_settings = escaque_analysis::Settings {
+            depth: Some(d),
+            nodes: None,
+        };
+    }
+    if let Some(n) = args.analysis_workers {
+        config.analysis_workers = n.max(1);
     }
     let where_data = match &args.db {
         Some(_) => "PostgreSQL".to_string(),

@@ -3,6 +3,7 @@
 //! what several of them share. A new test file must be added below: the
 //! test `every_file_is_a_module` fails otherwise.
 
+mod analizar_cli;
 mod chess960_cli;
 mod common;
 mod dead_cli;

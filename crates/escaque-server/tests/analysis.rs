@@ -673,3 +673,75 @@ proptest! {
         prop_assert_eq!(alive.ok(), Some(200));
     }
 }
+
+/// Another UCI engine named by the administrator analyses instead of
+/// escaque's (Debian's Stockfish, when installed), and an engine that
+/// cannot be started fails the analysis with a reason.
+async fn uci_engine(db: Db) {
+    let bogus = std::path::PathBuf::from("/nonexistent/motor-de-analisis");
+    let Some(s) = start_with(db, |c| {
+        shallow(c);
+        c.analysis_engine = Some(bogus.clone());
+    })
+    .await
+    else {
+        return;
+    };
+    let (mut c, game) = fools_mate(&s).await;
+    let r = c
+        .creator
+        .post(&format!("/api/games/{game}/analysis"), json!({}))
+        .await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    let aid = r.json()["analysis"].as_str().unwrap().to_string();
+    let (v, _) = until_done(&mut c.creator, &aid).await;
+    assert_eq!(v["status"], "failed", "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    assert_eq!(v["engine"], "motor-de-analisis");
+    // Asked for again, it is queued again (and fails again).
+    let r = c
+        .creator
+        .post(&format!("/api/games/{game}/analysis"), json!({}))
+        .await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    assert_eq!(r.json()["analysis"], aid.as_str());
+    s.abort();
+
+    let stockfish = std::path::PathBuf::from("/usr/games/stockfish");
+    if !stockfish.exists() {
+        eprintln!("Stockfish part not run: /usr/games/stockfish is not installed");
+        return;
+    }
+    let Some(s) = start_with(db, |c| {
+        shallow(c);
+        c.analysis_engine = Some(stockfish.clone());
+    })
+    .await
+    else {
+        return;
+    };
+    let (mut c, game) = fools_mate(&s).await;
+    let r = c
+        .creator
+        .post(&format!("/api/games/{game}/analysis"), json!({}))
+        .await;
+    let aid = r.json()["analysis"].as_str().unwrap().to_string();
+    let (v, _) = until_done(&mut c.creator, &aid).await;
+    assert_eq!(v["status"], "done", "{v}");
+    assert!(
+        v["engine"].as_str().unwrap().starts_with("Stockfish"),
+        "{v}"
+    );
+    assert_eq!(v["analysis"]["plies"][2]["judgement"], "blunder");
+    let r = c
+        .creator
+        .post(
+            "/api/analysis/position",
+            json!({"moves": ["e2e4", "e7e5"], "lines": 2}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["lines"].as_array().unwrap().len(), 2, "{}", r.body);
+    s.abort();
+}
+both_dbs!(uci_engine_t, uci_engine);

@@ -3,6 +3,7 @@
 //! ```text
 //! escaque-tune selfplay GAMES NODES OUT.txt [SEED]
 //! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT.txt]]]]
+//! escaque-tune k DATA.txt
 //! ```
 
 #![forbid(unsafe_code)]
@@ -199,6 +200,28 @@ fn fit_cmd(
     Ok(())
 }
 
+/// Prints the K of `sigmoid(K · eval / 400)` that fits the shipped weights
+/// (the engine's `WEIGHTS`) best on `data`, and the winning-chance constant
+/// per centipawn it gives (K / 400).
+fn k_cmd(data: &str) -> Result<(), String> {
+    let samples = read_samples(data)?;
+    if samples.is_empty() {
+        return Err(format!("{data}: no positions"));
+    }
+    let shipped: Vec<[f64; 2]> = escaque_engine::WEIGHTS
+        .iter()
+        .map(|p| [p[0] as f64, p[1] as f64])
+        .collect();
+    let k = fit_k(&samples, &shipped);
+    println!(
+        "{} positions from {data}: K = {k:.4} (error {:.6}), per centipawn K/400 = {:.8}",
+        samples.len(),
+        error(&samples, &shipped, k),
+        k / 400.0
+    );
+    Ok(())
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let r = match args.get(1).map(String::as_str) {
@@ -215,7 +238,8 @@ fn main() {
             let lambda = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1e-6);
             fit_cmd(&args[2], epochs, &out, lr, lambda, args.get(7).map(String::as_str))
         }
-        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT]]]]".to_string()),
+        Some("k") if args.len() >= 3 => k_cmd(&args[2]),
+        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT]]]] | escaque-tune k DATA".to_string()),
     };
     if let Err(e) = r {
         eprintln!("escaque-tune: {e}");

@@ -565,3 +565,17 @@ fn tag_sections_without_moves_are_games_of_their_own() {
     assert_eq!(one.len(), 1);
     assert_eq!(one[0].as_ref().unwrap().tags.len(), 2);
 }
+
+#[test]
+fn a_comment_word_starting_with_percent_never_starts_a_line() {
+    // Wrapped at the start of a line it would be an escape line (PGN 6),
+    // skipped by readers, and the comment would never close.
+    for n in 0..80 {
+        let text = format!("1. e4 {{{} %ciento fin}} e5 *\n", "x".repeat(n));
+        let g = read_all(&text).remove(0).unwrap();
+        let out = write_game_string(&g, PgnStyle::export());
+        assert!(!out.lines().any(|l| l.starts_with('%')), "{out}");
+        let back = read_all(&out).remove(0).unwrap();
+        assert_eq!(back.moves[0].comments, g.moves[0].comments, "{out}");
+    }
+}

@@ -72,6 +72,12 @@ impl Tokens {
                 self.line_len += 1;
             }
         }
+        if self.line_len == 0 && self.open == 0 && tok.starts_with('%') {
+            // A line starting with `%` is an escape line, which readers skip
+            // (PGN 6): a comment's word starting with `%` is indented.
+            self.out.push(' ');
+            self.line_len = 1;
+        }
         for _ in 0..self.open {
             self.out.push('(');
         }
