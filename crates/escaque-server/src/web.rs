@@ -263,7 +263,12 @@ mod tests {
             }
             if matches!(
                 a.path,
-                "torneo.js" | "jugador.js" | "clases.js" | "simul.js" | "progreso.js"
+                "torneo.js"
+                    | "jugador.js"
+                    | "clases.js"
+                    | "simul.js"
+                    | "progreso.js"
+                    | "analisis.js"
             ) {
                 continue; // imported by their own pages only
             }

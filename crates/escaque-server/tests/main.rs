@@ -10,6 +10,7 @@ mod analysis;
 mod browser;
 mod browser_960;
 mod browser_adjourn;
+mod browser_analysis;
 mod browser_class_day;
 mod browser_class_events;
 mod browser_classes;

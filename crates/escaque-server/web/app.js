@@ -141,6 +141,7 @@ function frame(me) {
       h('a', { href: '/', id: 'nav-home' }, t.nav_home),
       h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games),
       h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments),
+      h('a', { href: '/analisis', id: 'nav-analysis' }, t.an.title),
       // Classes (issue 26): for an account (a teacher's classes, a pupil's one).
       me && me.account ? h('a', { href: '/clases', id: 'nav-classes' }, t.cl.title) : null),
     h('div', { class: 'prefs' },
@@ -872,6 +873,7 @@ async function game(main, id) {
       endMsg.hidden = false;
       // The library's wording already ends with the result ("… (1-0)").
       endMsg.replaceChildren(h('strong', {}, S.end_text[LANG] || S.end_text.es));
+      if (!$('#analyse-game')) endMsg.after(h('p', { class: 'analyse-row' }, analyseButton(id)));
     } else endMsg.hidden = true;
     moveForm.hidden = !you || S.status !== 'playing' || !!S.sealing;
     sealBox.hidden = !(you && S.status === 'playing' && S.sealing === you);
@@ -1001,6 +1003,21 @@ async function game(main, id) {
 
 // ------------------------------------------------------------------ my games
 
+// "Analizar la partida" (issue 27): asks the server to analyse a finished
+// game (or finds the analysis already asked for) and opens its page.
+function analyseButton(id) {
+  return h('button', {
+    type: 'button', id: 'analyse-game',
+    onclick: async (e) => {
+      e.target.disabled = true;
+      try {
+        const r = await api('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {});
+        location.href = `/analisis/${encodeURIComponent(r.analysis)}`;
+      } catch (err) { e.target.disabled = false; showError(err); }
+    },
+  }, t.an.analyse_game);
+}
+
 // An opening as the server names it (`{eco, name_es, name_en, ply}`):
 // "C60 Apertura española" in Spanish, the English name in English.
 function openingText(o) {
@@ -1054,6 +1071,7 @@ async function replay(main, id) {
       h('div', { class: 'side' }, info, h('p', { class: 'help' }, t.replay_help),
         h('p', {}, h('a', { id: 'pgn-es', href: `/api/games/${id}/pgn?lang=es`, download: `escaque-${id}-es.pgn` }, t.pgn_es), ' · ',
           h('a', { id: 'pgn-en', href: `/api/games/${id}/pgn`, download: `escaque-${id}-en.pgn` }, t.pgn_en)),
+        h('p', {}, analyseButton(id)),
         list)));
   const cg = Chessground(boardEl, { viewOnly: true, coordinates: true, drawable: { enabled: false } });
   window.escaqueReplay = cg;
