@@ -56,6 +56,15 @@ if ! as_pg "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
     say "starting on 127.0.0.1:$PORT"
     as_pg "$BIN/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
         -o "-h 127.0.0.1 -p $PORT -k $DIR -c max_connections=300" start >&2
+    # The tests make a fresh database for each test that needs one and never
+    # drop it (a run may be killed half-way): on a cluster kept between runs
+    # they pile up (thousands, 14 GB, and a crash then spends half an hour
+    # syncing them). Nobody is connected yet, so drop what earlier runs left.
+    as_pg "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U "$ROLE" -d postgres -tAc \
+        "SELECT datname FROM pg_database WHERE NOT datistemplate AND datname NOT IN ('postgres', '$DB')" |
+        while read -r old; do
+            as_pg "$BIN/dropdb" -h 127.0.0.1 -p "$PORT" -U "$ROLE" "$old" >&2 || true
+        done
 fi
 
 if ! as_pg "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U "$ROLE" -d postgres -tAc \
