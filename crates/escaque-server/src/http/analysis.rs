@@ -27,6 +27,7 @@ use escaque_analysis::{GameAnalysis, Progress};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::games::LangQuery;
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::analysis::replay;
 use crate::classes::{self, Role};
@@ -491,12 +492,6 @@ fn done_analysis(row: &AnalysisRow) -> Result<GameAnalysis, ApiError> {
     })
 }
 
-#[derive(Deserialize)]
-struct LangQuery {
-    #[serde(default)]
-    lang: Option<String>,
-}
-
 /// `GET /api/analysis/{aid}/pgn?lang=es|en`.
 async fn annotated_pgn(
     State(hub): State<Arc<Hub>>,
@@ -506,10 +501,7 @@ async fn annotated_pgn(
 ) -> ApiResult {
     let aid = path_id(aid)?;
     let Query(q) = q?;
-    let lang = match q.lang.as_deref() {
-        Some("en") => Lang::En,
-        _ => Lang::Es,
-    };
+    let lang = q.lang();
     let row = visible_analysis(&hub, &me, &aid).await?;
     let analysis = done_analysis(&row)?;
     let (start, moves) =
