@@ -78,6 +78,14 @@ fn fake_with_go(name: &str, on_go: &str) -> PathBuf {
     )
 }
 
+/// Evaluates the start position, which fails with an engine error.
+fn fails_on_the_start(ev: &mut UciEvaluator) {
+    let e = ev
+        .evaluate(&Position::new(), &[], 1, &no_stop())
+        .unwrap_err();
+    assert!(matches!(e, AnalysisError::Engine(_)), "{e:?}");
+}
+
 fn short() -> Timeouts {
     Timeouts {
         handshake: Duration::from_secs(2),
@@ -183,10 +191,7 @@ fn an_engine_that_cannot_start_or_dies_is_an_error() {
     ));
     let dies_at_go = fake_with_go("dies-at-go", "exit 1");
     let mut ev = UciEvaluator::start(&dies_at_go, &[], depth(1), short()).unwrap();
-    let e = ev
-        .evaluate(&Position::new(), &[], 1, &no_stop())
-        .unwrap_err();
-    assert!(matches!(e, AnalysisError::Engine(_)), "{e:?}");
+    fails_on_the_start(&mut ev);
     assert!(matches!(
         ev.error(),
         Some(UciError::Died { .. }) | Some(UciError::Write(_))
@@ -221,10 +226,7 @@ fn a_silent_or_chattering_engine_times_out() {
     let mut ev = UciEvaluator::start(&silent, &[], depth(1), short()).unwrap();
     assert!(ev.name().starts_with("Fake"));
     let t = Instant::now();
-    let e = ev
-        .evaluate(&Position::new(), &[], 1, &no_stop())
-        .unwrap_err();
-    assert!(matches!(e, AnalysisError::Engine(_)), "{e:?}");
+    fails_on_the_start(&mut ev);
     assert!(matches!(
         ev.error(),
         Some(UciError::Timeout {
@@ -244,8 +246,7 @@ fn garbage_and_illegal_lines_are_an_error_not_a_panic() {
         r#"echo "info depth x score cp 10 pv e2e4"; echo "info depth 1 score cp abc pv e2e4"; echo "info depth 1 score mate 0 pv e2e4"; echo "info depth 2 score cp 30 pv e7e5 e2e4"; echo "info depth 2 multipv 99999999999 score cp 1 pv e2e4"; echo "info depth 2 score"; echo "bestmove zzzz""#,
     );
     let mut ev = UciEvaluator::start(&garbage, &[], depth(1), short()).unwrap();
-    let e = ev.evaluate(&Position::new(), &[], 1, &no_stop());
-    assert!(matches!(e, Err(AnalysisError::Engine(_))), "{e:?}");
+    fails_on_the_start(&mut ev);
     assert!(matches!(ev.error(), Some(UciError::NoLine { .. })));
 
     // A legal start, then nonsense: the line is cut where it stops being legal.
