@@ -8,9 +8,6 @@ if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&
   echo "chromium and chromedriver already installed: $(chromedriver --version | head -1)"
   exit 0
 fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo -n"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-dejavu-core >/dev/null
+source "$(dirname "${BASH_SOURCE[0]}")/lib-apt.sh"
+apt_install chromium chromium-driver fonts-dejavu-core
 echo "installed: $(chromedriver --version | head -1)"

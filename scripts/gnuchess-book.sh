@@ -10,9 +10,6 @@ if [ -r "$BOOK" ]; then
   echo "gnuchess-book already installed: $BOOK"
   exit 0
 fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo -n"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends gnuchess-book >/dev/null
+source "$(dirname "${BASH_SOURCE[0]}")/lib-apt.sh"
+apt_install gnuchess-book
 echo "installed: $BOOK"

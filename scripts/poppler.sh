@@ -9,9 +9,6 @@ if command -v pdftoppm >/dev/null 2>&1; then
   echo "pdftoppm already installed: $(pdftoppm -v 2>&1 | head -1)"
   exit 0
 fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo -n"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends poppler-utils >/dev/null
+source "$(dirname "${BASH_SOURCE[0]}")/lib-apt.sh"
+apt_install poppler-utils
 echo "installed: $(pdftoppm -v 2>&1 | head -1)"

@@ -4,8 +4,6 @@
 //! annotating any game with any analysis never panics, always reads back,
 //! and annotating twice changes nothing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 
 use escaque::pgn::{write_game_string, PgnGame, PgnReader, PgnStyle};
@@ -17,6 +15,8 @@ use escaque_analysis::{
     SideSummary,
 };
 use proptest::prelude::*;
+
+use crate::python_chess::run_python;
 
 /// The moves of `text` (SAN, either language) from the start.
 fn moves(text: &str) -> Vec<Move> {
@@ -315,26 +315,7 @@ fn python_chess_reads_every_eval_nag_and_variation() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/python/read_annotated.py"
     );
-    let mut child = Command::new(std::env::var("PYTHON").unwrap_or_else(|_| "python3".into()))
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 runs (install python-chess with scripts/python-chess.sh)");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "python-chess failed (is it installed? scripts/python-chess.sh)\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_python(&[script], &text);
     let games: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(games.as_array().unwrap().len(), 2);
     let seen = |g: usize| -> Vec<(String, serde_json::Value, Vec<u64>, usize)> {

@@ -6,3 +6,7 @@ mod book;
 mod judge;
 mod openings;
 mod uci_engine;
+
+/// Python with python-chess, shared with the other packages' tests.
+#[path = "../../../testing/python_chess.rs"]
+mod python_chess;

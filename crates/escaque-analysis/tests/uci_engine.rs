@@ -50,21 +50,40 @@ fn fake(name: &str, body: &str) -> PathBuf {
     path
 }
 
-/// A fake that completes the handshake and answers `go` with `on_go`.
-fn fake_with_go(name: &str, on_go: &str) -> PathBuf {
+/// A fake that reads commands a line at a time: it answers `isready` and
+/// leaves at `quit`; `cases` (shell `case` arms) answer the rest.
+fn fake_engine(name: &str, cases: &str) -> PathBuf {
     fake(
         name,
         &format!(
             r#"while read -r line; do
   case "$line" in
-    uci) echo "id name Fake $0"; echo "uciok" ;;
     isready) echo "readyok" ;;
-    go*) {on_go} ;;
+{cases}
     quit) exit 0 ;;
   esac
 done"#
         ),
     )
+}
+
+/// A fake that completes the handshake and answers `go` with `on_go`.
+fn fake_with_go(name: &str, on_go: &str) -> PathBuf {
+    fake_engine(
+        name,
+        &format!(
+            r#"    uci) echo "id name Fake $0"; echo "uciok" ;;
+    go*) {on_go} ;;"#
+        ),
+    )
+}
+
+/// Evaluates the start position, which fails with an engine error.
+fn fails_on_the_start(ev: &mut UciEvaluator) {
+    let e = ev
+        .evaluate(&Position::new(), &[], 1, &no_stop())
+        .unwrap_err();
+    assert!(matches!(e, AnalysisError::Engine(_)), "{e:?}");
 }
 
 fn short() -> Timeouts {
@@ -172,10 +191,7 @@ fn an_engine_that_cannot_start_or_dies_is_an_error() {
     ));
     let dies_at_go = fake_with_go("dies-at-go", "exit 1");
     let mut ev = UciEvaluator::start(&dies_at_go, &[], depth(1), short()).unwrap();
-    let e = ev
-        .evaluate(&Position::new(), &[], 1, &no_stop())
-        .unwrap_err();
-    assert!(matches!(e, AnalysisError::Engine(_)), "{e:?}");
+    fails_on_the_start(&mut ev);
     assert!(matches!(
         ev.error(),
         Some(UciError::Died { .. }) | Some(UciError::Write(_))
@@ -210,10 +226,7 @@ fn a_silent_or_chattering_engine_times_out() {
     let mut ev = UciEvaluator::start(&silent, &[], depth(1), short()).unwrap();
     assert!(ev.name().starts_with("Fake"));
     let t = Instant::now();
-    let e = ev
-        .evaluate(&Position::new(), &[], 1, &no_stop())
-        .unwrap_err();
-    assert!(matches!(e, AnalysisError::Engine(_)), "{e:?}");
+    fails_on_the_start(&mut ev);
     assert!(matches!(
         ev.error(),
         Some(UciError::Timeout {
@@ -233,8 +246,7 @@ fn garbage_and_illegal_lines_are_an_error_not_a_panic() {
         r#"echo "info depth x score cp 10 pv e2e4"; echo "info depth 1 score cp abc pv e2e4"; echo "info depth 1 score mate 0 pv e2e4"; echo "info depth 2 score cp 30 pv e7e5 e2e4"; echo "info depth 2 multipv 99999999999 score cp 1 pv e2e4"; echo "info depth 2 score"; echo "bestmove zzzz""#,
     );
     let mut ev = UciEvaluator::start(&garbage, &[], depth(1), short()).unwrap();
-    let e = ev.evaluate(&Position::new(), &[], 1, &no_stop());
-    assert!(matches!(e, Err(AnalysisError::Engine(_))), "{e:?}");
+    fails_on_the_start(&mut ev);
     assert!(matches!(ev.error(), Some(UciError::NoLine { .. })));
 
     // A legal start, then nonsense: the line is cut where it stops being legal.
@@ -255,18 +267,12 @@ fn garbage_and_illegal_lines_are_an_error_not_a_panic() {
 fn a_bestmove_without_lines_is_evaluated_one_move_deeper() {
     // This fake answers the start position at once with `bestmove e2e4` and
     // no `info`; any other position with a score for Black to move.
-    let quick = fake(
+    let quick = fake_engine(
         "quick",
-        r#"while read -r line; do
-  case "$line" in
-    uci) echo "uciok" ;;
-    isready) echo "readyok" ;;
+        r#"    uci) echo "uciok" ;;
     "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") start=1 ;;
     position*) start=0 ;;
-    go*) if [ "$start" = 1 ]; then echo "bestmove e2e4"; else echo "info depth 4 score cp -30 pv e7e5"; echo "bestmove e7e5"; fi ;;
-    quit) exit 0 ;;
-  esac
-done"#,
+    go*) if [ "$start" = 1 ]; then echo "bestmove e2e4"; else echo "info depth 4 score cp -30 pv e7e5"; echo "bestmove e7e5"; fi ;;"#,
     );
     let mut ev = UciEvaluator::start(&quick, &[], depth(4), short()).unwrap();
     let l = ev.evaluate(&Position::new(), &[], 1, &no_stop()).unwrap();
@@ -285,16 +291,10 @@ done"#,
 #[test]
 fn the_stop_flag_stops_a_search() {
     // This fake searches until told to stop.
-    let waits = fake(
+    let waits = fake_engine(
         "waits",
-        r#"while read -r line; do
-  case "$line" in
-    uci) echo "uciok" ;;
-    isready) echo "readyok" ;;
-    stop) echo "info depth 1 score cp 5 pv e2e4"; echo "bestmove e2e4" ;;
-    quit) exit 0 ;;
-  esac
-done"#,
+        r#"    uci) echo "uciok" ;;
+    stop) echo "info depth 1 score cp 5 pv e2e4"; echo "bestmove e2e4" ;;"#,
     );
     let mut ev = UciEvaluator::start(&waits, &[], depth(1), short()).unwrap();
     let stop = Arc::new(AtomicBool::new(false));

@@ -9,6 +9,8 @@ use escaque::read::{read_move, Notation};
 use escaque::{Lang, Localized, Position};
 use escaque_engine::book::{self, Book, BookError, Entry};
 use escaque_engine::uci::{SharedBuf, Uci};
+
+use crate::common::Session;
 use escaque_engine::{Engine, Level, Limits};
 use proptest::prelude::*;
 
@@ -307,34 +309,6 @@ fn weak_levels_choose_more_widely_than_strong_ones() {
     assert!((0.62..0.78).contains(&strong), "{strong}");
 }
 
-struct Session {
-    buf: Arc<Mutex<Vec<u8>>>,
-    uci: Uci,
-}
-
-impl Session {
-    fn new() -> Session {
-        let buf = Arc::new(Mutex::new(Vec::new()));
-        let uci = Uci::new(SharedBuf(buf.clone()));
-        Session { buf, uci }
-    }
-    fn take(&self) -> String {
-        let mut b = self.buf.lock().unwrap();
-        let s = String::from_utf8(b.clone()).unwrap();
-        b.clear();
-        s
-    }
-    fn wait_for(&self, needle: &str) -> String {
-        loop {
-            let out = String::from_utf8(self.buf.lock().unwrap().clone()).unwrap();
-            if out.contains(needle) {
-                return self.take();
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
-}
-
 #[test]
 fn uci_own_book_and_book_file() {
     let mut s = Session::new();
@@ -345,7 +319,7 @@ fn uci_own_book_and_book_file() {
     // Off by default: a search.
     s.uci.handle_line("position startpos");
     s.uci.handle_line("go depth 3");
-    let out = s.wait_for("bestmove");
+    let out = s.take_when("bestmove");
     assert!(
         !out.contains("book move") && out.contains("info depth"),
         "{out}"
@@ -353,7 +327,7 @@ fn uci_own_book_and_book_file() {
     s.uci.handle_line("setoption name OwnBook value true");
     s.uci.handle_line("position startpos moves e2e4 e7e5");
     s.uci.handle_line("go depth 3");
-    let out = s.wait_for("bestmove");
+    let out = s.take_when("bestmove");
     assert!(out.contains("info string book move"), "{out}");
     let pos = {
         let mut p = Position::new();
@@ -376,7 +350,7 @@ fn uci_own_book_and_book_file() {
         "{out}"
     );
     s.uci.handle_line("go depth 3");
-    assert!(s.wait_for("bestmove").contains("book move"));
+    assert!(s.take_when("bestmove").contains("book move"));
     // A file that is not a book.
     let path = std::env::temp_dir().join(format!("escaque-not-a-book-{}.bin", std::process::id()));
     std::fs::write(&path, b"not a polyglot book").unwrap();
@@ -395,14 +369,14 @@ fn uci_own_book_and_book_file() {
         .handle_line(&format!("setoption name BookFile value {}", path.display()));
     assert!(s.take().contains("1 entries"));
     s.uci.handle_line("go depth 3");
-    let out = s.wait_for("bestmove");
+    let out = s.take_when("bestmove");
     assert!(out.contains("bestmove b1c3"), "{out}");
     std::fs::remove_file(&path).unwrap();
     // Back to the shipped book; then off.
     s.uci.handle_line("setoption name BookFile value <empty>");
     s.uci.handle_line("setoption name OwnBook value false");
     s.uci.handle_line("go depth 3");
-    assert!(!s.wait_for("bestmove").contains("book move"));
+    assert!(!s.take_when("bestmove").contains("book move"));
     s.uci.handle_line("setoption name OwnBook value maybe");
     assert!(s
         .take()

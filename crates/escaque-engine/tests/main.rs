@@ -3,6 +3,8 @@
 //! what several of them share. A new test file must be added below: the
 //! test `every_file_is_a_module` fails otherwise.
 
+mod common;
+
 mod book;
 mod level;
 mod search;

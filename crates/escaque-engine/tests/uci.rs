@@ -4,46 +4,13 @@ use std::sync::{Arc, Mutex};
 
 use escaque::read::{read_move, Notation};
 use escaque::Position;
-use escaque_engine::uci::{SharedBuf, Uci};
+use escaque_engine::uci::SharedBuf;
+
+use crate::common::Session;
 
 /// A move in UCI notation, read by the rules library.
 fn uci_move(pos: &Position, text: &str) -> Result<escaque::Move, escaque::read::MoveError> {
     read_move(pos, text, Notation::Uci)
-}
-
-struct Session {
-    buf: Arc<Mutex<Vec<u8>>>,
-    uci: Uci,
-}
-
-impl Session {
-    fn new() -> Session {
-        let buf = Arc::new(Mutex::new(Vec::new()));
-        let uci = Uci::new(SharedBuf(buf.clone()));
-        Session { buf, uci }
-    }
-    fn send(&mut self, line: &str) -> bool {
-        self.uci.handle_line(line)
-    }
-    fn output(&self) -> String {
-        String::from_utf8(self.buf.lock().unwrap().clone()).unwrap()
-    }
-    fn take(&self) -> String {
-        let mut b = self.buf.lock().unwrap();
-        let s = String::from_utf8(b.clone()).unwrap();
-        b.clear();
-        s
-    }
-    /// Waits (polling, no time limit) until the output contains `needle`.
-    fn wait_for(&self, needle: &str) -> String {
-        loop {
-            let out = self.output();
-            if out.contains(needle) {
-                return out;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
 }
 
 /// Whether `text` is a legal move in `pos`, read by the rules library.

@@ -1,45 +1,11 @@
 //! UCI in Chess960 (`UCI_Chess960`) and the null move `0000`, driven
 //! in-process.
 
-use std::sync::{Arc, Mutex};
-
 use escaque::coord::to_uci_in;
 use escaque::read::{read_move, Notation};
 use escaque::{CastlingMode, Position};
-use escaque_engine::uci::{SharedBuf, Uci};
 
-struct Session {
-    buf: Arc<Mutex<Vec<u8>>>,
-    uci: Uci,
-}
-
-impl Session {
-    fn new() -> Session {
-        let buf = Arc::new(Mutex::new(Vec::new()));
-        let uci = Uci::new(SharedBuf(buf.clone()));
-        Session { buf, uci }
-    }
-    fn send(&mut self, line: &str) {
-        self.uci.handle_line(line);
-    }
-    fn take(&self) -> String {
-        let mut b = self.buf.lock().unwrap();
-        let s = String::from_utf8(b.clone()).unwrap();
-        b.clear();
-        s
-    }
-    /// Sends `go …` and waits (polling, no time limit) for `bestmove`.
-    fn go(&mut self, args: &str) -> String {
-        self.send(&format!("go {args}"));
-        loop {
-            let out = String::from_utf8(self.buf.lock().unwrap().clone()).unwrap();
-            if out.contains("bestmove") {
-                return self.take();
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
-}
+use crate::common::Session;
 
 fn bestmove(out: &str) -> &str {
     out.lines()

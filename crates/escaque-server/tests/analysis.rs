@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use escaque_analysis::Settings;
+use escaque_server::client::HttpReply;
 use escaque_server::{Config, Database, Running};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -38,6 +39,12 @@ async fn game_in_progress(s: &Running) -> (Challenge, String) {
     play_line(&mut w, &mut b, &["e2e4", "e7e5"]).await;
     let game = c.game.clone();
     (c, game)
+}
+
+/// Asks for the analysis of `game` (an empty body).
+async fn ask(web: &mut Browser, game: &str) -> HttpReply {
+    web.post(&format!("/api/games/{game}/analysis"), json!({}))
+        .await
 }
 
 /// Polls the view until it is done (or failed), recording the progress
@@ -73,10 +80,7 @@ async fn request_progress_done(db: Db) {
     assert_eq!(r.status, 404, "{}", r.body);
     assert_eq!(r.json()["code"], "no_analysis");
 
-    let r = c
-        .creator
-        .post(&format!("/api/games/{game}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut c.creator, &game).await;
     assert_eq!(r.status, 202, "{}", r.body);
     let v = r.json();
     assert_eq!(v["status"], "queued");
@@ -84,10 +88,7 @@ async fn request_progress_done(db: Db) {
     let aid = v["analysis"].as_str().unwrap().to_string();
 
     // Asked again (by the other player): the same analysis.
-    let again = c
-        .joiner
-        .post(&format!("/api/games/{game}/analysis"), json!({}))
-        .await;
+    let again = ask(&mut c.joiner, &game).await;
     assert_eq!(again.status, 200, "{}", again.body);
     assert_eq!(again.json()["analysis"], aid.as_str());
 
@@ -218,10 +219,7 @@ async fn refusals(db: Db) {
     assert_eq!(r.json()["code"], "no_analysis");
 
     let (mut c, playing) = game_in_progress(&s).await;
-    let r = c
-        .creator
-        .post(&format!("/api/games/{playing}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut c.creator, &playing).await;
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(r.json()["code"], "game_not_over");
 
@@ -230,33 +228,23 @@ async fn refusals(db: Db) {
     let (_, g1) = fools_mate(&s).await;
     let (_, g2) = fools_mate(&s).await;
     let (_, g3) = fools_mate(&s).await;
-    let r1 = web
-        .post(&format!("/api/games/{g1}/analysis"), json!({}))
-        .await;
+    let r1 = ask(&mut web, &g1).await;
     assert_eq!(r1.status, 202, "{}", r1.body);
-    let r2 = web
-        .post(&format!("/api/games/{g2}/analysis"), json!({}))
-        .await;
+    let r2 = ask(&mut web, &g2).await;
     assert_eq!(r2.status, 202, "{}", r2.body);
     assert_eq!(r2.json()["queue"], 1, "{}", r2.body);
-    let r3 = web
-        .post(&format!("/api/games/{g3}/analysis"), json!({}))
-        .await;
+    let r3 = ask(&mut web, &g3).await;
     assert_eq!(r3.status, 429, "{}", r3.body);
     assert_eq!(r3.json()["code"], "analysis_busy");
     let up = web
         .post("/api/analysis", json!({"pgn": "1. e4 e5 *"}))
         .await;
     assert_eq!(up.status, 429, "{}", up.body);
-    let again = web
-        .post(&format!("/api/games/{g1}/analysis"), json!({}))
-        .await;
+    let again = ask(&mut web, &g1).await;
     assert_eq!(again.status, 200, "{}", again.body);
     // Somebody else may still ask.
     let mut other = Browser::new(s.addr);
-    let r = other
-        .post(&format!("/api/games/{g3}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut other, &g3).await;
     assert_eq!(r.status, 202, "{}", r.body);
 
     // Not done yet: no PGN, no try.
@@ -291,15 +279,10 @@ async fn refusals(db: Db) {
         .await
         .unwrap();
     let mut outsider = Browser::new(s.addr);
-    let r = outsider
-        .post(&format!("/api/games/{class_game}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut outsider, &class_game).await;
     assert_eq!(r.status, 404, "{}", r.body);
     assert_eq!(r.json()["code"], "not_found");
-    let r = cg
-        .creator
-        .post(&format!("/api/games/{class_game}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut cg.creator, &class_game).await;
     assert_eq!(r.status, 202, "{}", r.body);
     let class_aid = r.json()["analysis"].as_str().unwrap().to_string();
     let r = outsider
@@ -337,14 +320,8 @@ async fn restart_requeues(db: Db) {
     .unwrap();
     let (mut a, g1) = fools_mate(&first).await;
     let (mut b, g2) = fools_mate(&first).await;
-    let r1 = a
-        .creator
-        .post(&format!("/api/games/{g1}/analysis"), json!({}))
-        .await;
-    let r2 = b
-        .creator
-        .post(&format!("/api/games/{g2}/analysis"), json!({}))
-        .await;
+    let r1 = ask(&mut a.creator, &g1).await;
+    let r2 = ask(&mut b.creator, &g2).await;
     let a1 = r1.json()["analysis"].as_str().unwrap().to_string();
     let a2 = r2.json()["analysis"].as_str().unwrap().to_string();
     // One of them was running when the server went down.
@@ -429,9 +406,7 @@ async fn upload(db: Db) {
     assert_eq!(list[1]["black"], "Dani");
     // One request: the asker may still ask for one more.
     let (_, g) = fools_mate(&s).await;
-    let r = web
-        .post(&format!("/api/games/{g}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut web, &g).await;
     assert_eq!(r.status, 202, "{}", r.body);
     for (i, item) in list.iter().enumerate() {
         let (v, _) = until_done(&mut web, item["analysis"].as_str().unwrap()).await;
@@ -583,11 +558,7 @@ struct Fixture {
 fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = runtime();
         let (addr, aid, game) = rt.block_on(async {
             let s = start_with(Db::Sqlite, |c| {
                 shallow(c);
@@ -674,66 +645,72 @@ proptest! {
     }
 }
 
+/// One game analysed by the UCI engine at `engine`.
+struct EngineRun {
+    server: Running,
+    players: Challenge,
+    game: String,
+    aid: String,
+    view: Value,
+}
+
+/// A shallow server analysing with the UCI engine at `engine`: the fool's
+/// mate finished on it, its analysis asked for (and queued) and waited for.
+async fn analysed_by(db: Db, engine: &std::path::Path) -> Option<EngineRun> {
+    let server = start_with(db, |c| {
+        shallow(c);
+        c.analysis_engine = Some(engine.to_path_buf());
+    })
+    .await?;
+    let (mut players, game) = fools_mate(&server).await;
+    let r = ask(&mut players.creator, &game).await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    let aid = r.json()["analysis"].as_str().unwrap().to_string();
+    let (view, _) = until_done(&mut players.creator, &aid).await;
+    Some(EngineRun {
+        server,
+        players,
+        game,
+        aid,
+        view,
+    })
+}
+
 /// Another UCI engine named by the administrator analyses instead of
 /// escaque's (Debian's Stockfish, when installed), and an engine that
 /// cannot be started fails the analysis with a reason.
 async fn uci_engine(db: Db) {
-    let bogus = std::path::PathBuf::from("/nonexistent/motor-de-analisis");
-    let Some(s) = start_with(db, |c| {
-        shallow(c);
-        c.analysis_engine = Some(bogus.clone());
-    })
-    .await
-    else {
+    let bogus = std::path::Path::new("/nonexistent/motor-de-analisis");
+    let Some(mut run) = analysed_by(db, bogus).await else {
         return;
     };
-    let (mut c, game) = fools_mate(&s).await;
-    let r = c
-        .creator
-        .post(&format!("/api/games/{game}/analysis"), json!({}))
-        .await;
-    assert_eq!(r.status, 202, "{}", r.body);
-    let aid = r.json()["analysis"].as_str().unwrap().to_string();
-    let (v, _) = until_done(&mut c.creator, &aid).await;
+    let v = &run.view;
     assert_eq!(v["status"], "failed", "{v}");
     assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
     assert_eq!(v["engine"], "motor-de-analisis");
     // Asked for again, it is queued again (and fails again).
-    let r = c
-        .creator
-        .post(&format!("/api/games/{game}/analysis"), json!({}))
-        .await;
+    let r = ask(&mut run.players.creator, &run.game).await;
     assert_eq!(r.status, 202, "{}", r.body);
-    assert_eq!(r.json()["analysis"], aid.as_str());
-    s.abort();
+    assert_eq!(r.json()["analysis"], run.aid.as_str());
+    run.server.abort();
 
-    let stockfish = std::path::PathBuf::from("/usr/games/stockfish");
+    let stockfish = std::path::Path::new("/usr/games/stockfish");
     if !stockfish.exists() {
         eprintln!("Stockfish part not run: /usr/games/stockfish is not installed");
         return;
     }
-    let Some(s) = start_with(db, |c| {
-        shallow(c);
-        c.analysis_engine = Some(stockfish.clone());
-    })
-    .await
-    else {
+    let Some(mut run) = analysed_by(db, stockfish).await else {
         return;
     };
-    let (mut c, game) = fools_mate(&s).await;
-    let r = c
-        .creator
-        .post(&format!("/api/games/{game}/analysis"), json!({}))
-        .await;
-    let aid = r.json()["analysis"].as_str().unwrap().to_string();
-    let (v, _) = until_done(&mut c.creator, &aid).await;
+    let v = &run.view;
     assert_eq!(v["status"], "done", "{v}");
     assert!(
         v["engine"].as_str().unwrap().starts_with("Stockfish"),
         "{v}"
     );
     assert_eq!(v["analysis"]["plies"][2]["judgement"], "blunder");
-    let r = c
+    let r = run
+        .players
         .creator
         .post(
             "/api/analysis/position",
@@ -742,6 +719,6 @@ async fn uci_engine(db: Db) {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["lines"].as_array().unwrap().len(), 2, "{}", r.body);
-    s.abort();
+    run.server.abort();
 }
 both_dbs!(uci_engine_t, uci_engine);

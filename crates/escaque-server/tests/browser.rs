@@ -2028,14 +2028,8 @@ fn not_run(name: &str, only: &str) -> String {
     format!("{name}: not run (ESCAQUE_BROWSER_ONLY)")
 }
 
-/// The browser tests' runtime: two workers, as the machine has.
-pub(crate) fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime")
-}
+/// The browser tests' runtime (shared with the other tests' fixtures).
+pub(crate) use crate::common::runtime;
 
 /// A server on a fresh SQLite directory (`prefix`-PID-ID under the temporary
 /// directory), the engine quick, the per-address limit `rate` (every browser

@@ -457,28 +457,7 @@ async fn pgn_reads_back_in_escaque_and_python_chess() {
         assert not g.errors, g.errors\n\
         b = g.end().board()\n\
         print(b.chess960, b.board_fen(), ' '.join(m.uci() for m in g.mainline_moves()))\n";
-    let mut child =
-        std::process::Command::new(std::env::var("PYTHON").unwrap_or_else(|_| "python3".into()))
-            .args(["-c", script])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("python3 runs (install python-chess with scripts/python-chess.sh)");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(pgn.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "python-chess failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crate::python_chess::run_python(&["-c", script], &pgn);
     assert_eq!(
         stdout.trim(),
         format!(

@@ -39,6 +39,10 @@ mod tournaments;
 mod tournaments_online;
 mod upgrade;
 
+/// Python with python-chess, shared with the other packages' tests.
+#[path = "../../../testing/python_chess.rs"]
+mod python_chess;
+
 /// Every `tests/*.rs` file is declared above (the check every package
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]

@@ -27,6 +27,7 @@ use escaque_analysis::{GameAnalysis, Progress};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::games::LangQuery;
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::analysis::replay;
 use crate::classes::{self, Role};
@@ -286,27 +287,17 @@ async fn request_game(
         .into_iter()
         .map(|m| m.uci)
         .collect();
-    let now = crate::store::now_ms();
     let aid = crate::new_id();
-    let row = AnalysisRow {
-        id: aid.clone(),
+    let g = GameToAnalyse {
         game_id: Some(id),
-        owner: me.key.clone(),
-        batch: aid.clone(),
-        seq: 0,
         white: game.white_name.clone(),
         black: game.black_name.clone(),
         result: game.end.map_or("*", |e| e.result_pgn()).to_string(),
         start_fen: game.start_fen.clone(),
         chess960: game.chess960,
         moves,
-        status: "queued".into(),
-        engine: None,
-        error: None,
-        analysis: None,
-        created_ms: now,
-        updated_ms: now,
     };
+    let row = g.queued(aid.clone(), &me.key, &aid, 0, crate::store::now_ms());
     let stored = hub
         .analysis
         .queue()
@@ -374,25 +365,7 @@ async fn upload(
     let rows: Vec<AnalysisRow> = games
         .into_iter()
         .enumerate()
-        .map(|(i, g)| AnalysisRow {
-            id: crate::new_id(),
-            game_id: None,
-            owner: me.key.clone(),
-            batch: batch.clone(),
-            seq: i as i64,
-            white: g.white,
-            black: g.black,
-            result: g.result,
-            start_fen: g.start_fen,
-            chess960: g.chess960,
-            moves: g.moves,
-            status: "queued".into(),
-            engine: None,
-            error: None,
-            analysis: None,
-            created_ms: now,
-            updated_ms: now,
-        })
+        .map(|(i, g)| g.queued(crate::new_id(), &me.key, &batch, i as i64, now))
         .collect();
     let stored = hub.analysis.queue().enqueue(&rows).await?;
     hub.analysis.wake();
@@ -403,8 +376,11 @@ async fn upload(
     Ok((StatusCode::ACCEPTED, Json(json!({"analyses": list}))).into_response())
 }
 
-/// One game of an upload, ready to queue.
-struct UploadedGame {
+/// One game to analyse (the server's own or one of an upload), ready to
+/// queue.
+struct GameToAnalyse {
+    /// The server's game, if it is one.
+    game_id: Option<String>,
     white: String,
     black: String,
     result: String,
@@ -413,9 +389,35 @@ struct UploadedGame {
     moves: Vec<String>,
 }
 
+impl GameToAnalyse {
+    /// Its analysis row `id`, queued by `owner` at `now`: the `seq`-th of
+    /// `batch`.
+    fn queued(self, id: String, owner: &str, batch: &str, seq: i64, now: i64) -> AnalysisRow {
+        AnalysisRow {
+            id,
+            game_id: self.game_id,
+            owner: owner.to_string(),
+            batch: batch.to_string(),
+            seq,
+            white: self.white,
+            black: self.black,
+            result: self.result,
+            start_fen: self.start_fen,
+            chess960: self.chess960,
+            moves: self.moves,
+            status: "queued".into(),
+            engine: None,
+            error: None,
+            analysis: None,
+            created_ms: now,
+            updated_ms: now,
+        }
+    }
+}
+
 /// Reads every game of `text`: the first that fails refuses the whole
 /// upload, saying where.
-fn read_games(text: &str) -> Result<Vec<UploadedGame>, ApiError> {
+fn read_games(text: &str) -> Result<Vec<GameToAnalyse>, ApiError> {
     let mut reader = PgnReader::new(text.as_bytes());
     let mut out = Vec::new();
     while let Some(next) = reader.next_game() {
@@ -443,7 +445,8 @@ fn read_games(text: &str) -> Result<Vec<UploadedGame>, ApiError> {
                 .unwrap_or("?")
                 .to_string()
         };
-        out.push(UploadedGame {
+        out.push(GameToAnalyse {
+            game_id: None,
             white: tag("White"),
             black: tag("Black"),
             result: g.result_text().to_string(),
@@ -489,12 +492,6 @@ fn done_analysis(row: &AnalysisRow) -> Result<GameAnalysis, ApiError> {
     })
 }
 
-#[derive(Deserialize)]
-struct LangQuery {
-    #[serde(default)]
-    lang: Option<String>,
-}
-
 /// `GET /api/analysis/{aid}/pgn?lang=es|en`.
 async fn annotated_pgn(
     State(hub): State<Arc<Hub>>,
@@ -504,10 +501,7 @@ async fn annotated_pgn(
 ) -> ApiResult {
     let aid = path_id(aid)?;
     let Query(q) = q?;
-    let lang = match q.lang.as_deref() {
-        Some("en") => Lang::En,
-        _ => Lang::Es,
-    };
+    let lang = q.lang();
     let row = visible_analysis(&hub, &me, &aid).await?;
     let analysis = done_analysis(&row)?;
     let (start, moves) =

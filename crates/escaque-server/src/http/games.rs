@@ -8,7 +8,7 @@ use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use escaque::pgn::PgnStyle;
-use escaque::{Color, Odds, Position, TimeControl};
+use escaque::{Color, Lang, Odds, Position, TimeControl};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
@@ -324,6 +324,14 @@ impl LangQuery {
         match self.lang.as_deref() {
             Some("es") => PgnStyle::spanish(),
             _ => PgnStyle::export(),
+        }
+    }
+
+    /// `?lang=en`: English; otherwise Spanish.
+    pub(super) fn lang(&self) -> Lang {
+        match self.lang.as_deref() {
+            Some("en") => Lang::En,
+            _ => Lang::Es,
         }
     }
 }

@@ -115,6 +115,16 @@ pub async fn start(db: Db) -> Option<Running> {
     start_with(db, |_| {}).await
 }
 
+/// A runtime for what outlives one test (a fixture, a browser session):
+/// two workers, as the machine has.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
 /// A server with the test settings. On PostgreSQL each server gets a
 /// database of its own: a shared one would hold every other test's (and
 /// every earlier run's) unfinished games, which each start reloads and
