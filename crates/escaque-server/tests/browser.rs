@@ -234,10 +234,9 @@ pub(crate) async fn square_centre(c: &Client, setup: &str, sq: &str) -> R<(f64, 
     Ok((x, y))
 }
 
-/// A left click at (`x`, `y`) in viewport pixels; `what` names it in an
-/// error.
-pub(crate) async fn click_xy(c: &Client, x: f64, y: f64, what: &str) -> R {
-    let a = MouseActions::new("mouse".into())
+/// `chain` followed by a left click at (`x`, `y`) in viewport pixels.
+fn then_click(chain: MouseActions, x: f64, y: f64) -> MouseActions {
+    chain
         .then(PointerAction::MoveTo {
             duration: None,
             x,
@@ -248,8 +247,13 @@ pub(crate) async fn click_xy(c: &Client, x: f64, y: f64, what: &str) -> R {
         })
         .then(PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
-        });
-    c.perform_actions(a)
+        })
+}
+
+/// A left click at (`x`, `y`) in viewport pixels; `what` names it in an
+/// error.
+pub(crate) async fn click_xy(c: &Client, x: f64, y: f64, what: &str) -> R {
+    c.perform_actions(then_click(MouseActions::new("mouse".into()), x, y))
         .await
         .map_err(|e| format!("click on {what}: {e}"))
 }
@@ -1147,18 +1151,7 @@ async fn engine_game(env: &Env) -> R {
         let mut chain = MouseActions::new("mouse".into());
         for sq in [&mv[0..2], &mv[2..4]] {
             let (x, y) = centre(sq);
-            chain = chain
-                .then(PointerAction::MoveTo {
-                    duration: None,
-                    x,
-                    y,
-                })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                });
+            chain = then_click(chain, x, y);
         }
         a.perform_actions(chain)
             .await
