@@ -24,7 +24,9 @@ method, not taken from escaque):
       ANNOTATED.pgn (`escaque analizar GAMES.pgn -o ANNOTATED.pgn`; $6 ?!,
       $2 ?, $4 ??), and prints precision and recall of each mark with
       escaque's as the prediction and the reference's as the truth. Only
-      games present in REF.jsonl are compared.
+      games present in REF.jsonl are compared. With SHOW=1 in the
+      environment it first lists every move that either marks `?` or `??`,
+      with both engines' evaluations (White's view, pawns) around it.
 """
 import json
 import math
@@ -123,6 +125,21 @@ def mark(before, after, white_moved, k):
     return None
 
 
+def pawns(row):
+    """A reference row as text: pawns or mate, White's view."""
+    if row[1] is not None:
+        return f"#{row[1]}"
+    return f"{row[0] / 100:+.2f}"
+
+
+def shown(score):
+    """An [%eval] read by python-chess as text, White's view."""
+    if score is None:
+        return "?"
+    w = score.white()
+    return f"#{w.mate()}" if w.is_mate() else f"{w.score() / 100:+.2f}"
+
+
 def compare(pgn, ref, annotated, k=0.00368208):
     reference = {}
     with open(ref) as f:
@@ -134,6 +151,7 @@ def compare(pgn, ref, annotated, k=0.00368208):
     ours = list(read_games(annotated))
     if len(ours) != len(games):
         sys.exit(f"{annotated}: {len(ours)} games, {pgn}: {len(games)}")
+    show = os.environ.get("SHOW") == "1"
     truth, pred = [], []
     for i, (g, a) in enumerate(zip(games, ours)):
         if i not in reference:
@@ -147,6 +165,11 @@ def compare(pgn, ref, annotated, k=0.00368208):
             nags = nodes[ply].nags if ply < len(nodes) else set()
             got = [MARK_OF_NAG[n] for n in nags if n in MARK_OF_NAG]
             pred.append(got[0] if got else None)
+            if show and {truth[-1], pred[-1]} & {"mistake", "blunder"}:
+                print(f"game {i} ply {ply} {board.san(m)}: reference {truth[-1]} "
+                      f"{pawns(rows[ply])} -> {pawns(rows[ply + 1])}, escaque {pred[-1]} "
+                      f"{shown(nodes[ply - 1].eval() if ply > 0 else None)} -> "
+                      f"{shown(nodes[ply].eval() if ply < len(nodes) else None)}")
             board.push(m)
     print(f"{len(reference)} games, {len(truth)} moves compared")
     print("mark        reference  escaque  both  precision  recall")
