@@ -49,6 +49,16 @@ pub struct ServirArgs {
     /// Análisis a la vez, un hilo cada uno (por omisión, los núcleos menos uno; al menos 1).
     #[arg(long = "hilos-analisis", alias = "analysis-workers", value_name = "N")]
     pub analysis_workers: Option<usize>,
+    /// Nombre único de este proceso entre los de una misma base PostgreSQL (por omisión, el del equipo).
+    #[arg(long = "nodo", alias = "node", value_name = "NOMBRE")]
+    pub node: Option<String>,
+    /// Dónde lo alcanzan los otros procesos, EQUIPO:PUERTO (por omisión, la dirección en que escucha).
+    #[arg(long = "anunciar", alias = "advertise", value_name = "EQUIPO:PUERTO")]
+    pub advertise: Option<String>,
+    /// Cuánto dura el arriendo de una partida si su dueño no lo renueva, en ms (por omisión 10000).
+    #[arg(long = "arriendo-ms", alias = "lease-ms", value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(200..=600_000))]
+    pub lease_ms: Option<u64>,
 }
 
 pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
@@ -66,6 +76,11 @@ pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
         config.engine_threads = n.max(1);
     }
     config.analysis_engine = args.analysis_engine.clone();
+    config.node = args.node.clone();
+    config.advertise = args.advertise.clone();
+    if let Some(ms) = args.lease_ms {
+        config.lease = std::time::Duration::from_millis(ms);
+    }
     if let Some(d) = args.analysis_depth {
         config.analysis_settings = escaque_analysis::Settings {
             depth: Some(d),

@@ -26,6 +26,7 @@ pub mod actor;
 pub mod analysis;
 pub mod classes;
 pub mod client;
+pub mod cluster;
 pub mod engine;
 pub mod http;
 mod lobby;
@@ -116,6 +117,15 @@ pub struct Config {
     pub analysis_burst: f64,
     /// …and sustained rate per second.
     pub analysis_per_sec: f64,
+    /// This process's name among the processes of one database (`--nodo`);
+    /// `None`: the host's name.
+    pub node: Option<String>,
+    /// Where the other processes reach this one (`--anunciar host:port`);
+    /// `None`: the address it listens on.
+    pub advertise: Option<String>,
+    /// How long a game's lease lasts unless its owner renews it
+    /// (`--arriendo-ms`); renewed every third of it.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -148,6 +158,9 @@ impl Default for Config {
                 .max(1),
             analysis_burst: 20.0,
             analysis_per_sec: 1.0,
+            node: None,
+            advertise: None,
+            lease: Duration::from_secs(10),
         }
     }
 }
@@ -192,6 +205,10 @@ pub struct Hub {
     pub analysis: Arc<analysis::Analyses>,
     /// The analysis board's engine searches, per address.
     pub(crate) analysis_limit: ratelimit::PerKey,
+    /// This process among the processes of one database.
+    pub node: cluster::Node,
+    /// How processes tell each other (the lobby, tournaments, classes).
+    pub bus: Arc<dyn cluster::bus::Bus>,
 }
 
 /// A random secret of 128 bits, as 32 hex digits.
@@ -430,9 +447,22 @@ impl Hub {
         if let Some(tx) = self.live(id) {
             return Some(tx);
         }
-        let row = self.store.game(id).await.ok()??;
-        let moves = self.store.moves(id).await.ok()?;
-        self.spawn_actor(row, moves)
+        match cluster::lease::claim(self, id).await {
+            cluster::Claim::Mine(_fence) => {
+                let row = self.store.game(id).await.ok()??;
+                let moves = self.store.moves(id).await.ok()?;
+                self.spawn_actor(row, moves)
+            }
+            cluster::Claim::Elsewhere(owner) => {
+                let tx = cluster::relay::proxy(self, id, owner).await?;
+                self.games
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(id.to_string(), tx.clone());
+                Some(tx)
+            }
+            cluster::Claim::NoGame => None,
+        }
     }
 
     /// The games whose task runs now (in progress, waiting, or finished a
@@ -510,7 +540,15 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // again.
     store.requeue_running_analyses().await?;
     let analyses = Arc::new(analysis::Analyses::new(&config, store.clone()));
+    let node = cluster::Node {
+        name: Arc::from(config.node.clone().unwrap_or_else(cluster::host_name)),
+        addr: config.advertise.clone().unwrap_or_else(|| addr.to_string()),
+        lease: config.lease,
+        secret: store.cluster_secret().await?,
+    };
     let hub = Arc::new(Hub {
+        node,
+        bus: Arc::new(cluster::bus::LocalBus::default()),
         engines: EnginePool::new(config.engine_threads),
         analysis: Arc::clone(&analyses),
         analysis_limit: ratelimit::PerKey::new(config.analysis_burst, config.analysis_per_sec),

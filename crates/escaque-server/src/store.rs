@@ -312,6 +312,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "analysis",
         sql: include_str!("../migrations/0007_analysis.sql"),
     },
+    Migration {
+        version: 8,
+        name: "cluster",
+        sql: include_str!("../migrations/0008_cluster.sql"),
+    },
 ];
 
 /// The statements of a migration file: split at a `;` that ends a line,
@@ -533,6 +538,21 @@ impl Store {
             .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The secret the processes of this database share (created by the
+    /// first process that asks).
+    pub async fn cluster_secret(&self) -> Result<String, StoreError> {
+        sqlx::query("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+            .bind("cluster_secret")
+            .bind(crate::new_secret())
+            .execute(&self.pool)
+            .await?;
+        let (v,): (String,) = sqlx::query_as("SELECT value FROM meta WHERE key = $1")
+            .bind("cluster_secret")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(v)
     }
 
     /// The versions of the migrations applied, in order.

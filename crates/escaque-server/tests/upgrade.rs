@@ -103,7 +103,7 @@ async fn check_upgraded(database: Database, url: &str) {
     .expect("the old database opens");
     assert_eq!(
         store.schema_versions().await.unwrap(),
-        vec![1, 2, 3, 4, 5, 6, 7]
+        vec![1, 2, 3, 4, 5, 6, 7, 8]
     );
 
     sqlx::any::install_default_drivers();
@@ -158,7 +158,7 @@ async fn check_upgraded(database: Database, url: &str) {
     .unwrap();
     assert_eq!(
         again.schema_versions().await.unwrap(),
-        vec![1, 2, 3, 4, 5, 6, 7]
+        vec![1, 2, 3, 4, 5, 6, 7, 8]
     );
     drop(again);
 

@@ -7,6 +7,8 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
+pub mod cluster;
+
 /// Runs `escaque ARGS` in a Spanish locale with `input` on standard input and
 /// returns its standard output, standard error and whether it succeeded.
 pub fn run_raw(args: &[&str], input: &str) -> (String, String, bool) {

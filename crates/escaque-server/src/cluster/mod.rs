@@ -1,0 +1,76 @@
+//! Several `escaque servir` processes on one database (issue 28; the design
+//! is in docs/architecture-server.md, "Several processes").
+//!
+//! * **One owner per game** ([`lease`]): a process runs a game's task only
+//!   while it holds the game's lease in the database; every game write
+//!   carries the [`Fence`] it was taken with and is refused once another
+//!   process has taken the game over.
+//! * **Any process serves any connection** ([`relay`]): a process asked for
+//!   a game another process owns gets a stand-in with the same queue
+//!   ([`crate::actor::Cmd`]) that forwards to the owner.
+//! * **Fan-out across processes** ([`bus`]): the lobby, tournaments and
+//!   classes tell their watchers on every process through one [`bus::Bus`].
+//!
+//! With SQLite there is one process: it takes every lease at start, and the
+//! bus is the process's own.
+
+pub mod bus;
+pub mod lease;
+pub mod relay;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+/// This process, as the other processes know it.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Its unique name (`--nodo`, or the host's name).
+    pub name: Arc<str>,
+    /// Where the other processes reach its HTTP listener (`host:port`).
+    pub addr: String,
+    /// How long a lease lasts unless renewed.
+    pub lease: Duration,
+    /// The secret the processes of one database share (kept in `meta`):
+    /// the internal routes answer only requests that carry it.
+    pub secret: String,
+}
+
+/// The right to write a game: the process and the epoch of its lease.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// The owner's name.
+    pub node: Arc<str>,
+    /// The lease's epoch when it was taken.
+    pub epoch: i64,
+}
+
+/// Where a game's task runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Here: this process took (or holds) the lease.
+    Mine(Fence),
+    /// In another live process.
+    Elsewhere(OwnerAt),
+    /// No such game.
+    NoGame,
+}
+
+/// Another process that owns a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnerAt {
+    /// Its name.
+    pub node: String,
+    /// Where it listens (`host:port`).
+    pub addr: String,
+}
+
+/// The name of this host (`/proc/sys/kernel/hostname`, `$HOSTNAME`), the
+/// default node name.
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "escaque".to_string())
+}
