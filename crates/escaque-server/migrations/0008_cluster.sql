@@ -37,3 +37,8 @@ CREATE TABLE IF NOT EXISTS seeks (
     created_ms BIGINT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS seeks_node ON seeks (node);
+
+-- The process running an analysis (status `running`): a process starting
+-- again queues again only its own running analyses and those of processes
+-- that are gone.
+ALTER TABLE analyses ADD COLUMN node TEXT;

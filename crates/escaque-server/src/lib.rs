@@ -301,7 +301,7 @@ impl Hub {
         let (mut row, created) = Hub::prepare_game(g);
         rating::fill_new_game(&self.store, &mut row).await?;
         self.store.insert_game(&row).await?;
-        self.launch(row);
+        self.launch(row).await;
         Ok(created)
     }
 
@@ -375,9 +375,16 @@ impl Hub {
         )
     }
 
-    /// Starts the task of a game just stored (its clock runs from now).
-    pub fn launch(self: &Arc<Hub>, row: GameRow) {
-        self.spawn_actor(row, Vec::new());
+    /// Starts the task of a game just stored (its clock runs from now),
+    /// after taking its lease.
+    pub async fn launch(self: &Arc<Hub>, row: GameRow) {
+        let _guard = self.load_lock.lock().await;
+        match cluster::lease::claim(self, &row.id).await {
+            cluster::Claim::Mine(fence) => {
+                self.spawn_actor(row, Vec::new(), fence);
+            }
+            other => eprintln!("escaque-server: new game {}: {other:?}", row.id),
+        }
     }
 
     /// The rematch of a finished game: same settings, colours swapped.
@@ -419,9 +426,10 @@ impl Hub {
         self: &Arc<Hub>,
         row: GameRow,
         moves: Vec<store::MoveRow>,
+        fence: cluster::Fence,
     ) -> Option<mpsc::Sender<Cmd>> {
         let id = row.id.clone();
-        match Actor::load(Arc::clone(self), row, moves) {
+        match Actor::load(Arc::clone(self), row, moves, fence) {
             Ok((actor, engine_rx)) => {
                 let (tx, rx) = mpsc::channel(256);
                 self.games
@@ -448,10 +456,10 @@ impl Hub {
             return Some(tx);
         }
         match cluster::lease::claim(self, id).await {
-            cluster::Claim::Mine(_fence) => {
+            cluster::Claim::Mine(fence) => {
                 let row = self.store.game(id).await.ok()??;
                 let moves = self.store.moves(id).await.ok()?;
-                self.spawn_actor(row, moves)
+                self.spawn_actor(row, moves, fence)
             }
             cluster::Claim::Elsewhere(owner) => {
                 let tx = cluster::relay::proxy(self, id, owner).await?;
@@ -567,10 +575,14 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     for name in &hub.config.teachers {
         classes::mark_teacher(&hub.store, name).await?;
     }
-    // Games in progress continue (their clocks and engine turns run again).
-    for id in hub.store.unfinished_games().await? {
-        let _ = hub.game(&id).await;
-    }
+    // This process among the others, its leases renewed while it runs.
+    hub.store
+        .register_node(&hub.node.name, &hub.node.addr)
+        .await?;
+    tokio::spawn(cluster::lease::renew_loop(Arc::downgrade(&hub)));
+    // Games in progress nobody holds continue here (their clocks and engine
+    // turns run again).
+    cluster::lease::adopt_orphans(&hub).await;
     // Rated games that ended as the server went down change their
     // players' ratings now.
     rating::sweep(&hub.store).await?;

@@ -20,6 +20,7 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 mod adjourn;
+pub mod cluster;
 // Analysis of games (issue 27): the analyses and their queue.
 pub mod analysis;
 mod kid_mode;

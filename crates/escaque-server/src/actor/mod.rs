@@ -178,6 +178,8 @@ pub struct Actor {
     provisional: [bool; 2],
     /// Adjournment and the sealed move.
     adj: adjourn::Adjournment,
+    /// This process's right to write the game (its lease).
+    fence: crate::cluster::Fence,
 }
 
 /// Why a stored game could not be brought back.
@@ -199,6 +201,7 @@ impl Actor {
         hub: Arc<Hub>,
         row: GameRow,
         moves: Vec<MoveRow>,
+        fence: crate::cluster::Fence,
     ) -> Result<(Actor, EngineAnswers), LoadError> {
         let corrupt = |what: String| LoadError::Corrupt {
             id: row.id.clone(),
@@ -252,6 +255,7 @@ impl Actor {
             organiser_outcome: None,
             provisional: [false; 2],
             adj,
+            fence,
         };
         Ok((actor, engine_rx))
     }
@@ -290,6 +294,7 @@ impl Actor {
         if let Some((_, stop)) = &self.engine_job {
             stop.store(true, Ordering::SeqCst);
         }
+        crate::cluster::lease::release(&self.hub, &self.row.id, &self.fence).await;
     }
 
     // ---------------------------------------------------------------- switchboard

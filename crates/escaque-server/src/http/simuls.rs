@@ -262,7 +262,7 @@ pub(super) async fn create(
     }
     hub.store.insert_simul(&simul, &rows).await?;
     for (_, _, row) in rows {
-        hub.launch(row);
+        hub.launch(row).await;
     }
     let mut out = Vec::with_capacity(boards.len());
     for (board, p, color, created) in &boards {
@@ -475,7 +475,7 @@ pub(super) async fn restart(
         // Another teacher restarted the board first.
         return Err(board_in_play(board));
     }
-    hub.launch(row);
+    hub.launch(row).await;
     tell_pupil(
         &hub,
         &simul,

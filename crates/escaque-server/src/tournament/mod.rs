@@ -394,7 +394,7 @@ pub async fn pair_next(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<u32, ApiEr
             .collect();
         if save(hub, &mut l, &games).await? {
             for g in games {
-                hub.launch(g.row);
+                hub.launch(g.row).await;
             }
             notify(hub, &l);
             online::round_started(hub, &l, round, boards).await;

@@ -1,0 +1,160 @@
+//! The SQL of several processes on one database (issue 28): the registry of
+//! processes (`nodes`) and the games' leases (`games.owner_node`,
+//! `lease_until_ms`, `lease_epoch`). See `crate::cluster`.
+
+use sqlx::Row;
+
+use super::{now_ms, Store, StoreError};
+
+/// Who holds a game's lease, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaseRow {
+    /// The owner's name (`None`: never owned, or released).
+    pub owner: Option<String>,
+    /// Until when (ms since the epoch; 0: released).
+    pub until_ms: i64,
+    /// The lease's epoch.
+    pub epoch: i64,
+    /// Where the owner listens (from `nodes`), if it is registered.
+    pub addr: Option<String>,
+    /// The owner's last heartbeat, if it is registered.
+    pub seen_ms: Option<i64>,
+}
+
+impl Store {
+    /// Registers this process (or registers it again after a restart): its
+    /// address, `up`, seen now.
+    pub async fn register_node(&self, name: &str, addr: &str) -> Result<(), StoreError> {
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO nodes (name, addr, started_ms, seen_ms, state) VALUES ($1, $2, $3, $4, 'up') \
+             ON CONFLICT (name) DO UPDATE SET addr = excluded.addr, \
+             started_ms = excluded.started_ms, seen_ms = excluded.seen_ms, state = 'up'",
+        )
+        .bind(name)
+        .bind(addr)
+        .bind(now)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Sets this process's state (`up`, `stopping`, `down`).
+    pub async fn set_node_state(&self, name: &str, state: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE nodes SET state = $1, seen_ms = $2 WHERE name = $3")
+            .bind(state)
+            .bind(now_ms())
+            .bind(name)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The heartbeat: this process is seen now, and every lease it holds
+    /// (not released) lasts `lease_ms` more. Returns the games it holds
+    /// after the renewal, with their epochs.
+    pub async fn renew_leases(
+        &self,
+        name: &str,
+        lease_ms: i64,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE nodes SET seen_ms = $1 WHERE name = $2")
+            .bind(now)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "UPDATE games SET lease_until_ms = $1 WHERE owner_node = $2 AND lease_until_ms > 0",
+        )
+        .bind(now + lease_ms)
+        .bind(name)
+        .execute(&mut *tx)
+        .await?;
+        let rows = sqlx::query(
+            "SELECT id, lease_epoch FROM games WHERE owner_node = $1 AND lease_until_ms > 0",
+        )
+        .bind(name)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::Db)
+    }
+
+    /// Takes game `game`'s lease for `name` when it is free (never taken,
+    /// released or expired) or already `name`'s (a process starting again
+    /// under its name takes its games back): the epoch grows by one. The new
+    /// epoch, or `None` when another process holds a valid lease or there is
+    /// no such game.
+    pub async fn take_lease(
+        &self,
+        game: &str,
+        name: &str,
+        lease_ms: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let now = now_ms();
+        let row = sqlx::query(
+            "UPDATE games SET owner_node = $1, lease_until_ms = $2, lease_epoch = lease_epoch + 1 \
+             WHERE id = $3 AND (owner_node IS NULL OR owner_node = $4 OR lease_until_ms < $5) \
+             RETURNING lease_epoch",
+        )
+        .bind(name)
+        .bind(now + lease_ms)
+        .bind(game)
+        .bind(name)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
+    }
+
+    /// Gives game `game`'s lease up (its task ended, or the process hands
+    /// its games over), if `name` still holds it at `epoch`: any process
+    /// may take it at once.
+    pub async fn release_lease(
+        &self,
+        game: &str,
+        name: &str,
+        epoch: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET lease_until_ms = 0 \
+             WHERE id = $1 AND owner_node = $2 AND lease_epoch = $3",
+        )
+        .bind(game)
+        .bind(name)
+        .bind(epoch)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Who holds game `game`'s lease; `None` when there is no such game.
+    pub async fn lease(&self, game: &str) -> Result<Option<LeaseRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT g.owner_node, g.lease_until_ms, g.lease_epoch, n.addr, n.seen_ms \
+             FROM games g LEFT JOIN nodes n ON n.name = g.owner_node WHERE g.id = $1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        Ok(Some(LeaseRow {
+            owner: r.try_get(0)?,
+            until_ms: r.try_get(1)?,
+            epoch: r.try_get(2)?,
+            addr: r.try_get(3)?,
+            seen_ms: r.try_get(4)?,
+        }))
+    }
+}
