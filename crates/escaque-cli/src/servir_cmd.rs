@@ -116,7 +116,25 @@ pub fn run(args: &ServirArgs, lang: Lang) -> Result<(), CliError> {
             )
         );
         let _ = std::io::stdout().flush();
-        server.wait().await;
+        // SIGTERM (a supervisor, a rolling restart) or SIGINT (Ctrl-C):
+        // the games are handed over to the other processes, then it exits.
+        server.serve_until(stop_signal()).await;
         Ok(())
     })
+}
+
+/// SIGTERM or SIGINT.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

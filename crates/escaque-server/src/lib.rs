@@ -190,7 +190,9 @@ pub struct Hub {
     /// The engine pool.
     pub engines: EnginePool,
     games: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
-    load_lock: tokio::sync::Mutex<()>,
+    /// This process's own games: their load locks, the tasks it runs,
+    /// whether it is handing them over.
+    pub local: cluster::lease::Local,
     lobby: lobby::Lobby,
     http_limit: ratelimit::PerKey,
     /// The watchers of each tournament's socket.
@@ -378,17 +380,24 @@ impl Hub {
     /// Starts the task of a game just stored (its clock runs from now),
     /// after taking its lease.
     pub async fn launch(self: &Arc<Hub>, row: GameRow) {
-        let _guard = self.load_lock.lock().await;
-        match cluster::lease::claim(self, &row.id).await {
-            cluster::Claim::Mine(fence) => {
-                self.spawn_actor(row, Vec::new(), fence);
+        let _guard = self.local.lock_game(&row.id).await;
+        match cluster::lease::take(self, &row.id).await {
+            Ok(taken) => {
+                self.spawn_actor(row, Vec::new(), taken);
             }
-            other => eprintln!("escaque-server: new game {}: {other:?}", row.id),
+            // A process handing over leaves it to the others' sweepers.
+            Err(other) => eprintln!("escaque-server: new game {}: {other:?}", row.id),
         }
     }
 
     /// The rematch of a finished game: same settings, colours swapped.
-    pub async fn create_rematch(self: &Arc<Hub>, old: &GameRow) -> Result<Created, StoreError> {
+    /// Stored only while `fence` still holds the old game (a process that
+    /// lost the game creates no rematch: [`StoreError::Fenced`]).
+    pub async fn create_rematch(
+        self: &Arc<Hub>,
+        old: &GameRow,
+        fence: &cluster::Fence,
+    ) -> Result<Created, StoreError> {
         let seat = |kind: &str, owner: &Option<String>, name: &str| match Player::from_id(kind) {
             Some(Player::Engine(level)) => Seat::Engine(level),
             _ => Seat::Person {
@@ -419,28 +428,58 @@ impl Hub {
             rated: old.rated,
             class_id: old.class_id.clone(),
         };
-        self.create_game(g).await
+        let (mut row, created) = Hub::prepare_game(g);
+        rating::fill_new_game(&self.store, &mut row).await?;
+        self.store.insert_game_fenced(&row, &old.id, fence).await?;
+        self.launch(row).await;
+        Ok(created)
     }
 
     fn spawn_actor(
         self: &Arc<Hub>,
         row: GameRow,
         moves: Vec<store::MoveRow>,
-        fence: cluster::Fence,
+        taken: cluster::lease::Taken,
     ) -> Option<mpsc::Sender<Cmd>> {
         let id = row.id.clone();
-        match Actor::load(Arc::clone(self), row, moves, fence) {
+        let epoch = taken.fence.epoch;
+        match Actor::load(Arc::clone(self), row, moves, taken) {
             Ok((actor, engine_rx)) => {
                 let (tx, rx) = mpsc::channel(256);
+                let (stop_tx, stop_rx) = mpsc::channel(4);
+                self.local.register(&id, epoch, stop_tx);
                 self.games
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .insert(id, tx.clone());
-                tokio::spawn(actor.run(rx, engine_rx));
+                tokio::spawn(actor.run(rx, engine_rx, stop_rx));
                 Some(tx)
             }
             Err(e) => {
                 eprintln!("escaque-server: {e}");
+                None
+            }
+        }
+    }
+
+    /// Loads game `id` here once its lease is taken (the turn's clock
+    /// charged up to the old owner's last heartbeat: see
+    /// `cluster::lease`).
+    async fn load_taken(
+        self: &Arc<Hub>,
+        id: &str,
+        taken: cluster::lease::Taken,
+    ) -> Option<mpsc::Sender<Cmd>> {
+        let loaded = async {
+            let row = self.store.game(id).await.ok()??;
+            let moves = self.store.moves(id).await.ok()?;
+            Some((row, moves))
+        }
+        .await;
+        match loaded {
+            Some((row, moves)) => self.spawn_actor(row, moves, taken),
+            None => {
+                cluster::lease::release(self, id, &taken.fence).await;
                 None
             }
         }
@@ -451,17 +490,13 @@ impl Hub {
         if let Some(tx) = self.live(id) {
             return Some(tx);
         }
-        let _guard = self.load_lock.lock().await;
+        let _guard = self.local.lock_game(id).await;
         if let Some(tx) = self.live(id) {
             return Some(tx);
         }
-        match cluster::lease::claim(self, id).await {
-            cluster::Claim::Mine(fence) => {
-                let row = self.store.game(id).await.ok()??;
-                let moves = self.store.moves(id).await.ok()?;
-                self.spawn_actor(row, moves, fence)
-            }
-            cluster::Claim::Elsewhere(owner) => {
+        match cluster::lease::take(self, id).await {
+            Ok(taken) => self.load_taken(id, taken).await,
+            Err(cluster::Claim::Elsewhere(owner)) => {
                 let tx = cluster::relay::proxy(self, id, owner).await?;
                 self.games
                     .lock()
@@ -469,7 +504,22 @@ impl Hub {
                     .insert(id.to_string(), tx.clone());
                 Some(tx)
             }
-            cluster::Claim::NoGame => None,
+            Err(_) => None,
+        }
+    }
+
+    /// Runs game `id`'s task here if its lease can be taken (a game nobody
+    /// holds: at start, and the sweeper's); never a stand-in.
+    pub(crate) async fn adopt(self: &Arc<Hub>, id: &str) {
+        if self.live(id).is_some() {
+            return;
+        }
+        let _guard = self.local.lock_game(id).await;
+        if self.live(id).is_some() {
+            return;
+        }
+        if let Ok(taken) = cluster::lease::take(self, id).await {
+            self.load_taken(id, taken).await;
         }
     }
 
@@ -491,6 +541,15 @@ impl Hub {
     pub(crate) fn forget(&self, id: &str) {
         let mut map = self.games.lock().unwrap_or_else(|e| e.into_inner());
         map.remove(id);
+    }
+
+    /// Forgets game `id`'s queue if it is closed (its task stopped; a newer
+    /// task or stand-in put there since is kept).
+    pub(crate) fn forget_closed(&self, id: &str) {
+        let mut map = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(id).is_some_and(|tx| tx.is_closed()) {
+            map.remove(id);
+        }
     }
 
     /// Which seat of game row `row` the secret opens.
@@ -521,10 +580,57 @@ impl Running {
         let _ = self.task.await;
     }
 
+    /// Serves until `stop` is ready (a signal), then hands the games over
+    /// and stops ([`Running::shutdown`]); or until the server fails.
+    pub async fn serve_until(mut self, stop: impl std::future::Future<Output = ()>) {
+        tokio::select! {
+            _ = &mut self.task => {}
+            _ = stop => self.shutdown().await,
+        }
+    }
+
     /// Stops serving (and analysing: a running analysis is queued again).
     pub fn abort(&self) {
         self.task.abort();
         self.hub.analysis.shutdown();
+    }
+
+    /// Stops cleanly, handing every game over: this process is marked
+    /// `stopping` (`/salud` answers 503) and takes no lease any more; each
+    /// game's task, after its pending write, stores the clocks as they
+    /// stand, gives its lease up (another process takes the game at once)
+    /// and closes its connections with 1012; then the process is marked
+    /// `down` and stops serving.
+    pub async fn shutdown(self) {
+        let hub = &self.hub;
+        hub.local.set_stopping();
+        if let Err(e) = hub.store.set_node_state(&hub.node.name, "stopping").await {
+            eprintln!("escaque-server: {e}");
+        }
+        let deadline = tokio::time::Instant::now() + hub.node.lease + Duration::from_secs(2);
+        // A load under way as the stop began registers its task after
+        // this: ask again until none is left.
+        loop {
+            let stoppers = hub.local.stoppers();
+            if stoppers.is_empty() || tokio::time::Instant::now() >= deadline {
+                break;
+            }
+            let mut waits = Vec::new();
+            for s in stoppers {
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                if s.send(actor::Stop::Handover(tx)).await.is_ok() {
+                    waits.push(rx);
+                }
+            }
+            for w in waits {
+                let _ = tokio::time::timeout_at(deadline, w).await;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if let Err(e) = hub.store.set_node_state(&hub.node.name, "down").await {
+            eprintln!("escaque-server: {e}");
+        }
+        self.abort();
     }
 }
 
@@ -564,7 +670,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         config,
         store,
         games: Mutex::new(HashMap::new()),
-        load_lock: tokio::sync::Mutex::new(()),
+        local: cluster::lease::Local::default(),
         lobby: lobby::Lobby::default(),
         tournaments: tournament::fanout::Watchers::default(),
         countdowns: tournament::online::Countdowns::default(),
@@ -576,10 +682,15 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         classes::mark_teacher(&hub.store, name).await?;
     }
     // This process among the others, its leases renewed while it runs.
+    // The last heartbeat of the previous run under this name first: its
+    // games' clocks are charged up to it.
+    hub.local
+        .set_prev_seen(hub.store.node_seen(&hub.node.name).await?);
     hub.store
         .register_node(&hub.node.name, &hub.node.addr)
         .await?;
     tokio::spawn(cluster::lease::renew_loop(Arc::downgrade(&hub)));
+    tokio::spawn(cluster::lease::sweep_loop(Arc::downgrade(&hub)));
     // Games in progress nobody holds continue here (their clocks and engine
     // turns run again).
     cluster::lease::adopt_orphans(&hub).await;

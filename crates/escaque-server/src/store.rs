@@ -19,6 +19,8 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::cluster::Fence;
+
 mod adjourn;
 pub mod cluster;
 // Analysis of games (issue 27): the analyses and their queue.
@@ -70,6 +72,13 @@ pub enum StoreError {
         /// The highest version this binary has.
         known: i64,
     },
+    /// A game write from a process that no longer holds the game's lease
+    /// (another process took the game over): refused, nothing written.
+    #[error(
+        "la partida la lleva ahora otro proceso; escritura rechazada / \
+         another process runs the game now; write refused"
+    )]
+    Fenced,
     /// A stored field holds no value this release can read.
     #[error("dato guardado ilegible / unreadable stored data: {what} = «{value}»")]
     Corrupt {
@@ -599,58 +608,45 @@ impl Store {
     }
 
     /// Stores one move and the clocks after it, in one transaction. When this
-    /// returns `Ok`, the move is durable.
+    /// returns `Ok`, the move is durable. With a `fence` (every write of a
+    /// game's task) the write is refused with [`StoreError::Fenced`] unless
+    /// the fence's process still holds the game's lease at its epoch.
     pub async fn append_move(
         &self,
+        fence: Option<&Fence>,
         game: &str,
         mv: &MoveRow,
         clocks: Option<[i64; 2]>,
         end: Option<Ending>,
     ) -> Result<(), StoreError> {
-        self.write(Job {
-            game: game.to_string(),
-            insert: Some(mv.clone()),
-            delete_from: None,
-            clocks,
-            end,
-        })
-        .await
+        self.write(Job::new(game, fence, Some(mv.clone()), None, clocks, end))
+            .await
     }
 
     /// Updates clocks and/or the ending without a move (a claim, a flag, a
-    /// resignation…).
+    /// resignation…); fenced as [`Store::append_move`].
     pub async fn update_game(
         &self,
+        fence: Option<&Fence>,
         game: &str,
         clocks: Option<[i64; 2]>,
         end: Option<Ending>,
     ) -> Result<(), StoreError> {
-        self.write(Job {
-            game: game.to_string(),
-            insert: None,
-            delete_from: None,
-            clocks,
-            end,
-        })
-        .await
+        self.write(Job::new(game, fence, None, None, clocks, end))
+            .await
     }
 
     /// Removes the moves from `from_ply` on (an accepted takeback) and sets
-    /// the clocks.
+    /// the clocks; fenced as [`Store::append_move`].
     pub async fn take_back(
         &self,
+        fence: Option<&Fence>,
         game: &str,
         from_ply: i64,
         clocks: Option<[i64; 2]>,
     ) -> Result<(), StoreError> {
-        self.write(Job {
-            game: game.to_string(),
-            insert: None,
-            delete_from: Some(from_ply),
-            clocks,
-            end: None,
-        })
-        .await
+        self.write(Job::new(game, fence, None, Some(from_ply), clocks, None))
+            .await
     }
 
     /// Runs a game write through the group-commit writer (many games' writes
@@ -662,9 +658,12 @@ impl Store {
                 w.send((job, tx))
                     .await
                     .map_err(|_| StoreError::Writer("writer stopped".into()))?;
-                rx.await
-                    .map_err(|_| StoreError::Writer("writer stopped".into()))?
-                    .map_err(StoreError::Writer)
+                match rx.await {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(JobError::Fenced)) => Err(StoreError::Fenced),
+                    Ok(Err(JobError::Failed(e))) => Err(StoreError::Writer(e)),
+                    Err(_) => Err(StoreError::Writer("writer stopped".into())),
+                }
             }
             None => {
                 let mut tx = self.pool.begin().await?;
@@ -673,6 +672,22 @@ impl Store {
                 Ok(())
             }
         }
+    }
+
+    /// Stores a new game (a rematch) only if `fence` still holds game
+    /// `old`'s lease, in one transaction: a process that lost the old game
+    /// creates no rematch.
+    pub async fn insert_game_fenced(
+        &self,
+        g: &GameRow,
+        old: &str,
+        fence: &Fence,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        check_fence(&mut tx, old, fence, None).await?;
+        insert_game_in(&mut *tx, g).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Seats the second player of a waiting game; false if the seat was taken
@@ -795,16 +810,96 @@ impl Store {
 #[derive(Debug)]
 struct Job {
     game: String,
+    /// The lease the write is made under (a game's task); `None`: a write
+    /// outside any task (tests, tools), not fenced.
+    fence: Option<Fence>,
     insert: Option<MoveRow>,
     delete_from: Option<i64>,
     clocks: Option<[i64; 2]>,
     end: Option<Ending>,
+    /// When the job was made (wall, ms): the clocks stored are those of
+    /// this instant, and the side to move's turn counts from it
+    /// (`games.turn_started_ms`).
+    at_ms: i64,
 }
 
-type JobReply = oneshot::Sender<Result<(), String>>;
+impl Job {
+    fn new(
+        game: &str,
+        fence: Option<&Fence>,
+        insert: Option<MoveRow>,
+        delete_from: Option<i64>,
+        clocks: Option<[i64; 2]>,
+        end: Option<Ending>,
+    ) -> Job {
+        Job {
+            game: game.to_string(),
+            fence: fence.cloned(),
+            insert,
+            delete_from,
+            clocks,
+            end,
+            at_ms: now_ms(),
+        }
+    }
+}
+
+/// Why a job failed, as the writer answers it.
+#[derive(Clone, Debug)]
+enum JobError {
+    /// [`StoreError::Fenced`].
+    Fenced,
+    /// Anything else, with the database's text.
+    Failed(String),
+}
+
+type JobReply = oneshot::Sender<Result<(), JobError>>;
+
+/// The fencing check of a game write: touches game `game`'s row (setting
+/// `updated_ms`, and `turn_started_ms` when given) only while `fence`'s
+/// process holds its lease at the fence's epoch; otherwise
+/// [`StoreError::Fenced`]. On PostgreSQL the row stays locked until the
+/// transaction ends, so a process taking the game over waits for this
+/// write, then loads it.
+async fn check_fence(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &str,
+    fence: &Fence,
+    turn_started_ms: Option<i64>,
+) -> Result<(), StoreError> {
+    let done = sqlx::query(
+        "UPDATE games SET updated_ms = $1, turn_started_ms = COALESCE($2, turn_started_ms) \
+         WHERE id = $3 AND owner_node = $4 AND lease_epoch = $5",
+    )
+    .bind(now_ms())
+    .bind(turn_started_ms)
+    .bind(game)
+    .bind(&*fence.node)
+    .bind(fence.epoch)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Fenced)
+    }
+}
 
 impl Job {
     async fn run(&self, tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+        let turn_started = self.clocks.map(|_| self.at_ms);
+        match &self.fence {
+            Some(f) => check_fence(tx, &self.game, f, turn_started).await?,
+            None => {
+                if let Some(t) = turn_started {
+                    sqlx::query("UPDATE games SET turn_started_ms = $1 WHERE id = $2")
+                        .bind(t)
+                        .bind(&self.game)
+                        .execute(&mut **tx)
+                        .await?;
+                }
+            }
+        }
         if let Some(from) = self.delete_from {
             sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
                 .bind(&self.game)
@@ -840,7 +935,7 @@ async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {
                 Err(_) => break,
             }
         }
-        let mut results: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
+        let mut results: Vec<Result<(), JobError>> = Vec::with_capacity(batch.len());
         let outcome: Result<(), sqlx::Error> = async {
             let mut tx = pool.begin().await?;
             for (job, _) in &batch {
@@ -859,7 +954,10 @@ async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {
                         sqlx::query("RELEASE SAVEPOINT job")
                             .execute(&mut *tx)
                             .await?;
-                        results.push(Err(e.to_string()));
+                        results.push(Err(match e {
+                            StoreError::Fenced => JobError::Fenced,
+                            e => JobError::Failed(e.to_string()),
+                        }));
                     }
                 }
             }
@@ -868,8 +966,11 @@ async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {
         .await;
         for (i, (_, reply)) in batch.into_iter().enumerate() {
             let r = match &outcome {
-                Ok(()) => results.get(i).cloned().unwrap_or(Err("not run".into())),
-                Err(e) => Err(e.to_string()),
+                Ok(()) => results
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(Err(JobError::Failed("not run".into()))),
+                Err(e) => Err(JobError::Failed(e.to_string())),
             };
             let _ = reply.send(r);
         }

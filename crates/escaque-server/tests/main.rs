@@ -24,6 +24,7 @@ mod class_privacy;
 mod class_roles;
 mod class_tournaments;
 mod classes;
+mod fencing;
 mod fuzz;
 mod games;
 mod kid_mode;

@@ -402,6 +402,7 @@ async fn unapplied_game(store: &Store, white: &str, black: &str) -> String {
         });
         store
             .append_move(
+                None,
                 &row.id,
                 &MoveRow {
                     ply: i as i64,

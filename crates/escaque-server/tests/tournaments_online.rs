@@ -671,6 +671,7 @@ async fn results_and_countdowns_resume_on_start(db: Db) {
     first.abort();
     hub.store
         .update_game(
+            None,
             &game,
             None,
             Some(escaque_server::store::Ending {

@@ -174,9 +174,9 @@ impl Actor {
         let stored = self
             .hub
             .store
-            .adjourn_game(&self.row.id, self.clocks_now(), &sealed)
+            .adjourn_game(&self.fence, &self.row.id, self.clocks_now(), &sealed)
             .await;
-        if !matches!(stored, Ok(true)) {
+        if !matches!(self.stored(stored), Ok(true)) {
             self.game = before;
             return Err(ErrorCode::Storage);
         }
@@ -248,16 +248,18 @@ impl Actor {
             let r = c.peek();
             [r.white.as_millis() as i64, r.black.as_millis() as i64]
         });
-        self.hub
+        let r = self
+            .hub
             .store
             .open_envelope(
+                &self.fence,
                 &self.row.id,
                 mv_row.as_ref(),
                 clocks,
                 end.as_ref().map(|e| e.ending),
             )
-            .await
-            .map_err(|_| ErrorCode::Storage)?;
+            .await;
+        self.stored(r)?;
         self.game = game;
         self.row.status = "playing".into();
         self.phase = Phase::Playing;

@@ -75,15 +75,14 @@ impl Actor {
             }
             ClaimResult::Rejected => {
                 // Two minutes for the opponent (9.5.3): stored before told.
-                if self
+                let r = self
                     .hub
                     .store
-                    .update_game(&self.row.id, self.clocks_now(), None)
-                    .await
-                    .is_err()
-                {
+                    .update_game(Some(&self.fence), &self.row.id, self.clocks_now(), None)
+                    .await;
+                if let Err(e) = self.stored(r) {
                     self.game = before;
-                    return Err(ErrorCode::Storage);
+                    return Err(e);
                 }
                 self.broadcast(claim_rejected(me));
             }

@@ -139,20 +139,30 @@ impl Actor {
 
     /// Stores the ending, then tells everybody. If storage fails the game is
     /// still over in memory (an ending cannot be taken back) and the store
-    /// is retried on the next change.
+    /// is retried on the next change — unless the write was fenced: then
+    /// nothing is told and the task stops.
     pub(super) async fn finish(&mut self, end: End) {
         if self.phase == Phase::Over {
             return;
         }
         for _ in 0..3 {
-            if self
+            let r = self
                 .hub
                 .store
-                .update_game(&self.row.id, self.clocks_now(), Some(end.ending))
-                .await
-                .is_ok()
-            {
+                .update_game(
+                    Some(&self.fence),
+                    &self.row.id,
+                    self.clocks_now(),
+                    Some(end.ending),
+                )
+                .await;
+            if self.stored(r).is_ok() {
                 break;
+            }
+            if self.fenced {
+                // Another process runs the game now: the ending is not
+                // this process's to tell.
+                return;
             }
         }
         self.concluded(end).await;

@@ -16,6 +16,9 @@ use super::{Actor, Phase};
 pub struct GameTime {
     origin: Instant,
     credit: Mutex<Duration>,
+    /// Time counted as passed before the task started (the turn's time
+    /// under the game's previous owner).
+    advanced: Mutex<Duration>,
 }
 
 impl GameTime {
@@ -23,7 +26,14 @@ impl GameTime {
         GameTime {
             origin: Instant::now(),
             credit: Mutex::new(Duration::ZERO),
+            advanced: Mutex::new(Duration::ZERO),
         }
+    }
+
+    /// Counts `d` as passed: a running clock is charged for it.
+    pub(super) fn advance(&self, d: Duration) {
+        let mut a = self.advanced.lock().unwrap_or_else(|e| e.into_inner());
+        *a += d;
     }
 
     pub(super) fn credit(&self, d: Duration) {
@@ -41,7 +51,8 @@ impl GameTime {
 impl TimeSource for GameTime {
     fn now(&self) -> Duration {
         let c = *self.credit.lock().unwrap_or_else(|e| e.into_inner());
-        self.origin.elapsed().saturating_sub(c)
+        let a = *self.advanced.lock().unwrap_or_else(|e| e.into_inner());
+        (self.origin.elapsed() + a).saturating_sub(c)
     }
 }
 impl Actor {

@@ -37,7 +37,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
 
 use crate::proto::{ClientMsg, ErrorCode, LiveGame, ServerMsg};
-use crate::store::{GameRow, MoveRow};
+use crate::store::{GameRow, MoveRow, StoreError};
 use crate::Hub;
 
 use finish::End;
@@ -48,8 +48,46 @@ pub use tournament::tournament_outcome;
 /// What goes to a connection: a serialized JSON message.
 pub type Out = Arc<str>;
 
+/// The first character of an [`Out`] that is no message but the order to
+/// close the connection (a JSON message starts with `{`).
+const CLOSE_MARK: char = '\u{1}';
+
+/// The close code of a connection whose game changed hands or whose
+/// process stops: 1012, "service restart" (the client reconnects).
+pub const RESTART_CLOSE_CODE: u16 = 1012;
+
+/// The [`Out`] that closes a connection with [`RESTART_CLOSE_CODE`] and a
+/// reason in Spanish and English.
+pub fn restart_close() -> Out {
+    Arc::from(format!(
+        "{CLOSE_MARK}la partida sigue en otro proceso: vuelve a conectar / \
+         the game goes on in another process: reconnect"
+    ))
+}
+
+/// The close reason an [`Out`] carries, if it is the order to close.
+pub fn close_reason(out: &Out) -> Option<&str> {
+    out.strip_prefix(CLOSE_MARK)
+}
+
 /// The engine's answers: (ply asked for, move).
 pub type EngineAnswers = mpsc::Receiver<(usize, Option<Move>)>;
+
+/// Why a game's task stops before its game lets it (see
+/// `crate::cluster::lease`). Every stop closes the task's connections with
+/// code 1012 (service restart) and a reason, and the hub forgets the task:
+/// the next connection finds the game wherever it runs now.
+#[derive(Debug)]
+pub enum Stop {
+    /// A write was refused: another process owns the game now.
+    Fenced,
+    /// The renewal no longer lists the lease (another process took the game
+    /// while this one was paused).
+    Lost,
+    /// This process hands its games over: the clocks stored as they stand,
+    /// the lease given up; `done` is answered once it is.
+    Handover(oneshot::Sender<()>),
+}
 
 /// A request to a game's actor.
 #[derive(Debug)]
@@ -180,6 +218,9 @@ pub struct Actor {
     adj: adjourn::Adjournment,
     /// This process's right to write the game (its lease).
     fence: crate::cluster::Fence,
+    /// A write was refused with [`StoreError::Fenced`]: the task stops
+    /// after the command at hand.
+    fenced: bool,
 }
 
 /// Why a stored game could not be brought back.
@@ -201,7 +242,7 @@ impl Actor {
         hub: Arc<Hub>,
         row: GameRow,
         moves: Vec<MoveRow>,
-        fence: crate::cluster::Fence,
+        taken: crate::cluster::lease::Taken,
     ) -> Result<(Actor, EngineAnswers), LoadError> {
         let corrupt = |what: String| LoadError::Corrupt {
             id: row.id.clone(),
@@ -219,9 +260,15 @@ impl Actor {
         let end = row.end.filter(|_| phase == Phase::Over).map(End::new);
         if phase == Phase::Playing && moves.len() >= 2 {
             // Both sides have moved: the clock of the side to move runs again,
-            // from the time it had when its turn began (time while the server
-            // was down is charged to nobody).
+            // from the time it had when its turn began, less the time its
+            // turn lasted while the old owner still ran the game (up to that
+            // owner's last heartbeat); time while no process owned the game
+            // is charged to nobody.
             game.start_clock();
+            if let (Some(beat), Some(started)) = (taken.heartbeat_ms, taken.turn_started_ms) {
+                let owned = Duration::from_millis((beat - started).max(0) as u64);
+                time.advance(owned);
+            }
         }
         let (engine_tx, engine_rx) = mpsc::channel(4);
         let kind = |k: &str| Player::from_id(k).ok_or_else(|| corrupt(k.to_string()));
@@ -255,14 +302,20 @@ impl Actor {
             organiser_outcome: None,
             provisional: [false; 2],
             adj,
-            fence,
+            fence: taken.fence,
+            fenced: false,
         };
         Ok((actor, engine_rx))
     }
 
     /// Runs until every handle is gone, or the game is over and nobody
     /// watches.
-    pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut engine_rx: EngineAnswers) {
+    pub async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Cmd>,
+        mut engine_rx: EngineAnswers,
+        mut stop_rx: mpsc::Receiver<Stop>,
+    ) {
         self.load_link().await;
         self.load_ratings().await;
         self.maybe_think();
@@ -273,7 +326,12 @@ impl Actor {
             };
             let idle = matches!(self.phase, Phase::Over | Phase::Adjourned) && self.subs.is_empty();
             let idle_at = tokio::time::Instant::now() + self.hub.config.idle_actor;
+            if self.fenced {
+                return self.halt(Stop::Fenced, rx).await;
+            }
             tokio::select! {
+                biased;
+                Some(why) = stop_rx.recv() => return self.halt(why, rx).await,
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
@@ -295,6 +353,47 @@ impl Actor {
             stop.store(true, Ordering::SeqCst);
         }
         crate::cluster::lease::release(&self.hub, &self.row.id, &self.fence).await;
+        self.hub.local.unregister(&self.row.id, self.fence.epoch);
+    }
+
+    /// Stops the task before its game lets it (see [`Stop`]): after the
+    /// command at hand (its write done or refused), a handover stores the
+    /// clocks as they stand and gives the lease up; then every connection
+    /// is closed with 1012 and the hub forgets the task.
+    async fn halt(mut self, why: Stop, mut rx: mpsc::Receiver<Cmd>) {
+        rx.close();
+        if let Some((_, stop)) = self.engine_job.take() {
+            stop.store(true, Ordering::SeqCst);
+        }
+        let done = match why {
+            Stop::Handover(done) => {
+                if self.phase == Phase::Playing && self.game.clock().is_some() {
+                    // The clocks as they stand: the next owner goes on from
+                    // them (the turn counted from now).
+                    let clocks = self.clocks_now();
+                    let r = self
+                        .hub
+                        .store
+                        .update_game(Some(&self.fence), &self.row.id, clocks, None)
+                        .await;
+                    if let Err(e) = r {
+                        eprintln!("escaque-server: partida {}: {e}", self.row.id);
+                    }
+                }
+                crate::cluster::lease::release(&self.hub, &self.row.id, &self.fence).await;
+                Some(done)
+            }
+            Stop::Fenced | Stop::Lost => None,
+        };
+        let bye = restart_close();
+        for s in self.subs.drain(..) {
+            let _ = s.tx.try_send(Arc::clone(&bye));
+        }
+        self.hub.forget_closed(&self.row.id);
+        self.hub.local.unregister(&self.row.id, self.fence.epoch);
+        if let Some(done) = done {
+            let _ = done.send(());
+        }
     }
 
     // ---------------------------------------------------------------- switchboard
@@ -409,6 +508,19 @@ impl Actor {
             return Err(ErrorCode::GameOver);
         }
         Ok(())
+    }
+
+    /// A game write's result as a client is answered: a refused write
+    /// (another process owns the game) stops the task after this command.
+    fn stored<T>(&mut self, r: Result<T, StoreError>) -> Result<T, ErrorCode> {
+        r.map_err(|e| {
+            if matches!(e, StoreError::Fenced) {
+                self.fenced = true;
+            } else {
+                eprintln!("escaque-server: partida {}: {e}", self.row.id);
+            }
+            ErrorCode::Storage
+        })
     }
 
     fn lib_err(&self, e: GameError) -> ErrorCode {

@@ -78,6 +78,7 @@ impl Actor {
             .hub
             .store
             .append_move(
+                Some(&self.fence),
                 &self.row.id,
                 &MoveRow {
                     ply: ply as i64,
@@ -88,9 +89,9 @@ impl Actor {
                 end.as_ref().map(|e| e.ending),
             )
             .await;
-        if stored.is_err() {
+        if let Err(e) = self.stored(stored) {
             self.game = before;
-            return Err(ErrorCode::Storage);
+            return Err(e);
         }
         self.clk.truncate(ply);
         self.clk.push(clock_ms);

@@ -43,11 +43,14 @@ impl Actor {
             let stored = self
                 .hub
                 .store
-                .set_game_rating(&self.row.id, seat == Color::White, g.int_rating())
+                .set_game_rating(
+                    &self.fence,
+                    &self.row.id,
+                    seat == Color::White,
+                    g.int_rating(),
+                )
                 .await;
-            if let Err(e) = stored {
-                eprintln!("escaque-server: partida {}: {e}", self.row.id);
-            }
+            let _ = self.stored(stored);
         }
     }
 

@@ -23,11 +23,8 @@ impl Actor {
             return Ok(());
         }
         // Colours swap.
-        let created = self
-            .hub
-            .create_rematch(&self.row)
-            .await
-            .map_err(|_| ErrorCode::Storage)?;
+        let created = self.hub.create_rematch(&self.row, &self.fence).await;
+        let created = self.stored(created)?;
         self.rematch_offer = None;
         self.rematch_game = Some(created.game.clone());
         self.broadcast(GameEvent::Rematch {

@@ -61,15 +61,19 @@ impl Actor {
             self.game.undo().map_err(|e| ErrorCode::refused(&e))?;
         }
         let from = self.game.moves().len();
-        if self
+        let r = self
             .hub
             .store
-            .take_back(&self.row.id, from as i64, self.clocks_now())
-            .await
-            .is_err()
-        {
+            .take_back(
+                Some(&self.fence),
+                &self.row.id,
+                from as i64,
+                self.clocks_now(),
+            )
+            .await;
+        if let Err(e) = self.stored(r) {
             self.game = before;
-            return Err(ErrorCode::Storage);
+            return Err(e);
         }
         self.clk.truncate(from);
         self.turn_start = self.time.now();

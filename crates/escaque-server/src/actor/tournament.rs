@@ -129,15 +129,14 @@ impl Actor {
         };
         clock.add_time(color, d);
         let clocks = self.clocks_now();
-        if self
+        let r = self
             .hub
             .store
-            .update_game(&self.row.id, clocks, None)
-            .await
-            .is_err()
-        {
+            .update_game(Some(&self.fence), &self.row.id, clocks, None)
+            .await;
+        if let Err(e) = self.stored(r) {
             self.game = before;
-            return Err(ErrorCode::Storage);
+            return Err(e);
         }
         if let Some([w, b]) = clocks {
             self.row.clock_white_ms = Some(w);

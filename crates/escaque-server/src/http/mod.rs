@@ -23,6 +23,7 @@ mod classes;
 mod error;
 mod extract;
 mod games;
+mod health;
 pub mod live;
 pub(crate) mod names;
 mod players;
@@ -80,6 +81,8 @@ impl Identity {
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
+        .route("/salud", get(health::health))
+        .route("/health", get(health::health))
         .route("/api/games", post(games::create_game))
         .route("/api/games/live", get(live::list))
         .route("/api/games/{id}", get(games::game_state))

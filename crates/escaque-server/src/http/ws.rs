@@ -185,6 +185,18 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
             tokio::select! {
                 m = rx.recv() => match m {
                     Some(m) => {
+                        if let Some(reason) = crate::actor::close_reason(&m) {
+                            // The game's task stopped here (its game changed
+                            // hands, or this process stops): 1012, and the
+                            // client reconnects.
+                            let frame = CloseFrame {
+                                code: crate::actor::RESTART_CLOSE_CODE,
+                                reason: reason.into(),
+                            };
+                            let _ = sink.send(Message::Close(Some(frame))).await;
+                            let _ = sink.flush().await;
+                            return;
+                        }
                         if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
                             return;
                         }

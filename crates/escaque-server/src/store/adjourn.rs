@@ -2,13 +2,15 @@
 //! `sealed_move`): the game adjourned with its envelope, and the envelope
 //! opened, each in one transaction.
 
-use super::{now_ms, Ending, Job, MoveRow, Sealed, Store, StoreError};
+use super::{check_fence, now_ms, Ending, Fence, Job, MoveRow, Sealed, Store, StoreError};
 
 impl Store {
     /// Adjourns a game in progress: the envelope and both clocks stored,
-    /// status `adjourned`. False if the game was not in progress.
+    /// status `adjourned`. False if the game was not in progress;
+    /// [`StoreError::Fenced`] when `fence` no longer holds the game.
     pub async fn adjourn_game(
         &self,
+        fence: &Fence,
         game: &str,
         clocks: Option<[i64; 2]>,
         sealed: &Sealed,
@@ -17,6 +19,8 @@ impl Store {
             Some([w, b]) => [Some(w), Some(b)],
             None => [None, None],
         };
+        let mut tx = self.pool.begin().await?;
+        check_fence(&mut tx, game, fence, Some(now_ms())).await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'adjourned', sealed_by = $1, sealed_move = $2, \
              clock_white_ms = COALESCE($3, clock_white_ms), \
@@ -29,16 +33,19 @@ impl Store {
         .bind(b)
         .bind(now_ms())
         .bind(game)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Opens an adjourned game's envelope: the envelope removed and the game
     /// in progress again, with the sealed move played (`mv`) or the verdict
-    /// (`end`), and the clocks after it, in one transaction.
+    /// (`end`), and the clocks after it, in one transaction; fenced as a
+    /// move ([`Store::append_move`]).
     pub async fn open_envelope(
         &self,
+        fence: &Fence,
         game: &str,
         mv: Option<&MoveRow>,
         clocks: Option<[i64; 2]>,
@@ -53,15 +60,9 @@ impl Store {
         .bind(game)
         .execute(&mut *tx)
         .await?;
-        Job {
-            game: game.to_string(),
-            insert: mv.cloned(),
-            delete_from: None,
-            clocks,
-            end,
-        }
-        .run(&mut tx)
-        .await?;
+        Job::new(game, Some(fence), mv.cloned(), None, clocks, end)
+            .run(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }

@@ -19,6 +19,10 @@ pub struct LeaseRow {
     pub addr: Option<String>,
     /// The owner's last heartbeat, if it is registered.
     pub seen_ms: Option<i64>,
+    /// The owner's state (`up`, `stopping`, `down`), if it is registered.
+    pub state: Option<String>,
+    /// When the side to move began its turn, as last stored (wall, ms).
+    pub turn_started_ms: Option<i64>,
 }
 
 impl Store {
@@ -140,8 +144,8 @@ impl Store {
     /// Who holds game `game`'s lease; `None` when there is no such game.
     pub async fn lease(&self, game: &str) -> Result<Option<LeaseRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT g.owner_node, g.lease_until_ms, g.lease_epoch, n.addr, n.seen_ms \
-             FROM games g LEFT JOIN nodes n ON n.name = g.owner_node WHERE g.id = $1",
+            "SELECT g.owner_node, g.lease_until_ms, g.lease_epoch, n.addr, n.seen_ms, n.state, \
+             g.turn_started_ms FROM games g LEFT JOIN nodes n ON n.name = g.owner_node WHERE g.id = $1",
         )
         .bind(game)
         .fetch_optional(&self.pool)
@@ -155,6 +159,33 @@ impl Store {
             epoch: r.try_get(2)?,
             addr: r.try_get(3)?,
             seen_ms: r.try_get(4)?,
+            state: r.try_get(5)?,
+            turn_started_ms: r.try_get(6)?,
         }))
+    }
+
+    /// A process's last heartbeat, as stored (`None`: never registered).
+    /// Read at start before [`Store::register_node`] overwrites it: the
+    /// last moment the previous run under this name owned its games.
+    pub async fn node_seen(&self, name: &str) -> Result<Option<i64>, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as("SELECT seen_ms FROM nodes WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// Games in progress whose lease has run out (or was released, or never
+    /// taken) at `now`: nobody runs their clocks and engine turns; the
+    /// sweeper of any process takes them.
+    pub async fn orphan_games(&self, now: i64) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "SELECT id FROM games WHERE status = 'playing' AND lease_until_ms < $1 \
+             ORDER BY created_ms",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
     }
 }

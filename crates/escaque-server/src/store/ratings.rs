@@ -148,9 +148,11 @@ impl Store {
     }
 
     /// Records a side's rating when the game began (the second player of a
-    /// challenge, seated after the game was stored).
+    /// challenge, seated after the game was stored), by the game's task
+    /// holding `fence` ([`StoreError::Fenced`] otherwise).
     pub async fn set_game_rating(
         &self,
+        fence: &crate::cluster::Fence,
         game: &str,
         white: bool,
         rating: i64,
@@ -160,11 +162,18 @@ impl Store {
         } else {
             "black_rating"
         };
-        sqlx::query(&format!("UPDATE games SET {col} = $1 WHERE id = $2"))
-            .bind(rating)
-            .bind(game)
-            .execute(&self.pool)
-            .await?;
+        let done = sqlx::query(&format!(
+            "UPDATE games SET {col} = $1 WHERE id = $2 AND owner_node = $3 AND lease_epoch = $4"
+        ))
+        .bind(rating)
+        .bind(game)
+        .bind(&*fence.node)
+        .bind(fence.epoch)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Fenced);
+        }
         Ok(())
     }
 
