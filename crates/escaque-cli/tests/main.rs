@@ -5,6 +5,9 @@
 
 mod analizar_cli;
 mod chess960_cli;
+mod cluster_handover;
+mod cluster_kill;
+mod cluster_stop;
 mod common;
 mod dead_cli;
 mod perft_cli;

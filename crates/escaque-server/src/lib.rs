@@ -600,7 +600,8 @@ impl Running {
     /// game's task, after its pending write, stores the clocks as they
     /// stand, gives its lease up (another process takes the game at once)
     /// and closes its connections with 1012; then the process is marked
-    /// `down` and stops serving.
+    /// `down`, answers a moment more (a quarter lease, at most half a
+    /// second) and stops serving.
     pub async fn shutdown(self) {
         let hub = &self.hub;
         hub.local.set_stopping();
@@ -630,6 +631,10 @@ impl Running {
         if let Err(e) = hub.store.set_node_state(&hub.node.name, "down").await {
             eprintln!("escaque-server: {e}");
         }
+        // A moment more answering (`/salud`: 503, "stopping"), so that a
+        // proxy's health check sees the process go rather than a refused
+        // connection, and a client sent here again finds its game elsewhere.
+        tokio::time::sleep((hub.node.lease / 4).min(Duration::from_millis(500))).await;
         self.abort();
     }
 }

@@ -1,0 +1,448 @@
+//! Several `escaque servir` processes on one PostgreSQL (issue 28): the
+//! owner of a game killed with SIGKILL mid-game. The players reconnect to a
+//! process still alive, which has taken the game over: every acknowledged
+//! move is there, the game goes on, the side to move is charged for its turn
+//! only while some process owned the game, the other side not at all.
+//! Then the same at random moments over many kills (`ESCAQUE_KILLS`).
+//!
+//! A client connects to any process and keeps the first that serves its
+//! game (until processes forward connections to the owner, only the owner
+//! does).
+
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+use crate::common::cluster::{fresh_postgres, Node};
+use crate::common::Client;
+
+pub(crate) type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
+
+/// Leases in these tests: renewed every 500 ms, a dead owner's games taken
+/// within about two seconds.
+pub(crate) const LEASE_MS: u64 = 1500;
+
+/// A game's id and its two seats' secrets (White's, Black's).
+#[derive(Clone, Debug)]
+pub(crate) struct Seats {
+    pub id: String,
+    pub secrets: [String; 2],
+}
+
+/// A friend game between two new guests, created (and so owned) on `addr`,
+/// with time control `tc`.
+pub(crate) fn new_game(addr: SocketAddr, tc: &str) -> Seats {
+    let created = Client::new(addr).post(
+        "/api/games",
+        json!({"opponent": "friend", "color": "white", "time_control": tc}),
+    );
+    let id = created["game"].as_str().expect("game").to_string();
+    let joined = Client::new(addr).post(&format!("/api/games/{id}/join"), json!({}));
+    Seats {
+        id,
+        secrets: [
+            created["secret"].as_str().expect("secret").into(),
+            joined["secret"].as_str().expect("secret").into(),
+        ],
+    }
+}
+
+/// How a socket read ended without a message.
+#[derive(Debug)]
+pub(crate) enum Gone {
+    /// A close frame with this code.
+    Closed(u16),
+    /// The connection broke, closed without a code, or nothing came in time.
+    Broken,
+}
+
+/// The next JSON message (pings skipped).
+pub(crate) fn next(ws: &mut Ws) -> Result<Value, Gone> {
+    loop {
+        match ws.read() {
+            Ok(Message::Text(t)) => {
+                let v: Value = serde_json::from_str(t.as_str()).map_err(|_| Gone::Broken)?;
+                if v["t"] != "ping" {
+                    return Ok(v);
+                }
+            }
+            Ok(Message::Close(Some(f))) => return Err(Gone::Closed(f.code.into())),
+            Ok(Message::Close(None)) => return Err(Gone::Broken),
+            Ok(_) => {}
+            Err(_) => return Err(Gone::Broken),
+        }
+    }
+}
+
+/// The first message that satisfies `pred`.
+pub(crate) fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Result<Value, Gone> {
+    loop {
+        let v = next(ws)?;
+        if pred(&v) {
+            return Ok(v);
+        }
+    }
+}
+
+/// A socket to game `g` on `addr` (a seat with `secret`, or a spectator)
+/// and its first state; `None` if that process does not serve the game.
+pub(crate) fn connect(addr: SocketAddr, g: &str, secret: Option<&str>) -> Option<(Ws, Value)> {
+    let url = match secret {
+        Some(s) => format!("ws://{addr}/ws/games/{g}?seat={s}"),
+        None => format!("ws://{addr}/ws/games/{g}"),
+    };
+    let (mut ws, _) = tungstenite::connect(url).ok()?;
+    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+        let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+    }
+    let first = next(&mut ws).ok()?;
+    (first["t"] == "state").then_some((ws, first))
+}
+
+/// A socket to game `g` on the first of `addrs` that serves it, trying
+/// again for up to `within`; the process's address too.
+pub(crate) fn connect_any(
+    addrs: &[SocketAddr],
+    g: &str,
+    secret: Option<&str>,
+    within: Duration,
+) -> Option<(Ws, Value, SocketAddr)> {
+    let deadline = Instant::now() + within;
+    loop {
+        for a in addrs {
+            if let Some((ws, st)) = connect(*a, g, secret) {
+                return Some((ws, st, *a));
+            }
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Sends move `mv` at ply `ply` from `ws` and waits for its ack: the
+/// move's event, then true; false when refused (an `error`).
+pub(crate) fn play(ws: &mut Ws, mv: &str, ply: u64) -> Result<bool, Gone> {
+    let msg = json!({"t": "move", "move": mv, "id": ply});
+    ws.send(Message::Text(msg.to_string().into()))
+        .map_err(|_| Gone::Broken)?;
+    let a = until(ws, |v| {
+        (v["t"] == "ack" || v["t"] == "error") && v["id"] == json!(ply)
+    })?;
+    Ok(a["t"] == "ack")
+}
+
+/// The moves of a state, in coordinates.
+pub(crate) fn moves_of(st: &Value) -> Vec<String> {
+    st["moves"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .map(|m| m["uci"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A number read from PostgreSQL database `url` (a test's look into it).
+pub(crate) fn query_i64(url: &str, sql: &str) -> i64 {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use sqlx::Connection;
+        let mut c = sqlx::PgConnection::connect(url).await.expect("postgres");
+        let (n,): (i64,) = sqlx::query_as(sql).fetch_one(&mut c).await.expect("query");
+        n
+    })
+}
+
+/// White's and Black's clocks in a message, ms.
+fn clocks(v: &Value) -> [i64; 2] {
+    [
+        v["clock"]["white_ms"].as_i64().expect("white_ms"),
+        v["clock"]["black_ms"].as_i64().expect("black_ms"),
+    ]
+}
+
+#[test]
+fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
+    let Some(db) = fresh_postgres("ckill") else {
+        return;
+    };
+    let mut a = Node::start(&db, "a", LEASE_MS, &[]);
+    let b = Node::start(&db, "b", LEASE_MS, &[]);
+    let c = Node::start(&db, "c", LEASE_MS, &[]);
+    let g = new_game(a.addr, "5+0");
+    // The players on the owner; the spectator on b (on a while b cannot
+    // serve a game it does not own).
+    let (mut w, _) = connect(a.addr, &g.id, Some(&g.secrets[0])).expect("white on a");
+    let (mut bl, _) = connect(a.addr, &g.id, Some(&g.secrets[1])).expect("black on a");
+    let (mut spec, _, _) =
+        connect_any(&[b.addr, a.addr], &g.id, None, Duration::from_secs(5)).expect("spectator");
+    let line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    let mut acked: Vec<String> = Vec::new();
+    let mut last = json!(null);
+    for (i, mv) in line.iter().enumerate() {
+        let p = if i % 2 == 0 { &mut w } else { &mut bl };
+        assert!(
+            play(p, mv, i as u64).expect("answered"),
+            "{mv} acknowledged"
+        );
+        acked.push(mv.to_string());
+        // The spectator sees every move, in order.
+        let ev = until(&mut spec, |v| v["t"] == "event" && v["event"] == "move").expect("event");
+        assert_eq!(ev["plies"], json!(i + 1), "{ev}");
+        assert_eq!(ev["data"]["uci"], *mv, "{ev}");
+        last = ev;
+    }
+    let moved_at = Instant::now();
+    // Black's time as stored with its last move; White thinks.
+    let stored = clocks(&last);
+    std::thread::sleep(Duration::from_millis(1200));
+    let killed_at = Instant::now();
+    a.kill();
+    let owned = killed_at - moved_at;
+    // Every client's socket to a is gone.
+    assert!(next(&mut w).is_err());
+    let survivors = [b.addr, c.addr];
+    let within = Duration::from_secs(15);
+    let (mut w, st, at) =
+        connect_any(&survivors, &g.id, Some(&g.secrets[0]), within).expect("white reconnects");
+    let seen_at = Instant::now();
+    let (mut bl, st_b, _) =
+        connect_any(&[at], &g.id, Some(&g.secrets[1]), within).expect("black reconnects");
+    // Every acknowledged move is there.
+    assert_eq!(moves_of(&st), acked);
+    assert_eq!(moves_of(&st_b), acked);
+    assert_eq!(st["status"], "playing");
+    assert_eq!(st["turn"], "white");
+    // Black's clock untouched; White charged for its turn while a owned the
+    // game (up to a's last heartbeat, at most a third of a lease before
+    // the kill), and since the takeover — not for the time in between
+    // (the lease ran out at least two thirds of a lease after the kill).
+    let now = clocks(&st);
+    assert_eq!(now[1], stored[1], "Black's clock: {}", st["clock"]);
+    let charged = stored[0] - now[0];
+    let beat = Duration::from_millis(LEASE_MS / 3);
+    let wall = seen_at - moved_at;
+    let dead_at_least = Duration::from_millis(2 * LEASE_MS / 3);
+    let low = owned.saturating_sub(beat + Duration::from_millis(100));
+    let high = wall.saturating_sub(dead_at_least) + Duration::from_millis(300);
+    assert!(
+        charged >= low.as_millis() as i64 && charged <= high.as_millis() as i64,
+        "White charged {charged} ms: owned {owned:?}, wall {wall:?}, expected {low:?}..{high:?}"
+    );
+    // The spectator follows the game there too.
+    let (mut spec, st_s, _) =
+        connect_any(&[b.addr, at], &g.id, None, within).expect("spectator reconnects");
+    assert_eq!(moves_of(&st_s), acked);
+    // The game goes on.
+    for (i, mv) in ["e1g1", "f8c5", "d2d3"].iter().enumerate() {
+        let ply = (line.len() + i) as u64;
+        let p = if i % 2 == 0 { &mut w } else { &mut bl };
+        assert!(play(p, mv, ply).expect("answered"), "{mv} acknowledged");
+        let ev = until(&mut spec, |v| v["t"] == "event" && v["event"] == "move").expect("event");
+        assert_eq!(ev["data"]["uci"], *mv, "{ev}");
+    }
+    let plies = query_i64(
+        &db,
+        &format!("SELECT COUNT(*) FROM moves WHERE game_id = '{}'", g.id),
+    );
+    assert_eq!(plies, 9);
+}
+
+/// A tiny xorshift generator (the kill points).
+pub(crate) struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// One game under test: its seats and the moves acknowledged so far.
+struct Tracked {
+    seats: Seats,
+    acked: Vec<String>,
+}
+
+/// Plays random legal moves on game `t` (both seats, on whichever of
+/// `addrs` serves it) until `stop`, or until its connection dies.
+fn player(addrs: Vec<SocketAddr>, t: Arc<Mutex<Tracked>>, stop: Arc<AtomicBool>, seed: u64) {
+    let seats = t.lock().unwrap().seats.clone();
+    let mut rng = Rng(seed | 1);
+    let Some((w, mut state, at)) = connect_any(
+        &addrs,
+        &seats.id,
+        Some(&seats.secrets[0]),
+        Duration::from_secs(1),
+    ) else {
+        return;
+    };
+    let Some((b, _)) = connect(at, &seats.id, Some(&seats.secrets[1])) else {
+        return;
+    };
+    let mut socks = [w, b];
+    while !stop.load(Ordering::SeqCst) {
+        if state["status"] != "playing" {
+            return;
+        }
+        let side = usize::from(state["turn"] != "white");
+        let legal = state["legal_uci"].as_array().cloned().unwrap_or_default();
+        if legal.is_empty() {
+            return;
+        }
+        let mv = legal[rng.below(legal.len() as u64) as usize]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        let ply = state["plies"].as_u64().unwrap_or(0);
+        let msg = json!({"t": "move", "move": mv, "id": ply});
+        if socks[side]
+            .send(Message::Text(msg.to_string().into()))
+            .is_err()
+        {
+            return;
+        }
+        let Ok(ev) = until(&mut socks[side], |v| {
+            v["t"] == "event" && v["event"] == "move" && v["plies"] == json!(ply + 1)
+        }) else {
+            return;
+        };
+        let Ok(ack) = until(&mut socks[side], |v| v["t"] == "ack" || v["t"] == "error") else {
+            return;
+        };
+        assert_eq!(ack["t"], "ack", "{ack}");
+        t.lock().unwrap().acked.push(mv);
+        // The other seat's queue drained.
+        if until(&mut socks[1 - side], |v| {
+            v["t"] == "event" && v["plies"].as_u64() >= Some(ply + 1)
+        })
+        .is_err()
+        {
+            return;
+        }
+        state = ev;
+    }
+}
+
+#[test]
+fn no_acknowledged_move_lost_over_random_kills() {
+    let Some(db) = fresh_postgres("ckills") else {
+        return;
+    };
+    let kills: usize = std::env::var("ESCAQUE_KILLS")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(6);
+    let started = Instant::now();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id()));
+    let mut nodes: Vec<Node> = ["a", "b", "c"]
+        .iter()
+        .map(|n| Node::start(&db, n, LEASE_MS, &[]))
+        .collect();
+    let games: Vec<Arc<Mutex<Tracked>>> = (0..3)
+        .map(|i| {
+            let addr = nodes[i % nodes.len()].addr;
+            Arc::new(Mutex::new(Tracked {
+                seats: new_game(addr, "90+30"),
+                acked: Vec::new(),
+            }))
+        })
+        .collect();
+    let mut checked = 0usize;
+    let mut dead: Option<usize> = None;
+    for round in 0..=kills {
+        let live: Vec<SocketAddr> = nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != dead)
+            .map(|(_, n)| n.addr)
+            .collect();
+        // Every game, wherever it runs now: every acknowledged move, in
+        // order, and at most one more (stored, then killed before the ack).
+        for t in &games {
+            let mut t = t.lock().unwrap();
+            let (ws, st, _) = connect_any(
+                &live,
+                &t.seats.id,
+                Some(&t.seats.secrets[0]),
+                Duration::from_secs(15),
+            )
+            .unwrap_or_else(|| panic!("round {round}: game {} served nowhere", t.seats.id));
+            drop(ws);
+            let stored = moves_of(&st);
+            assert!(
+                stored.len() >= t.acked.len() && stored.len() <= t.acked.len() + 1,
+                "round {round}: {} stored, {} acknowledged",
+                stored.len(),
+                t.acked.len()
+            );
+            assert_eq!(stored[..t.acked.len()], t.acked[..], "round {round}");
+            checked += t.acked.len();
+            if st["status"] != "playing" {
+                // Finished (mate, stalemate…): a fresh game instead.
+                t.seats = new_game(live[0], "90+30");
+                t.acked.clear();
+            } else {
+                t.acked = stored;
+            }
+        }
+        if round == kills {
+            break;
+        }
+        // The process killed last round comes back (same name).
+        if let Some(d) = dead.take() {
+            nodes[d].restart();
+        }
+        let live: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+        let stop = Arc::new(AtomicBool::new(false));
+        let threads: Vec<_> = games
+            .iter()
+            .map(|t| {
+                let (addrs, t, stop, seed) =
+                    (live.clone(), Arc::clone(t), Arc::clone(&stop), rng.next());
+                std::thread::spawn(move || player(addrs, t, stop, seed))
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(50 + rng.below(400)));
+        // Kill a process that owns a game, if one does.
+        let owners: Vec<usize> = (0..nodes.len())
+            .filter(|&i| {
+                let (code, body) = Client::new(nodes[i].addr).req("GET", "/salud", None);
+                code == 200 && !body.contains("\"partidas\":0")
+            })
+            .collect();
+        let victim = if owners.is_empty() {
+            rng.below(nodes.len() as u64) as usize
+        } else {
+            owners[rng.below(owners.len() as u64) as usize]
+        };
+        nodes[victim].kill();
+        dead = Some(victim);
+        stop.store(true, Ordering::SeqCst);
+        for t in threads {
+            t.join().expect("player thread");
+        }
+    }
+    eprintln!(
+        "{kills} kills, {checked} acknowledged moves checked, 0 lost ({:?})",
+        started.elapsed()
+    );
+    assert!(checked > kills, "{checked} moves checked");
+}
