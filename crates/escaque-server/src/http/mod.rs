@@ -23,6 +23,7 @@ mod classes;
 mod error;
 mod extract;
 mod games;
+pub(crate) mod internal;
 pub mod live;
 pub(crate) mod names;
 mod players;
@@ -181,6 +182,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(analysis::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
+        // Between processes only (issue 28), outside the guard: no cookies.
+        .merge(internal::routes(Arc::clone(&hub)))
         .with_state(hub)
 }
 
