@@ -10,7 +10,8 @@
 //!
 //! One file per resource: `games.rs`, `seeks.rs`, `accounts.rs` (with the
 //! names rule in `names.rs`), [`live`] (games in progress), and `ws.rs` for
-//! the WebSocket endpoints. `error.rs` holds [`ApiError`], the one error of
+//! the WebSocket endpoints; `internal.rs` the routes between the processes
+//! of one database (`/interno/…`, behind their shared secret). `error.rs` holds [`ApiError`], the one error of
 //! every route; `extract.rs` the extractors every route may ask for:
 //! [`Identity`] (set by the guard layer from the cookies) and [`Limited`] (a
 //! token of the per-address rate limit).
