@@ -8,6 +8,7 @@ mod chess960_cli;
 mod cluster_handover;
 mod cluster_kill;
 mod cluster_stop;
+mod cluster_relay;
 mod common;
 mod dead_cli;
 mod perft_cli;

@@ -20,8 +20,10 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// the rest of the frame is never read.
 pub const TRANSPORT_FRAME_BYTES: usize = 1024 * 1024;
 
-/// A message from a client on a game's WebSocket.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+/// A message from a client on a game's WebSocket. Serialized as it is read
+/// (a process serving a client whose game another process owns forwards the
+/// message to the owner: `crate::cluster::relay`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Play a move, in coordinates (`e2e4`, `e7e8d`) or SAN (Spanish or English).

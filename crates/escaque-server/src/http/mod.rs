@@ -10,7 +10,8 @@
 //!
 //! One file per resource: `games.rs`, `seeks.rs`, `accounts.rs` (with the
 //! names rule in `names.rs`), [`live`] (games in progress), and `ws.rs` for
-//! the WebSocket endpoints. `error.rs` holds [`ApiError`], the one error of
+//! the WebSocket endpoints; `internal.rs` the routes between the processes
+//! of one database (`/interno/…`, behind their shared secret). `error.rs` holds [`ApiError`], the one error of
 //! every route; `extract.rs` the extractors every route may ask for:
 //! [`Identity`] (set by the guard layer from the cookies) and [`Limited`] (a
 //! token of the per-address rate limit).
@@ -24,6 +25,7 @@ mod error;
 mod extract;
 mod games;
 mod health;
+pub(crate) mod internal;
 pub mod live;
 pub(crate) mod names;
 mod players;
@@ -184,6 +186,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(analysis::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
+        // Between processes only (issue 28), outside the guard: no cookies.
+        .merge(internal::routes(Arc::clone(&hub)))
         .with_state(hub)
 }
 

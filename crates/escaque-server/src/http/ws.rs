@@ -210,7 +210,13 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
                 }
             }
         }
-        let _ = sink.close().await;
+        // The game's task (or its stand-in: `cluster::relay`) let this
+        // connection go: it ended, the game changed hands, or the connection
+        // could not keep up. 1012: the client reconnects.
+        let _ = sink
+            .send(Message::Close(Some(super::internal::restart_close())))
+            .await;
+        let _ = sink.flush().await;
     });
     let mut close_tx = Some(close_tx);
     let say = |msg: ServerMsg| {
