@@ -42,3 +42,22 @@ CREATE INDEX IF NOT EXISTS seeks_node ON seeks (node);
 -- again queues again only its own running analyses and those of processes
 -- that are gone.
 ALTER TABLE analyses ADD COLUMN node TEXT;
+
+-- The bus between processes (crate::cluster::bus): a signal too big for
+-- a NOTIFY (PostgreSQL takes < 8000 bytes) is kept here and the
+-- notification names its id; rows are swept after a few minutes.
+CREATE TABLE IF NOT EXISTS bus_spill (
+    id TEXT PRIMARY KEY,
+    signal TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+
+-- The games in progress each process runs, as it last listed them
+-- (crate::http::live): a process's part is JSON (the list of
+-- crate::proto::LiveGame); every process lists the parts of the processes
+-- that are up.
+CREATE TABLE IF NOT EXISTS live_parts (
+    node TEXT PRIMARY KEY,
+    games TEXT NOT NULL,
+    at_ms BIGINT NOT NULL
+);

@@ -665,9 +665,19 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         lease: config.lease,
         secret: store.cluster_secret().await?,
     };
+    // The bus: PostgreSQL's notifications between the processes of one
+    // database; one process alone (SQLite) tells itself.
+    let bus: Arc<dyn cluster::bus::Bus> = match (&config.database, store.backend()) {
+        (Database::Url(url), store::Backend::Postgres) => {
+            Arc::new(cluster::bus::PgBus::start(url, store.clone(), &node.name)?)
+        }
+        _ => Arc::new(cluster::bus::LocalBus::default()),
+    };
     let hub = Arc::new(Hub {
         node,
-        bus: Arc::new(cluster::bus::LocalBus::default()),
+        lobby: lobby::Lobby::new(Arc::clone(&bus)),
+        tournaments: tournament::fanout::Watchers::new(Arc::clone(&bus)),
+        bus,
         engines: EnginePool::new(config.engine_threads),
         analysis: Arc::clone(&analyses),
         analysis_limit: ratelimit::PerKey::new(config.analysis_burst, config.analysis_per_sec),
@@ -676,8 +686,6 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         store,
         games: Mutex::new(HashMap::new()),
         local: cluster::lease::Local::default(),
-        lobby: lobby::Lobby::default(),
-        tournaments: tournament::fanout::Watchers::default(),
         countdowns: tournament::online::Countdowns::default(),
         presence: presence::Presence::default(),
         class_logins: classes::LoginLimits::default(),
@@ -696,6 +704,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .await?;
     tokio::spawn(cluster::lease::renew_loop(Arc::downgrade(&hub)));
     tokio::spawn(cluster::lease::sweep_loop(Arc::downgrade(&hub)));
+    // What the other processes signal (and this one), told to this
+    // process's watchers; the seeks this process held before are gone.
+    tokio::spawn(cluster::bus::run(Arc::downgrade(&hub), hub.bus.subscribe()));
+    lobby::start(&hub).await;
+    tokio::spawn(lobby::sweep_loop(Arc::downgrade(&hub)));
     // Games in progress nobody holds continue here (their clocks and engine
     // turns run again).
     cluster::lease::adopt_orphans(&hub).await;

@@ -28,6 +28,7 @@ pub mod analysis;
 mod kid_mode;
 mod openings;
 mod ratings;
+pub mod seeks;
 mod tournament_games;
 pub use ratings::{account_of, HistoryPoint, PendingGame, RatingRow, RatingUpdate};
 pub use tournament_games::{BoardRow, TournamentLink};

@@ -20,7 +20,7 @@ use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
-use crate::lobby::{Fanout, Seek};
+use crate::lobby::{self, Fanout, Seek};
 use crate::rating::{self, RatedRefusal};
 use crate::{new_id, Hub, NewGame, Seat};
 
@@ -50,9 +50,10 @@ pub(super) struct CreateSeek {
     position: Option<Value>,
 }
 
-pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>, me: Identity) -> Json<Value> {
+pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
     let viewer = kid::viewer(&hub.store, &me).await;
-    Json(json!({"seeks": hub.lobby.list_for(&viewer)}))
+    let seeks = lobby::list_for(&hub, &viewer).await?;
+    Ok(Json(json!({"seeks": seeks})).into_response())
 }
 
 fn no_such_seek() -> ApiError {
@@ -143,7 +144,7 @@ pub(super) async fn create_seek(
         audience: circle.map(|c| Arc::new(c.members)),
     };
     let id = seek.id.clone();
-    hub.lobby.add(seek);
+    lobby::post(&hub, &seek).await?;
     Ok((StatusCode::CREATED, Json(json!({"seek": id}))).into_response())
 }
 
@@ -152,12 +153,7 @@ pub(super) async fn withdraw_seek(
     me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let mine = hub
-        .lobby
-        .list()
-        .iter()
-        .any(|s| s.id == id && s.owner == me.key);
-    if !mine {
+    if !lobby::withdraw(&hub, &id, &me.key).await? {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_seek",
@@ -165,7 +161,6 @@ pub(super) async fn withdraw_seek(
             "you have no seek with that id",
         ));
     }
-    hub.lobby.take(&id);
     Ok(Json(json!({"ok": true})).into_response())
 }
 
@@ -175,7 +170,7 @@ pub(super) async fn accept_seek(
     me: Identity,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let Some(found) = hub.lobby.list().into_iter().find(|s| s.id == id) else {
+    let Some(found) = lobby::list(&hub).await?.into_iter().find(|s| s.id == id) else {
         return Err(no_such_seek());
     };
     if found.owner == me.key {
@@ -215,7 +210,9 @@ pub(super) async fn accept_seek(
             return Err(RatedRefusal::OutOfRange.into());
         }
     }
-    let seek = hub.lobby.take(&id).ok_or_else(no_such_seek)?;
+    // Of any number of processes accepting this seek at once, one takes
+    // it; the others are told it is gone.
+    let seek = lobby::take(&hub, &id).await?.ok_or_else(no_such_seek)?;
     let rules = parse_rules(Some(&seek.rules))?;
     let tc = parse_tc(seek.time_control.as_deref())?;
     let odds = parse_odds(seek.odds.as_deref())?;

@@ -460,15 +460,48 @@ pub async fn record_result(
     Ok(())
 }
 
-/// Tells the watchers the tournament's new view (each its own).
+/// Tells the watchers of every process the tournament's new view (each
+/// its own): a signal naming it ([`changed`] in every process).
 pub fn notify(hub: &Arc<Hub>, l: &Loaded) {
-    if !hub.tournaments.watching(&l.row.id) {
+    hub.tournaments.changed(&l.row.id);
+}
+
+/// Tournament `id` changed (a signal on the bus): this process's watchers
+/// of it are told its view as stored now, each its own.
+pub async fn changed(hub: &Arc<Hub>, id: &str) {
+    if !hub.tournaments.watching(id) {
         return;
     }
-    let rendered = view::Rendered::new(&view::view(l));
-    hub.tournaments.publish(&l.row.id, &|who| {
+    let l = match load(hub, id).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("escaque-server: torneo {id}: {} / {}", e.2, e.3);
+            return;
+        }
+    };
+    let rendered = view::Rendered::new(&view::view(&l));
+    hub.tournaments.render(id, &|who| {
         rendered.message_for(l.can_edit(who), l.number_of(who))
     });
+}
+
+/// A message for every watcher of tournament `id` arrived on the bus.
+pub fn told_all(hub: &Hub, id: &str, msg: crate::actor::Out) {
+    hub.tournaments.render(id, &|_| Arc::clone(&msg));
+}
+
+/// A private message for `owner`'s watchers of tournament `id` arrived on
+/// the bus.
+pub fn told(hub: &Hub, id: &str, owner: &str, msg: crate::actor::Out) {
+    hub.tournaments.deliver(id, owner, msg);
+}
+
+/// Signals may have been lost: every tournament watched here is told
+/// again.
+pub async fn resync(hub: &Arc<Hub>) {
+    for id in hub.tournaments.watched() {
+        changed(hub, &id).await;
+    }
 }
 
 #[cfg(test)]

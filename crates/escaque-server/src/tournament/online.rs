@@ -257,7 +257,7 @@ fn start_countdown(hub: &Arc<Hub>, id: &str, round: u32, delay: Duration) {
     }
     let msg = json!({"t": "countdown", "round": round, "ms": delay.as_millis() as u64});
     let msg: Out = Arc::from(msg.to_string());
-    hub.tournaments.publish(id, &|_| Arc::clone(&msg));
+    hub.tournaments.publish_all(id, msg);
     let weak: Weak<Hub> = Arc::downgrade(hub);
     let id = id.to_string();
     tokio::spawn(async move {
