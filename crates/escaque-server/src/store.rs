@@ -20,6 +20,8 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 mod adjourn;
+// Backups of a SQLite database while it runs (issue 28).
+pub mod backup;
 pub mod cluster;
 // Analysis of games (issue 27): the analyses and their queue.
 pub mod analysis;
