@@ -6,6 +6,7 @@
 mod analizar_cli;
 mod backup_cli;
 mod chess960_cli;
+mod cluster_nginx;
 mod common;
 mod dead_cli;
 mod perft_cli;
