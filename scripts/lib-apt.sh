@@ -1,5 +1,5 @@
 # Sourced (not run) by the scripts that install a Debian package the tests
-# need: poppler.sh, gnuchess-book.sh, stockfish.sh, chromium.sh.
+# need: poppler.sh, gnuchess-book.sh, stockfish.sh, chromium.sh, nginx.sh.
 
 # apt_install PACKAGE...: installs the packages (no recommends, quietly) with
 # apt-get, as root or through `sudo -n` (which never asks for a password).

@@ -83,6 +83,8 @@ pub enum CliError {
     AnalysisEngine(escaque_analysis::uci_engine::UciError),
     /// An analysis failed.
     Analysis(escaque_analysis::AnalysisError),
+    /// `escaque respaldo` made no backup.
+    Backup(escaque_server::store::backup::BackupError),
     /// Some games of a PGN have errors.
     GamesWithErrors {
         /// How many.
@@ -192,6 +194,7 @@ impl Localized for CliError {
                 e.message(lang)
             ),
             CliError::Analysis(e) => e.message(lang),
+            CliError::Backup(e) => e.message(lang),
             CliError::GamesWithErrors { failed, total } => lang.pick(
                 format!("{failed} de {total} partida(s) con errores"),
                 format!("{failed} of {total} game(s) have errors"),

@@ -19,6 +19,7 @@ mod pdf;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod respaldo_cmd;
 mod result_check;
 mod servir_cmd;
 mod session_io;
@@ -68,6 +69,9 @@ enum Command {
     /// Analiza partidas PGN con el motor: evaluación, errores marcados y PGN anotado.
     #[command(name = "analizar", visible_alias = "analyse", alias = "analyze")]
     Analyse(analizar_cmd::AnalizarArgs),
+    /// Copia de seguridad de la base SQLite de un servidor, mientras sirve.
+    #[command(name = "respaldo", visible_alias = "backup")]
+    Backup(respaldo_cmd::RespaldoArgs),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => servir_cmd::run(&args, lang),
         Some(Command::Tournament(args)) => torneo_cmd::run(&args, lang),
         Some(Command::Analyse(args)) => analizar_cmd::run(&args, lang),
+        Some(Command::Backup(args)) => respaldo_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),
     };
     match result {

@@ -4,11 +4,13 @@
 //! test `every_file_is_a_module` fails otherwise.
 
 mod analizar_cli;
+mod backup_cli;
 mod chess960_cli;
 mod cluster_handover;
 mod cluster_kill;
 mod cluster_stop;
 mod cluster_relay;
+mod cluster_nginx;
 mod common;
 mod dead_cli;
 mod perft_cli;

@@ -22,6 +22,8 @@ use tokio::sync::{mpsc, oneshot};
 use crate::cluster::Fence;
 
 mod adjourn;
+// Backups of a SQLite database while it runs (issue 28).
+pub mod backup;
 pub mod cluster;
 // Analysis of games (issue 27): the analyses and their queue.
 pub mod analysis;
