@@ -465,7 +465,7 @@ impl Hub {
     /// Loads game `id` here once its lease is taken (the turn's clock
     /// charged up to the old owner's last heartbeat: see
     /// `cluster::lease`).
-    async fn load_taken(
+    pub(crate) async fn load_taken(
         self: &Arc<Hub>,
         id: &str,
         taken: cluster::lease::Taken,

@@ -33,7 +33,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::{lease, Claim, Fence, OwnerAt};
+use super::{lease, Claim, OwnerAt};
 use crate::actor::{Cmd, Out};
 use crate::http::internal::{Answer, Command, Frame, SECRET_HEADER};
 use crate::proto::{side, ClientMsg};
@@ -74,10 +74,10 @@ pub async fn proxy(hub: &Arc<Hub>, id: &str, owner: OwnerAt) -> Option<mpsc::Sen
             }
         }
         tokio::time::sleep(STEP).await;
-        match lease::claim(hub, id).await {
-            Claim::Mine(fence) => return load_here(hub, id, fence).await,
-            Claim::Elsewhere(o) => owner = o,
-            Claim::NoGame => return None,
+        match lease::take(hub, id).await {
+            Ok(taken) => return hub.load_taken(id, taken).await,
+            Err(Claim::Elsewhere(o)) => owner = o,
+            Err(_) => return None,
         }
     }
     let (tx, rx) = mpsc::channel(256);
@@ -92,13 +92,6 @@ pub async fn proxy(hub: &Arc<Hub>, id: &str, owner: OwnerAt) -> Option<mpsc::Sen
     };
     tokio::spawn(stand_in.run(rx, done_rx));
     Some(tx)
-}
-
-/// The game's task here, after this process took its lease.
-async fn load_here(hub: &Arc<Hub>, id: &str, fence: Fence) -> Option<mpsc::Sender<Cmd>> {
-    let row = hub.store.game(id).await.ok()??;
-    let moves = hub.store.moves(id).await.ok()?;
-    hub.spawn_actor(row, moves, fence)
 }
 
 /// Why the owner did not answer a command.
