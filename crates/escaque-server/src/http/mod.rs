@@ -81,8 +81,6 @@ impl Identity {
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/salud", get(health::health))
-        .route("/health", get(health::health))
         .route("/api/games", post(games::create_game))
         .route("/api/games/live", get(live::list))
         .route("/api/games/{id}", get(games::game_state))
@@ -184,6 +182,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(analysis::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
+        // Outside the guard: a health check sets no cookie, counts nobody.
+        .route("/salud", get(health::health))
+        .route("/health", get(health::health))
         .with_state(hub)
 }
 
