@@ -32,9 +32,13 @@ fn a_stopping_owner_hands_its_game_over() {
     let line = ["e2e4", "c7c5", "g1f3", "d7d6"];
     let mut last = Value::Null;
     for (i, mv) in line.iter().enumerate() {
-        let p = if i % 2 == 0 { &mut w } else { &mut bl };
+        let (p, other) = if i % 2 == 0 {
+            (&mut w, &mut bl)
+        } else {
+            (&mut bl, &mut w)
+        };
         assert!(play(p, mv, i as u64).expect("answered"), "{mv}");
-        last = until(&mut bl, |v| v["t"] == "event" && v["event"] == "move").expect("event");
+        last = until(other, |v| v["t"] == "event" && v["event"] == "move").expect("event");
     }
     assert_eq!(Client::new(a.addr).get("/health")["partidas"], 1);
     let moved_at = Instant::now();

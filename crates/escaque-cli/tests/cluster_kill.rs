@@ -211,7 +211,7 @@ fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
     a.kill();
     let owned = killed_at - moved_at;
     // Every client's socket to a is gone.
-    assert!(next(&mut w).is_err());
+    assert!(until(&mut w, |_| false).is_err());
     let survivors = [b.addr, c.addr];
     let within = Duration::from_secs(15);
     let (mut w, st, at) =

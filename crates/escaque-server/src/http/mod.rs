@@ -83,8 +83,6 @@ impl Identity {
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/salud", get(health::health))
-        .route("/health", get(health::health))
         .route("/api/games", post(games::create_game))
         .route("/api/games/live", get(live::list))
         .route("/api/games/{id}", get(games::game_state))
@@ -188,6 +186,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         // Between processes only (issue 28), outside the guard: no cookies.
         .merge(internal::routes(Arc::clone(&hub)))
+        // Outside the guard: a health check sets no cookie, counts nobody.
+        .route("/salud", get(health::health))
+        .route("/health", get(health::health))
         .with_state(hub)
 }
 
