@@ -349,9 +349,16 @@ fn internal(addr: SocketAddr, path: &str, body: &Value, extra: &[(&str, &str)]) 
 
 /// An internal WebSocket to game `id` on `addr`, with `secret`.
 fn internal_ws(addr: SocketAddr, id: &str, secret: Option<&str>) -> Result<Ws, tungstenite::Error> {
-    let mut req = format!("ws://{addr}/interno/ws/games/{id}")
-        .into_client_request()
-        .unwrap();
+    internal_ws_as(addr, &format!("/interno/ws/games/{id}"), secret)
+}
+
+/// An internal WebSocket to `path` on `addr`, with `secret`.
+fn internal_ws_as(
+    addr: SocketAddr,
+    path: &str,
+    secret: Option<&str>,
+) -> Result<Ws, tungstenite::Error> {
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
     if let Some(s) = secret {
         req.headers_mut()
             .insert("x-escaque-clave", s.parse().unwrap());
@@ -560,4 +567,66 @@ fn when_the_owner_dies_relayed_clients_reconnect_and_play_on() {
         &format!("SELECT owner_node FROM games WHERE id = '{id}'"),
     );
     assert_eq!(owner, "b");
+}
+
+#[test]
+fn a_relayed_move_is_credited_the_round_trip_and_the_wait_it_carries() {
+    let Some(db) = fresh_postgres("relay_lag") else {
+        return;
+    };
+    let a = Node::start(&db, "a", LEASE_MS, &[]);
+    let created = Client::new(a.addr).post(
+        "/api/games",
+        json!({"opponent": "friend", "color": "white", "time_control": "1+0"}),
+    );
+    let id = created["game"].as_str().unwrap().to_string();
+    Client::new(a.addr).post(&format!("/api/games/{id}/join"), json!({}));
+    let secret = query_one(&db, "SELECT value FROM meta WHERE key = 'cluster_secret'");
+    // Both seats as a serving process holds them (their secrets were
+    // checked there).
+    let path = |seat: &str| format!("/interno/ws/games/{id}?seat={seat}");
+    let mut white = internal_ws_as(a.addr, &path("white"), Some(&secret)).unwrap();
+    let mut black = internal_ws_as(a.addr, &path("black"), Some(&secret)).unwrap();
+    assert_eq!(
+        until(&mut white, "state", |v| v["t"] == "state")["you"],
+        "white"
+    );
+    assert_eq!(
+        until(&mut black, "state", |v| v["t"] == "state")["you"],
+        "black"
+    );
+    let relayed = |mv: &str, rtt_us: u64, held_us: u64| json!({"msg": {"t": "move", "move": mv}, "rtt_us": rtt_us, "held_us": held_us});
+    let moved = |ws: &mut Ws, plies: u64| {
+        let ev = until(ws, "the move", |v| v["t"] == "event" && v["plies"] == plies);
+        (Instant::now(), ev)
+    };
+    // The first moves are free; the clocks run from Black's first move.
+    send(&mut white, relayed("e2e4", 0, 0));
+    moved(&mut white, 1);
+    send(&mut black, relayed("e7e5", 0, 0));
+    let (since, _) = moved(&mut white, 2);
+    moved(&mut black, 2);
+    // White thinks 700 ms and is credited a 400 ms round trip.
+    std::thread::sleep(Duration::from_millis(700));
+    let think = since.elapsed().as_millis() as i64;
+    send(&mut white, relayed("g1f3", 400_000, 0));
+    let (since, ev) = moved(&mut white, 3);
+    let w = ev["last_move"]["clock_ms"].as_i64().unwrap();
+    let expected = 60_000 - think + 400;
+    assert!(
+        (expected - 150..=expected + 5).contains(&w),
+        "White {w}, expected about {expected}"
+    );
+    moved(&mut black, 3);
+    // Black thinks 700 ms; its message waited 300 ms in the serving process.
+    std::thread::sleep(Duration::from_millis(700));
+    let think = since.elapsed().as_millis() as i64;
+    send(&mut black, relayed("b8c6", 0, 300_000));
+    let (_, ev) = moved(&mut black, 4);
+    let b = ev["last_move"]["clock_ms"].as_i64().unwrap();
+    let expected = 60_000 - think + 300;
+    assert!(
+        (expected - 150..=expected + 5).contains(&b),
+        "Black {b}, expected about {expected}"
+    );
 }
