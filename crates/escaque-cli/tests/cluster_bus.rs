@@ -150,7 +150,7 @@ fn seek_ids(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn seeks_are(ids: &[&str]) -> impl Fn(&Value) -> bool + '_ {
+fn seeks_are<'a>(ids: &'a [&'a str]) -> impl Fn(&Value) -> bool + 'a {
     move |v| v["t"] == "seeks" && seek_ids(v) == ids
 }
 
