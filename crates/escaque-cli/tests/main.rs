@@ -11,6 +11,7 @@ mod cluster_kill;
 mod cluster_stop;
 mod cluster_relay;
 mod cluster_nginx;
+mod cluster_bus;
 mod common;
 mod dead_cli;
 mod perft_cli;

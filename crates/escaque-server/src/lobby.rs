@@ -503,7 +503,7 @@ pub async fn start(hub: &Hub) {
 const SPILL_KEPT: Duration = Duration::from_secs(300);
 
 /// While the hub lives, every lease's length: the seeks of processes seen
-/// gone (stopped, or no heartbeat for a lease's length) are removed, and
+/// gone (stopped, or no heartbeat for two leases' length) are removed, and
 /// old spilled signals forgotten.
 pub async fn sweep_loop(hub: Weak<Hub>) {
     let every = match hub.upgrade() {
@@ -514,7 +514,9 @@ pub async fn sweep_loop(hub: Weak<Hub>) {
     loop {
         tick.tick().await;
         let Some(hub) = hub.upgrade() else { return };
-        let stale = now_ms() - hub.node.lease.as_millis() as i64;
+        // Two leases without a heartbeat (renewed every third of one): a
+        // process merely slow keeps its seeks.
+        let stale = now_ms() - 2 * hub.node.lease.as_millis() as i64;
         let payload = hub.bus.payload_in_commit(&Signal::Seeks);
         match hub
             .store

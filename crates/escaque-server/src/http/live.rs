@@ -109,9 +109,9 @@ pub async fn live_games(hub: &Arc<Hub>) -> Vec<Value> {
 }
 
 /// The parts kept by the other processes that are up (a process whose
-/// heartbeat is older than a lease is taken for gone).
+/// heartbeat is older than two leases is taken for gone).
 async fn other_parts(hub: &Hub) -> Vec<Value> {
-    let fresh = crate::store::now_ms() - hub.node.lease.as_millis() as i64;
+    let fresh = crate::store::now_ms() - 2 * hub.node.lease.as_millis() as i64;
     let parts = match hub.store.live_parts(&hub.node.name, fresh).await {
         Ok(p) => p,
         Err(e) => {
