@@ -669,6 +669,96 @@ fn owner(db: &str, id: &str) -> Option<String> {
     })
 }
 
+/// The process `up` (an address nginx logged) is: its node's name.
+fn node_of(nodes: &[Node], up: &str) -> String {
+    nodes
+        .iter()
+        .find(|n| up.contains(&n.addr.to_string()))
+        .map_or(up.to_string(), |n| n.name.clone())
+}
+
+/// Creates games against the engine from `b`'s page (its guest cookie)
+/// until one is owned by `owner` (any, when `None`) and nginx sends the
+/// game's requests to its owner (`at_owner`) or to another process (not
+/// `at_owner`). Returns the game and its owner.
+fn engine_game_where(
+    b: &Browser,
+    nginx: &Nginx,
+    db: &str,
+    nodes: &[Node],
+    owner_is: Option<&str>,
+    at_owner: bool,
+) -> (String, String) {
+    for _ in 0..40 {
+        let seat = b
+            .js_async(
+                "const done = arguments[arguments.length - 1];
+                 fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                       body: JSON.stringify({opponent: 'engine', level: 1, color: 'white', time_control: '15+0'})})
+                   .then(r => r.json()).then(done).catch(e => done({error: String(e)}));",
+                json!([]),
+            )
+            .expect("create");
+        let id = seat["game"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{seat}"))
+            .to_string();
+        let who = owner(db, &id).expect("a new game has an owner");
+        if owner_is.is_some_and(|o| o != who) {
+            continue;
+        }
+        // Where nginx sends the game: a request naming it, then its log.
+        let (status, _, _) = http(nginx.addr, "GET", &format!("/api/games/{id}/pgn"), None, "");
+        assert_eq!(status, 200);
+        let t0 = Instant::now();
+        let up = loop {
+            let logged = nginx
+                .log()
+                .into_iter()
+                .rev()
+                .find(|(_, u, _, _)| u.contains(&id));
+            if let Some((_, _, _, up)) = logged {
+                break up;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(5),
+                "nginx logged no request for {id}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if (node_of(nodes, &up) == who) == at_owner {
+            return (id, who);
+        }
+    }
+    panic!("no game owned by {owner_is:?} with at_owner = {at_owner} in 40 tries");
+}
+
+/// Opens the board of game `id` and waits until it is connected.
+fn open_board(b: &Browser, base: &str, id: &str) {
+    b.goto(&format!("{base}/partida/{id}"));
+    b.until(
+        "the board, connected",
+        "document.body.dataset.ready === '1' && document.body.dataset.connected === '1'",
+        Duration::from_secs(15),
+    );
+}
+
+/// Plays `n` moves of White on `b`'s board, each answered by the engine;
+/// the game's moves at the end.
+fn play_moves(b: &Browser, id: &str, n: usize) -> Vec<String> {
+    let (start, _) = wait_engine_reply(b, id, 0);
+    for i in 0..n {
+        play_one(b, id, start.len() + i * 2);
+    }
+    wait_engine_reply(b, id, start.len() + n * 2).0
+}
+
+/// Two games against the engine, each on its own browser, both owned by
+/// one process: the first sent by nginx to that process (when it dies,
+/// nginx sends the page's reconnection to another one), the second to
+/// another process (which serves it through the owner; when the owner
+/// dies, that socket closes and the page reconnects to the same process,
+/// which takes the game over). The owner is killed; both games go on.
 #[test]
 fn browser_game_through_nginx_survives_its_owner_killed() {
     let Some((db, mut nodes)) = three_nodes("nginx_browser") else {
@@ -678,105 +768,64 @@ fn browser_game_through_nginx_survives_its_owner_killed() {
     let base = format!("http://{}", nginx.addr);
     let t0 = Instant::now();
     let driver = start_driver();
-    let b = Browser::new(&driver);
+    let (b1, b2) = (Browser::new(&driver), Browser::new(&driver));
     eprintln!("  Chromium ready in {:.1} s", t0.elapsed().as_secs_f64());
-
-    // A game against the engine, created from the page (its guest cookie),
-    // then its board.
-    b.goto(&format!("{base}/"));
-    b.until(
-        "home page",
-        "document.body.dataset.ready === '1'",
-        Duration::from_secs(15),
-    );
-    let seat = b
-        .js_async(
-            "const done = arguments[arguments.length - 1];
-             fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                   body: JSON.stringify({opponent: 'engine', level: 1, color: 'white', time_control: '15+0'})})
-               .then(r => r.json()).then(done).catch(e => done({error: String(e)}));",
-            json!([]),
-        )
-        .expect("create");
-    let id = seat["game"]
-        .as_str()
-        .unwrap_or_else(|| panic!("{seat}"))
-        .to_string();
-    b.goto(&format!("{base}/partida/{id}"));
-    let name_of = |up: &str| {
-        nodes
-            .iter()
-            .find(|n| up.contains(&n.addr.to_string()))
-            .map_or(up.to_string(), |n| n.name.clone())
-    };
-    let sticky: Vec<String> = nginx
-        .log()
-        .into_iter()
-        .filter(|(_, u, _, _)| u.contains(&id))
-        .map(|(_, _, _, up)| name_of(&up))
-        .collect();
-    eprintln!(
-        "  game {id} created at {:.1} s, owned by {:?}; nginx sends its requests to {sticky:?}",
-        t0.elapsed().as_secs_f64(),
-        owner(&db, &id)
-    );
-    b.until(
-        "the board, connected",
-        "document.body.dataset.ready === '1' && document.body.dataset.connected === '1'",
-        Duration::from_secs(15),
-    );
-
-    // Three moves each.
-    let mut played = Vec::new();
-    for _ in 0..3 {
-        let (_, mv) = play_one(&b, &id, played.len() * 2);
-        played.push(mv);
+    for b in [&b1, &b2] {
+        b.goto(&format!("{base}/"));
+        b.until(
+            "home page",
+            "document.body.dataset.ready === '1'",
+            Duration::from_secs(15),
+        );
     }
-    let (before, _) = wait_engine_reply(&b, &id, played.len() * 2);
-    b.shot("nginx-before-kill.png");
-    eprintln!("  six plies at {:.1} s", t0.elapsed().as_secs_f64());
+    let (g1, who) = engine_game_where(&b1, &nginx, &db, &nodes, None, true);
+    let (g2, _) = engine_game_where(&b2, &nginx, &db, &nodes, Some(&who), false);
+    eprintln!(
+        "  games {g1} (nginx sends it to its owner {who}) and {g2} (owned by {who}, sent elsewhere) at {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    open_board(&b1, &base, &g1);
+    open_board(&b2, &base, &g2);
+    let before1 = play_moves(&b1, &g1, 3);
+    let before2 = play_moves(&b2, &g2, 3);
+    b1.shot("nginx-before-kill.png");
+    eprintln!("  six plies in each at {:.1} s", t0.elapsed().as_secs_f64());
 
-    // The owner, killed.
-    let who = owner(&db, &id).expect("the game has an owner");
-    let at = nodes
-        .iter()
-        .position(|n| n.name == who)
-        .unwrap_or_else(|| panic!("owner {who} is none of the nodes"));
+    // The owner of both, killed.
+    let at = nodes.iter().position(|n| n.name == who).unwrap();
     let t_kill = Instant::now();
     nodes[at].kill();
 
-    // The game goes on through nginx: the page reconnects by itself (to a
-    // process that takes the game over once the lease has run out), the
-    // moves made before are all there, White moves, the engine answers.
-    let mut after = Vec::new();
-    for i in 0..3 {
-        let (moves, mv) = play_one(&b, &id, before.len() + i * 2);
-        if i == 0 {
-            assert_eq!(moves, before, "every move made before the kill is there");
-            eprintln!(
-                "  {} took over from {who}; the board was playable again after {:.1} s",
-                owner(&db, &id).unwrap_or_default(),
-                t_kill.elapsed().as_secs_f64()
-            );
-        }
-        after.push(mv);
+    // Both go on through nginx: each page reconnects by itself, every move
+    // made before is there, White moves, the engine answers.
+    for (b, id, before) in [(&b1, &g1, &before1), (&b2, &g2, &before2)] {
+        let (moves, _) = play_one(b, id, before.len());
+        assert_eq!(&moves, before, "every move made before the kill is there");
+        let new_owner = owner(&db, id).unwrap_or_default();
+        eprintln!(
+            "  {id}: {new_owner} took over from {who}; the board was playable again {:.1} s after the kill",
+            t_kill.elapsed().as_secs_f64()
+        );
+        assert_ne!(new_owner, who, "another process owns the game");
+        let last = play_moves(b, id, 2);
+        assert_eq!(last[..before.len()], before[..]);
+        assert_eq!(last.len(), before.len() + 6);
+        let (_, st) = wait_engine_reply(b, id, last.len());
+        assert_eq!(st["status"], "playing", "{st}");
+        // The clocks: White's time, on a 15-minute clock, is still most
+        // of it.
+        let white_ms = st["clock"]["white_ms"].as_i64().unwrap_or(0);
+        assert!(white_ms > 10 * 60_000, "White's clock {white_ms} ms");
     }
-    let (last, st) = wait_engine_reply(&b, &id, before.len() + after.len() * 2);
-    assert_eq!(last[..before.len()], before[..]);
-    assert_eq!(st["status"], "playing", "{st}");
-    let new_owner = owner(&db, &id).expect("an owner");
-    assert_ne!(new_owner, who, "another process owns the game");
-    // The clocks: White's time, on a 15-minute clock, is still most of it.
-    let white_ms = st["clock"]["white_ms"].as_i64().unwrap_or(0);
-    assert!(white_ms > 10 * 60_000, "White's clock {white_ms} ms");
-    b.shot("nginx-after-kill.png");
-    b.window(390, 844);
-    b.until(
+    b1.shot("nginx-after-kill.png");
+    b2.window(390, 844);
+    b2.until(
         "the phone layout",
         "window.innerWidth < 500",
         Duration::from_secs(5),
     );
-    b.shot("nginx-after-kill-phone.png");
+    b2.shot("nginx-after-kill-phone.png");
+    eprintln!("  done at {:.1} s", t0.elapsed().as_secs_f64());
     drop(nginx);
 }
 
