@@ -5,6 +5,7 @@
 
 mod analizar_cli;
 mod chess960_cli;
+mod cluster_analysis;
 mod common;
 mod dead_cli;
 mod perft_cli;

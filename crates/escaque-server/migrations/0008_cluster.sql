@@ -42,3 +42,8 @@ CREATE INDEX IF NOT EXISTS seeks_node ON seeks (node);
 -- again queues again only its own running analyses and those of processes
 -- that are gone.
 ALTER TABLE analyses ADD COLUMN node TEXT;
+
+-- How far a running analysis has come (positions analysed, of its moves
+-- plus one), written by the process running it at most once a second, so
+-- that a client asking another process sees it too.
+ALTER TABLE analyses ADD COLUMN progress BIGINT NOT NULL DEFAULT 0;
