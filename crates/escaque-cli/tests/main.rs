@@ -12,6 +12,7 @@ mod cluster_stop;
 mod cluster_relay;
 mod cluster_nginx;
 mod cluster_bus;
+mod cluster_analysis;
 mod common;
 mod dead_cli;
 mod perft_cli;

@@ -61,3 +61,7 @@ CREATE TABLE IF NOT EXISTS live_parts (
     games TEXT NOT NULL,
     at_ms BIGINT NOT NULL
 );
+-- How far a running analysis has come (positions analysed, of its moves
+-- plus one), written by the process running it at most once a second, so
+-- that a client asking another process sees it too.
+ALTER TABLE analyses ADD COLUMN progress BIGINT NOT NULL DEFAULT 0;

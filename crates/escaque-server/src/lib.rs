@@ -655,10 +655,6 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         addr: config.addr,
         err,
     })?;
-    // Analyses that were running when the server went down are queued
-    // again.
-    store.requeue_running_analyses().await?;
-    let analyses = Arc::new(analysis::Analyses::new(&config, store.clone()));
     let node = cluster::Node {
         name: Arc::from(config.node.clone().unwrap_or_else(cluster::host_name)),
         addr: config.advertise.clone().unwrap_or_else(|| addr.to_string()),
@@ -673,6 +669,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         }
         _ => Arc::new(cluster::bus::LocalBus::default()),
     };
+    let analyses = Arc::new(analysis::Analyses::new(
+        &config,
+        store.clone(),
+        node.name.clone(),
+    ));
     let hub = Arc::new(Hub {
         node,
         lobby: lobby::Lobby::new(Arc::clone(&bus)),
@@ -719,7 +720,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // down, and the countdowns to the next round.
     tournament::online::resume(&hub).await;
     tokio::spawn(http::live::push_loop(Arc::downgrade(&hub)));
-    analyses.start();
+    // Analyses this process was running when it went down, and those of
+    // processes that are gone, are queued again; then the workers start.
+    analyses.start().await?;
     let app = http::router(Arc::clone(&hub)).merge(web::router(Arc::clone(&hub)));
     let task = tokio::spawn(async move {
         let _ = axum::serve(

@@ -325,7 +325,13 @@ async fn restart_requeues(db: Db) {
     let a1 = r1.json()["analysis"].as_str().unwrap().to_string();
     let a2 = r2.json()["analysis"].as_str().unwrap().to_string();
     // One of them was running when the server went down.
-    let claimed = first.hub.store.claim_analysis().await.unwrap().unwrap();
+    let claimed = first
+        .hub
+        .store
+        .claim_analysis(&first.hub.node.name)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(claimed.id, a1);
     assert_eq!(
         first.hub.store.analysis(&a1).await.unwrap().unwrap().status,

@@ -2,8 +2,16 @@
 //! by `analysis_workers` workers, and the analysis board's searches.
 //!
 //! * The queue is the database's `analyses` table behind [`queue::Queue`]
-//!   (enqueue, claim, progress, finish), so that several processes may one
-//!   day share it; a server that starts queues again what was running.
+//!   (enqueue, claim, progress, finish), shared by every process on one
+//!   PostgreSQL database. A claim records the process (`analyses.node`).
+//!   A process that starts queues again the analyses it was running before
+//!   it stopped and those of processes that are gone (no heartbeat in
+//!   `nodes.seen_ms` for two leases), never those another live process
+//!   runs; while it runs, a sweeper does the same every lease for the
+//!   processes that die later. The progress of a running analysis is kept
+//!   by the process running it and stored in the row once a second: a
+//!   client asking another process sees it at most a second (plus a
+//!   request) late.
 //! * Each worker is a task that claims the next analysis and runs it on a
 //!   blocking thread of its own with an evaluator of its own (escaque's
 //!   engine, or the UCI engine the administrator named), kept from one
@@ -58,6 +66,8 @@ pub struct Analyses {
     board_permits: Arc<Semaphore>,
     board_idle: Arc<Mutex<Vec<Box<dyn Evaluator>>>>,
     engine_name: String,
+    /// The processes' lease: one with no heartbeat for two is gone.
+    lease: Duration,
 }
 
 /// The evaluator `config` names: the UCI engine at `analysis_engine`, or
@@ -125,14 +135,20 @@ pub fn replay(
 }
 
 impl Analyses {
-    /// The service for `config` on `store`, with the evaluators `config`
-    /// names. No worker runs until [`Analyses::start`].
-    pub fn new(config: &Config, store: Store) -> Analyses {
-        Analyses::with_factory(config, store, evaluator_factory(config))
+    /// The service for `config` on `store`, in process `node` (its
+    /// `--nodo` name), with the evaluators `config` names. No worker runs
+    /// until [`Analyses::start`].
+    pub fn new(config: &Config, store: Store, node: Arc<str>) -> Analyses {
+        Analyses::with_factory(config, store, node, evaluator_factory(config))
     }
 
     /// As [`Analyses::new`], evaluators made by `factory`.
-    pub fn with_factory(config: &Config, store: Store, factory: Arc<EvaluatorFactory>) -> Analyses {
+    pub fn with_factory(
+        config: &Config,
+        store: Store,
+        node: Arc<str>,
+        factory: Arc<EvaluatorFactory>,
+    ) -> Analyses {
         let engine_name = match &config.analysis_engine {
             Some(p) => p
                 .file_name()
@@ -141,7 +157,7 @@ impl Analyses {
             None => "escaque".to_string(),
         };
         Analyses {
-            queue: Arc::new(StoreQueue::new(store)),
+            queue: Arc::new(StoreQueue::new(store, node)),
             factory,
             cache: Arc::new(Cache::new(CACHE_POSITIONS)),
             workers: config.analysis_workers,
@@ -151,6 +167,7 @@ impl Analyses {
             board_permits: Arc::new(Semaphore::new(config.analysis_workers.max(1))),
             board_idle: Arc::new(Mutex::new(Vec::new())),
             engine_name,
+            lease: config.lease,
         }
     }
 
@@ -165,11 +182,22 @@ impl Analyses {
         &self.engine_name
     }
 
-    /// Starts the workers.
-    pub fn start(self: &Arc<Analyses>) {
+    /// How long a process may go without a heartbeat before its running
+    /// analyses are queued again: two leases.
+    pub fn stale_after(&self) -> Duration {
+        self.lease * 2
+    }
+
+    /// Queues again what this process ran before it stopped and what
+    /// processes that are gone were running, then starts the workers and
+    /// the keeper (progress stored, processes that die later swept).
+    pub async fn start(self: &Arc<Analyses>) -> Result<(), crate::store::StoreError> {
+        self.queue.requeue_orphans(true, self.stale_after()).await?;
         for _ in 0..self.workers {
             tokio::spawn(worker(Arc::clone(self)));
         }
+        tokio::spawn(keeper(Arc::clone(self)));
+        Ok(())
     }
 
     /// Something was queued: a waiting worker looks.
@@ -236,6 +264,33 @@ impl Analyses {
     }
 }
 
+/// Until the server stops: stores the progress of the analyses running
+/// here every [`queue::PROGRESS_EVERY`], and every lease queues again the
+/// analyses of processes that went without a heartbeat for two.
+async fn keeper(service: Arc<Analyses>) {
+    let mut tick = tokio::time::interval(queue::PROGRESS_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut swept = tokio::time::Instant::now();
+    while !service.stop.load(Ordering::SeqCst) {
+        tick.tick().await;
+        if let Err(e) = service.queue.store_progress().await {
+            drop(crate::http::ApiError::from(e));
+        }
+        if swept.elapsed() >= service.lease {
+            swept = tokio::time::Instant::now();
+            match service
+                .queue
+                .requeue_orphans(false, service.stale_after())
+                .await
+            {
+                Ok(0) => {}
+                Ok(_) => service.wake(),
+                Err(e) => drop(crate::http::ApiError::from(e)),
+            }
+        }
+    }
+}
+
 /// One worker: claims, analyses, stores, until the server stops.
 async fn worker(service: Arc<Analyses>) {
     let mut evaluator: Option<Box<dyn Evaluator>> = None;
@@ -267,7 +322,7 @@ async fn worker(service: Arc<Analyses>) {
         };
         evaluator = ev;
         let stored = match outcome {
-            Err(AnalysisError::Stopped) => service.queue.release(&id).await,
+            Err(AnalysisError::Stopped) => service.queue.release(&id).await.map(|_| true),
             Ok(analysis) => match serde_json::to_string(&analysis) {
                 Ok(json) => {
                     service
@@ -279,8 +334,14 @@ async fn worker(service: Arc<Analyses>) {
             },
             Err(e) => service.queue.finish(&id, Err(e.to_string())).await,
         };
-        if let Err(e) = stored {
-            drop(crate::http::ApiError::from(e));
+        match stored {
+            Ok(true) => {}
+            // Queued again while it ran here (this process went without a
+            // heartbeat for two leases): another process runs it.
+            Ok(false) => eprintln!(
+                "escaque-server: analysis {id} was taken over by another process; its result here is dropped"
+            ),
+            Err(e) => drop(crate::http::ApiError::from(e)),
         }
     }
 }

@@ -2,12 +2,20 @@
 //! claim, progress, finish. [`StoreQueue`] keeps the queue in the database
 //! (the `analyses` table: any process on the same PostgreSQL database may
 //! claim from it) and the progress of the analyses this process runs in
-//! memory.
+//! memory, written to the row at most once a [`PROGRESS_EVERY`] so that
+//! a client asking another process sees it too.
+//!
+//! Several processes (issue 28): a claim records this process's name in the
+//! row (`analyses.node`). Only this process stores the row's progress,
+//! finishes it or gives it back; a process taken for gone (no heartbeat for
+//! two leases) has its running analyses queued again by the others
+//! ([`Queue::requeue_orphans`]), and what it writes afterwards is refused.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use escaque_analysis::Progress;
 
@@ -16,6 +24,9 @@ use crate::store::{Store, StoreError};
 
 /// A boxed future (the trait is used as `dyn Queue`).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// How often the progress of the analyses running here is stored.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// What the analysis workers and the routes need of a queue.
 pub trait Queue: Send + Sync {
@@ -29,31 +40,54 @@ pub trait Queue: Send + Sync {
     fn claim(&self) -> BoxFuture<'_, Result<Option<AnalysisRow>, StoreError>>;
     /// How far a running analysis has come.
     fn report(&self, id: &str, progress: Progress);
-    /// The progress reported for `id`, if it runs.
+    /// The progress reported for `id`, if it runs here.
     fn progress(&self, id: &str) -> Option<Progress>;
+    /// Stores the progress reported since the last time (for clients of
+    /// other processes).
+    fn store_progress(&self) -> BoxFuture<'_, Result<(), StoreError>>;
     /// A claimed analysis ended: `Ok((engine, json))` done, `Err(text)`
-    /// failed.
+    /// failed. False when it was no longer this process's (it was queued
+    /// again as this process was taken for gone): nothing was stored.
     fn finish<'a>(
         &'a self,
         id: &'a str,
         outcome: Result<(String, String), String>,
-    ) -> BoxFuture<'a, Result<(), StoreError>>;
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
     /// A claimed analysis was stopped before its end (the server stops):
     /// it waits for the next worker.
     fn release<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>>;
+    /// Queues again the running analyses of processes that are gone (no
+    /// heartbeat for `stale`), and this process's own when `starting`
+    /// (it ran them before it stopped). How many.
+    fn requeue_orphans(
+        &self,
+        starting: bool,
+        stale: Duration,
+    ) -> BoxFuture<'_, Result<u64, StoreError>>;
 }
 
-/// The queue in the database; progress in this process's memory.
+/// The progress of one analysis running here; `stored`: as written to its
+/// row.
+#[derive(Clone, Copy)]
+struct Running {
+    now: Progress,
+    stored: usize,
+}
+
+/// The queue in the database; progress in this process's memory, and in
+/// the rows once a [`PROGRESS_EVERY`].
 pub struct StoreQueue {
     store: Store,
-    progress: Mutex<HashMap<String, Progress>>,
+    node: Arc<str>,
+    progress: Mutex<HashMap<String, Running>>,
 }
 
 impl StoreQueue {
-    /// A queue on `store`.
-    pub fn new(store: Store) -> StoreQueue {
+    /// A queue on `store` for process `node` (its `--nodo` name).
+    pub fn new(store: Store, node: Arc<str>) -> StoreQueue {
         StoreQueue {
             store,
+            node,
             progress: Mutex::new(HashMap::new()),
         }
     }
@@ -76,25 +110,31 @@ impl Queue for StoreQueue {
 
     fn claim(&self) -> BoxFuture<'_, Result<Option<AnalysisRow>, StoreError>> {
         Box::pin(async move {
-            let row = self.store.claim_analysis().await?;
+            let row = self.store.claim_analysis(&self.node).await?;
             if let Some(r) = &row {
-                self.report(
-                    &r.id,
-                    Progress {
-                        done: 0,
-                        total: r.moves.len() + 1,
-                    },
-                );
+                self.progress
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(
+                        r.id.clone(),
+                        Running {
+                            now: Progress {
+                                done: 0,
+                                total: r.moves.len() + 1,
+                            },
+                            stored: 0,
+                        },
+                    );
             }
             Ok(row)
         })
     }
 
     fn report(&self, id: &str, progress: Progress) {
-        self.progress
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id.to_string(), progress);
+        let mut map = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = map.get_mut(id) {
+            r.now = progress;
+        }
     }
 
     fn progress(&self, id: &str) -> Option<Progress> {
@@ -102,16 +142,43 @@ impl Queue for StoreQueue {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
-            .copied()
+            .map(|r| r.now)
+    }
+
+    fn store_progress(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async move {
+            let changed: Vec<(String, usize)> = self
+                .progress
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .filter(|(_, r)| r.now.done != r.stored)
+                .map(|(id, r)| (id.clone(), r.now.done))
+                .collect();
+            for (id, done) in changed {
+                self.store
+                    .store_analysis_progress(&id, &self.node, done as i64)
+                    .await?;
+                if let Some(r) = self
+                    .progress
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_mut(&id)
+                {
+                    r.stored = done;
+                }
+            }
+            Ok(())
+        })
     }
 
     fn finish<'a>(
         &'a self,
         id: &'a str,
         outcome: Result<(String, String), String>,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
         Box::pin(async move {
-            let r = self.store.finish_analysis(id, outcome).await;
+            let r = self.store.finish_analysis(id, &self.node, outcome).await;
             self.forget(id);
             r
         })
@@ -120,7 +187,23 @@ impl Queue for StoreQueue {
     fn release<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             self.forget(id);
-            self.store.requeue_analysis(id).await.map(|_| ())
+            self.store
+                .release_analysis(id, &self.node)
+                .await
+                .map(|_| ())
+        })
+    }
+
+    fn requeue_orphans(
+        &self,
+        starting: bool,
+        stale: Duration,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        Box::pin(async move {
+            let me = starting.then_some(&*self.node);
+            self.store
+                .requeue_orphan_analyses(me, stale.as_millis() as i64)
+                .await
         })
     }
 }

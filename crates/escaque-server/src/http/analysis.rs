@@ -168,7 +168,11 @@ async fn view_json(hub: &Hub, row: &AnalysisRow) -> Result<Value, ApiError> {
             hub.analysis
                 .queue()
                 .progress(&row.id)
-                .unwrap_or(Progress { done: 0, total }),
+                // Running in another process: as it last stored it.
+                .unwrap_or(Progress {
+                    done: (row.progress.max(0) as usize).min(total),
+                    total,
+                }),
         ),
         "done" => (0, Progress { done: total, total }),
         _ => (0, Progress { done: 0, total }),
@@ -411,6 +415,8 @@ impl GameToAnalyse {
             analysis: None,
             created_ms: now,
             updated_ms: now,
+            node: None,
+            progress: 0,
         }
     }
 }

@@ -5,6 +5,12 @@
 //! oldest queued row `running` in one statement that only succeeds while
 //! the row is still queued, so that several processes on one PostgreSQL
 //! database never claim the same row twice.
+//!
+//! Several processes (issue 28): a claim records the process (`node`, its
+//! `--nodo` name). Only that process writes the row's progress, finishes it
+//! or gives it back; once the row was queued again because the process was
+//! taken for gone ([`Store::requeue_orphan_analyses`]: no heartbeat in
+//! `nodes.seen_ms` for two leases), what it still writes is refused.
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -48,6 +54,11 @@ pub struct AnalysisRow {
     pub created_ms: i64,
     /// When it last changed (wall, ms).
     pub updated_ms: i64,
+    /// The process running it (while `running`).
+    pub node: Option<String>,
+    /// How far it has come, as last stored by the process running it
+    /// (positions analysed, of `moves.len() + 1`).
+    pub progress: i64,
 }
 
 impl AnalysisRow {
@@ -58,7 +69,7 @@ impl AnalysisRow {
 }
 
 const COLUMNS: &str = "id, game_id, owner, batch, seq, white, black, result, start_fen, \
-    chess960, moves, status, engine, error, analysis, created_ms, updated_ms";
+    chess960, moves, status, engine, error, analysis, created_ms, updated_ms, node, progress";
 
 fn from_row(r: &AnyRow) -> Result<AnalysisRow, StoreError> {
     let moves: String = r.try_get(10)?;
@@ -80,6 +91,8 @@ fn from_row(r: &AnyRow) -> Result<AnalysisRow, StoreError> {
         analysis: r.try_get(14)?,
         created_ms: r.try_get(15)?,
         updated_ms: r.try_get(16)?,
+        node: r.try_get(17)?,
+        progress: r.try_get(18)?,
     })
 }
 
@@ -96,7 +109,7 @@ impl Store {
         for a in rows {
             let inserted = sqlx::query(&format!(
                 "INSERT INTO analyses ({COLUMNS}) \
-                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) \
+                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19) \
                  ON CONFLICT DO NOTHING"
             ))
             .bind(&a.id)
@@ -116,6 +129,8 @@ impl Store {
             .bind(&a.analysis)
             .bind(a.created_ms)
             .bind(a.updated_ms)
+            .bind(&a.node)
+            .bind(a.progress)
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -199,10 +214,10 @@ impl Store {
         Ok(n)
     }
 
-    /// Claims the next queued analysis (it becomes `running`): first the
-    /// askers with no analysis running, then the oldest request, in its
-    /// order. `None` when nothing is queued.
-    pub async fn claim_analysis(&self) -> Result<Option<AnalysisRow>, StoreError> {
+    /// Claims the next queued analysis for process `node` (it becomes
+    /// `running` there): first the askers with no analysis running, then
+    /// the oldest request, in its order. `None` when nothing is queued.
+    pub async fn claim_analysis(&self, node: &str) -> Result<Option<AnalysisRow>, StoreError> {
         // Another process may claim the row chosen between the choice and
         // the update: the update then changes nothing and the next one is
         // chosen.
@@ -218,9 +233,10 @@ impl Store {
                 return Ok(None);
             };
             let done = sqlx::query(
-                "UPDATE analyses SET status = 'running', updated_ms = $1 \
-                 WHERE id = $2 AND status = 'queued'",
+                "UPDATE analyses SET status = 'running', node = $1, progress = 0, updated_ms = $2 \
+                 WHERE id = $3 AND status = 'queued'",
             )
+            .bind(node)
             .bind(now_ms())
             .bind(&id)
             .execute(&self.pool)
@@ -233,20 +249,44 @@ impl Store {
         Ok(None)
     }
 
-    /// A running analysis finished: `Ok((engine, json))` done, `Err(text)`
-    /// failed.
+    /// Stores how far analysis `id`, running in process `node`, has come.
+    /// False when it no longer runs there.
+    pub async fn store_analysis_progress(
+        &self,
+        id: &str,
+        node: &str,
+        done: i64,
+    ) -> Result<bool, StoreError> {
+        let n = sqlx::query(
+            "UPDATE analyses SET progress = $1 \
+             WHERE id = $2 AND node = $3 AND status = 'running'",
+        )
+        .bind(done)
+        .bind(id)
+        .bind(node)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(n == 1)
+    }
+
+    /// Analysis `id`, running in process `node`, finished: `Ok((engine,
+    /// json))` done, `Err(text)` failed. False (nothing stored) when it no
+    /// longer runs there: it was queued again, as its process was taken for
+    /// gone, and another process runs it or will.
     pub async fn finish_analysis(
         &self,
         id: &str,
+        node: &str,
         outcome: Result<(String, String), String>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
         let (status, engine, analysis, error) = match outcome {
             Ok((engine, json)) => ("done", Some(engine), Some(json), None),
             Err(e) => ("failed", None, None, Some(e)),
         };
-        sqlx::query(
+        let n = sqlx::query(
             "UPDATE analyses SET status = $1, engine = $2, analysis = $3, error = $4, \
-             updated_ms = $5 WHERE id = $6",
+             updated_ms = $5 WHERE id = $6 AND node = $7 AND status = 'running'",
         )
         .bind(status)
         .bind(engine)
@@ -254,17 +294,19 @@ impl Store {
         .bind(error)
         .bind(now_ms())
         .bind(id)
+        .bind(node)
         .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await?
+        .rows_affected();
+        Ok(n == 1)
     }
 
-    /// Queues analysis `id` again (a failed one asked for again, or a
-    /// running one whose worker stopped). True if it changed.
+    /// Queues a failed analysis again (asked for again). True if it
+    /// changed.
     pub async fn requeue_analysis(&self, id: &str) -> Result<bool, StoreError> {
         let n = sqlx::query(
-            "UPDATE analyses SET status = 'queued', error = NULL, updated_ms = $1 \
-             WHERE id = $2 AND status IN ('failed', 'running')",
+            "UPDATE analyses SET status = 'queued', error = NULL, node = NULL, progress = 0, \
+             updated_ms = $1 WHERE id = $2 AND status = 'failed'",
         )
         .bind(now_ms())
         .bind(id)
@@ -274,16 +316,52 @@ impl Store {
         Ok(n == 1)
     }
 
-    /// Every running analysis queued again (a server starting: the process
-    /// that ran them is gone). How many.
-    pub async fn requeue_running_analyses(&self) -> Result<u64, StoreError> {
+    /// Process `node` gives analysis `id` back unfinished (it stops): it
+    /// waits for the next worker. True if it changed (false: it no longer
+    /// ran there).
+    pub async fn release_analysis(&self, id: &str, node: &str) -> Result<bool, StoreError> {
         let n = sqlx::query(
-            "UPDATE analyses SET status = 'queued', updated_ms = $1 WHERE status = 'running'",
+            "UPDATE analyses SET status = 'queued', node = NULL, progress = 0, updated_ms = $1 \
+             WHERE id = $2 AND node = $3 AND status = 'running'",
         )
         .bind(now_ms())
+        .bind(id)
+        .bind(node)
         .execute(&self.pool)
         .await?
         .rows_affected();
+        Ok(n == 1)
+    }
+
+    /// Queues again the running analyses of the processes that are gone:
+    /// those whose heartbeat (`nodes.seen_ms`) is older than `stale_ms`
+    /// ago, those that stopped (`down`), those that never registered or
+    /// that no row names (claimed before several processes existed), and,
+    /// when `me` is given (this process starting), this process's own (it
+    /// ran them before it stopped). How many.
+    pub async fn requeue_orphan_analyses(
+        &self,
+        me: Option<&str>,
+        stale_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let now = now_ms();
+        let gone = "node IS NULL OR node NOT IN \
+                    (SELECT name FROM nodes WHERE seen_ms >= $2 AND state <> 'down')";
+        let sql = match me {
+            Some(_) => format!(
+                "UPDATE analyses SET status = 'queued', node = NULL, progress = 0, \
+                 updated_ms = $1 WHERE status = 'running' AND ({gone} OR node = $3)"
+            ),
+            None => format!(
+                "UPDATE analyses SET status = 'queued', node = NULL, progress = 0, \
+                 updated_ms = $1 WHERE status = 'running' AND ({gone})"
+            ),
+        };
+        let mut q = sqlx::query(&sql).bind(now).bind(now - stale_ms);
+        if let Some(me) = me {
+            q = q.bind(me);
+        }
+        let n = q.execute(&self.pool).await?.rows_affected();
         Ok(n)
     }
 }
