@@ -938,6 +938,12 @@ async fn writer_task(pool: AnyPool, mut rx: mpsc::Receiver<(Job, JobReply)>) {
                 Err(_) => break,
             }
         }
+        // The games' rows are locked in the order of their ids, as the lease
+        // renewal locks them (`Store::renew_leases`): two transactions of
+        // this process never wait for each other in a circle (a deadlock
+        // PostgreSQL would break by failing one of them). The sort is stable:
+        // one game's writes keep their order.
+        batch.sort_by(|a, b| a.0.game.cmp(&b.0.game));
         let mut results: Vec<Result<(), JobError>> = Vec::with_capacity(batch.len());
         let outcome: Result<(), sqlx::Error> = async {
             let mut tx = pool.begin().await?;

@@ -204,3 +204,71 @@ async fn lost_lease_stops(db: Db) {
     assert!(!s.hub.local.held().iter().any(|(g, _)| *g == game));
 }
 both_dbs!(a_task_whose_lease_is_gone_stops, lost_lease_stops);
+
+/// The lease renewal (one statement over every game a process holds) and
+/// the group-commit writer (one transaction over several games' writes)
+/// lock the games' rows in one order: renewing while many games are being
+/// written never deadlocks (PostgreSQL would fail one of the two: a batch of
+/// moves, or the renewal). Found by the load of issue 28 (BENCHMARKS.md).
+async fn renewal_and_writes_never_deadlock(db: Db) {
+    let Some(url) = own_database_url(db, "renewdl").await else {
+        return;
+    };
+    let store = Store::open(&url).await.unwrap();
+    let mut games = Vec::new();
+    for _ in 0..40 {
+        let row = new_game();
+        store.insert_game(&row).await.unwrap();
+        let epoch = store
+            .take_lease(&row.id, "a", 60_000)
+            .await
+            .unwrap()
+            .expect("a takes");
+        games.push((
+            row.id.clone(),
+            Fence {
+                node: "a".into(),
+                epoch,
+            },
+        ));
+    }
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let renewer = {
+        let store = store.clone();
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            let mut n = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                store.renew_leases("a", 60_000).await.expect("renewal");
+                n += 1;
+            }
+            n
+        })
+    };
+    // Every game's writes at once, in an order the writer does not choose:
+    // its batches hold several games each.
+    let mut writers = Vec::new();
+    for (i, (g, fence)) in games.into_iter().enumerate() {
+        let store = store.clone();
+        writers.push(tokio::spawn(async move {
+            for ply in 0..30i64 {
+                let uci = if ply % 2 == 0 { "g1f3" } else { "g8f6" };
+                let clocks = Some([300_000 - ply - i as i64, 300_000 + ply]);
+                store
+                    .append_move(Some(&fence), &g, &mv(ply, uci), clocks, None)
+                    .await
+                    .unwrap_or_else(|e| panic!("game {g} ply {ply}: {e}"));
+            }
+        }));
+    }
+    for w in writers {
+        w.await.unwrap();
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let renewals = renewer.await.unwrap();
+    assert!(renewals > 0);
+}
+both_dbs!(
+    lease_renewal_and_game_writes_never_deadlock,
+    renewal_and_writes_never_deadlock
+);

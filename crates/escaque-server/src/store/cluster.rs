@@ -4,7 +4,7 @@
 
 use sqlx::Row;
 
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, Backend, Store, StoreError};
 
 /// Who holds a game's lease, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,13 +70,23 @@ impl Store {
             .bind(name)
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "UPDATE games SET lease_until_ms = $1 WHERE owner_node = $2 AND lease_until_ms > 0",
-        )
-        .bind(now + lease_ms)
-        .bind(name)
-        .execute(&mut *tx)
-        .await?;
+        // On PostgreSQL the rows are locked first, in the order of their ids,
+        // as the group-commit writer locks them: the renewal and a batch of
+        // moves never deadlock. (SQLite has one writer at a time.)
+        let renew = match self.backend {
+            Backend::Postgres => {
+                "UPDATE games SET lease_until_ms = $1 WHERE id IN (SELECT id FROM games \
+                 WHERE owner_node = $2 AND lease_until_ms > 0 ORDER BY id FOR UPDATE)"
+            }
+            Backend::Sqlite => {
+                "UPDATE games SET lease_until_ms = $1 WHERE owner_node = $2 AND lease_until_ms > 0"
+            }
+        };
+        sqlx::query(renew)
+            .bind(now + lease_ms)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
         let rows = sqlx::query(
             "SELECT id, lease_epoch FROM games WHERE owner_node = $1 AND lease_until_ms > 0",
         )
