@@ -191,9 +191,21 @@ impl Nginx {
 
 impl Drop for Nginx {
     fn drop(&mut self) {
-        // SIGQUIT would wait for the open sockets; the test is over.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // SIGTERM: nginx's fast shutdown, the master stops its workers
+        // (SIGQUIT would wait for the open sockets). SIGKILL would leave
+        // the workers running, still listening: only if it does not stop.
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let t0 = Instant::now();
+        while !matches!(self.child.try_wait(), Ok(Some(_))) {
+            if t0.elapsed() > Duration::from_secs(10) {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
