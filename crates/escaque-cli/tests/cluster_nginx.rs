@@ -13,6 +13,10 @@
 //!   killed (SIGKILL) mid-game; the page reconnects by itself and the game
 //!   goes on, every move made before still there. Screenshots (desktop and
 //!   phone size) go to `target/screenshots/nginx-*.png`.
+//! - `rolling_restart_through_nginx_loses_no_move`: the documented rolling
+//!   restart (docs/despliegue.md) — each process in turn stopped with
+//!   SIGTERM, started again on its port, awaited on `/salud` — while a game
+//!   is played through nginx: no acknowledged move lost.
 //!
 //! nginx is `/usr/sbin/nginx` (Debian's `nginx-light` or `nginx`), installed
 //! by `scripts/nginx.sh` when missing; the test fails if it is not there
@@ -187,9 +191,21 @@ impl Nginx {
 
 impl Drop for Nginx {
     fn drop(&mut self) {
-        // SIGQUIT would wait for the open sockets; the test is over.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // SIGTERM: nginx's fast shutdown, the master stops its workers
+        // (SIGQUIT would wait for the open sockets). SIGKILL would leave
+        // the workers running, still listening: only if it does not stop.
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let t0 = Instant::now();
+        while !matches!(self.child.try_wait(), Ok(Some(_))) {
+            if t0.elapsed() > Duration::from_secs(10) {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -854,4 +870,217 @@ fn wait_engine_reply(b: &Browser, id: &str, plies: usize) -> (Vec<String>, Value
         .map(|m| m["uci"].as_str().unwrap().to_string())
         .collect();
     (moves, st)
+}
+
+// ------------------------------------------------------ rolling restart
+
+/// An `escaque servir` process on a fixed port (as systemd runs them, so
+/// that nginx's upstream stays right across restarts); killed when dropped.
+struct Fixed {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Drop for Fixed {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn servir_at(db: &str, name: &str, port: u16) -> Fixed {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
+        .args(["servir", "--hilos-motor", "1", "--hilos-analisis", "1"])
+        .args(["--puerto", &port.to_string(), "--db", db, "--nodo", name])
+        .args(["--arriendo-ms", &LEASE_MS.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start escaque servir");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("address line");
+    assert!(line.contains(&format!(":{port}")), "node {name}: {line:?}");
+    Fixed {
+        child,
+        addr: format!("127.0.0.1:{port}").parse().unwrap(),
+    }
+}
+
+type Ws = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+/// A seat's socket through nginx and its first `state`, retried for a
+/// while (a process may be stopping or starting).
+fn seat_socket(nginx: SocketAddr, id: &str, secret: &str) -> (Ws, Value) {
+    let t0 = Instant::now();
+    loop {
+        if let Ok((mut ws, _)) =
+            tungstenite::connect(format!("ws://{nginx}/ws/games/{id}?seat={secret}"))
+        {
+            if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_mut() {
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+            }
+            while let Ok(m) = ws.read() {
+                if let Message::Text(t) = m {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["t"] == "state" {
+                        return (ws, v);
+                    }
+                }
+            }
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "no socket for {id} through nginx"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The game's moves as `state` gives them.
+fn uci_list(st: &Value) -> Vec<String> {
+    st["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Plays the side to move's first legal move through nginx on a new
+/// socket, again on another one if the socket closes before the move is
+/// acknowledged (its process stopped); `acked` gets the move. Every move
+/// acknowledged before is checked to be stored, in order.
+fn play_next(nginx: SocketAddr, id: &str, secrets: &[String; 2], acked: &mut Vec<String>) {
+    let t0 = Instant::now();
+    loop {
+        let side = acked.len() % 2;
+        let (mut ws, st) = seat_socket(nginx, id, &secrets[side]);
+        let stored = uci_list(&st);
+        assert_eq!(
+            stored[..acked.len()],
+            acked[..],
+            "every acknowledged move is stored"
+        );
+        if stored.len() == acked.len() + 1 {
+            // Stored, and its socket closed before the acknowledgement.
+            acked.push(stored[acked.len()].clone());
+            return;
+        }
+        assert_eq!(stored.len(), acked.len(), "{st}");
+        assert_eq!(st["status"], "playing", "{st}");
+        let mv = st["legal_uci"][0]
+            .as_str()
+            .expect("a legal move")
+            .to_string();
+        let msg = json!({"t": "move", "move": mv, "id": acked.len()});
+        if ws.send(Message::Text(msg.to_string().into())).is_ok() {
+            while let Ok(m) = ws.read() {
+                if let Message::Text(t) = m {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["t"] == "ack" {
+                        acked.push(mv);
+                        return;
+                    }
+                    assert_ne!(v["t"], "error", "{mv}: {v}");
+                }
+            }
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{mv} never acknowledged"
+        );
+    }
+}
+
+/// The documented rolling restart (docs/despliegue.md), through nginx
+/// from the shipped file: each process in turn asked to stop (SIGTERM,
+/// as `systemctl restart` does), started again on its port, and awaited
+/// until `/salud` answers 200; a game is played all along. No
+/// acknowledged move is lost, the game is still going at the end.
+#[test]
+fn rolling_restart_through_nginx_loses_no_move() {
+    let Some(db) = fresh_postgres("nginx_rolling") else {
+        return;
+    };
+    let names = ["a", "b", "c"];
+    let ports = [free_port(), free_port(), free_port()];
+    let mut procs: Vec<Fixed> = (0..3).map(|i| servir_at(&db, names[i], ports[i])).collect();
+    let nginx = Nginx::start([procs[0].addr, procs[1].addr, procs[2].addr]);
+    let n = nginx.addr;
+
+    // A game between two people, both seats through nginx.
+    let (status, _, body) = http(
+        n,
+        "POST",
+        "/api/games",
+        Some(&json!({"opponent": "friend", "color": "white", "time_control": "15+0"})),
+        "",
+    );
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["game"].as_str().unwrap().to_string();
+    let (status, _, body) = http(
+        n,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(&json!({})),
+        "",
+    );
+    assert_eq!(status, 200, "{body}");
+    let joined: Value = serde_json::from_str(&body).unwrap();
+    let secrets = [
+        created["secret"].as_str().unwrap().to_string(),
+        joined["secret"].as_str().unwrap().to_string(),
+    ];
+    let mut acked = Vec::new();
+    for _ in 0..2 {
+        play_next(n, &id, &secrets, &mut acked);
+    }
+
+    for i in 0..3 {
+        let t0 = Instant::now();
+        let pid = procs[i].child.id().to_string();
+        let ok = Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill")
+            .success();
+        assert!(ok);
+        // Moves while it stops.
+        for _ in 0..2 {
+            play_next(n, &id, &secrets, &mut acked);
+        }
+        let exit = loop {
+            if let Some(st) = procs[i].child.try_wait().unwrap() {
+                break st;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "{} did not exit on SIGTERM",
+                names[i]
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert!(exit.success(), "{} exited with {exit}", names[i]);
+        procs[i] = servir_at(&db, names[i], ports[i]);
+        let (status, _, body) = http(procs[i].addr, "GET", "/salud", None, "");
+        assert_eq!(status, 200, "{body}");
+        let health: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(health["nodo"], names[i]);
+        eprintln!(
+            "  {} restarted in {:.1} s",
+            names[i],
+            t0.elapsed().as_secs_f64()
+        );
+        for _ in 0..2 {
+            play_next(n, &id, &secrets, &mut acked);
+        }
+    }
+    let (_, st) = seat_socket(n, &id, &secrets[0]);
+    assert_eq!(uci_list(&st), acked);
+    assert_eq!(st["status"], "playing", "{st}");
+    assert_eq!(acked.len(), 14);
 }

@@ -182,3 +182,55 @@ fn temporary_beside(dest: &Path) -> PathBuf {
         .unwrap_or_else(|| "respaldo".into());
     dest.with_file_name(format!(".{name}.parcial"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_store_is_copied_whole_and_never_over_a_file() {
+        let dir = std::env::temp_dir().join(format!("escaque-backup-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open_dir(&dir.join("datos"), true).await.unwrap();
+        let secret = store.cluster_secret().await.unwrap();
+
+        // From the running store.
+        let dest = dir.join("copia.sqlite3");
+        store.backup_to(&dest).await.unwrap();
+        assert!(!dir.join(".copia.sqlite3.parcial").exists());
+        assert!(matches!(
+            store.backup_to(&dest).await,
+            Err(BackupError::Exists(_))
+        ));
+        let copy = Store::open(&format!("sqlite://{}", dest.display()))
+            .await
+            .unwrap();
+        assert_eq!(copy.cluster_secret().await.unwrap(), secret);
+        assert_eq!(
+            copy.schema_versions().await.unwrap(),
+            store.schema_versions().await.unwrap()
+        );
+
+        // From the file, as `escaque respaldo` does, while the store is open.
+        let dest = dir.join("copia2.sqlite3");
+        backup_sqlite_file(&dir.join("datos/escaque.sqlite3"), &dest)
+            .await
+            .unwrap();
+        let copy = Store::open(&format!("sqlite://{}", dest.display()))
+            .await
+            .unwrap();
+        assert_eq!(copy.cluster_secret().await.unwrap(), secret);
+
+        // Not a database, or none: nothing written.
+        std::fs::write(dir.join("no.sqlite3"), b"hola").unwrap();
+        for src in ["no.sqlite3", "falta.sqlite3"] {
+            let out = dir.join("nada.sqlite3");
+            assert!(matches!(
+                backup_sqlite_file(&dir.join(src), &out).await,
+                Err(BackupError::NoDatabase(_))
+            ));
+            assert!(!out.exists());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
