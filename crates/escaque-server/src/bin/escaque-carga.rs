@@ -11,6 +11,8 @@
 //! ```text
 //! escaque-carga [--partidas N] [--jugadas M] [--pensar-ms A-B]
 //!               [--db URL] [--modo reglas|eco|ambos] [--sqlite-normal]
+//!               [--procesos N | --servidores A,B,C] [--espectadores otro|mismo]
+//! escaque-carga --modo notificar --db URL [--conexiones 1,4,16] [--segundos S]
 //! ```
 //!
 //! The servers run as child processes of this one (`escaque-carga servidor`,
@@ -27,6 +29,29 @@
 //! latency. The server runs in this process (the tournament is created
 //! through the service, as the organiser's request does); players reach it
 //! only over HTTP and WebSocket.
+//!
+//! Several processes (issue 28): `--procesos N` starts N servers
+//! (`escaque-carga servidor --nodo a|b|c…`, the same settings) on one
+//! PostgreSQL database (`--db`, required when N > 1); `--servidores A,B,C`
+//! plays against servers already running at those addresses instead. Each
+//! game is created and played on the server the game picks (game `g` on
+//! server `g mod N`), as a proxy sticky by game would send it; with
+//! `--espectadores otro` each game also has a spectator on the next server
+//! (`g + 1 mod N`, through the process that does not own the game), with
+//! `mismo` on the game's own. One table for the whole: games per second
+//! (created, played and resigned, over the whole run), moves per second
+//! (over the play), the move latency (sent → opponent) and the spectator
+//! latency (sent → spectator), p50/p99/max, and the servers' memory when
+//! this program started them.
+//!
+//! `--modo notificar` is the notifying-commit micro-benchmark (issue 28: a
+//! transaction that issued NOTIFY takes a global lock at commit): on
+//! `--db` (PostgreSQL), at `--conexiones 1,4,16` concurrent connections
+//! (each its own), for `--segundos S` each (default 10), transactions that
+//! insert a row and `pg_notify` a small payload, against the same
+//! transactions without the notify, alternated; one listener connection
+//! drains the channel as a server's bus would. It reports commits per
+//! second and the COMMIT's p50/p99/max per cell.
 //!
 //! `--modo clase` measures a class (issue 26) on SQLite (or `--db`), with
 //! the server's default per-address rate limit: a teacher creates
@@ -67,6 +92,18 @@ struct Args {
     rounds: u32,
     pupils: usize,
     repeats: usize,
+    /// Servers already running (`--servidores`).
+    servers: Vec<SocketAddr>,
+    /// Servers to start (`--procesos`); 0: the one-server default.
+    processes: usize,
+    /// Where each game's spectator watches: `None`, `otro`, `mismo`.
+    spectators: Option<String>,
+    /// The `servidor` child's node name and lease.
+    node: Option<String>,
+    lease_ms: Option<u64>,
+    /// `--modo notificar`.
+    connections: Vec<usize>,
+    seconds: u64,
 }
 
 fn parse_args() -> Result<(Option<String>, Args), String> {
@@ -86,6 +123,13 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
         rounds: 3,
         pupils: 30,
         repeats: 5,
+        servers: Vec::new(),
+        processes: 0,
+        spectators: None,
+        node: None,
+        lease_ms: None,
+        connections: vec![1, 4, 16],
+        seconds: 10,
     };
     while let Some(flag) = it.next() {
         let mut val = || it.next().ok_or(format!("falta el valor de {flag}"));
@@ -107,10 +151,62 @@ fn parse_args() -> Result<(Option<String>, Args), String> {
             "--rondas" | "--rounds" => a.rounds = val()?.parse().map_err(|e| format!("{e}"))?,
             "--alumnos" | "--pupils" => a.pupils = val()?.parse().map_err(|e| format!("{e}"))?,
             "--veces" | "--repeats" => a.repeats = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--servidores" | "--servers" => {
+                a.servers = val()?
+                    .split(',')
+                    .filter(|t| !t.trim().is_empty())
+                    .map(|t| {
+                        t.trim()
+                            .parse()
+                            .map_err(|e| format!("{t}: {e} (EQUIPO:PUERTO / HOST:PORT)"))
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+            "--procesos" | "--processes" => {
+                a.processes = val()?.parse().map_err(|e| format!("{e}"))?
+            }
+            "--espectadores" | "--spectators" => {
+                let v = val()?;
+                match v.as_str() {
+                    "otro" | "other" => a.spectators = Some("otro".into()),
+                    "mismo" | "same" => a.spectators = Some("mismo".into()),
+                    "no" | "none" => a.spectators = None,
+                    _ => return Err(format!("--espectadores {v}: otro | mismo | no")),
+                }
+            }
+            "--nodo" | "--node" => a.node = Some(val()?),
+            "--arriendo-ms" | "--lease-ms" => {
+                a.lease_ms = Some(val()?.parse().map_err(|e| format!("{e}"))?)
+            }
+            "--conexiones" | "--connections" => {
+                a.connections = val()?
+                    .split(',')
+                    .map(|t| t.trim().parse().map_err(|e| format!("{t}: {e}")))
+                    .collect::<Result<_, _>>()?
+            }
+            "--segundos" | "--seconds" => a.seconds = val()?.parse().map_err(|e| format!("{e}"))?,
             "--sqlite-normal" => a.normal_sync = true,
             "--modo" | "--mode" => a.mode = val()?,
             other => return Err(format!("opción desconocida / unknown option: {other}")),
         }
+    }
+    if a.processes > 1 && a.db.is_none() {
+        return Err(
+            "--procesos N > 1 necesita --db postgres://… (SQLite: un proceso) / \
+                    --processes N > 1 needs --db postgres://… (SQLite: one process)"
+                .into(),
+        );
+    }
+    if a.processes > 0 && !a.servers.is_empty() {
+        return Err(
+            "--procesos o --servidores, no ambos / --processes or --servers, not both".into(),
+        );
+    }
+    if a.mode == "notificar" && a.db.is_none() {
+        return Err("--modo notificar necesita --db postgres://… / needs --db postgres://…".into());
+    }
+    if a.connections.contains(&0) {
+        return Err("--conexiones: al menos 1 / at least 1".into());
     }
     Ok((sub, a))
 }
@@ -128,9 +224,16 @@ fn main() {
         .build()
         .expect("runtime");
     match sub.as_deref() {
-        Some("servidor") => rt.block_on(serve_rules(args.db, !args.normal_sync)),
+        Some("servidor") => rt.block_on(serve_rules(
+            args.db,
+            !args.normal_sync,
+            args.node,
+            args.lease_ms,
+        )),
         Some("eco") => rt.block_on(serve_echo()),
         _ if args.mode == "torneo" => rt.block_on(tournament::drive(args)),
+        _ if args.mode == "notificar" => rt.block_on(notify::drive(args)),
+        _ if args.processes > 0 || !args.servers.is_empty() => rt.block_on(cluster::drive(args)),
         _ if args.mode == "clase" => rt.block_on(class::drive(args)),
         _ => rt.block_on(drive(args)),
     }
@@ -138,7 +241,12 @@ fn main() {
 
 // ---------------------------------------------------------------- servers
 
-async fn serve_rules(db: Option<String>, full_sync: bool) {
+async fn serve_rules(
+    db: Option<String>,
+    full_sync: bool,
+    node: Option<String>,
+    lease_ms: Option<u64>,
+) {
     let dir = std::env::temp_dir().join(format!("escaque-carga-{}", std::process::id()));
     let config = escaque_server::Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -149,6 +257,10 @@ async fn serve_rules(db: Option<String>, full_sync: bool) {
         http_burst: 1e9,
         http_per_sec: 1e9,
         sqlite_full_sync: full_sync,
+        node,
+        lease: lease_ms
+            .map(Duration::from_millis)
+            .unwrap_or(escaque_server::Config::default().lease),
         ..escaque_server::Config::default()
     };
     let s = escaque_server::start(config).await.expect("server");
@@ -408,6 +520,21 @@ async fn rules_game(
     stats: &Mutex<Stats>,
     go: &tokio::sync::Barrier,
 ) -> Result<(), String> {
+    rules_game_on(addr, None, plies, think, seed, stats, go).await
+}
+
+/// A game created and played on `addr`; with `watch` (a server and the
+/// spectators' statistics), a spectator on that server whose latency is
+/// recorded too.
+async fn rules_game_on(
+    addr: SocketAddr,
+    watch: Option<(SocketAddr, &Mutex<Stats>)>,
+    plies: usize,
+    think: (u64, u64),
+    seed: u64,
+    stats: &Mutex<Stats>,
+    go: &tokio::sync::Barrier,
+) -> Result<(), String> {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let setup = async {
         let created = http(
@@ -436,11 +563,23 @@ async fn rules_game(
                 .map_err(|e| format!("{e:?}"))?;
             socks.push(s);
         }
-        Ok::<_, String>(socks)
+        let spectator = match watch {
+            Some((at, _)) => {
+                let mut s = GameSocket::connect(at, &format!("/ws/games/{id}"))
+                    .await
+                    .map_err(|e| format!("spectator: {e:?}"))?;
+                s.until(WAIT, |v| v["t"] == "state")
+                    .await
+                    .map_err(|e| format!("spectator: {e:?}"))?;
+                Some(s)
+            }
+            None => None,
+        };
+        Ok::<_, String>((socks, spectator))
     };
     let r = setup.await;
     go.wait().await;
-    let mut socks = r?;
+    let (mut socks, mut spectator) = r?;
     let mut legal: Vec<String> = ["e2e4", "d2d4", "g1f3", "c2c4"]
         .iter()
         .map(|s| s.to_string())
@@ -449,8 +588,12 @@ async fn rules_game(
         tokio::time::sleep(Duration::from_millis(rng.between(think.0, think.1))).await;
         let side = ply % 2;
         let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
-        let (latency, playing, next) = one_move(&mut socks, side, &mv, ply).await?;
+        let (latency, watched, playing, next) =
+            one_move_watched(&mut socks, spectator.as_mut(), side, &mv, ply).await?;
         record(stats, latency);
+        if let (Some(w), Some((_, spectators))) = (watched, watch) {
+            record(spectators, w);
+        }
         legal = next;
         if !playing || legal.is_empty() {
             break;
@@ -461,7 +604,7 @@ async fn rules_game(
     let _ = socks[0]
         .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
         .await;
-    for s in socks {
+    for s in socks.into_iter().chain(spectator) {
         s.close().await;
     }
     Ok(())
@@ -819,22 +962,60 @@ async fn one_move(
     mv: &str,
     ply: usize,
 ) -> Result<(Duration, bool, Vec<String>), String> {
+    let (latency, _, playing, legal) = one_move_watched(socks, None, side, mv, ply).await?;
+    Ok((latency, playing, legal))
+}
+
+/// [`one_move`], and with `spectator` the time until the spectator's
+/// socket relays the move too (the two waited for at once).
+async fn one_move_watched(
+    socks: &mut [GameSocket],
+    spectator: Option<&mut GameSocket>,
+    side: usize,
+    mv: &str,
+    ply: usize,
+) -> Result<(Duration, Option<Duration>, bool, Vec<String>), String> {
     let sent = Instant::now();
-    socks[side]
+    let (first, second) = socks.split_at_mut(1);
+    let (mover, opponent) = if side == 0 {
+        (&mut first[0], &mut second[0])
+    } else {
+        (&mut second[0], &mut first[0])
+    };
+    mover
         .send(&json!({"t": "move", "move": mv, "id": ply}))
         .await
         .map_err(|e| format!("{e:?}"))?;
-    let ev = socks[1 - side]
-        .until(WAIT, |v| {
-            v["t"] == "error"
-                || (v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1)
-        })
-        .await
-        .map_err(|e| format!("{e:?}"))?;
+    let is_the_move =
+        |v: &Value| v["t"] == "event" && v["event"] == "move" && v["plies"] == ply + 1;
+    let opponent_sees = async {
+        let ev = opponent
+            .until(WAIT, |v| v["t"] == "error" || is_the_move(v))
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        Ok::<_, String>((ev, sent.elapsed()))
+    };
+    let spectator_sees = async {
+        match spectator {
+            Some(s) => {
+                let ev = s
+                    .until(WAIT, |v| v["t"] == "error" || is_the_move(v))
+                    .await
+                    .map_err(|e| format!("spectator: {e:?}"))?;
+                if ev["t"] == "error" {
+                    return Err(format!("spectator: {ev}"));
+                }
+                Ok(Some(sent.elapsed()))
+            }
+            None => Ok(None),
+        }
+    };
+    let (seen, watched) = tokio::join!(opponent_sees, spectator_sees);
+    let (ev, latency) = seen?;
+    let watched = watched?;
     if ev["t"] == "error" {
         return Err(ev.to_string());
     }
-    let latency = sent.elapsed();
     let ack = socks[side]
         .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
         .await
@@ -850,7 +1031,7 @@ async fn one_move(
                 .collect()
         })
         .unwrap_or_default();
-    Ok((latency, ev["status"] == "playing", legal))
+    Ok((latency, watched, ev["status"] == "playing", legal))
 }
 
 /// `--modo clase`: creating and printing a class, and a whole class logging
@@ -1106,5 +1287,386 @@ mod class {
             std::process::exit(1);
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+// ---------------------------------------------------------------- several processes
+
+/// `--procesos N` / `--servidores A,B,C`: games spread over several servers
+/// (issue 28).
+mod cluster {
+    use std::net::SocketAddr;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::{rss_kib, rules_game_on, spawn_child, Args, Stats};
+
+    /// The name of the `i`-th process started here: `a`, `b`, `c`, …
+    fn node_name(i: usize) -> String {
+        match u8::try_from(i) {
+            Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
+            _ => format!("n{i}"),
+        }
+    }
+
+    pub(super) async fn drive(args: Args) {
+        let mut children = Vec::new();
+        let servers: Vec<SocketAddr> = if args.processes > 0 {
+            let mut v = Vec::new();
+            for i in 0..args.processes {
+                let mut a: Vec<String> = vec!["servidor".into(), "--nodo".into(), node_name(i)];
+                if let Some(db) = &args.db {
+                    a.extend(["--db".into(), db.clone()]);
+                } else if args.normal_sync {
+                    a.push("--sqlite-normal".into());
+                }
+                if let Some(ms) = args.lease_ms {
+                    a.extend(["--arriendo-ms".into(), ms.to_string()]);
+                }
+                let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+                let (child, addr) = spawn_child(&refs);
+                children.push(child);
+                v.push(addr);
+            }
+            v
+        } else {
+            args.servers.clone()
+        };
+        let n = servers.len();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let rss = |children: &[std::process::Child]| -> u64 {
+            children.iter().map(|c| rss_kib(c.id())).sum()
+        };
+        let rss0 = rss(&children);
+        let stats = Arc::new(Mutex::new(Stats::default()));
+        let watching = Arc::new(Mutex::new(Stats::default()));
+        let start = Instant::now();
+        let go = Arc::new(tokio::sync::Barrier::new(args.games + 1));
+        let mut tasks = Vec::new();
+        for g in 0..args.games {
+            let play = servers[g % n];
+            let watch = match args.spectators.as_deref() {
+                Some("otro") => Some(servers[(g + 1) % n]),
+                Some(_) => Some(play),
+                None => None,
+            };
+            let (stats, watching, go) =
+                (Arc::clone(&stats), Arc::clone(&watching), Arc::clone(&go));
+            let (plies, think) = (args.plies, args.think);
+            tasks.push(tokio::spawn(async move {
+                let w = watch.map(|at| (at, &*watching));
+                let r = rules_game_on(play, w, plies, think, g as u64, &stats, &go).await;
+                if let Err(e) = r {
+                    let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                    s.errors += 1;
+                    s.first_error.get_or_insert(e);
+                }
+            }));
+        }
+        go.wait().await;
+        let setup = start.elapsed();
+        let play_start = Instant::now();
+        let peak = Arc::new(Mutex::new(0u64));
+        let pids: Vec<u32> = children.iter().map(|c| c.id()).collect();
+        let sampler = {
+            let peak = Arc::clone(&peak);
+            tokio::spawn(async move {
+                loop {
+                    let r: u64 = pids.iter().map(|p| rss_kib(*p)).sum();
+                    {
+                        let mut p = peak.lock().unwrap_or_else(|e| e.into_inner());
+                        *p = (*p).max(r);
+                    }
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            })
+        };
+        for t in tasks {
+            let _ = t.await;
+        }
+        sampler.abort();
+        let play = play_start.elapsed();
+        let total = start.elapsed();
+        let peak = {
+            let mut p = peak.lock().unwrap_or_else(|e| e.into_inner());
+            *p = (*p).max(rss(&children));
+            p.to_owned()
+        };
+        for mut c in children.drain(..) {
+            let id = c.id();
+            let _ = c.kill();
+            let _ = c.wait();
+            let _ =
+                std::fs::remove_dir_all(std::env::temp_dir().join(format!("escaque-carga-{id}")));
+        }
+        let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+        s.latencies_us.sort_unstable();
+        let mut w = watching.lock().unwrap_or_else(|e| e.into_inner());
+        w.latencies_us.sort_unstable();
+        let played = args.games as u64 - s.errors;
+        let label = match (args.processes, &args.db) {
+            (0, _) => format!("{n} servidores"),
+            (p, Some(_)) => format!("{p} (PostgreSQL)"),
+            (p, None) => format!("{p} (SQLite)"),
+        };
+        println!(
+            "| procesos | partidas | partidas/s | jugadas | jugadas/s | p50 ms | p99 ms | máx ms | espectador p50 ms | espectador p99 ms | espectador máx ms | errores | RSS MiB |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        let spect = |p: f64| {
+            if args.spectators.is_some() {
+                format!("{:.1}", w.percentile_ms(p))
+            } else {
+                "–".to_string()
+            }
+        };
+        println!(
+            "| {label} | {} | {:.1} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {} | {} | {} | {} | {} |",
+            args.games,
+            played as f64 / total.as_secs_f64(),
+            s.moves,
+            s.moves as f64 / play.as_secs_f64(),
+            s.percentile_ms(0.5),
+            s.percentile_ms(0.99),
+            s.percentile_ms(1.0),
+            spect(0.5),
+            spect(0.99),
+            spect(1.0),
+            s.errors,
+            if peak > 0 {
+                format!("{:.1} → {:.1}", rss0 as f64 / 1024.0, peak as f64 / 1024.0)
+            } else {
+                "–".to_string()
+            },
+        );
+        if let Some(e) = &s.first_error {
+            eprintln!("  primer error / first error: {e}");
+        }
+        eprintln!(
+            "  ({label}: preparación {:.1} s, juego {:.1} s, total {:.1} s; espectadores: {} jugadas vistas)",
+            setup.as_secs_f64(),
+            play.as_secs_f64(),
+            total.as_secs_f64(),
+            w.moves
+        );
+    }
+}
+
+// ---------------------------------------------------------------- notifying commits
+
+/// `--modo notificar`: what a `pg_notify` in a transaction costs at commit
+/// (issue 28).
+mod notify {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use sqlx::postgres::{PgConnection, PgListener};
+    use sqlx::Connection;
+
+    use super::Args;
+
+    const CHANNEL: &str = "escaque_carga";
+
+    /// One cell: the commits made and each COMMIT's time (µs).
+    struct Cell {
+        commits: u64,
+        commit_us: Vec<u64>,
+        errors: u64,
+        first_error: Option<String>,
+    }
+
+    fn pct(v: &[u64], p: f64) -> f64 {
+        if v.is_empty() {
+            0.0
+        } else {
+            v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
+        }
+    }
+
+    fn fail(what: &str, e: impl std::fmt::Display) -> ! {
+        eprintln!("escaque-carga: {what}: {e}");
+        std::process::exit(1);
+    }
+
+    /// `conns` connections, each committing transactions for `secs`: an
+    /// insert, then `pg_notify` (`notify`) or a statement of the same
+    /// shape that notifies nothing, then COMMIT (timed).
+    async fn cell(url: &str, conns: usize, notify: bool, secs: u64) -> Cell {
+        let mut open = Vec::new();
+        for _ in 0..conns {
+            match PgConnection::connect(url).await {
+                Ok(c) => open.push(c),
+                Err(e) => fail("connect", e),
+            }
+        }
+        let start = Arc::new(tokio::sync::Barrier::new(conns));
+        let mut tasks = Vec::new();
+        for (i, mut c) in open.into_iter().enumerate() {
+            let start = Arc::clone(&start);
+            tasks.push(tokio::spawn(async move {
+                start.wait().await;
+                let until = Instant::now() + Duration::from_secs(secs);
+                let mut out = Cell {
+                    commits: 0,
+                    commit_us: Vec::new(),
+                    errors: 0,
+                    first_error: None,
+                };
+                let mut ply = 0u64;
+                while Instant::now() < until {
+                    ply += 1;
+                    let payload = format!(r#"{{"k":"game","id":"carga{i:04}","ply":{ply}}}"#);
+                    let r = async {
+                        let mut tx = c.begin().await?;
+                        sqlx::query("INSERT INTO carga_notificar (conn, ply) VALUES ($1, $2)")
+                            .bind(i as i64)
+                            .bind(ply as i64)
+                            .execute(&mut *tx)
+                            .await?;
+                        let sql = if notify {
+                            "SELECT pg_notify($1, $2)::text"
+                        } else {
+                            "SELECT ($1 || $2)::text"
+                        };
+                        sqlx::query(sql)
+                            .bind(CHANNEL)
+                            .bind(&payload)
+                            .execute(&mut *tx)
+                            .await?;
+                        let t = Instant::now();
+                        tx.commit().await?;
+                        Ok::<_, sqlx::Error>(t.elapsed())
+                    }
+                    .await;
+                    match r {
+                        Ok(d) => {
+                            out.commits += 1;
+                            out.commit_us.push(d.as_micros() as u64);
+                        }
+                        Err(e) => {
+                            out.errors += 1;
+                            out.first_error.get_or_insert(e.to_string());
+                        }
+                    }
+                }
+                let _ = c.close().await;
+                out
+            }));
+        }
+        let mut all = Cell {
+            commits: 0,
+            commit_us: Vec::new(),
+            errors: 0,
+            first_error: None,
+        };
+        for t in tasks {
+            match t.await {
+                Ok(c) => {
+                    all.commits += c.commits;
+                    all.commit_us.extend(c.commit_us);
+                    all.errors += c.errors;
+                    if all.first_error.is_none() {
+                        all.first_error = c.first_error;
+                    }
+                }
+                Err(e) => {
+                    all.errors += 1;
+                    all.first_error.get_or_insert(e.to_string());
+                }
+            }
+        }
+        all.commit_us.sort_unstable();
+        all
+    }
+
+    pub(super) async fn drive(args: Args) {
+        let url = args.db.clone().unwrap_or_default();
+        let mut admin = match PgConnection::connect(&url).await {
+            Ok(c) => c,
+            Err(e) => fail("connect", e),
+        };
+        let mut settings = Vec::new();
+        for name in [
+            "server_version",
+            "fsync",
+            "synchronous_commit",
+            "wal_sync_method",
+        ] {
+            let v: String = sqlx::query_scalar(&format!("SHOW {name}"))
+                .fetch_one(&mut admin)
+                .await
+                .unwrap_or_else(|e| e.to_string());
+            settings.push(format!("{name} = {v}"));
+        }
+        if let Err(e) = sqlx::raw_sql(
+            "DROP TABLE IF EXISTS carga_notificar; \
+             CREATE TABLE carga_notificar (id BIGSERIAL PRIMARY KEY, conn BIGINT NOT NULL, ply BIGINT NOT NULL)",
+        )
+        .execute(&mut admin)
+        .await
+        {
+            fail("create table", e);
+        }
+        // A listener draining the channel, as each server's bus does.
+        let received = Arc::new(AtomicU64::new(0));
+        let mut listener = match PgListener::connect(&url).await {
+            Ok(l) => l,
+            Err(e) => fail("listen", e),
+        };
+        if let Err(e) = listener.listen(CHANNEL).await {
+            fail("listen", e);
+        }
+        let drain = {
+            let received = Arc::clone(&received);
+            tokio::spawn(async move {
+                while listener.recv().await.is_ok() {
+                    received.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        };
+        println!("PostgreSQL: {}", settings.join(", "));
+        println!();
+        println!(
+            "| conexiones | NOTIFY en la transacción | commits | commits/s | COMMIT p50 ms | COMMIT p99 ms | COMMIT máx ms | errores |"
+        );
+        println!("|---|---|---|---|---|---|---|---|");
+        let mut notified = 0;
+        for &conns in &args.connections {
+            for notify in [false, true] {
+                let c = cell(&url, conns, notify, args.seconds).await;
+                if notify {
+                    notified += c.commits;
+                }
+                println!(
+                    "| {conns} | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {} |",
+                    if notify { "sí" } else { "no" },
+                    c.commits,
+                    c.commits as f64 / args.seconds as f64,
+                    pct(&c.commit_us, 0.5),
+                    pct(&c.commit_us, 0.99),
+                    pct(&c.commit_us, 1.0),
+                    c.errors
+                );
+                if let Some(e) = &c.first_error {
+                    eprintln!("  primer error / first error: {e}");
+                }
+            }
+        }
+        // The listener has every notification (a NOTIFY is delivered at
+        // commit; give it a moment to read the last).
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while received.load(Ordering::Relaxed) < notified && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        drain.abort();
+        println!();
+        println!(
+            "Notificaciones recibidas por la escucha / received by the listener: {} de {notified}",
+            received.load(Ordering::Relaxed)
+        );
+        let _ = sqlx::raw_sql("DROP TABLE IF EXISTS carga_notificar")
+            .execute(&mut admin)
+            .await;
     }
 }

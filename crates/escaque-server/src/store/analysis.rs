@@ -365,3 +365,124 @@ impl Store {
         Ok(n)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, created_ms: i64) -> AnalysisRow {
+        AnalysisRow {
+            id: id.into(),
+            game_id: None,
+            owner: format!("g:{id}"),
+            batch: id.into(),
+            seq: 0,
+            white: "?".into(),
+            black: "?".into(),
+            result: "*".into(),
+            start_fen: escaque::Position::new().to_fen(),
+            chess960: false,
+            moves: vec!["e2e4".into()],
+            status: "queued".into(),
+            engine: None,
+            error: None,
+            analysis: None,
+            created_ms,
+            updated_ms: created_ms,
+            node: None,
+            progress: 0,
+        }
+    }
+
+    async fn state(store: &Store, id: &str) -> (String, Option<String>) {
+        let r = store.analysis(id).await.unwrap().unwrap();
+        (r.status, r.node)
+    }
+
+    /// The queue per process on SQLite (the same SQL as on PostgreSQL):
+    /// claims record the process; the sweeper queues again only the
+    /// analyses of processes gone; a process starting also its own; a
+    /// process whose analysis was taken stores nothing more.
+    #[tokio::test]
+    async fn running_analyses_are_queued_again_only_for_processes_gone() {
+        let dir = std::env::temp_dir().join(format!(
+            "escaque-analysis-nodes-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        let store = Store::open_dir(&dir, false).await.unwrap();
+        store.register_node("a", "127.0.0.1:1").await.unwrap();
+        store.register_node("b", "127.0.0.1:2").await.unwrap();
+        store
+            .insert_analyses(&[row("x1", 1), row("x2", 2), row("x3", 3)])
+            .await
+            .unwrap();
+        let x1 = store.claim_analysis("a").await.unwrap().unwrap();
+        let x2 = store.claim_analysis("b").await.unwrap().unwrap();
+        assert_eq!((x1.id.as_str(), x1.node.as_deref()), ("x1", Some("a")));
+        assert_eq!((x2.id.as_str(), x2.node.as_deref()), ("x2", Some("b")));
+        assert!(store.store_analysis_progress("x1", "a", 1).await.unwrap());
+        assert!(!store.store_analysis_progress("x1", "b", 1).await.unwrap());
+        assert_eq!(store.analysis("x1").await.unwrap().unwrap().progress, 1);
+
+        // Both alive: neither the sweeper nor b starting again touches a's.
+        assert_eq!(
+            store.requeue_orphan_analyses(None, 60_000).await.unwrap(),
+            0
+        );
+        assert_eq!(
+            store
+                .requeue_orphan_analyses(Some("b"), 60_000)
+                .await
+                .unwrap(),
+            1
+        );
+        assert_eq!(
+            state(&store, "x1").await,
+            ("running".into(), Some("a".into()))
+        );
+        assert_eq!(state(&store, "x2").await, ("queued".into(), None));
+
+        // b takes x2 again; a's heartbeat is two leases old: the sweeper
+        // queues a's, not b's.
+        let x2 = store.claim_analysis("b").await.unwrap().unwrap();
+        assert_eq!(x2.id, "x2");
+        sqlx::query("UPDATE nodes SET seen_ms = $1 WHERE name = 'a'")
+            .bind(now_ms() - 5_000)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(store.requeue_orphan_analyses(None, 2_000).await.unwrap(), 1);
+        assert_eq!(state(&store, "x1").await, ("queued".into(), None));
+        assert_eq!(store.analysis("x1").await.unwrap().unwrap().progress, 0);
+        assert_eq!(
+            state(&store, "x2").await,
+            ("running".into(), Some("b".into()))
+        );
+
+        // b runs x1 now; a comes back: its result and its release are
+        // refused, b's stored.
+        let again = store.claim_analysis("b").await.unwrap().unwrap();
+        assert_eq!(again.id, "x1");
+        let done = Ok(("escaque".to_string(), "{}".to_string()));
+        assert!(!store
+            .finish_analysis("x1", "a", done.clone())
+            .await
+            .unwrap());
+        assert!(!store.release_analysis("x1", "a").await.unwrap());
+        assert_eq!(
+            state(&store, "x1").await,
+            ("running".into(), Some("b".into()))
+        );
+        assert!(store.finish_analysis("x1", "b", done).await.unwrap());
+        assert_eq!(state(&store, "x1").await.0, "done");
+        // A process that stopped cleanly is gone too.
+        store.set_node_state("b", "down").await.unwrap();
+        assert_eq!(
+            store.requeue_orphan_analyses(None, 60_000).await.unwrap(),
+            1
+        );
+        assert_eq!(state(&store, "x2").await, ("queued".into(), None));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
