@@ -29,6 +29,9 @@ type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
 const LEASE_MS: u64 = 1500;
 /// Plies played (fewer if the game ends first).
 const PLIES: usize = 120;
+/// Between two moves (each seat moves every other time: within the
+/// per-connection rate limit).
+const PACE: Duration = Duration::from_millis(60);
 
 struct Rng(u64);
 impl Rng {
@@ -186,6 +189,9 @@ fn every_move_reaches_every_client_through_any_process() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id()));
     let mut played: Vec<String> = Vec::new();
     let mut sent_at: Vec<Instant> = Vec::new();
+    // How long each seat's moves took to be acknowledged: White on a (the
+    // owner), Black on b (relayed).
+    let mut acked: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut state = first;
     let socks = [&mut white, &mut black];
     while played.len() < PLIES && state["status"] == "playing" {
@@ -194,6 +200,11 @@ fn every_move_reaches_every_client_through_any_process() {
         assert!(!legal.is_empty(), "{state}");
         let mv = legal[rng.below(legal.len())].as_str().unwrap().to_string();
         let ply = played.len() as u64;
+        // Within the per-connection rate limit (10 messages a second).
+        if let Some(last) = sent_at.last() {
+            let next_at = *last + PACE;
+            std::thread::sleep(next_at.saturating_duration_since(Instant::now()));
+        }
         sent_at.push(Instant::now());
         send(socks[side], json!({"t": "move", "move": mv, "id": ply}));
         played.push(mv.clone());
@@ -211,6 +222,7 @@ fn every_move_reaches_every_client_through_any_process() {
             }
         };
         until(socks[side], "ack", |v| v["t"] == "ack" && v["id"] == ply);
+        acked[side].push(sent_at[ply as usize].elapsed());
         // The opponent sees it too, as the next ply.
         let seen = loop {
             let v = next(socks[1 - side]).expect("opponent's socket");
@@ -269,6 +281,17 @@ fn every_move_reaches_every_client_through_any_process() {
         ms(percentile(&direct, 0.5)),
         ms(percentile(&direct, 0.99))
     );
+    for (seat, name) in [
+        (1, "relayed ack (Black on b)"),
+        (0, "direct ack (White on a)"),
+    ] {
+        acked[seat].sort();
+        println!(
+            "{name} p50={} p99={}",
+            ms(percentile(&acked[seat], 0.5)),
+            ms(percentile(&acked[seat], 0.99))
+        );
+    }
 
     // The seats act from b: a state request answered through b, and a draw
     // offered from b and declined from a.

@@ -724,6 +724,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // processes that are gone, are queued again; then the workers start.
     analyses.start().await?;
     let app = http::router(Arc::clone(&hub)).merge(web::router(Arc::clone(&hub)));
+    // Small messages go out at once (no Nagle wait behind an unacknowledged
+    // one: a move's event and its ack, a relayed frame).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let task = tokio::spawn(async move {
         let _ = axum::serve(
             listener,
