@@ -297,13 +297,14 @@ fn a_cut_listener_reads_again_when_it_is_back() {
         .to_string();
     read_until(&mut on_b, "the seek on b", SOON, seeks_are(&[&s1]));
 
-    // b's listening connection is cut and, before it is back, the seeks
-    // change with no notification at all: only reading again shows it.
+    // The seeks change with no notification at all (as if it had been
+    // sent while b was not listening), then b's listening connection is
+    // cut: only reading again when it is back shows the change.
+    sql(&db, "DELETE FROM seeks");
     sql(
         &db,
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
-         WHERE application_name = 'escaque-bus-b' AND datname = current_database(); \
-         DELETE FROM seeks;",
+         WHERE application_name = 'escaque-bus-b' AND datname = current_database()",
     );
     read_until(&mut on_b, "b reads the seeks again", SOON, seeks_are(&[]));
     // And b listens again: a change on a reaches it.
