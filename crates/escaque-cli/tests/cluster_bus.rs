@@ -184,7 +184,7 @@ fn a_seek_posted_on_a_is_seen_on_b_and_c() {
     // Every process lists it on request too.
     for n in [&a, &b, &c] {
         let v = get(n.addr, "/api/seeks", &taker);
-        assert_eq!(seek_ids(&v), [id.clone()], "{}: {v}", n.name);
+        assert_eq!(seek_ids(&v), std::slice::from_ref(&id), "{}: {v}", n.name);
     }
 
     // Accepted on c: the poster's lobby socket on b gets its seat.
@@ -297,13 +297,14 @@ fn a_cut_listener_reads_again_when_it_is_back() {
         .to_string();
     read_until(&mut on_b, "the seek on b", SOON, seeks_are(&[&s1]));
 
-    // b's listening connection is cut and, before it is back, the seeks
-    // change with no notification at all: only reading again shows it.
+    // The seeks change with no notification at all (as if it had been
+    // sent while b was not listening), then b's listening connection is
+    // cut: only reading again when it is back shows the change.
+    sql(&db, "DELETE FROM seeks");
     sql(
         &db,
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
-         WHERE application_name = 'escaque-bus-b' AND datname = current_database(); \
-         DELETE FROM seeks;",
+         WHERE application_name = 'escaque-bus-b' AND datname = current_database()",
     );
     read_until(&mut on_b, "b reads the seeks again", SOON, seeks_are(&[]));
     // And b listens again: a change on a reaches it.
@@ -399,4 +400,31 @@ fn a_tournament_watcher_on_b_sees_a_pairing_made_on_a() {
         let g = get(a.addr, "/api/me/games", p);
         assert_eq!(g["games"].as_array().map(Vec::len), Some(1), "{g}");
     }
+}
+
+#[test]
+fn the_seeks_of_a_process_killed_go() {
+    let Some(db) = fresh_postgres("bus_dead") else {
+        return;
+    };
+    let mut a = Node::start(&db, "a", LEASE_MS, &[]);
+    let b = Node::start(&db, "b", LEASE_MS, &[]);
+    let (p1, p2, watcher) = (guest(), guest(), guest());
+    let mut on_b = socket(b.addr, "/ws/lobby", &watcher);
+    let s1 = post(a.addr, "/api/seeks", &p1, json!({}))["seek"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let s2 = post(b.addr, "/api/seeks", &p2, json!({}))["seek"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    read_until(&mut on_b, "both seeks on b", SOON, seeks_are(&[&s1, &s2]));
+    // a dies: b sees its heartbeat stop and removes its seeks (b's stay).
+    a.kill();
+    read_until(&mut on_b, "a's seek gone", SOON, seeks_are(&[&s2]));
+    // a started again has none of its old seeks either.
+    a.restart();
+    let v = get(a.addr, "/api/seeks", &watcher);
+    assert_eq!(seek_ids(&v), [s2], "{v}");
 }

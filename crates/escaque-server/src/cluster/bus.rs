@@ -258,6 +258,9 @@ async fn listen(opts: PgConnectOptions, tx: broadcast::Sender<Delivery>) {
                             // Cut, and listening again on a new connection:
                             // what was sent meanwhile is lost.
                             Ok(None) => {
+                                eprintln!(
+                                    "escaque-server: bus: escucha cortada, de nuevo a la escucha / listener cut, listening again"
+                                );
                                 let _ = tx.send(Delivery::Resync);
                             }
                             Err(e) => {
