@@ -220,7 +220,7 @@ impl StandIn {
         rx.close();
         self.links.clear();
         drop(rx);
-        forget_closed(&self.hub, &self.id);
+        self.hub.forget_closed(&self.id);
     }
 
     /// One command; `false` when the owner failed (the queue is closed
@@ -359,15 +359,6 @@ impl StandIn {
             Ok(Err(e)) => Err(fail(&e)),
             Err(_) => Err(fail(&"sin respuesta / timed out")),
         }
-    }
-}
-
-/// Removes the games map's entry for `id` if its queue is closed (this
-/// stand-in's; never a task started since).
-fn forget_closed(hub: &Hub, id: &str) {
-    let mut map = hub.games.lock().unwrap_or_else(|e| e.into_inner());
-    if map.get(id).is_some_and(|tx| tx.is_closed()) {
-        map.remove(id);
     }
 }
 
