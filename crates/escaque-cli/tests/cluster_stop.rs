@@ -43,6 +43,10 @@ fn a_paused_owner_is_fenced_when_it_resumes() {
     let stale = json!({"t": "move", "move": "g1f3", "id": 4});
     w_a.send(Message::Text(stale.to_string().into()))
         .expect("sent to a");
+    // Black's old socket resigns there: a write no key would refuse.
+    let resign = json!({"t": "resign", "id": 40});
+    b_a.send(Message::Text(resign.to_string().into()))
+        .expect("sent to a");
     a.signal("CONT");
     // Not acknowledged: a's write is refused (or a sees first that its
     // lease is gone); either way its sockets close with 1012.
@@ -68,7 +72,10 @@ fn a_paused_owner_is_fenced_when_it_resumes() {
         1
     );
     assert_eq!(
-        count("SELECT COUNT(*) FROM games WHERE id = '$G' AND owner_node = 'b'"),
+        count(
+            "SELECT COUNT(*) FROM games WHERE id = '$G' AND owner_node = 'b' \
+             AND status = 'playing' AND result IS NULL"
+        ),
         1
     );
     // a no longer serves the game as its owner; b goes on.
