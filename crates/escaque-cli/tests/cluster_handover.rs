@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::cluster_kill::{connect, connect_any, moves_of, new_game, play, until, Gone};
+use crate::cluster_kill::{
+    connect, connect_any, moves_of, new_game, play, until, until_within, Gone,
+};
 use crate::common::cluster::{fresh_postgres, Node};
 use crate::common::Client;
 
@@ -65,9 +67,9 @@ fn a_stopping_owner_hands_its_game_over() {
     }
     assert!(saw_stopping, "/salud never said stopping");
     // Its clients' sockets close with 1012 (service restart).
-    let end = until(&mut w, |v| v["t"] == "ack");
+    let end = until_within(&mut w, Duration::from_secs(10), |v| v["t"] == "ack");
     assert!(matches!(end, Err(Gone::Closed(1012))), "{end:?}");
-    let end = until(&mut bl, |v| v["t"] == "ack");
+    let end = until_within(&mut bl, Duration::from_secs(10), |v| v["t"] == "ack");
     assert!(matches!(end, Err(Gone::Closed(1012))), "{end:?}");
     // The game is served by b at once: the lease was given up.
     let (mut w, st, _) = connect_any(

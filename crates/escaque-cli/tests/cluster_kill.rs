@@ -89,6 +89,25 @@ pub(crate) fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Result<Value,
     }
 }
 
+/// [`until`], giving up (as [`Gone::Broken`]) after `within`: a socket
+/// kept alive by pings alone does not hold a test forever.
+pub(crate) fn until_within(
+    ws: &mut Ws,
+    within: Duration,
+    pred: impl Fn(&Value) -> bool,
+) -> Result<Value, Gone> {
+    let deadline = Instant::now() + within;
+    loop {
+        if Instant::now() >= deadline {
+            return Err(Gone::Broken);
+        }
+        let v = next(ws)?;
+        if pred(&v) {
+            return Ok(v);
+        }
+    }
+}
+
 /// A socket to game `g` on `addr` (a seat with `secret`, or a spectator)
 /// and its first state; `None` if that process does not serve the game.
 pub(crate) fn connect(addr: SocketAddr, g: &str, secret: Option<&str>) -> Option<(Ws, Value)> {

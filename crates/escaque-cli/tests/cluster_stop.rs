@@ -9,7 +9,7 @@ use serde_json::json;
 use tungstenite::Message;
 
 use crate::cluster_kill::{
-    connect, connect_any, moves_of, new_game, play, query_i64, until, Gone, LEASE_MS,
+    connect, connect_any, moves_of, new_game, play, query_i64, until, until_within, Gone, LEASE_MS,
 };
 use crate::common::cluster::{fresh_postgres, Node};
 
@@ -43,15 +43,19 @@ fn a_paused_owner_is_fenced_when_it_resumes() {
     let stale = json!({"t": "move", "move": "g1f3", "id": 4});
     w_a.send(Message::Text(stale.to_string().into()))
         .expect("sent to a");
+    // Black's old socket resigns there: a write no key would refuse.
+    let resign = json!({"t": "resign", "id": 40});
+    b_a.send(Message::Text(resign.to_string().into()))
+        .expect("sent to a");
     a.signal("CONT");
     // Not acknowledged: a's write is refused (or a sees first that its
     // lease is gone); either way its sockets close with 1012.
-    let end = until(&mut w_a, |v| v["t"] == "ack");
+    let end = until_within(&mut w_a, Duration::from_secs(10), |v| v["t"] == "ack");
     assert!(
         matches!(end, Err(Gone::Closed(1012))),
         "White's socket on a: {end:?}"
     );
-    let end = until(&mut b_a, |v| v["t"] == "ack");
+    let end = until_within(&mut b_a, Duration::from_secs(10), |v| v["t"] == "ack");
     assert!(
         matches!(end, Err(Gone::Closed(1012))),
         "Black's socket on a: {end:?}"
@@ -68,7 +72,10 @@ fn a_paused_owner_is_fenced_when_it_resumes() {
         1
     );
     assert_eq!(
-        count("SELECT COUNT(*) FROM games WHERE id = '$G' AND owner_node = 'b'"),
+        count(
+            "SELECT COUNT(*) FROM games WHERE id = '$G' AND owner_node = 'b' \
+             AND status = 'playing' AND result IS NULL"
+        ),
         1
     );
     // a no longer serves the game as its owner; b goes on.
