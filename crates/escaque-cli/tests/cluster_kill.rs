@@ -96,13 +96,22 @@ pub(crate) fn until_within(
     within: Duration,
     pred: impl Fn(&Value) -> bool,
 ) -> Result<Value, Gone> {
+    // The deadline counts the server's pings too: a socket that carries
+    // nothing but pings gives up as well.
     let deadline = Instant::now() + within;
     loop {
         if Instant::now() >= deadline {
             return Err(Gone::Broken);
         }
-        let v = next(ws)?;
-        if pred(&v) {
+        let v = match ws.read() {
+            Ok(Message::Text(t)) => {
+                serde_json::from_str::<Value>(t.as_str()).map_err(|_| Gone::Broken)?
+            }
+            Ok(Message::Close(Some(f))) => return Err(Gone::Closed(f.code.into())),
+            Ok(Message::Close(None)) | Err(_) => return Err(Gone::Broken),
+            Ok(_) => continue,
+        };
+        if v["t"] != "ping" && pred(&v) {
             return Ok(v);
         }
     }
@@ -338,12 +347,14 @@ fn player(addrs: Vec<SocketAddr>, t: Arc<Mutex<Tracked>>, stop: Arc<AtomicBool>,
         {
             return;
         }
-        let Ok(ev) = until(&mut socks[side], |v| {
+        let Ok(ev) = until_within(&mut socks[side], Duration::from_secs(10), |v| {
             v["t"] == "event" && v["event"] == "move" && v["plies"] == json!(ply + 1)
         }) else {
             return;
         };
-        let Ok(ack) = until(&mut socks[side], |v| v["t"] == "ack" || v["t"] == "error") else {
+        let Ok(ack) = until_within(&mut socks[side], Duration::from_secs(10), |v| {
+            v["t"] == "ack" || v["t"] == "error"
+        }) else {
             return;
         };
         assert_eq!(ack["t"], "ack", "{ack}");
@@ -357,6 +368,11 @@ fn player(addrs: Vec<SocketAddr>, t: Arc<Mutex<Tracked>>, stop: Arc<AtomicBool>,
             return;
         }
         state = ev;
+        // Within the per-connection limit (10 messages a second): each
+        // socket sends a move every other ply. A move over the limit is
+        // refused (`rate_limited`) and would stall the player until its
+        // wait runs out.
+        std::thread::sleep(Duration::from_millis(60));
     }
 }
 

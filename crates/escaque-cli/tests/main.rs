@@ -6,13 +6,13 @@
 mod analizar_cli;
 mod backup_cli;
 mod chess960_cli;
+mod cluster_analysis;
+mod cluster_bus;
 mod cluster_handover;
 mod cluster_kill;
-mod cluster_stop;
-mod cluster_relay;
 mod cluster_nginx;
-mod cluster_bus;
-mod cluster_analysis;
+mod cluster_relay;
+mod cluster_stop;
 mod common;
 mod dead_cli;
 mod perft_cli;
