@@ -19,7 +19,7 @@ use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
 use crate::common::cluster::{fresh_postgres, Node};
-use crate::common::Client;
+use crate::common::{Client, Rng};
 
 pub(crate) type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
 
@@ -285,22 +285,6 @@ fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
         &format!("SELECT COUNT(*) FROM moves WHERE game_id = '{}'", g.id),
     );
     assert_eq!(plies, 9);
-}
-
-/// A tiny xorshift generator (the kill points).
-pub(crate) struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
 }
 
 /// One game under test: its seats and the moves acknowledged so far.

@@ -22,7 +22,7 @@ use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
 use crate::common::cluster::{fresh_postgres, Node};
-use crate::common::Client;
+use crate::common::{Client, Rng};
 
 type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
 
@@ -32,19 +32,6 @@ const PLIES: usize = 120;
 /// Between two moves (each seat moves every other time: within the
 /// per-connection rate limit).
 const PACE: Duration = Duration::from_millis(60);
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn connect(addr: SocketAddr, path: &str) -> Ws {
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}{path}"))
@@ -198,7 +185,7 @@ fn every_move_reaches_every_client_through_any_process() {
         let side = if state["turn"] == "white" { 0 } else { 1 };
         let legal = state["legal_uci"].as_array().cloned().unwrap_or_default();
         assert!(!legal.is_empty(), "{state}");
-        let mv = legal[rng.below(legal.len())].as_str().unwrap().to_string();
+        let mv = legal[rng.pick(legal.len())].as_str().unwrap().to_string();
         let ply = played.len() as u64;
         // Within the per-connection rate limit (10 messages a second).
         if let Some(last) = sent_at.last() {
@@ -473,19 +460,19 @@ fn random_internal_frames_never_bring_the_owner_down() {
         let mut ws = internal_ws(a.addr, &id, Some(&secret)).expect("internal socket");
         until(&mut ws, "state", |v| v["t"] == "state");
         for _ in 0..150 {
-            let frame = match rng.below(3) {
+            let frame = match rng.pick(3) {
                 0 => {
-                    let len = rng.below(200);
+                    let len = rng.pick(200);
                     let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
                     Message::Text(String::from_utf8_lossy(&bytes).into_owned().into())
                 }
                 1 => {
-                    let k = 1 + rng.below(12);
-                    let text: String = (0..k).map(|_| pieces[rng.below(pieces.len())]).collect();
+                    let k = 1 + rng.pick(12);
+                    let text: String = (0..k).map(|_| pieces[rng.pick(pieces.len())]).collect();
                     Message::Text(text.into())
                 }
                 _ => {
-                    let len = rng.below(100);
+                    let len = rng.pick(100);
                     Message::Binary(
                         (0..len)
                             .map(|_| rng.next() as u8)

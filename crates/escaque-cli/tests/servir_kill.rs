@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::common;
+use crate::common::Rng;
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -17,19 +18,6 @@ type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
 
 const KILLS: usize = 50;
 const GAMES: usize = 3;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     common::start_servir(&["--datos".as_ref(), dir.as_os_str()])

@@ -9,6 +9,29 @@ use serde_json::Value;
 
 pub mod cluster;
 
+/// A tiny xorshift generator (kill points, random moves and frames): the
+/// tests that kill processes draw from it.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// In `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    /// An index into something `n` long.
+    pub fn pick(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+}
+
 /// Runs `escaque ARGS` in a Spanish locale with `input` on standard input and
 /// returns its standard output, standard error and whether it succeeded.
 pub fn run_raw(args: &[&str], input: &str) -> (String, String, bool) {
