@@ -232,7 +232,15 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
     let mut rtts: VecDeque<Duration> = VecDeque::new();
     loop {
         tokio::select! {
-            _ = &mut writer => break,
+            _ = &mut writer => {
+                // The close frame is out: read until the client's own close
+                // (at most two seconds), so that the socket is not dropped
+                // with the client's frames unread — the kernel would answer
+                // them with a reset, and the client could lose the close
+                // frame and its code (1012: reconnect).
+                drain(&mut stream).await;
+                break;
+            }
             _ = ticker.tick() => {
                 ping_n += 1;
                 pings.push_back((ping_n, Instant::now()));
