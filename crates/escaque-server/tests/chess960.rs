@@ -272,7 +272,11 @@ async fn engine_castles(db: Db) {
     let mut me = Player::connect(s.addr, &r.json()).await;
     let mut st = me.state().await;
     me.backlog.clear();
-    while st["plies"].as_u64().unwrap() < 12 && st["status"] == "playing" {
+    // Until it is Black's turn again after ply 12: the position then waits
+    // for this player, so the PGN read below is of the same position (the
+    // engine, to move, could otherwise play between the two reads).
+    while (st["plies"].as_u64().unwrap() < 12 || st["turn"] != "black") && st["status"] == "playing"
+    {
         if st["turn"] == "black" {
             let mv = st["legal_uci"][0].as_str().unwrap().to_string();
             let a = me.play(&mv).await;
