@@ -761,8 +761,10 @@ fn open_board(b: &Browser, base: &str, id: &str) {
 
 /// Plays `n` moves of White on `b`'s board, each answered by the engine;
 /// the game's moves at the end.
-fn play_moves(b: &Browser, id: &str, n: usize) -> Vec<String> {
-    let (start, _) = wait_engine_reply(b, id, 0);
+fn play_moves(b: &Browser, id: &str, from: usize, n: usize) -> Vec<String> {
+    // `from`: the plies once the engine has answered White's last move (a
+    // read of the game before that answer would count one ply short).
+    let (start, _) = wait_engine_reply(b, id, from);
     for i in 0..n {
         play_one(b, id, start.len() + i * 2);
     }
@@ -802,8 +804,8 @@ fn browser_game_through_nginx_survives_its_owner_killed() {
     );
     open_board(&b1, &base, &g1);
     open_board(&b2, &base, &g2);
-    let before1 = play_moves(&b1, &g1, 3);
-    let before2 = play_moves(&b2, &g2, 3);
+    let before1 = play_moves(&b1, &g1, 0, 3);
+    let before2 = play_moves(&b2, &g2, 0, 3);
     b1.shot("nginx-before-kill.png");
     eprintln!("  six plies in each at {:.1} s", t0.elapsed().as_secs_f64());
 
@@ -823,7 +825,7 @@ fn browser_game_through_nginx_survives_its_owner_killed() {
             t_kill.elapsed().as_secs_f64()
         );
         assert_ne!(new_owner, who, "another process owns the game");
-        let last = play_moves(b, id, 2);
+        let last = play_moves(b, id, before.len() + 2, 2);
         assert_eq!(last[..before.len()], before[..]);
         assert_eq!(last.len(), before.len() + 6);
         let (_, st) = wait_engine_reply(b, id, last.len());
