@@ -4,7 +4,6 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
@@ -98,16 +97,7 @@ impl Node {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start escaque servir");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("address line");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|r| r.split_whitespace().next())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("node {name}: no address in {line:?}"));
+        let addr = super::read_address(&mut child, &format!("node {name}"));
         Node {
             child,
             addr,

@@ -76,7 +76,6 @@ pub fn run_with_input(args: &[&str], input: &str) -> String {
 /// (`["--datos", DIR]` or `["--db", URL]`) and reads the address it prints
 /// on its first line.
 pub fn start_servir(storage: &[&std::ffi::OsStr]) -> (std::process::Child, std::net::SocketAddr) {
-    use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_escaque"))
         .args(["servir", "--puerto", "0", "--hilos-motor", "1"])
         .args(storage)
@@ -84,17 +83,23 @@ pub fn start_servir(storage: &[&std::ffi::OsStr]) -> (std::process::Child, std::
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start escaque servir");
+    let addr = read_address(&mut child, "escaque servir");
+    (child, addr)
+}
+
+/// The address a started `escaque servir` prints on its first line
+/// (`who` names it in the panic when there is none).
+pub fn read_address(child: &mut std::process::Child, who: &str) -> std::net::SocketAddr {
+    use std::io::{BufRead, BufReader};
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .expect("address line");
-    let addr = line
-        .split("http://")
+    line.split("http://")
         .nth(1)
         .and_then(|r| r.split_whitespace().next())
         .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, addr)
+        .unwrap_or_else(|| panic!("{who}: no address in {line:?}"))
 }
 
 /// One identity's HTTP client: its cookies kept between requests.
