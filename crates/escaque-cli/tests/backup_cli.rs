@@ -166,21 +166,6 @@ fn check_restored(addr: SocketAddr, going: &Game, over: &Game) {
     assert_eq!(ucis(&st), ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "escaque-{tag}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-            % 1_000_000_000
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn respaldo(data: &Path, file: &Path) -> (String, String, bool) {
     common::run_raw(
         &[
@@ -195,7 +180,7 @@ fn respaldo(data: &Path, file: &Path) -> (String, String, bool) {
 
 #[test]
 fn sqlite_backup_while_serving_restores_and_serves_again() {
-    let root = temp_dir("respaldo");
+    let root = common::temp_dir("respaldo");
     let data = root.join("datos");
     let server = servir(&["--datos", data.to_str().unwrap()]);
     let addr = server.1;
@@ -267,7 +252,7 @@ fn postgres_pg_dump_while_serving_restores_and_serves_again() {
     let Some(db) = common::cluster::fresh_postgres("respaldo") else {
         return;
     };
-    let root = temp_dir("respaldo-pg");
+    let root = common::temp_dir("respaldo-pg");
     let server = servir(&["--db", &db]);
     let addr = server.1;
     let (going, over) = two_games(addr);

@@ -39,15 +39,7 @@ struct Gate {
 
 impl Gate {
     fn new(name: &str) -> Gate {
-        let dir = std::env::temp_dir().join(format!(
-            "escaque-cluster-analysis-{name}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::common::temp_dir(&format!("cluster-analysis-{name}"));
         let gate = dir.join("gate");
         // The wait is bounded (60 s) so that an engine left behind by a
         // failed test ends by itself.

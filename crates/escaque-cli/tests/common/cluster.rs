@@ -23,15 +23,7 @@ pub fn fresh_postgres(prefix: &str) -> Option<String> {
             return None;
         }
     };
-    let name = format!(
-        "{prefix}_{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-            % 1_000_000_000
-    );
+    let name = format!("{prefix}_{}", super::unique_suffix());
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -9,6 +9,29 @@ use serde_json::Value;
 
 pub mod cluster;
 
+/// A suffix no other test of this machine uses at the same time: the
+/// process id and the clock's nanoseconds (temporary directories, database
+/// names).
+pub fn unique_suffix() -> String {
+    format!(
+        "{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+            % 1_000_000_000
+    )
+}
+
+/// A new, empty temporary directory whose name starts with `escaque-{tag}-`.
+pub fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("escaque-{tag}-{}", unique_suffix()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
 /// A tiny xorshift generator (kill points, random moves and frames): the
 /// tests that kill processes draw from it.
 pub struct Rng(pub u64);
