@@ -767,8 +767,10 @@ const ONLINE: [&str; 7] = [
 const LEAVER: usize = 5;
 /// Who joins after round 1 is paired.
 const LATE: usize = 6;
-/// Seconds a player may take for their first move.
-const NO_SHOW_S: u64 = 20;
+/// Seconds a player may take for their first move. The boards of a round are
+/// opened together (see [`open_all`]); the margin is for a slow machine (a CI
+/// run once lost a first move to a 20 s wait).
+const NO_SHOW_S: u64 = 30;
 
 /// Where a player's browser is: their game's id and colour, once the page
 /// took them there.
@@ -845,6 +847,15 @@ async fn open_game(env: &Env, b: &Board, black_first: &str) -> R {
     let (from, to) = black_first.split_at(2);
     click_move(k, from, to).await?;
     wait_plies(w, 2).await
+}
+
+/// Every board of a round opened at once, as the players in a hall would: the
+/// no-show clock runs for all of them from the pairing, so opening them one
+/// after the other would spend one board's margin on the others.
+async fn open_all(env: &Env, boards: &[Board], black_first: &str) -> R {
+    let results =
+        futures_util::future::join_all(boards.iter().map(|b| open_game(env, b, black_first))).await;
+    results.into_iter().collect()
 }
 
 const GAME_OVER: &str = "!document.querySelector('#end-message').hidden";
@@ -929,9 +940,7 @@ async fn online_swiss(env: &Env) -> R {
         .set_window_size(1280, 900)
         .await
         .map_err(|e| e.to_string())?;
-    for b in &r1 {
-        open_game(env, b, "g7g5").await?;
-    }
+    open_all(env, &r1, "g7g5").await?;
     // The organiser's grid of boards.
     ready(o, &format!("{page}/tableros")).await?;
     until(
@@ -985,9 +994,7 @@ async fn online_swiss(env: &Env) -> R {
         return Err(format!("round 2 has {} games", r2.len()));
     }
     let absent = &r2[0];
-    for b in &r2[1..] {
-        open_game(env, b, "e7e5").await?;
-    }
+    open_all(env, &r2[1..], "e7e5").await?;
     for (k, b) in r2[1..].iter().enumerate() {
         finish_game(env, b, ["resign", "draw"][k]).await?;
     }
@@ -1005,9 +1012,7 @@ async fn online_swiss(env: &Env) -> R {
 
     // Round 3, the same way, every game played.
     let r3 = boards_of_round(env, 3, &playing, &seen).await?;
-    for b in &r3 {
-        open_game(env, b, "g7g5").await?;
-    }
+    open_all(env, &r3, "g7g5").await?;
     for (k, b) in r3.iter().enumerate() {
         finish_game(env, b, ["mate", "draw", "resign"][k % 3]).await?;
     }
