@@ -346,6 +346,21 @@ fn spawn_child(args: &[&str]) -> (Child, SocketAddr) {
     (child, addr)
 }
 
+/// Every half second, the resident memory of the processes `pids` together
+/// (KiB), kept in `peak` when it is the largest seen; runs until aborted.
+fn sample_peak_rss(pids: Vec<u32>, peak: Arc<Mutex<u64>>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            let r: u64 = pids.iter().map(|p| rss_kib(*p)).sum();
+            {
+                let mut p = peak.lock().unwrap_or_else(|e| e.into_inner());
+                *p = (*p).max(r);
+            }
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    })
+}
+
 fn rss_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -445,18 +460,7 @@ async fn drive(args: Args) {
         go.wait().await;
         let setup = start.elapsed();
         let play_start = Instant::now();
-        let pid = child.id();
-        let peak2 = Arc::clone(&peak);
-        let sampler = tokio::spawn(async move {
-            loop {
-                let r = rss_kib(pid);
-                {
-                    let mut p = peak2.lock().unwrap_or_else(|e| e.into_inner());
-                    *p = (*p).max(r);
-                }
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-        });
+        let sampler = sample_peak_rss(vec![child.id()], Arc::clone(&peak));
         for t in tasks {
             let _ = t.await;
         }
@@ -1368,19 +1372,7 @@ mod cluster {
         let play_start = Instant::now();
         let peak = Arc::new(Mutex::new(0u64));
         let pids: Vec<u32> = children.iter().map(|c| c.id()).collect();
-        let sampler = {
-            let peak = Arc::clone(&peak);
-            tokio::spawn(async move {
-                loop {
-                    let r: u64 = pids.iter().map(|p| rss_kib(*p)).sum();
-                    {
-                        let mut p = peak.lock().unwrap_or_else(|e| e.into_inner());
-                        *p = (*p).max(r);
-                    }
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-            })
-        };
+        let sampler = crate::sample_peak_rss(pids, Arc::clone(&peak));
         for t in tasks {
             let _ = t.await;
         }
