@@ -2,9 +2,10 @@
 //! statistics it learns that order from.
 //!
 //! In the main search: the hash move, good captures and queen promotions
-//! (SEE ≥ 0, then MVV-LVA), the two killers of the ply, the countermove of the
-//! previous move, quiet moves by history (with gravity), and losing captures
-//! and under-promotions last. In the quiescence search: captures by the same
+//! (SEE ≥ 0, then MVV-LVA, then capture history), the two killers of the ply, the countermove of
+//! the previous move, quiet moves by history (with gravity: the butterfly
+//! table and continuation history one and two plies back), and losing
+//! captures and under-promotions last. In the quiescence search: captures by the same
 //! score. At the root: the order the root moves were left in by the previous
 //! iteration.
 
@@ -37,9 +38,10 @@ pub(crate) fn is_noisy(pos: &Position, m: Move) -> bool {
 }
 
 /// Ordering score of a capture or promotion: good ones above killers, losing
-/// captures below the quiet moves.
+/// captures below the quiet moves; `history` (the capture history of the
+/// move) orders captures of the same victim.
 #[inline]
-fn noisy_score(pos: &Position, m: Move) -> i32 {
+fn noisy_score(pos: &Position, m: Move, history: i32) -> i32 {
     if let Some(p) = m.promotion_role() {
         return if p == Role::Queen {
             GOOD_NOISY + 900
@@ -53,7 +55,7 @@ fn noisy_score(pos: &Position, m: Move) -> i32 {
         pos.role_at(m.to()).map_or(0, |r| r.index())
     };
     let attacker = pos.role_at(m.from()).map_or(0, |r| r.index());
-    let mvv = VICTIM[victim] * 64 - SEE_VALUE[attacker] / 100;
+    let mvv = VICTIM[victim] * 64 - SEE_VALUE[attacker] / 100 + history / 512;
     if see_ge(pos, m, 0) {
         GOOD_NOISY + mvv
     } else {
@@ -61,66 +63,193 @@ fn noisy_score(pos: &Position, m: Move) -> i32 {
     }
 }
 
-/// What one search thread learns about quiet moves: killers per ply,
-/// butterfly history per side (from, to), and countermoves per previous
-/// piece and destination.
+/// The piece (colour × 6 + role) and destination of a move already played:
+/// the context continuation history is indexed by.
+pub(crate) type Played = (Move, usize);
+
+/// Continuation history: for a move already played (its piece and
+/// destination), how good each quiet move (piece and destination) has been
+/// as an answer.
+type ContinuationTable = [[[[i32; 64]; 12]; 64]; 12];
+
+/// What one search thread learns about its moves: killers per ply,
+/// butterfly history per side (from, to), countermoves per previous piece
+/// and destination, continuation history one and two plies back (the
+/// opponent's last move and our own before it, one table for both), and
+/// capture history.
 pub(crate) struct Histories {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     history: Box<[[[i32; 64]; 64]; 2]>,
     counters: Box<[[Option<Move>; 64]; 12]>,
+    continuation: Box<ContinuationTable>,
+    /// Capture history: per moving piece, destination and captured role
+    /// (a promotion without capture as a seventh).
+    capture: Box<[[[i32; 7]; 64]; 12]>,
+}
+
+/// The index of what `m` captures, for capture history (6: nothing, a
+/// promotion).
+#[inline]
+pub(crate) fn captured_index(pos: &Position, m: Move) -> usize {
+    if m.is_en_passant() {
+        0
+    } else if m.is_castle() {
+        6
+    } else {
+        pos.role_at(m.to()).map_or(6, |r| r.index())
+    }
+}
+
+/// The piece (colour × 6 + role) that makes move `m` in `pos`: what the
+/// history tables are indexed by.
+#[inline]
+pub(crate) fn piece_index(pos: &Position, m: Move) -> usize {
+    pos.turn().index() * 6 + pos.role_at(m.from()).map_or(0, |r| r.index())
+}
+
+/// What a cut-off at `depth` adds to (or takes from) a history entry.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16).min(1600)
+}
+
+/// History with gravity: the entry moves towards ±16384 by `bonus`, slower
+/// the nearer it is.
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / 16384;
 }
 
 impl Histories {
     /// Empty tables.
     pub fn new() -> Histories {
+        let continuation: Box<ContinuationTable> = vec![[[[0i32; 64]; 12]; 64]; 12]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("twelve rows"));
         Histories {
             killers: [[None; 2]; MAX_PLY + 2],
             history: Box::new([[[0; 64]; 64]; 2]),
             counters: Box::new([[None; 64]; 12]),
+            continuation,
+            capture: Box::new([[[0; 7]; 64]; 12]),
         }
     }
 
-    /// The history score of quiet move `m` for side `us`.
+    /// The butterfly history score of quiet move `m` for side `us`.
     #[inline]
     pub fn quiet(&self, us: Color, m: Move) -> i32 {
         self.history[us.index()][m.from().index()][m.to().index()]
     }
 
-    /// Rewards the quiet move `m` that caused a beta cut-off at `ply` (and
-    /// penalises the quiet moves `tried` before it): history with gravity,
-    /// killers and the countermove of `prev`, the previous move and the piece
-    /// (colour × 6 + role) that made it.
+    /// The capture history of noisy move `m` made by `piece`.
+    #[inline]
+    pub fn capture(&self, pos: &Position, m: Move, piece: usize) -> i32 {
+        self.capture[piece][m.to().index()][captured_index(pos, m)]
+    }
+
+    /// Rewards the noisy move `m` (by `piece`, capturing `captured`) that
+    /// caused a cut-off, penalises the noisy moves `tried` before it.
+    pub fn reward_capture(
+        &mut self,
+        m: Move,
+        piece: usize,
+        captured: usize,
+        depth: i32,
+        tried: &[(Move, usize, usize)],
+    ) {
+        let bonus = history_bonus(depth);
+        gravity(&mut self.capture[piece][m.to().index()][captured], bonus);
+        for &(q, qp, qc) in tried {
+            if q != m {
+                gravity(&mut self.capture[qp][q.to().index()][qc], -bonus);
+            }
+        }
+    }
+
+    /// Penalises the noisy moves `tried` at a node a quiet move cut.
+    pub fn punish_captures(&mut self, depth: i32, tried: &[(Move, usize, usize)]) {
+        let bonus = history_bonus(depth);
+        for &(q, qp, qc) in tried {
+            gravity(&mut self.capture[qp][q.to().index()][qc], -bonus);
+        }
+    }
+
+    /// The continuation score of quiet move `m` made by `piece` after the
+    /// played move `prev`.
+    #[inline]
+    fn cont(&self, prev: Option<Played>, m: Move, piece: usize) -> i32 {
+        prev.map_or(0, |(pm, pp)| {
+            self.continuation[pp][pm.to().index()][piece][m.to().index()]
+        })
+    }
+
+    /// Everything history knows about quiet move `m` (made by `piece`) for
+    /// side `us`, after the moves one and two plies back: the ordering
+    /// score of a quiet move, and what the reductions read.
+    #[inline]
+    pub fn quiet_score(
+        &self,
+        us: Color,
+        m: Move,
+        piece: usize,
+        prev1: Option<Played>,
+        prev2: Option<Played>,
+    ) -> i32 {
+        self.quiet(us, m) + self.cont(prev1, m, piece) + self.cont(prev2, m, piece)
+    }
+
+    fn update_quiet(
+        &mut self,
+        us: usize,
+        m: Move,
+        piece: usize,
+        prev1: Option<Played>,
+        prev2: Option<Played>,
+        bonus: i32,
+    ) {
+        gravity(
+            &mut self.history[us][m.from().index()][m.to().index()],
+            bonus,
+        );
+        for (pm, pp) in [prev1, prev2].into_iter().flatten() {
+            gravity(
+                &mut self.continuation[pp][pm.to().index()][piece][m.to().index()],
+                bonus,
+            );
+        }
+    }
+
+    /// Rewards the quiet move `m` (made by `piece`) that caused a beta
+    /// cut-off at `ply`, and penalises the quiet moves `tried` before it
+    /// (each with its piece): butterfly and continuation history with
+    /// gravity, killers, and the countermove of `prev1`, the previous move
+    /// (`prev2`: the one before it).
+    #[allow(clippy::too_many_arguments)]
     pub fn reward_quiet(
         &mut self,
         us: Color,
         ply: usize,
         m: Move,
+        piece: usize,
         depth: i32,
-        tried: &[Option<Move>],
-        prev: Option<(Move, usize)>,
+        tried: &[Played],
+        prev1: Option<Played>,
+        prev2: Option<Played>,
     ) {
         let us = us.index();
-        let bonus = (depth * depth * 16).min(1600);
-        let update = |h: &mut i32, b: i32| {
-            *h += b - *h * b.abs() / 16384;
-        };
-        update(
-            &mut self.history[us][m.from().index()][m.to().index()],
-            bonus,
-        );
-        for q in tried.iter().flatten() {
-            if *q != m {
-                update(
-                    &mut self.history[us][q.from().index()][q.to().index()],
-                    -bonus,
-                );
+        let bonus = history_bonus(depth);
+        self.update_quiet(us, m, piece, prev1, prev2, bonus);
+        for &(q, qp) in tried {
+            if q != m {
+                self.update_quiet(us, q, qp, prev1, prev2, -bonus);
             }
         }
         if self.killers[ply][0] != Some(m) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
-        if let Some((pm, p)) = prev {
+        if let Some((pm, p)) = prev1 {
             self.counters[p][pm.to().index()] = Some(m);
         }
     }
@@ -153,6 +282,7 @@ impl<'a> MovePicker<'a> {
     /// The moves of an inner node of the main search, ordered by the hash
     /// move, captures, killers, countermove and history.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn main(
         pos: &Position,
         moves: &'a mut MoveList,
@@ -160,7 +290,8 @@ impl<'a> MovePicker<'a> {
         tt_move: Option<Move>,
         histories: &Histories,
         ply: usize,
-        prev: Option<(Move, usize)>,
+        prev: Option<Played>,
+        prev2: Option<Played>,
     ) -> MovePicker<'a> {
         let us = pos.turn();
         let counter = prev.and_then(|(m, p)| histories.counters[p][m.to().index()]);
@@ -169,7 +300,7 @@ impl<'a> MovePicker<'a> {
             *s = if Some(m) == tt_move {
                 HASH_MOVE
             } else if is_noisy(pos, m) {
-                noisy_score(pos, m)
+                noisy_score(pos, m, histories.capture(pos, m, piece_index(pos, m)))
             } else if Some(m) == killers[0] {
                 KILLER
             } else if Some(m) == killers[1] {
@@ -177,7 +308,7 @@ impl<'a> MovePicker<'a> {
             } else if Some(m) == counter {
                 COUNTER
             } else {
-                histories.quiet(us, m)
+                histories.quiet_score(us, m, piece_index(pos, m), prev, prev2)
             };
         }
         MovePicker {
@@ -197,7 +328,7 @@ impl<'a> MovePicker<'a> {
     ) -> MovePicker<'a> {
         for (&m, s) in moves.iter().zip(scores.iter_mut()) {
             *s = if is_noisy(pos, m) {
-                noisy_score(pos, m)
+                noisy_score(pos, m, 0)
             } else {
                 0
             };

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role, MAX_MOVES};
 
 use crate::eval::{evaluate, non_pawn_material};
-use crate::movepick::{is_noisy, Histories, MovePicker, COUNTER};
+use crate::movepick::{
+    captured_index, is_noisy, piece_index, Histories, MovePicker, Played, COUNTER,
+};
 use crate::see::{captured_value, see_ge};
 use crate::timeman::{Progress, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
@@ -142,7 +144,7 @@ impl Shared<'_> {
 struct Frame {
     eval: i32,
     /// The move that led to this ply and the piece (colour × 6 + role) that made it.
-    prev: Option<(Move, usize)>,
+    prev: Option<Played>,
     null: bool,
 }
 
@@ -332,11 +334,6 @@ impl<'a, 'r> Worker<'a, 'r> {
         false
     }
 
-    #[inline]
-    fn piece_index(pos: &Position, m: Move) -> usize {
-        pos.turn().index() * 6 + pos.role_at(m.from()).map_or(0, |r| r.index())
-    }
-
     fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][0] = Some(m);
         let child_len = self.pv_len[ply + 1];
@@ -444,6 +441,47 @@ impl<'a, 'r> Worker<'a, 'r> {
                     }
                 }
             }
+            // ProbCut: a capture that, searched shallower, beats beta by a
+            // margin would almost surely beat beta at full depth.
+            let pc_beta = beta + 200 - if improving { 50 } else { 0 };
+            if depth >= 5
+                && beta.abs() < MATE_BOUND
+                && !tte
+                    .is_some_and(|e| e.depth >= depth - 3 && score_from_tt(e.score, ply) < pc_beta)
+            {
+                let them = us.other();
+                let mut captures = pos.legal_moves_to(pos.by_color(them));
+                let mut scores = [0i32; MAX_MOVES];
+                let mut picker = MovePicker::quiescence(pos, &mut captures, &mut scores);
+                while let Some((m, _)) = picker.next() {
+                    if !see_ge(pos, m, pc_beta - static_eval) {
+                        continue;
+                    }
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    self.stack[ply + 1].prev = Some((m, piece_index(pos, m)));
+                    self.keys.push(key);
+                    let mut s = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
+                    if s >= pc_beta {
+                        s = -self.negamax(&child, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut);
+                    }
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= pc_beta {
+                        self.shared.tt.store(
+                            key,
+                            Some(m),
+                            score_to_tt(s, ply),
+                            static_eval,
+                            depth - 3,
+                            Bound::Lower,
+                        );
+                        return s;
+                    }
+                }
+            }
         }
         self.stack[ply + 1].null = false;
 
@@ -464,6 +502,11 @@ impl<'a, 'r> Worker<'a, 'r> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let prev = self.stack[ply].prev;
+        let prev2 = if ply >= 1 {
+            self.stack[ply - 1].prev
+        } else {
+            None
+        };
         let mut scores = [0i32; MAX_MOVES];
         let mut picker = if root {
             MovePicker::root(&mut moves, &mut scores)
@@ -476,18 +519,21 @@ impl<'a, 'r> Worker<'a, 'r> {
                 &self.histories,
                 ply,
                 prev,
+                prev2,
             )
         };
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let mut searched = 0usize;
-        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiets_tried: [Played; 64] = [(Move::NULL, 0); 64];
         let mut n_quiets = 0usize;
+        let mut noisies_tried: [(Move, usize, usize); 32] = [(Move::NULL, 0, 0); 32];
+        let mut n_noisies = 0usize;
         let orig_alpha = alpha;
         while let Some((m, order)) = picker.next() {
             let noisy = is_noisy(pos, m);
 
-            let piece = Self::piece_index(pos, m);
+            let piece = piece_index(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.is_check();
@@ -522,8 +568,11 @@ impl<'a, 'r> Worker<'a, 'r> {
                 });
             }
             if !noisy && n_quiets < 64 {
-                quiets_tried[n_quiets] = Some(m);
+                quiets_tried[n_quiets] = (m, piece);
                 n_quiets += 1;
+            } else if noisy && n_noisies < 32 {
+                noisies_tried[n_noisies] = (m, piece, captured_index(pos, m));
+                n_noisies += 1;
             }
             let ext = if gives_check && (depth <= 8 || see_ge(pos, m, 0)) {
                 1
@@ -555,7 +604,7 @@ impl<'a, 'r> Worker<'a, 'r> {
                     if order >= COUNTER {
                         r -= 1;
                     }
-                    r -= self.histories.quiet(us, m) / 6000;
+                    r -= self.histories.quiet_score(us, m, piece, prev, prev2) / 10000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -593,9 +642,21 @@ impl<'a, 'r> Worker<'a, 'r> {
                                 us,
                                 ply,
                                 m,
+                                piece,
                                 depth,
                                 &quiets_tried[..n_quiets],
                                 prev,
+                                prev2,
+                            );
+                            self.histories
+                                .punish_captures(depth, &noisies_tried[..n_noisies]);
+                        } else {
+                            self.histories.reward_capture(
+                                m,
+                                piece,
+                                captured_index(pos, m),
+                                depth,
+                                &noisies_tried[..n_noisies],
                             );
                         }
                         break;
