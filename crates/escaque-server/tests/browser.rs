@@ -1991,6 +1991,43 @@ async fn takeback_and_abort(env: &Env) -> R {
     Ok(())
 }
 
+/// A move whose socket closes before the server receives it is sent again
+/// once the page has reconnected, and played once: the page's next move
+/// message is dropped and its socket closed, as when a server process dies
+/// with the move unread.
+async fn move_across_a_reconnection(env: &Env) -> R {
+    let (a, b) = (&env.a, &env.b);
+    let id = pair(&env.base, a, b, json!({})).await?;
+    js(
+        a,
+        "const send = WebSocket.prototype.send;
+         window.escaqueDropped = 0;
+         WebSocket.prototype.send = function (data) {
+           if (window.escaqueDropped === 0 && String(data).includes('\"t\":\"move\"')) {
+             window.escaqueDropped = 1;
+             this.close();
+             return;
+           }
+           return send.call(this, data);
+         };",
+    )
+    .await?;
+    click_move(a, "e2", "e4").await?;
+    until(a, "the move dropped", "window.escaqueDropped === 1").await?;
+    wait_plies(b, 1).await?;
+    wait_plies(a, 1).await?;
+    typed(b, "e5").await?;
+    wait_plies(a, 2).await?;
+    let st = server_state(a, &id).await?;
+    if uci_moves(&st) != ["e2e4", "e7e5"] {
+        return Err(format!(
+            "after the reconnection the game is {:?}",
+            uci_moves(&st)
+        ));
+    }
+    Ok(())
+}
+
 /// Runs one scenario with a time limit, saying how long it took.
 async fn timed(name: &str, fut: impl std::future::Future<Output = R>) -> R {
     let t0 = Instant::now();
@@ -2110,7 +2147,13 @@ fn browser_suite() {
         scenario!(live_list);
         // Two players (browsers a and b) beside one (the third browser).
         let (left, right) = tokio::join!(
-            in_turn!(flag_fall, claim_with_move, takeback_and_abort, keyboard_game),
+            in_turn!(
+                flag_fall,
+                claim_with_move,
+                takeback_and_abort,
+                move_across_a_reconnection,
+                keyboard_game
+            ),
             in_turn!(accounts, engine_game)
         );
         for (name, r) in left.into_iter().chain(right) {

@@ -497,6 +497,13 @@ async function game(main, id) {
   let lastSeenPly = moves.length;
   let opened = false;
   let retries = 0;
+  // The player's move not yet seen played: {ply, fen, text}. When the
+  // connection drops before the server played it (a server process stopped,
+  // the network failed), the first state after reconnecting says whether it
+  // was played; if not, and the position is the same with the player still
+  // to move, it is sent again, so a move is never lost to a reconnection.
+  let pendingMove = null;
+  let resendOnState = false;
   let pendingPromotion = null;
   let premoveSet = false;
 
@@ -594,7 +601,19 @@ async function game(main, id) {
   }
   function sendMove(text) {
     log.sent[moves.length] = now();
+    pendingMove = { ply: moves.length, fen: S.fen, text };
     if (!send({ t: 'move', move: text })) showError(t.reconnecting);
+  }
+
+  // After a reconnection's first state: the pending move again, or forgotten.
+  function resendPending() {
+    const p = pendingMove;
+    if (!p) return;
+    if (moves.length === p.ply && S.fen === p.fen && S.status === 'playing' && you && S.turn === you) {
+      send({ t: 'move', move: p.text });
+    } else {
+      pendingMove = null;
+    }
   }
 
   function onUserMove(orig, dest) {
@@ -905,6 +924,8 @@ async function game(main, id) {
   function onMessage(m) {
     if (m.t === 'ping') { ws.send(JSON.stringify({ t: 'pong', n: m.n })); return; }
     if (m.t === 'error') {
+      // A refused move is not sent again.
+      pendingMove = null;
       showError(m[LANG] || m.es);
       render();
       return;
@@ -917,6 +938,7 @@ async function game(main, id) {
       moves = m.moves || [];
       lastSeenPly = moves.length;
       render();
+      if (resendOnState) { resendOnState = false; resendPending(); }
       return;
     }
     if (m.t !== 'event') return;
@@ -925,6 +947,7 @@ async function game(main, id) {
     const ev = m.event;
     const d = m.data || {};
     if (ev === 'move') {
+      if (pendingMove && d.ply >= pendingMove.ply) pendingMove = null;
       if (d.ply === moves.length) moves.push(d);
       else if (d.ply < moves.length) moves = moves.slice(0, d.ply).concat([d]);
       else { send({ t: 'state' }); }
@@ -968,6 +991,7 @@ async function game(main, id) {
       if (opened) { conn.hidden = false; conn.classList.add('ok'); conn.textContent = t.reconnected; setTimeout(() => { conn.hidden = true; }, 1500); }
       opened = true;
       retries = 0;
+      resendOnState = true;
       document.body.dataset.connected = '1';
     };
     ws.onmessage = (ev) => {
