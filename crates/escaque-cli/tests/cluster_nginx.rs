@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common;
 use crate::common::cluster::{fresh_postgres, Node};
 use serde_json::{json, Value};
 use tungstenite::Message;
@@ -54,21 +55,6 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port()
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "escaque-{tag}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-            % 1_000_000_000
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// Replaces the one occurrence of `from` in `text` (the shipped file must
@@ -102,7 +88,7 @@ impl Nginx {
                 .expect("could not run scripts/nginx.sh");
             assert!(st.success(), "scripts/nginx.sh failed: {st}");
         }
-        let dir = temp_dir("nginx");
+        let dir = common::temp_dir("nginx");
         let shipped = std::fs::read_to_string(root().join("deploy/nginx/escaque.conf"))
             .expect("deploy/nginx/escaque.conf");
         let port = free_port();
@@ -610,19 +596,22 @@ fn play_one(b: &Browser, id: &str, plies: usize) -> (Vec<String>, String) {
         .js_async(
             "const [id, plies, done] = arguments;
              const t0 = Date.now();
+             let seen = null;
              const step = async () => {
                try {
                  const st = await (await fetch('/api/games/' + id)).json();
                  const n = (st.moves || []).length;
                  const shown = document.querySelectorAll('#moves .mv').length;
                  const dests = window.escaqueBoard.state.movable.dests;
+                 seen = {plies: n, status: st.status, turn: st.turn, shown,
+                         connected: document.body.dataset.connected, dests: dests ? dests.size : null};
                  if (n >= plies && st.status === 'playing' && st.turn === 'white' && shown === n
                      && document.body.dataset.connected === '1' && dests && dests.size > 0) {
                    const b = document.querySelector('#board cg-board').getBoundingClientRect();
                    return done({st, box: [b.left, b.top, b.width], white: window.escaqueBoard.state.orientation === 'white'});
                  }
                } catch (e) { /* a process is gone: try again */ }
-               if (Date.now() - t0 > 25000) return done({timeout: plies});
+               if (Date.now() - t0 > 25000) return done({timeout: plies, seen});
                setTimeout(step, 50);
              };
              step();",
