@@ -268,6 +268,9 @@ async function simulPage(main, me, id) {
   }
 
   function sendMove(cell, text) {
+    // Kept until the server plays it: sent again after a reconnection when
+    // it was not (as on the game page, app.js).
+    cell.pendingMove = cell.S ? { plies: cell.S.plies, fen: cell.S.fen, text } : null;
     if (send(cell, { t: 'move', move: text })) {
       // Sent: the host goes on to the next board waiting; this one is
       // redrawn by the server's answer (until then the board keeps the
@@ -475,17 +478,26 @@ async function simulPage(main, me, id) {
     const ws = new WebSocket(wsUrl(`/ws/games/${encodeURIComponent(game)}${q}`));
     cell.ws = ws;
     let opened = false;
-    ws.onopen = () => { opened = true; };
+    let resend = false;
+    ws.onopen = () => { opened = true; resend = true; };
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.t === 'ping') { ws.send(JSON.stringify({ t: 'pong', n: m.n })); return; }
-      if (m.t === 'error') { cell.pending = false; C.showError(m[C.LANG] || m.es); draw(cell); return; }
+      if (m.t === 'error') { cell.pending = false; cell.pendingMove = null; C.showError(m[C.LANG] || m.es); draw(cell); return; }
       if (m.t === 'ack') { C.showError(null); return; }
       if (m.t !== 'state' && m.t !== 'event') return;
       const wasOver = cell.S && cell.S.status === 'over';
       cell.S = m;
       cell.pending = false;
+      const p = cell.pendingMove;
+      if (p && (m.plies !== p.plies || m.fen !== p.fen)) cell.pendingMove = null;
+      if (m.t === 'state' && resend) {
+        resend = false;
+        // The first state after (re)connecting: a move sent but not played.
+        if (cell.pendingMove && hostTurn(cell)) send(cell, { t: 'move', move: cell.pendingMove.text });
+        else cell.pendingMove = null;
+      }
       draw(cell);
       refocus();
       if (m.status === 'over' && !wasOver) refresh();
