@@ -384,6 +384,24 @@ async fn otb_tournament(env: &Env) -> R {
 
     // Players, one by one.
     for (i, e) in ENTERED.iter().enumerate() {
+        let last = i + 1 == ENTERED.len();
+        if last {
+            // The last one's answer is slow (held 1.5 s in the page): the
+            // organiser starts typing the next name meanwhile, and the
+            // answer must not wipe it.
+            js(
+                c,
+                "const f = window.fetch;
+                 window.fetch = async (url, opts) => {
+                   const r = await f(url, opts);
+                   if (opts && opts.method === 'POST' && String(url).endsWith('/players')) {
+                     await new Promise((ok) => setTimeout(ok, 1500));
+                   }
+                   return r;
+                 };",
+            )
+            .await?;
+        }
         fill(c, "#p-name", e.name).await?;
         fill(c, "#p-club", e.club).await?;
         fill(c, "#p-category", e.category).await?;
@@ -401,6 +419,23 @@ async fn otb_tournament(env: &Env) -> R {
         )
         .await?;
         click(c, "#add-go").await?;
+        if last {
+            fill(c, "#p-name", "Siguiente").await?;
+            until(
+                c,
+                "the slow answer",
+                &format!(
+                    "document.querySelector('#added').textContent.includes('{}')",
+                    i + 1
+                ),
+            )
+            .await?;
+            let typed = js(c, "return document.querySelector('#p-name').value").await?;
+            if typed != json!("Siguiente") {
+                return Err(format!("the name typed meanwhile became {typed}"));
+            }
+            fill(c, "#p-name", "").await?;
+        }
         until(
             c,
             &format!("player {} listed", i + 1),

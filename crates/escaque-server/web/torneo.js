@@ -611,11 +611,22 @@ async function desk(main, me, id) {
         id: 'add-player',
         onsubmit: async (e) => {
           e.preventDefault();
-          const r = await send('POST', `${base}/players`, playerBody('p'));
+          // The player's own fields are emptied at once (club and category
+          // stay for the next one), so the next player can be typed while
+          // this one is stored: the table may show this one (pushed by the
+          // tournament's socket) before the answer comes, and the answer
+          // must not wipe what is being typed by then. Refused, what was
+          // typed comes back, unless a new player is being typed.
+          const body = playerBody('p');
+          const own = ['name', 'fide', 'rating', 'birth'].map((k) => document.getElementById(`p-${k}`));
+          const typed = own.map((el) => el.value);
+          for (const el of own) el.value = '';
+          document.getElementById('p-name').focus();
+          const r = await send('POST', `${base}/players`, body);
           if (r) {
-            for (const k of ['name', 'fide', 'rating', 'birth']) document.getElementById(`p-${k}`).value = '';
-            document.getElementById('p-name').focus();
             C.$('#added').textContent = T.added_one(r.number);
+          } else if (own.every((el) => el.value === '')) {
+            own.forEach((el, i) => { el.value = typed[i]; });
           }
         },
       }, ...playerFields('p'), h('button', { type: 'submit', id: 'add-go' }, T.add)),
