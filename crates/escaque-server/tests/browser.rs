@@ -1991,15 +1991,12 @@ async fn takeback_and_abort(env: &Env) -> R {
     Ok(())
 }
 
-/// A move whose socket closes before the server receives it is sent again
-/// once the page has reconnected, and played once: the page's next move
-/// message is dropped and its socket closed, as when a server process dies
-/// with the move unread.
-async fn move_across_a_reconnection(env: &Env) -> R {
-    let (a, b) = (&env.a, &env.b);
-    let id = pair(&env.base, a, b, json!({})).await?;
+/// Makes the page's next `move` message never reach the server: it is
+/// dropped and its socket closed, as when a server process dies with the
+/// move unread. `window.escaqueDropped` becomes 1 once it happened.
+pub(crate) async fn drop_next_move(c: &Client) -> R {
     js(
-        a,
+        c,
         "const send = WebSocket.prototype.send;
          window.escaqueDropped = 0;
          WebSocket.prototype.send = function (data) {
@@ -2011,7 +2008,18 @@ async fn move_across_a_reconnection(env: &Env) -> R {
            return send.call(this, data);
          };",
     )
-    .await?;
+    .await
+    .map(|_| ())
+}
+
+/// A move whose socket closes before the server receives it is sent again
+/// once the page has reconnected, and played once: the page's next move
+/// message is dropped and its socket closed, as when a server process dies
+/// with the move unread.
+async fn move_across_a_reconnection(env: &Env) -> R {
+    let (a, b) = (&env.a, &env.b);
+    let id = pair(&env.base, a, b, json!({})).await?;
+    drop_next_move(a).await?;
     click_move(a, "e2", "e4").await?;
     until(a, "the move dropped", "window.escaqueDropped === 1").await?;
     wait_plies(b, 1).await?;

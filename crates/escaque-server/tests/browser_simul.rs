@@ -20,8 +20,8 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, choose, click, click_move, click_xy, fill, js, log_in, phone, ready, runtime, shot,
-    square_centre, start_driver, start_server, until, R,
+    browser, choose, click, click_move, click_xy, drop_next_move, fill, js, log_in, phone, ready,
+    runtime, shot, square_centre, start_driver, start_server, until, R,
 };
 use crate::common::{class_with_pupils, Browser, Player, WAIT};
 
@@ -327,20 +327,7 @@ fn simul_pages() {
             // where it resigns (two taps). That move's socket closes before
             // the server reads it (dropped here, as when a server process
             // dies with it unread): the board sends it again once connected.
-            js(
-                &host,
-                "const send = WebSocket.prototype.send;
-                 window.escaqueDropped = 0;
-                 WebSocket.prototype.send = function (data) {
-                   if (window.escaqueDropped === 0 && String(data).includes('\"t\":\"move\"')) {
-                     window.escaqueDropped = 1;
-                     this.close();
-                     return;
-                   }
-                   return send.call(this, data);
-                 };",
-            )
-            .await?;
+            drop_next_move(&host).await?;
             host_move(&host, kb, "f1", "c4").await?;
             assert_eq_r(
                 js(&host, "return window.escaqueDropped").await?,
