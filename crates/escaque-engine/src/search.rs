@@ -407,26 +407,45 @@ impl<'a, 'r> Worker<'a, 'r> {
         self.stack[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
         let us = pos.turn();
+        // The evaluation the pruning reads: the table's score where its bound
+        // says it is nearer the truth than the static evaluation (a lower
+        // bound above it, an upper bound below it, an exact score).
+        let eval = match tte {
+            Some(e) if !in_check => {
+                let s = score_from_tt(e.score, ply);
+                let nearer = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if nearer && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check {
             // Reverse futility pruning; never against a mate bound, where "the
             // static evaluation beats beta" proves nothing about the mate.
             if depth <= 7
-                && static_eval - (75 * depth - if improving { 50 } else { 0 }) >= beta
-                && static_eval.abs() < MATE_BOUND
+                && eval - (75 * depth - if improving { 50 } else { 0 }) >= beta
+                && eval.abs() < MATE_BOUND
                 && beta.abs() < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Null move pruning.
             if depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && !self.stack[ply].null
                 && non_pawn_material(pos, us) > 0
                 && beta.abs() < MATE_BOUND
             {
                 if let Some(child) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                     self.stack[ply + 1].null = true;
                     self.stack[ply + 1].prev = None;
                     self.keys.push(key);
@@ -548,7 +567,7 @@ impl<'a, 'r> Worker<'a, 'r> {
                     {
                         continue;
                     }
-                    if !in_check && depth <= 6 && static_eval + 90 + 90 * depth <= alpha {
+                    if !in_check && depth <= 6 && eval + 90 + 90 * depth <= alpha {
                         continue;
                     }
                     if depth <= 6 && !see_ge(pos, m, -25 * depth * depth) {
