@@ -541,6 +541,10 @@ fn mate_back(after: Eval, mover: Color) -> Eval {
 /// +0.15 (which is wrong for a game from a set-up position). A side with no
 /// move gets accuracy 100 and ACPL 0 (`moves` says 0).
 ///
+/// The evaluator's own best move is never marked: when it would be (on
+/// centipawns), the position before it takes the evaluation after it (the
+/// graph too), and the move before is judged against that.
+///
 /// A move marked only because the forced mate seen on one side of it is not
 /// seen on the other (a search horizon: lila issues #15616 and #18262) gets
 /// a second look one move deeper along the evaluator's best line; a mate
@@ -587,6 +591,26 @@ pub fn analyse_game(
         };
         nodes.push(node);
         progress(Progress { done: j + 1, total });
+    }
+
+    // The evaluator's own best move is never marked. When the move played
+    // was its first choice and still loses centipawns enough for a mark,
+    // the evaluator saw one ply later what it had not seen before (a draw,
+    // a defence: a search horizon), so the position before takes the
+    // evaluation after. Backwards, so that the move before is judged
+    // against what was found.
+    for i in (1..total).rev() {
+        let mover = nodes[i - 1].pos.turn();
+        let best = nodes[i - 1].lines.first().map(|l| l.moves[0]);
+        let (Some(before), Some(after)) = (nodes[i - 1].eval, nodes[i].eval) else {
+            continue;
+        };
+        if best != Some(moves[i - 1]) || before.cp().is_none() || after.cp().is_none() {
+            continue;
+        }
+        if judge::judge(before, Some(after), mover).is_some() {
+            nodes[i - 1].eval = Some(after);
+        }
     }
 
     // Judge each move, with a second look at mate transitions.

@@ -231,6 +231,55 @@ fn a_draw_on_the_board_is_level_without_asking() {
     assert_eq!(a.plies[0].best_san_es.as_deref(), Some("Rb2"));
 }
 
+/// A horizon between two positions: the evaluator sees +2 before 2.Nf3, its
+/// own first choice, and a level game after it. Judged as lichess judges
+/// consecutive evaluations, 2.Nf3 would be a blunder with no better move
+/// to show, and 1...e5 a blunder for giving White +2. The position before
+/// 2.Nf3 takes the evaluation after it, so neither is marked. A move that
+/// was not the evaluator's choice is judged as lichess judges it.
+#[test]
+fn the_evaluators_own_move_is_never_marked() {
+    let start = Position::new();
+    let moves = moves_of(&start, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc4");
+    let mut ev = Scripted::new();
+    ev.set(&start, Cp(20), &["d4"]);
+    ev.set(&after(&start, &moves[..1]), Cp(0), &["c5"]);
+    ev.set(&after(&start, &moves[..2]), Cp(200), &["Nf3", "Nc6"]);
+    ev.set(&after(&start, &moves[..3]), Cp(0), &["a6"]);
+    ev.set(&after(&start, &moves[..4]), Cp(10), &["Bb5"]);
+    ev.set(&after(&start, &moves[..5]), Cp(10), &["a6"]);
+    ev.set(&after(&start, &moves[..6]), Cp(250), &["Ba4"]);
+    ev.set(&after(&start, &moves[..7]), Cp(-250), &["Nf6"]);
+    let a = run(&start, &moves, &mut ev);
+    assert_eq!(
+        a.plies[1].eval,
+        Some(Cp(0)),
+        "after 1...e5: what 2.Nf3 led to"
+    );
+    assert_eq!(a.plies[1].judgement, None);
+    assert_eq!(a.plies[1].loss_cp, 0);
+    assert_eq!(a.plies[2].judgement, None);
+    assert_eq!(a.plies[2].best, None, "2.Nf3 was the best move");
+    assert_eq!(a.plies[2].accuracy, 100.0);
+    // 4.Bc4 instead of 4.Ba4: +2.5 → −2.5, a blunder, Ba4 was better; the
+    // evaluator is asked nothing more than the game's positions.
+    assert_eq!(a.plies[6].judgement, Some(Judgement::Blunder));
+    assert_eq!(a.plies[6].best_san.as_deref(), Some("Ba4"));
+    assert_eq!(a.plies[5].eval, Some(Cp(250)));
+    assert_eq!(ev.calls, 8);
+    // Moves that were not the evaluator's choice keep their evaluations:
+    // 1.e4 (d4 was best), 2...Nc6 (a6 was).
+    assert_eq!(a.start_eval, Some(Cp(20)));
+    assert_eq!(a.plies[0].eval, Some(Cp(0)));
+    assert_eq!(a.plies[3].eval, Some(Cp(10)));
+    let marks = |s: &escaque_analysis::SideSummary| s.blunders + s.mistakes + s.inaccuracies;
+    // White: only 4.Bc4. 3...a6, the evaluator's choice too, gave White
+    // +2.4 by consecutive evaluations (0.1 → 2.5): not marked, and the
+    // position before it takes the +2.5.
+    assert_eq!((marks(&a.white), marks(&a.black)), (1, 0));
+    assert_eq!(a.plies[4].eval, Some(Cp(250)));
+}
+
 /// The moves of lila issue #15616's game (1-0, 35.Rh5#).
 const LILA_15616: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Bb6 5. d4 Qe7 6. d5 Nb8 7. a4 a6 8. O-O d6 9. Bg5 f6 10. Be3 Bg4 11. Bxb6 cxb6 12. Nbd2 Nd7 13. h3 Bh5 14. Re1 Nh6 15. Nf1 O-O 16. Ng3 Bf7 17. Nh4 g6 18. Qd2 Kg7 19. Qxh6+ Kxh6 20. Nhf5+ gxf5 21. Nxf5+ Kg5 22. Nxe7 Bg6 23. Bd3 Nc5 24. Bc2 Rf7 25. Nf5 Bxf5 26. exf5 Rg8 27. b4 Nd7 28. Re4 Rfg7 29. Rg4+ Kh5 30. f3 Rxg4 31. hxg4+ Kg5 32. Kf2 Rc8 33. Rh1 e4 34. Kg3 Rxc3 35. Rh5#";
 
