@@ -288,21 +288,27 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut s = Score::default();
     trace(pos, &mut s);
     let ph = phase(pos);
-    let mut v = (s.mg * ph + s.eg * (PHASE_MAX - ph)) / PHASE_MAX;
-    // A side without pawns needs more than a minor piece's worth to win.
-    let strong = if v > 0 { Color::White } else { Color::Black };
+    let v = (s.mg * ph + s.eg * (PHASE_MAX - ph)) / PHASE_MAX;
+    scale_drawish(pos, if pos.turn() == Color::White { v } else { -v })
+}
+
+/// An evaluation `v` (side to move's point of view) divided by 8 when the
+/// side it favours has no pawns and no more than a minor piece's worth of
+/// material over the other: without pawns that is not enough to win.
+pub fn scale_drawish(pos: &Position, v: i32) -> i32 {
+    let strong = if v > 0 {
+        pos.turn()
+    } else {
+        pos.turn().other()
+    };
     if pos.pieces(strong, Role::Pawn).is_empty() {
         let strong_np = non_pawn_material(pos, strong);
         let weak_np = non_pawn_material(pos, strong.other());
         if strong_np - weak_np <= 350 {
-            v /= 8;
+            return v / 8;
         }
     }
-    if pos.turn() == Color::White {
-        v
-    } else {
-        -v
-    }
+    v
 }
 
 /// Rough value of the pieces other than pawns and king (for scaling and pruning).

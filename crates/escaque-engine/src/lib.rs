@@ -1,8 +1,9 @@
 //! # escaque-engine — el motor
 //!
 //! The engine of escaque: iterative-deepening alpha-beta search with a shared
-//! transposition table and Lazy SMP, a tapered evaluation with tuned weights,
-//! strength levels for people, and the UCI protocol as a library.
+//! transposition table and Lazy SMP, a tapered evaluation with tuned weights
+//! corrected by a small network trained on the engine's own games
+//! ([`nnue`]), strength levels for people, and the UCI protocol as a library.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -24,6 +25,7 @@ pub mod book;
 pub mod eval;
 pub mod level;
 mod movepick;
+pub mod nnue;
 mod rng;
 pub mod search;
 pub mod see;
@@ -69,6 +71,11 @@ pub struct Options {
     /// A raw setting of the weakening schedule that overrides the two above
     /// (for calibration: `escaque uci --ajuste N`).
     pub strength_setting: Option<u32>,
+    /// Evaluate with the embedded network (`Use NNUE`, default true) at
+    /// full strength; false: the hand-written, Texel-tuned evaluation alone.
+    /// Weakened play (levels, `UCI_Elo`, `Skill Level`) always uses the
+    /// hand-written evaluation, with which its levels were calibrated.
+    pub nnue: bool,
 }
 
 impl Default for Options {
@@ -82,6 +89,7 @@ impl Default for Options {
             elo: level::MAX_ELO,
             skill_level: 20,
             strength_setting: None,
+            nnue: true,
         }
     }
 }
@@ -130,6 +138,12 @@ impl Engine {
             rng: rng::Rng::from_time(),
             book: None,
         }
+    }
+
+    /// Evaluates with the embedded network (true) or the hand-written
+    /// evaluation (false).
+    pub fn set_nnue(&mut self, on: bool) {
+        self.options.nnue = on;
     }
 
     /// The current options.
@@ -334,6 +348,9 @@ impl Engine {
             time: TimeManager::new(start, ponder, budget),
             node_limit,
             multipv,
+            // The levels were calibrated with the hand-written evaluation:
+            // weakened play keeps it until they are calibrated again.
+            nnue: self.options.nnue && weak.is_none(),
         };
         let mut filtered = |r: Report| match r {
             Report::Line(info) if info.multipv as usize > user_multipv => {}

@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role, MAX_MOVES};
 
-use crate::eval::{evaluate, non_pawn_material};
+use crate::eval::{evaluate, non_pawn_material, scale_drawish};
 use crate::movepick::{
     captured_index, is_noisy, piece_index, Histories, MovePicker, Played, COUNTER,
 };
+use crate::nnue;
 use crate::see::{captured_value, see_ge};
 use crate::timeman::{Progress, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
@@ -22,6 +23,8 @@ pub const MATE: i32 = 32000;
 pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Larger than any score.
 pub const INF: i32 = 32500;
+/// Bound on the network's static evaluation (far from mate scores).
+const EVAL_LIMIT: i32 = 10_000;
 
 /// What the caller asks the search to respect. Times are in milliseconds.
 #[derive(Clone, Debug, Default)]
@@ -132,6 +135,8 @@ pub(crate) struct Shared<'a> {
     pub time: TimeManager<'a>,
     pub node_limit: Option<u64>,
     pub multipv: usize,
+    /// Evaluate with the network (else the hand-written evaluation).
+    pub nnue: bool,
 }
 
 impl Shared<'_> {
@@ -165,6 +170,9 @@ pub(crate) struct Worker<'a, 'r> {
     pub root_moves: Vec<RootMove>,
     pv_idx: usize,
     pub completed_depth: u32,
+    /// The network's accumulators, one per ply (`None`: the hand-written
+    /// evaluation).
+    nnue: Option<nnue::Stack>,
 }
 
 impl<'a, 'r> Worker<'a, 'r> {
@@ -207,6 +215,28 @@ impl<'a, 'r> Worker<'a, 'r> {
                 .collect(),
             pv_idx: 0,
             completed_depth: 0,
+            nnue: shared
+                .nnue
+                .then(|| nnue::Stack::new(nnue::Network::embedded(), MAX_PLY + 4)),
+        }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply`, from the side
+    /// to move's point of view.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        match &mut self.nnue {
+            Some(stack) => {
+                let net = stack.evaluate(pos, ply);
+                if stack.residual() {
+                    // The hand-written evaluation (already scaled) and the
+                    // network's correction of it.
+                    (evaluate(pos) + net).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+                } else {
+                    scale_drawish(pos, net.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+                }
+            }
+            None => evaluate(pos),
         }
     }
 
@@ -357,6 +387,9 @@ impl<'a, 'r> Worker<'a, 'r> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
+        if let Some(stack) = &mut self.nnue {
+            stack.enter(ply);
+        }
         self.nodes += 1;
         self.poll();
         if self.stopped {
@@ -376,7 +409,7 @@ impl<'a, 'r> Worker<'a, 'r> {
                 return 0;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { 0 } else { evaluate(pos) };
+                return if in_check { 0 } else { self.evaluate(pos, ply) };
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -402,7 +435,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         } else if let Some(e) = tte {
             e.eval
         } else {
-            evaluate(pos)
+            self.evaluate(pos, ply)
         };
         self.stack[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
@@ -709,6 +742,9 @@ impl<'a, 'r> Worker<'a, 'r> {
     }
 
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(stack) = &mut self.nnue {
+            stack.enter(ply);
+        }
         self.nodes += 1;
         self.poll();
         if self.stopped {
@@ -722,7 +758,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         let key = pos.zobrist();
         let tte = self.shared.tt.probe(key);
@@ -743,7 +779,10 @@ impl<'a, 'r> Worker<'a, 'r> {
                 return -MATE + ply as i32;
             }
         } else {
-            stand_pat = tte.map_or_else(|| evaluate(pos), |e| e.eval);
+            stand_pat = match tte {
+                Some(e) => e.eval,
+                None => self.evaluate(pos, ply),
+            };
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -103,6 +103,7 @@ const OPTIONS: &[&str] = &[
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name Clear Hash type button",
     "option name BookFile type string default <empty>",
+    "option name Use NNUE type check default true",
 ];
 
 impl Uci {
@@ -322,6 +323,10 @@ impl Uci {
                 None => bad(self, "expected true or false"),
             },
             "bookfile" => self.set_book_file(value.trim()),
+            "use nnue" => match boolean {
+                Some(b) => self.engine().set_nnue(b),
+                None => bad(self, "expected true or false"),
+            },
             _ => self.say(&format!("info string unknown option: {name}")),
         }
     }

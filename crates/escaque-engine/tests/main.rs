@@ -7,6 +7,7 @@ mod common;
 
 mod book;
 mod level;
+mod nnue;
 mod search;
 mod uci;
 mod uci960;

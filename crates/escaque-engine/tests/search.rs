@@ -267,3 +267,33 @@ fn a_raw_setting_overrides_the_elo() {
     e.set_limit_strength(false, 2000);
     assert_eq!(e.weakening(), None);
 }
+
+/// The network evaluates at full strength only: the levels were calibrated
+/// with the hand-written evaluation, so a weakened engine searches the same
+/// tree whether `Use NNUE` is on or off, and a full-strength one does not.
+#[test]
+fn levels_keep_the_hand_written_evaluation() {
+    let pos = Position::from_fen(
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    )
+    .unwrap();
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let nodes = |level: Option<Level>, nnue: bool| {
+        let mut engine = Engine::new();
+        engine.set_seed(7);
+        if let Some(l) = level {
+            engine.set_level(l);
+        }
+        engine.set_nnue(nnue);
+        engine.search(&pos, &[], &limits, &stop).nodes
+    };
+    assert_eq!(
+        nodes(Some(Level::ClubPlayer), true),
+        nodes(Some(Level::ClubPlayer), false)
+    );
+    assert_ne!(nodes(None, true), nodes(None, false));
+}

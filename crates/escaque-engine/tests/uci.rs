@@ -43,6 +43,7 @@ fn handshake_lists_every_option() {
         "Skill Level",
         "UCI_ShowWDL",
         "Clear Hash",
+        "Use NNUE",
     ] {
         assert!(out.contains(&format!("option name {name} type")), "{name}");
     }
@@ -486,4 +487,45 @@ fn unreachable_positions_from_perft_suites_are_searched() {
         let best = bestmove(&out).unwrap();
         assert!(is_legal_in(&pos, best), "{best} in {fen}: {out}");
     }
+}
+
+/// `Use NNUE`: on by default; off, the search evaluates with the
+/// hand-written evaluation alone and searches another tree; a value that is
+/// not a boolean is refused and changes nothing.
+#[test]
+fn use_nnue_switches_the_evaluation() {
+    let nodes = |out: &str| -> u64 {
+        let line = out
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("info") && l.contains(" nodes "))
+            .unwrap();
+        let mut it = line.split_whitespace();
+        it.find(|&t| t == "nodes");
+        it.next().unwrap().parse().unwrap()
+    };
+    let search = |setting: Option<&str>| {
+        let mut s = Session::new();
+        s.send("uci");
+        s.take_when("uciok");
+        if let Some(v) = setting {
+            s.send(&format!("setoption name Use NNUE value {v}"));
+        }
+        s.send(
+            "position fen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        );
+        let out = s.go("depth 8");
+        (nodes(&out), out)
+    };
+    let (default, _) = search(None);
+    let (on, _) = search(Some("true"));
+    let (off, _) = search(Some("false"));
+    let (bad, out) = search(Some("maybe"));
+    assert_eq!(default, on);
+    assert_ne!(on, off);
+    assert_eq!(bad, on);
+    assert!(
+        out.contains("invalid value 'maybe' for option Use NNUE"),
+        "{out}"
+    );
 }

@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 mod handmade;
+pub mod nnue;
 
 use escaque::Position;
 use escaque_engine::eval::{phase, trace, Accumulator, N_PARAMS, PHASE_MAX};
@@ -80,7 +81,10 @@ impl Sample {
 
 /// Parses a `FEN;RESULT` line.
 pub fn parse_line(line: &str) -> Option<Sample> {
-    let (fen, res) = line.rsplit_once(';')?;
+    // `FEN;RESULT`, or `FEN;RESULT;SCORE` (the network's data: the score is
+    // not used here).
+    let mut fields = line.split(';');
+    let (fen, res) = (fields.next()?, fields.next()?);
     let pos = Position::from_fen(fen.trim()).ok()?;
     let result: f64 = res.trim().parse().ok()?;
     Some(Sample::new(&pos, result))

@@ -4,6 +4,8 @@
 //! escaque-tune selfplay GAMES NODES OUT.txt [SEED]
 //! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT.txt]]]]
 //! escaque-tune k DATA.txt
+//! escaque-tune nnuedata GAMES NODES OUT.txt [SEED]
+//! escaque-tune nnue-train OUT.bin EPOCHS SEED THREADS DATA.txt...
 //! ```
 
 #![forbid(unsafe_code)]
@@ -28,7 +30,17 @@ impl Xorshift {
 /// Largest score (centipawns) of an accepted random opening.
 const BALANCED: i32 = 150;
 
-fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String> {
+/// Plays `games` games of the engine against itself at `nodes` a move and
+/// writes `FEN;RESULT` for every quiet position, or `FEN;RESULT;SCORE` with
+/// `with_score` (the search's score in centipawns for White: the network's
+/// training data).
+fn selfplay(
+    games: usize,
+    nodes: u64,
+    out: &str,
+    seed: u64,
+    with_score: bool,
+) -> Result<(), String> {
     let file = std::fs::File::create(out).map_err(|e| e.to_string())?;
     let mut w = BufWriter::new(file);
     let mut engine = Engine::new();
@@ -63,7 +75,7 @@ fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String
                 break (pos, keys);
             }
         };
-        let mut fens: Vec<String> = Vec::new();
+        let mut fens: Vec<(String, i32)> = Vec::new();
         let mut decisive = 0i32;
         let result: f64 = loop {
             if !pos.has_legal_moves() {
@@ -104,7 +116,7 @@ fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String
             let quiet =
                 pos.role_at(m.to()).is_none() && m.promotion_role().is_none() && !m.is_en_passant();
             if quiet && !pos.is_check() && r.score.abs() < 2000 {
-                fens.push(pos.to_fen());
+                fens.push((pos.to_fen(), white_score));
             }
             keys.push(pos.zobrist());
             pos.play_unchecked(m);
@@ -115,8 +127,12 @@ fn selfplay(games: usize, nodes: u64, out: &str, seed: u64) -> Result<(), String
         } else {
             wins += 1;
         }
-        for f in fens {
-            writeln!(w, "{f};{result}").map_err(|e| e.to_string())?;
+        for (f, score) in fens {
+            if with_score {
+                writeln!(w, "{f};{result};{score}").map_err(|e| e.to_string())?;
+            } else {
+                writeln!(w, "{f};{result}").map_err(|e| e.to_string())?;
+            }
         }
         if (g + 1) % 50 == 0 {
             eprintln!(
@@ -200,6 +216,99 @@ fn fit_cmd(
     Ok(())
 }
 
+/// Weight of the search's score in the network's target (the rest is the
+/// game's result).
+const NNUE_LAMBDA: f32 = 0.75;
+/// Train a correction of the hand-written evaluation rather than a whole
+/// evaluation.
+const NNUE_RESIDUAL: bool = true;
+/// Decoupled weight decay (AdamW).
+const NNUE_WD: f32 = 0.0;
+/// Train on each position and its mirror image (files a↔h).
+const NNUE_MIRROR: bool = true;
+/// Positions per Adam step when training the network.
+const NNUE_BATCH: usize = 4096;
+/// Adam's step size when training the network.
+const NNUE_LR: f32 = 0.001;
+
+/// Trains the network on `FEN;RESULT;SCORE` files: every twentieth block of
+/// 1,000 lines is held out (whole stretches of games, not positions of
+/// games the training saw) and decides which epoch is kept.
+fn nnue_train_cmd(
+    out: &str,
+    epochs: usize,
+    seed: u64,
+    threads: usize,
+    files: &[String],
+) -> Result<(), String> {
+    let mut train = escaque_tune::nnue::Data::default();
+    let mut valid = escaque_tune::nnue::Data::default();
+    let mut refused = 0usize;
+    // The hand-written evaluation's error on the same held-out targets: the
+    // figure the network has to beat.
+    let (mut hce_err, mut hce_n) = (0.0f64, 0usize);
+    let lambda = std::env::var("NNUE_LAMBDA")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(NNUE_LAMBDA);
+    for path in files {
+        let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        for (i, line) in std::io::BufReader::new(file)
+            .lines()
+            .map_while(Result::ok)
+            .enumerate()
+        {
+            let held_out = (i / 1000) % 20 == 19;
+            let data = if held_out { &mut valid } else { &mut train };
+            if !data.push_line(&line, lambda, NNUE_MIRROR && !held_out) {
+                refused += 1;
+            } else if held_out {
+                if let Some(t) = data.last_target() {
+                    let fen = line.split(';').next().unwrap_or("");
+                    if let Ok(pos) = Position::from_fen(fen) {
+                        let e = escaque_engine::eval::evaluate(&pos) as f32;
+                        let p = 1.0 / (1.0 + (-escaque_tune::nnue::K_CP * e).exp());
+                        hce_err += ((p - t) as f64).powi(2);
+                        hce_n += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} training positions, {} held out, {refused} lines refused; the hand-written evaluation's held-out error {:.6}",
+        train.len(),
+        valid.len(),
+        hce_err / hce_n.max(1) as f64
+    );
+    let env = |name: &str, default: f32| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let settings = escaque_tune::nnue::Settings {
+        epochs,
+        batch: NNUE_BATCH,
+        lr: env("NNUE_LR", NNUE_LR),
+        weight_decay: env("NNUE_WD", NNUE_WD),
+        residual: env("NNUE_RESIDUAL", NNUE_RESIDUAL as u8 as f32) != 0.0,
+        threads,
+        seed,
+    };
+    let started = std::time::Instant::now();
+    let (net, epoch) = escaque_tune::nnue::train(&train, &valid, &settings, |e, t, v| {
+        eprintln!(
+            "epoch {e}: train {t:.6} held-out {v:.6} ({:.0} s)",
+            started.elapsed().as_secs_f64()
+        );
+    });
+    eprintln!("keeping epoch {epoch}: held-out {:.6}", net.error(&valid));
+    std::fs::write(out, net.quantise().to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("wrote {out}");
+    Ok(())
+}
+
 /// Prints the K of `sigmoid(K · eval / 400)` that fits the shipped weights
 /// (the engine's `WEIGHTS`) best on `data`, and the winning-chance constant
 /// per centipawn it gives (K / 400).
@@ -229,7 +338,13 @@ fn main() {
             let games = args[2].parse().unwrap_or(100);
             let nodes = args[3].parse().unwrap_or(5000);
             let seed = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0x1234_5678);
-            selfplay(games, nodes, &args[4], seed)
+            selfplay(games, nodes, &args[4], seed, false)
+        }
+        Some("nnuedata") if args.len() >= 5 => {
+            let games = args[2].parse().unwrap_or(100);
+            let nodes = args[3].parse().unwrap_or(5000);
+            let seed = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0x1234_5678);
+            selfplay(games, nodes, &args[4], seed, true)
         }
         Some("fit") if args.len() >= 4 => {
             let epochs = args[3].parse().unwrap_or(300);
@@ -239,7 +354,13 @@ fn main() {
             fit_cmd(&args[2], epochs, &out, lr, lambda, args.get(7).map(String::as_str))
         }
         Some("k") if args.len() >= 3 => k_cmd(&args[2]),
-        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT]]]] | escaque-tune k DATA".to_string()),
+        Some("nnue-train") if args.len() >= 7 => {
+            let epochs = args[3].parse().unwrap_or(30);
+            let seed = args[4].parse().unwrap_or(1);
+            let threads = args[5].parse().unwrap_or(2);
+            nnue_train_cmd(&args[2], epochs, seed, threads, &args[6..])
+        }
+        _ => Err("usage: escaque-tune selfplay GAMES NODES OUT [SEED] | escaque-tune fit DATA EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT]]]] | escaque-tune k DATA | escaque-tune nnuedata GAMES NODES OUT [SEED] | escaque-tune nnue-train OUT.bin EPOCHS SEED THREADS DATA...".to_string()),
     };
     if let Err(e) = r {
         eprintln!("escaque-tune: {e}");
