@@ -244,13 +244,13 @@ fn nnue_train_cmd(
     let mut train = escaque_tune::nnue::Data::default();
     let mut valid = escaque_tune::nnue::Data::default();
     let mut refused = 0usize;
-    // The hand-written evaluation's error on the same held-out targets: the
-    // figure the network has to beat.
-    let (mut hce_err, mut hce_n) = (0.0f64, 0usize);
-    let lambda = std::env::var("NNUE_LAMBDA")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(NNUE_LAMBDA);
+    let env = |name: &str, default: f32| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let lambda = env("NNUE_LAMBDA", NNUE_LAMBDA);
     for path in files {
         let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
         for (i, line) in std::io::BufReader::new(file)
@@ -262,31 +262,17 @@ fn nnue_train_cmd(
             let data = if held_out { &mut valid } else { &mut train };
             if !data.push_line(&line, lambda, NNUE_MIRROR && !held_out) {
                 refused += 1;
-            } else if held_out {
-                if let Some(t) = data.last_target() {
-                    let fen = line.split(';').next().unwrap_or("");
-                    if let Ok(pos) = Position::from_fen(fen) {
-                        let e = escaque_engine::eval::evaluate(&pos) as f32;
-                        let p = 1.0 / (1.0 + (-escaque_tune::nnue::K_CP * e).exp());
-                        hce_err += ((p - t) as f64).powi(2);
-                        hce_n += 1;
-                    }
-                }
             }
         }
     }
+    // The hand-written evaluation's error on the same held-out targets: the
+    // figure the network has to beat.
     eprintln!(
         "{} training positions, {} held out, {refused} lines refused; the hand-written evaluation's held-out error {:.6}",
         train.len(),
         valid.len(),
-        hce_err / hce_n.max(1) as f64
+        valid.hand_written_error()
     );
-    let env = |name: &str, default: f32| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
     let settings = escaque_tune::nnue::Settings {
         epochs,
         batch: NNUE_BATCH,

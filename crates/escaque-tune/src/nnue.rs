@@ -123,10 +123,20 @@ impl Data {
         true
     }
 
-    /// The target of the last position added (side to move's winning
-    /// chance).
-    pub fn last_target(&self) -> Option<f32> {
-        self.target.last().copied()
+    /// Mean squared error of the hand-written evaluation alone on these
+    /// targets (the figure a network has to beat).
+    pub fn hand_written_error(&self) -> f64 {
+        if self.is_empty() {
+            return 0.0;
+        }
+        let k = K_CP * SCALE as f32;
+        let total: f64 = self
+            .base
+            .iter()
+            .zip(&self.target)
+            .map(|(&b, &t)| ((sigmoid(k * b) - t) as f64).powi(2))
+            .sum();
+        total / self.len() as f64
     }
 
     fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
