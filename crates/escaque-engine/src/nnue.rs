@@ -256,12 +256,17 @@ pub struct Accumulator {
 }
 
 impl Accumulator {
-    /// Computes the accumulator of `pos` from nothing.
-    pub fn new(net: &Network, pos: &Position) -> Accumulator {
-        let mut acc = Accumulator {
+    /// The accumulator of the empty board: the biases alone.
+    fn empty(net: &Network) -> Accumulator {
+        Accumulator {
             v: [net.b1; 2],
             pieces: [0; 12],
-        };
+        }
+    }
+
+    /// Computes the accumulator of `pos` from nothing.
+    pub fn new(net: &Network, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator::empty(net);
         acc.update(net, pos);
         acc
     }
@@ -322,13 +327,9 @@ pub struct Stack {
 impl Stack {
     /// A stack of `plies` accumulators for `net`.
     pub fn new(net: &'static Network, plies: usize) -> Stack {
-        let empty = Accumulator {
-            v: [net.b1; 2],
-            pieces: [0; 12],
-        };
         Stack {
             net,
-            accs: vec![empty; plies],
+            accs: vec![Accumulator::empty(net); plies],
             valid: vec![false; plies],
         }
     }
@@ -353,11 +354,8 @@ impl Stack {
                     let (above, below) = self.accs.split_at_mut(ply);
                     below[0].clone_from(&above[q]);
                 }
-                None => {
-                    // Nothing above: start from the empty board.
-                    self.accs[ply].v = [self.net.b1; 2];
-                    self.accs[ply].pieces = [0; 12];
-                }
+                // Nothing above: start from the empty board.
+                None => self.accs[ply] = Accumulator::empty(self.net),
             }
             self.accs[ply].update(self.net, pos);
             self.valid[ply] = true;
