@@ -205,8 +205,11 @@ impl Network {
 fn half_sum(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
     let mut sum = 0i32;
     for (&x, &w) in acc.iter().zip(w) {
-        let c = x.clamp(0, QA as i16) as i32;
-        sum += (c * w as i32) * c;
+        let c = x.clamp(0, QA as i16);
+        // Exact in i16 (|c · w| ≤ 255 · 127), then widened: the shape of
+        // SSE2's multiply-low and multiply-add on 16-bit lanes.
+        let cw = c.wrapping_mul(w);
+        sum += cw as i32 * c as i32;
     }
     sum
 }
@@ -267,38 +270,104 @@ impl Accumulator {
     /// Computes the accumulator of `pos` from nothing.
     pub fn new(net: &Network, pos: &Position) -> Accumulator {
         let mut acc = Accumulator::empty(net);
-        acc.update(net, pos);
+        acc.set_from(&Accumulator::empty(net), net, pos);
         acc
     }
 
     /// Brings the accumulator to `pos` by adding the columns of the pieces
     /// that appeared and removing those of the pieces that went.
     pub fn update(&mut self, net: &Network, pos: &Position) {
+        let from = self.clone();
+        self.set_from(&from, net, pos);
+    }
+
+    /// Makes this accumulator `from`'s brought to `pos`, in one pass over
+    /// each half for the usual moves (a quiet move, a capture, castling or
+    /// a promotion change at most four pieces): the copy, the additions and
+    /// the removals are fused, so each half is read and written once.
+    pub fn set_from(&mut self, from: &Accumulator, net: &Network, pos: &Position) {
         let now = piece_boards(pos);
-        for (i, (&old, &new)) in self.pieces.iter().zip(now.iter()).enumerate() {
-            if old == new {
-                continue;
+        // The pieces that went and came, as (board, square); a position
+        // holds at most 64 pieces, so neither list can overflow.
+        let mut gone = [(0u8, 0u8); 64];
+        let mut came = [(0u8, 0u8); 64];
+        let (mut ng, mut nc) = (0, 0);
+        for (i, (&old, &new)) in from.pieces.iter().zip(now.iter()).enumerate() {
+            let mut g = old & !new;
+            while g != 0 {
+                gone[ng] = (i as u8, g.trailing_zeros() as u8);
+                ng += 1;
+                g &= g - 1;
             }
-            let color = Color::ALL[i / 6];
-            let role = Role::ALL[i % 6];
-            let mut gone = old & !new;
-            while gone != 0 {
-                let sq = gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                for p in Color::ALL {
-                    sub(&mut self.v[p.index()], &net.w1[feature(p, color, role, sq)]);
+            let mut c = new & !old;
+            while c != 0 {
+                came[nc] = (i as u8, c.trailing_zeros() as u8);
+                nc += 1;
+                c &= c - 1;
+            }
+        }
+        for p in Color::ALL {
+            let column = |&(board, sq): &(u8, u8)| {
+                let (color, role) = (
+                    Color::ALL[board as usize / 6],
+                    Role::ALL[board as usize % 6],
+                );
+                &net.w1[feature(p, color, role, sq as usize)]
+            };
+            let src = &from.v[p.index()];
+            let dst = &mut self.v[p.index()];
+            match (&came[..nc], &gone[..ng]) {
+                ([a], [r]) => add_sub(dst, src, column(a), column(r)),
+                ([a], [r1, r2]) => add_sub2(dst, src, column(a), column(r1), column(r2)),
+                ([a1, a2], [r1, r2]) => {
+                    add_sub(dst, src, column(a1), column(r1));
+                    add_sub_in_place(dst, column(a2), column(r2));
                 }
-            }
-            let mut came = new & !old;
-            while came != 0 {
-                let sq = came.trailing_zeros() as usize;
-                came &= came - 1;
-                for p in Color::ALL {
-                    add(&mut self.v[p.index()], &net.w1[feature(p, color, role, sq)]);
+                (adds, removes) => {
+                    *dst = *src;
+                    for a in adds {
+                        add(dst, column(a));
+                    }
+                    for r in removes {
+                        sub(dst, column(r));
+                    }
                 }
             }
         }
         self.pieces = now;
+    }
+}
+
+/// `dst = src + a − r`.
+#[inline]
+fn add_sub(dst: &mut [i16; HIDDEN], src: &[i16; HIDDEN], a: &[i16; HIDDEN], r: &[i16; HIDDEN]) {
+    for i in 0..HIDDEN {
+        dst[i] = src[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+    }
+}
+
+/// `dst = src + a − r1 − r2`.
+#[inline]
+fn add_sub2(
+    dst: &mut [i16; HIDDEN],
+    src: &[i16; HIDDEN],
+    a: &[i16; HIDDEN],
+    r1: &[i16; HIDDEN],
+    r2: &[i16; HIDDEN],
+) {
+    for i in 0..HIDDEN {
+        dst[i] = src[i]
+            .wrapping_add(a[i])
+            .wrapping_sub(r1[i])
+            .wrapping_sub(r2[i]);
+    }
+}
+
+/// `acc += a − r`.
+#[inline]
+fn add_sub_in_place(acc: &mut [i16; HIDDEN], a: &[i16; HIDDEN], r: &[i16; HIDDEN]) {
+    for i in 0..HIDDEN {
+        acc[i] = acc[i].wrapping_add(a[i]).wrapping_sub(r[i]);
     }
 }
 
@@ -352,12 +421,11 @@ impl Stack {
             match (0..ply).rev().find(|&q| self.valid[q]) {
                 Some(q) => {
                     let (above, below) = self.accs.split_at_mut(ply);
-                    below[0].clone_from(&above[q]);
+                    below[0].set_from(&above[q], self.net, pos);
                 }
                 // Nothing above: start from the empty board.
-                None => self.accs[ply] = Accumulator::empty(self.net),
+                None => self.accs[ply] = Accumulator::new(self.net, pos),
             }
-            self.accs[ply].update(self.net, pos);
             self.valid[ply] = true;
         }
         self.net.output(&self.accs[ply], pos.turn())
