@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Makes escaque's network (crates/escaque-engine/src/nnue.bin) from nothing:
-# self-play data from the engine with its hand-written evaluation, then the
-# project's own CPU trainer (issue 29, item 4). The data is not committed;
-# this script is how it is made again, and a seed gives the same data and the
-# same network again on the same build.
+# Makes escaque's network (crates/escaque-engine/src/nnue.bin): self-play
+# data from the engine as it is built (with the network it embeds at the
+# time: the shipped network learnt from two generations, the first played
+# with the hand-written evaluation, the second with the first network; the
+# engine's README says which builds and seeds), then the project's own CPU
+# trainer (issue 29, item 4). The data is not committed; this script is how
+# it is made again, and a seed gives the same data and the same network
+# again on the same build.
 #
 #   scripts/nnue.sh DIR [GAMES_PER_JOB] [JOBS] [EPOCHS]
 #
@@ -37,6 +40,7 @@ for i in $(seq 1 "$JOBS"); do
 done
 wait
 # Training: seed 1, two threads; NNUE_LR, NNUE_WD, NNUE_LAMBDA and
-# NNUE_RESIDUAL override the defaults of `escaque-tune nnue-train`.
+# NNUE_RESIDUAL override the defaults of `escaque-tune nnue-train` (the
+# shipped network: NNUE_LAMBDA=1.0 NNUE_WD=1.0, six epochs).
 "$T" nnue-train "$DIR/nnue.bin" "$EPOCHS" 1 2 "${files[@]}"
 echo "network: $DIR/nnue.bin (copy it to crates/escaque-engine/src/nnue.bin)" >&2
