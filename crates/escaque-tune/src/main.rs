@@ -17,15 +17,7 @@ use escaque::{Color, Position};
 use escaque_engine::{Engine, Limits};
 use escaque_tune::{error, fit, fit_k, handmade, parse_line, weights_source, Sample};
 
-struct Xorshift(u64);
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use escaque_tune::nnue::Rng as Xorshift;
 
 /// Largest score (centipawns) of an accepted random opening.
 const BALANCED: i32 = 150;
@@ -60,14 +52,14 @@ fn selfplay(
         let (mut pos, mut keys) = loop {
             let mut pos = Position::new();
             let mut keys: Vec<u64> = Vec::new();
-            let opening = 6 + rng.next() % 5;
+            let opening = 6 + rng.next_u64() % 5;
             for _ in 0..opening {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
                 keys.push(pos.zobrist());
-                pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+                pos.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
             }
             if pos.has_legal_moves()
                 && engine.search(&pos, &keys, &limits, &stop).score.abs() <= BALANCED

@@ -190,16 +190,19 @@ pub struct FloatNet {
     pub residual: bool,
 }
 
-struct Rng(u64);
+/// Marsaglia's xorshift64 (13, 7, 17): the tuner's one generator (self-play
+/// openings, first weights, the order of the positions).
+pub struct Rng(pub u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next value; the state must not be 0.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
     fn uniform(&mut self, a: f32) -> f32 {
-        ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+        ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
     }
 }
 
@@ -433,7 +436,7 @@ pub fn train(
             s.lr
         };
         for i in (1..order.len()).rev() {
-            let j = (rng.next() % (i as u64 + 1)) as usize;
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
             order.swap(i, j);
         }
         let mut train_err = 0.0f64;
