@@ -42,7 +42,7 @@ fn selfplay(
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let mut rng = Xorshift(seed | 1);
+    let mut rng = Xorshift::for_self_play(seed);
     let (mut total, mut wins, mut draws) = (0usize, 0usize, 0usize);
     for g in 0..games {
         engine.clear_hash();

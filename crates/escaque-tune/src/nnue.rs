@@ -194,6 +194,22 @@ pub struct FloatNet {
 /// openings, first weights, the order of the positions).
 pub struct Rng(pub u64);
 impl Rng {
+    /// The self-play generator for `seed`. An odd seed is the state itself
+    /// (the data of the engine's README was made so); an even seed is mixed
+    /// first (SplitMix64's finaliser), because the state used to be
+    /// `seed | 1`, which gave the seeds 2k and 2k + 1 the same games: the
+    /// third generation's jobs 1002 and 1003, 1004 and 1005, … played the
+    /// same games twice.
+    pub fn for_self_play(seed: u64) -> Rng {
+        if seed % 2 == 1 {
+            return Rng(seed);
+        }
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
     /// The next value; the state must not be 0.
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;

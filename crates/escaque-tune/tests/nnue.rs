@@ -109,3 +109,19 @@ fn training_lines_are_read_or_refused() {
     }
     assert_eq!(d.len(), 1);
 }
+
+#[test]
+fn consecutive_self_play_seeds_give_different_games() {
+    use escaque_tune::nnue::Rng;
+    // Odd seeds keep the state they always had (the shipped data's seeds).
+    for seed in [1u64, 27, 101, 303, 505, 1001] {
+        assert_eq!(Rng::for_self_play(seed).0, seed);
+    }
+    // No two of the first 100,000 seeds start the same generator (`seed | 1`
+    // gave 2k and 2k + 1 the same one), and no state is 0.
+    let mut states: Vec<u64> = (0..100_000u64).map(|s| Rng::for_self_play(s).0).collect();
+    assert!(states.iter().all(|&s| s != 0));
+    states.sort_unstable();
+    states.dedup();
+    assert_eq!(states.len(), 100_000);
+}
