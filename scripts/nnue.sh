@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes escaque's network (crates/escaque-engine/src/nnue.bin): self-play
 # data from the engine as it is built (with the network it embeds at the
-# time: the shipped network learnt from two generations, the first played
-# with the hand-written evaluation, the second with the first network; the
-# engine's README says which builds and seeds), then the project's own CPU
+# time: the shipped network learnt from three generations, the first played
+# with the hand-written evaluation, the second with the first network, the
+# third with the second; the engine's README says which builds, seeds and
+# line counts), then the project's own CPU
 # trainer (issue 29, item 4). The data is not committed; this script is how
 # it is made again, and a seed gives the same data and the same network
 # again on the same build.
@@ -16,11 +17,18 @@
 # writes them) and the network. Each job plays GAMES_PER_JOB games with
 # 6 to 10 random first plies (an opening more than 1.5 pawns out of balance
 # is drawn again), 5,000 nodes a move, wins adjudicated after six moves
-# beyond 10 pawns. Job i uses seed 101·i. Existing data files are kept (the
-# script only trains when they are there): delete them to make them again.
+# beyond 10 pawns. Job i uses seed 101·i, or SEED_BASE + i when SEED_BASE
+# is set (consecutive seeds give different games since `Rng::for_self_play`;
+# before it, seeds 2k and 2k + 1 gave the same). With SECONDS_PER_JOB set, each job plays until that time is up
+# and its file is then cut before its last line (the one the stop may have
+# cut): how the third generation was made on a 16-core machine
+# (SEED_BASE=1000 SECONDS_PER_JOB=510 with 16 jobs, then SEED_BASE=2000
+# SECONDS_PER_JOB=225). Existing data files are kept (the script only trains
+# when they are there): delete them to make them again.
 #
-# On this 2-core machine a job writes about 8,500 positions a minute; the
-# network of the engine's README was trained on what it says there.
+# On this 2-core machine a job writes about 8,500 positions a minute (on the
+# 16-core machine, about 8,000 a job); the network of the engine's README
+# was trained on what it says there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=${1:?usage: scripts/nnue.sh DIR [GAMES_PER_JOB] [JOBS] [EPOCHS]}
@@ -35,7 +43,16 @@ for i in $(seq 1 "$JOBS"); do
     f="$DIR/d$i.txt"
     files+=("$f")
     if [ ! -s "$f" ]; then
-        "$T" nnuedata "$GAMES" 5000 "$f" $((101 * i)) 2>"$DIR/d$i.log" &
+        seed=$((101 * i))
+        [ -n "${SEED_BASE:-}" ] && seed=$((SEED_BASE + i))
+        if [ -n "${SECONDS_PER_JOB:-}" ]; then
+            (
+                timeout "$SECONDS_PER_JOB" "$T" nnuedata "$GAMES" 5000 "$f.part" "$seed" 2>"$DIR/d$i.log" || true
+                head -n -1 "$f.part" >"$f" && rm "$f.part"
+            ) &
+        else
+            "$T" nnuedata "$GAMES" 5000 "$f" "$seed" 2>"$DIR/d$i.log" &
+        fi
     fi
 done
 wait
