@@ -19,12 +19,14 @@
 # is drawn again), 5,000 nodes a move, wins adjudicated after six moves
 # beyond 10 pawns. Job i uses seed 101·i, or SEED_BASE + i when SEED_BASE
 # is set (consecutive seeds give different games since `Rng::for_self_play`;
-# before it, seeds 2k and 2k + 1 gave the same). With SECONDS_PER_JOB set, each job plays until that time is up
-# and its file is then cut before its last line (the one the stop may have
-# cut): how the third generation was made on a 16-core machine
-# (SEED_BASE=1000 SECONDS_PER_JOB=510 with 16 jobs, then SEED_BASE=2000
-# SECONDS_PER_JOB=225). Existing data files are kept (the script only trains
-# when they are there): delete them to make them again.
+# before it, seeds 2k and 2k + 1 gave the same). With SECONDS_PER_JOB set,
+# each job plays until that time is up, and a file stopped so is cut before
+# its last line (the one the stop may have cut); a job that ends first keeps
+# all its lines, and one that fails leaves its `.part` file and says so. This
+# is how the third generation was made on a 16-core machine (SEED_BASE=1000
+# SECONDS_PER_JOB=510 with 16 jobs, then SEED_BASE=2000 SECONDS_PER_JOB=225).
+# Existing data files are kept (the script only trains when they are there):
+# delete them to make them again.
 #
 # On this 2-core machine a job writes about 8,500 positions a minute (on the
 # 16-core machine, about 8,000 a job); the network of the engine's README
@@ -47,8 +49,13 @@ for i in $(seq 1 "$JOBS"); do
         [ -n "${SEED_BASE:-}" ] && seed=$((SEED_BASE + i))
         if [ -n "${SECONDS_PER_JOB:-}" ]; then
             (
-                timeout "$SECONDS_PER_JOB" "$T" nnuedata "$GAMES" 5000 "$f.part" "$seed" 2>"$DIR/d$i.log" || true
-                head -n -1 "$f.part" >"$f" && rm "$f.part"
+                rc=0
+                timeout "$SECONDS_PER_JOB" "$T" nnuedata "$GAMES" 5000 "$f.part" "$seed" 2>"$DIR/d$i.log" || rc=$?
+                case $rc in
+                0) mv "$f.part" "$f" ;;
+                124) head -n -1 "$f.part" >"$f" && rm "$f.part" ;;
+                *) echo "job $i failed ($rc): $DIR/d$i.log" >&2 ;;
+                esac
             ) &
         else
             "$T" nnuedata "$GAMES" 5000 "$f" "$seed" 2>"$DIR/d$i.log" &

@@ -17,7 +17,7 @@ use escaque::{Color, Position};
 use escaque_engine::{Engine, Limits};
 use escaque_tune::{error, fit, fit_k, handmade, parse_line, weights_source, Sample};
 
-use escaque_tune::nnue::Rng as Xorshift;
+use escaque_tune::nnue::Rng;
 
 /// Largest score (centipawns) of an accepted random opening.
 const BALANCED: i32 = 150;
@@ -42,7 +42,7 @@ fn selfplay(
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let mut rng = Xorshift::for_self_play(seed);
+    let mut rng = Rng::for_self_play(seed);
     let (mut total, mut wins, mut draws) = (0usize, 0usize, 0usize);
     for g in 0..games {
         engine.clear_hash();
