@@ -6,7 +6,9 @@
 //! `hard = min(4·soft, 40 % of the time left)` (70 % on the last move before
 //! a time control). A new iteration is not started after
 //! `soft × stability × unclearness`; the hard limit is checked by the search
-//! every 1024 nodes.
+//! every 1024 nodes. `go movetime T` is exact, as UCI defines it: the search
+//! runs until `T − overhead` and stops only then (or with a single legal
+//! move), never earlier because its best move has settled.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -22,6 +24,8 @@ pub struct TimeBudget {
     pub soft_ms: u64,
     /// Never go past this.
     pub hard_ms: u64,
+    /// `go movetime`: search until the hard limit, whatever the soft one.
+    pub exact: bool,
 }
 
 impl TimeBudget {
@@ -35,6 +39,7 @@ impl TimeBudget {
             return Some(TimeBudget {
                 soft_ms: t,
                 hard_ms: t,
+                exact: true,
             });
         }
         let (time, inc) = match us {
@@ -55,6 +60,7 @@ impl TimeBudget {
         Some(TimeBudget {
             soft_ms: soft,
             hard_ms: hard,
+            exact: false,
         })
     }
 }
@@ -127,6 +133,9 @@ impl<'a> TimeManager<'a> {
         if only_move && !self.pondering() {
             return true;
         }
+        if b.exact {
+            return elapsed >= b.hard_ms;
+        }
         let stability = if progress.stable >= 6 {
             0.55
         } else if progress.stable >= 3 {
@@ -176,5 +185,49 @@ impl Progress {
         self.best = Some(best);
         self.last_score = self.score;
         self.score = score;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settled() -> Progress {
+        let m = escaque::Position::new().legal_moves()[0];
+        let mut p = Progress::default();
+        for _ in 0..8 {
+            p.record(m, 20);
+        }
+        p
+    }
+
+    #[test]
+    fn movetime_is_searched_to_its_end() {
+        let limits = Limits {
+            movetime: Some(2000),
+            ..Limits::default()
+        };
+        let b = TimeBudget::compute(&limits, Color::White, 0).unwrap();
+        assert!(b.exact && b.soft_ms == 2000 && b.hard_ms == 2000);
+        let tm = TimeManager::new(Instant::now(), None, Some(b));
+        // Past the settled search's share of a clock's soft limit (0.55 ×
+        // 2000 ms), still short of the move time: the search goes on.
+        std::thread::sleep(std::time::Duration::from_millis(1200));
+        assert!(!tm.stop_after_iteration(&settled(), false));
+        // A single legal move is still played at once.
+        assert!(tm.stop_after_iteration(&settled(), true));
+    }
+
+    #[test]
+    fn a_clock_stops_a_settled_search_early() {
+        let limits = Limits {
+            wtime: Some(1000),
+            ..Limits::default()
+        };
+        let b = TimeBudget::compute(&limits, Color::White, 0).unwrap();
+        assert!(!b.exact && b.soft_ms < b.hard_ms);
+        let tm = TimeManager::new(Instant::now(), None, Some(b));
+        std::thread::sleep(std::time::Duration::from_millis(b.soft_ms + 5));
+        assert!(tm.stop_after_iteration(&settled(), false));
     }
 }
