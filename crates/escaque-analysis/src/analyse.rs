@@ -569,8 +569,13 @@ pub fn analyse_game(
     }
     let keys: Vec<u64> = positions.iter().map(Position::zobrist).collect();
     let total = positions.len();
-    let mut nodes: Vec<Node> = Vec::with_capacity(total);
-    for (j, p) in positions.into_iter().enumerate() {
+    // From the last position back to the first: the evaluator keeps what it
+    // learnt of the later positions (escaque's engine its transposition
+    // table), so the search before a move already knows how the game went
+    // on after it, the opponent's reply included, and sees further along
+    // the line that was played.
+    let mut found: Vec<Option<Node>> = vec![None; total];
+    for (done, (j, p)) in positions.into_iter().enumerate().rev().enumerate() {
         if stop.load(Ordering::Relaxed) {
             return Err(AnalysisError::Stopped);
         }
@@ -589,9 +594,13 @@ pub fn analyse_game(
                 }
             }
         };
-        nodes.push(node);
-        progress(Progress { done: j + 1, total });
+        found[j] = Some(node);
+        progress(Progress {
+            done: done + 1,
+            total,
+        });
     }
+    let mut nodes: Vec<Node> = found.into_iter().flatten().collect();
 
     // The evaluator's own best move is never marked. When the move played
     // was its first choice and still loses centipawns enough for a mark,

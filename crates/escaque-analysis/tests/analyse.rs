@@ -49,6 +49,8 @@ fn san(pos: &Position, text: &str) -> Move {
 struct Scripted {
     table: HashMap<u64, (Eval, Vec<Move>)>,
     calls: usize,
+    /// The keys of the positions asked, in order.
+    asked: Vec<u64>,
 }
 
 impl Scripted {
@@ -56,6 +58,7 @@ impl Scripted {
         Scripted {
             table: HashMap::new(),
             calls: 0,
+            asked: Vec::new(),
         }
     }
 
@@ -91,6 +94,7 @@ impl Evaluator for Scripted {
         _stop: &AtomicBool,
     ) -> Result<Vec<Line>, AnalysisError> {
         self.calls += 1;
+        self.asked.push(pos.zobrist());
         let (eval, moves) = self
             .table
             .get(&pos.zobrist())
@@ -342,6 +346,30 @@ fn lila_18262_horizon_after_a_slower_mate_is_no_mark() {
 }
 
 #[test]
+fn positions_are_evaluated_from_the_last_back_to_the_first() {
+    // The evaluator learns the end of the game first (escaque's engine keeps
+    // its table), so the position before each move is searched knowing how
+    // the game went on; the progress still counts up, one position a step.
+    let start = Position::new();
+    let moves = moves_of(&start, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+    let mut want: Vec<u64> = (0..=moves.len())
+        .map(|i| after(&start, &moves[..i]).zobrist())
+        .collect();
+    want.reverse();
+    let mut ev = Scripted::new();
+    let mut steps = Vec::new();
+    let stop = AtomicBool::new(false);
+    let a = analyse_game(&start, &moves, &mut ev, None, &stop, &mut |p| steps.push(p)).unwrap();
+    assert_eq!(ev.asked, want);
+    let total = moves.len() + 1;
+    let counted: Vec<Progress> = (1..=total).map(|done| Progress { done, total }).collect();
+    assert_eq!(steps, counted);
+    // The result is in the game's order all the same.
+    let played: Vec<String> = a.plies.iter().map(|p| p.san.clone()).collect();
+    assert_eq!(played, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+}
+
+#[test]
 fn the_cache_makes_a_second_analysis_free() {
     let start = Position::new();
     let moves = moves_of(&start, SCHOLAR);
@@ -390,7 +418,9 @@ fn stop_and_illegal_moves_are_errors() {
         }
     });
     assert!(matches!(r, Err(AnalysisError::Stopped)));
-    assert_eq!(ev.calls, 3);
+    // From the end: the mate on the board is judged without the evaluator,
+    // so three positions done cost two calls, and nothing more is asked.
+    assert_eq!(ev.calls, 2);
     // 1.e4 e4?? (the same move twice) is not legal.
     let mut bad = moves.clone();
     bad[1] = bad[0];
