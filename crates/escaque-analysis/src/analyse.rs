@@ -574,8 +574,8 @@ pub fn analyse_game(
     // table), so the search before a move already knows how the game went
     // on after it, the opponent's reply included, and sees further along
     // the line that was played.
-    let mut found: Vec<Option<Node>> = vec![None; total];
-    for (done, (j, p)) in positions.into_iter().enumerate().rev().enumerate() {
+    let mut nodes: Vec<Node> = Vec::with_capacity(total);
+    for (j, p) in positions.into_iter().enumerate().rev() {
         if stop.load(Ordering::Relaxed) {
             return Err(AnalysisError::Stopped);
         }
@@ -594,13 +594,13 @@ pub fn analyse_game(
                 }
             }
         };
-        found[j] = Some(node);
+        nodes.push(node);
         progress(Progress {
-            done: done + 1,
+            done: nodes.len(),
             total,
         });
     }
-    let mut nodes: Vec<Node> = found.into_iter().flatten().collect();
+    nodes.reverse();
 
     // The evaluator's own best move is never marked. When the move played
     // was its first choice and still loses centipawns enough for a mark,
