@@ -108,17 +108,55 @@ pub fn error(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
 
 /// The scaling constant K that fits the current weights best.
 pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
+    best_k(|k| error(samples, w, k))
+}
+
+/// The K in 0.1–3 where `err` (unimodal in K) is lowest: a ternary search.
+fn best_k(err: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.1f64, 3.0f64);
     for _ in 0..40 {
         let a = lo + (hi - lo) / 3.0;
         let b = hi - (hi - lo) / 3.0;
-        if error(samples, w, a) < error(samples, w, b) {
+        if err(a) < err(b) {
             hi = b;
         } else {
             lo = a;
         }
     }
     (lo + hi) / 2.0
+}
+
+/// Parses the search's score of a `FEN;RESULT;SCORE` line (the network's
+/// data): `(score, result)`, both White's point of view, the score in
+/// centipawns. `None` for a line without a score.
+pub fn parse_scored(line: &str) -> Option<(f64, f64)> {
+    let mut fields = line.split(';');
+    let (_fen, res, score) = (fields.next()?, fields.next()?, fields.next()?);
+    Some((score.trim().parse().ok()?, res.trim().parse().ok()?))
+}
+
+/// Mean squared error of `sigmoid(K · score / 400)` against the results,
+/// for `(score, result)` pairs; scores are clamped to ±`ceiling`
+/// centipawns first, as the analysis clamps them before it turns them into
+/// winning chances.
+pub fn score_error(pairs: &[(f64, f64)], k: f64, ceiling: f64) -> f64 {
+    let s: f64 = pairs
+        .iter()
+        .map(|&(score, result)| {
+            let d = result - sigmoid(score.clamp(-ceiling, ceiling), k);
+            d * d
+        })
+        .sum();
+    s / pairs.len().max(1) as f64
+}
+
+/// The K that makes the search's own scores predict the results best
+/// (as [`fit_k`] fits the weights' K): a winning-chance constant on the
+/// scale of the scores the analysis reads (the search with the network),
+/// not the hand-written evaluation's. BENCHMARKS.md says why the analysis
+/// does not take it.
+pub fn fit_k_scores(pairs: &[(f64, f64)], ceiling: f64) -> f64 {
+    best_k(|k| score_error(pairs, k, ceiling))
 }
 
 /// Runs `epochs` full-batch Adam steps (learning rate `lr` centipawns) from

@@ -15,7 +15,10 @@ use std::sync::atomic::AtomicBool;
 
 use escaque::{Color, Position};
 use escaque_engine::{Engine, Limits};
-use escaque_tune::{error, fit, fit_k, handmade, parse_line, weights_source, Sample};
+use escaque_tune::{
+    error, fit, fit_k, fit_k_scores, handmade, parse_line, parse_scored, score_error,
+    weights_source, Sample,
+};
 
 use escaque_tune::nnue::Rng;
 
@@ -306,6 +309,24 @@ fn k_cmd(data: &str) -> Result<(), String> {
         error(&samples, &shipped, k),
         k / 400.0
     );
+    // The network's data also carries the search's score: fit K to it too,
+    // clamped as the analysis clamps (the analysis reads search scores).
+    let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
+    let pairs: Vec<(f64, f64)> = std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|l| parse_scored(&l))
+        .collect();
+    if !pairs.is_empty() {
+        let ceiling = 1000.0;
+        let k = fit_k_scores(&pairs, ceiling);
+        println!(
+            "{} search scores from {data} (clamped to ±{ceiling}): K = {k:.4} (error {:.6}), per centipawn K/400 = {:.8}",
+            pairs.len(),
+            score_error(&pairs, k, ceiling),
+            k / 400.0
+        );
+    }
     Ok(())
 }
 

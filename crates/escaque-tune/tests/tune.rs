@@ -54,3 +54,30 @@ fn shipped_weights_are_complete() {
         assert!(m[1].max(m[2]) < m[3] && m[3] < m[4], "{m:?}");
     }
 }
+
+#[test]
+fn the_search_scores_constant_is_recovered_from_its_own_results() {
+    use escaque_tune::{fit_k_scores, parse_scored, score_error};
+    assert_eq!(
+        parse_scored("4k3/8/8/8/8/8/8/3QK3 w - - 0 1;0.5;-37"),
+        Some((-37.0, 0.5))
+    );
+    assert_eq!(parse_scored("4k3/8/8/8/8/8/8/3QK3 w - - 0 1;1"), None);
+    // Results that are exactly the expected score of a known K: the fit
+    // finds that K, and any other K predicts them worse.
+    let k = 1.4;
+    let pairs: Vec<(f64, f64)> = (-60..=60)
+        .map(|i| {
+            let cp = i as f64 * 20.0;
+            (cp, 1.0 / (1.0 + (-k * cp / 400.0).exp()))
+        })
+        .collect();
+    let fitted = fit_k_scores(&pairs, 2000.0);
+    assert!((fitted - k).abs() < 1e-3, "{fitted}");
+    assert!(score_error(&pairs, fitted, 2000.0) < score_error(&pairs, 1.6, 2000.0));
+    // Clamping: beyond the ceiling every score counts as the ceiling.
+    assert_eq!(
+        score_error(&[(5000.0, 1.0)], 1.0, 1000.0),
+        score_error(&[(1000.0, 1.0)], 1.0, 1000.0)
+    );
+}
