@@ -24,7 +24,9 @@ method, not taken from escaque):
       ANNOTATED.pgn (`escaque analizar GAMES.pgn -o ANNOTATED.pgn`; $6 ?!,
       $2 ?, $4 ??), and prints precision and recall of each mark with
       escaque's as the prediction and the reference's as the truth. Only
-      games present in REF.jsonl are compared. With SHOW=1 in the
+      games present in REF.jsonl are compared; a last line gives `??`
+      within one grade (escaque's `??` the reference marks `?` or `??`, the
+      reference's `??` escaque marks `?` or `??`). With SHOW=1 in the
       environment it first lists every move that either marks `?` or `??`,
       with both engines' evaluations (White's view, pawns) around it.
 """
@@ -182,6 +184,19 @@ def compare(pgn, ref, annotated, k=0.00368208):
         prec = both / p if p else float("nan")
         rec = both / t if t else float("nan")
         print(f"{m:<11} {t:>9} {p:>8} {both:>5} {prec:>10.3f} {rec:>7.3f}")
+    # Within one grade: a `??` of one side that the other marks `?` (a loss
+    # of 0.2 to 0.3 winning chances against 0.3 or more) is a near miss,
+    # not a disagreement about the move. Precision: escaque's `??` the
+    # reference marks `?` or `??`; recall: the reference's `??` escaque
+    # marks `?` or `??`.
+    near = {"mistake", "blunder"}
+    p_b = sum(1 for y in pred if y == "blunder")
+    t_b = sum(1 for x in truth if x == "blunder")
+    p_ok = sum(1 for x, y in zip(truth, pred) if y == "blunder" and x in near)
+    t_ok = sum(1 for x, y in zip(truth, pred) if x == "blunder" and y in near)
+    print(f"blunder, within one grade: precision {p_ok}/{p_b} = "
+          f"{p_ok / p_b if p_b else float('nan'):.3f}, recall {t_ok}/{t_b} = "
+          f"{t_ok / t_b if t_b else float('nan'):.3f}")
 
 
 def main():
