@@ -140,11 +140,16 @@ fn selfplay(
 }
 
 fn read_samples(path: &str) -> Result<Vec<Sample>, String> {
+    read_parsed(path, parse_line)
+}
+
+/// The lines of `path` that `parse` accepts, parsed, in one pass.
+fn read_parsed<T>(path: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     Ok(std::io::BufReader::new(file)
         .lines()
         .map_while(Result::ok)
-        .filter_map(|l| parse_line(&l))
+        .filter_map(|l| parse(&l))
         .collect())
 }
 
@@ -294,7 +299,12 @@ fn nnue_train_cmd(
 /// (the engine's `WEIGHTS`) best on `data`, and the winning-chance constant
 /// per centipawn it gives (K / 400).
 fn k_cmd(data: &str) -> Result<(), String> {
-    let samples = read_samples(data)?;
+    // One pass over the file: each position's terms, and the search's score
+    // where the line carries one (the network's data).
+    let (samples, scored): (Vec<Sample>, Vec<Option<(f64, f64)>>) =
+        read_parsed(data, |l| Some((parse_line(l)?, parse_scored(l))))?
+            .into_iter()
+            .unzip();
     if samples.is_empty() {
         return Err(format!("{data}: no positions"));
     }
@@ -311,12 +321,7 @@ fn k_cmd(data: &str) -> Result<(), String> {
     );
     // The network's data also carries the search's score: fit K to it too,
     // clamped as the analysis clamps (the analysis reads search scores).
-    let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
-    let pairs: Vec<(f64, f64)> = std::io::BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .filter_map(|l| parse_scored(&l))
-        .collect();
+    let pairs: Vec<(f64, f64)> = scored.into_iter().flatten().collect();
     if !pairs.is_empty() {
         let ceiling = 1000.0;
         let k = fit_k_scores(&pairs, ceiling);
