@@ -74,6 +74,7 @@ impl Actor {
         // Chess960 castling is stored as the king taking its rook.
         let uci = coord::to_uci_in(before.position(), rec.mv, self.game.is_chess960());
         let end = self.game.outcome().map(End::from_outcome);
+        let storing = Instant::now();
         let stored = self
             .hub
             .store
@@ -93,6 +94,9 @@ impl Actor {
             self.game = before;
             return Err(e);
         }
+        // The opponent's clock started with the move, but the opponent is
+        // told only once it is stored: the server's own time is nobody's.
+        self.time.credit(storing.elapsed());
         self.clk.truncate(ply);
         self.clk.push(clock_ms);
         self.turn_start = self.time.now();
