@@ -31,11 +31,11 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "Chess960: starting position number N (0-959); without N, read the FEN with Chess960 castling",
     ),
     ("uci", "Speak the UCI protocol on standard input and output (for GUIs)"),
-    ("uci:elo", "Play at this strength (UCI_LimitStrength + UCI_Elo, 800-2200)"),
+    ("uci:elo", "Play at this strength (UCI_LimitStrength + UCI_Elo, 800-2380)"),
     ("uci:level", "Play at this level of the terminal game (1 beginner … 10 master)"),
     (
         "uci:setting",
-        "Play at this raw weakening setting (200-2600), bypassing the calibration table: for measuring the levels",
+        "Play at this raw weakening setting (200-2850), bypassing the calibration table: for measuring the levels",
     ),
     ("uci:threads", "Search threads (the Threads option, 1-256)"),
     (
@@ -252,7 +252,7 @@ pub fn error_text(e: &clap::Error, lang: Lang) -> Option<String> {
         }
         ErrorKind::ValueValidation => {
             // clap's reason comes from the value parser, such as "5000 is
-            // not in 200..=2600".
+            // not in 200..=2850".
             let why = std::error::Error::source(e)
                 .map(|s| s.to_string().replace(" is not in ", " no está en "))
                 .unwrap_or_default();

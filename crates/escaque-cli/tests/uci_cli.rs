@@ -46,7 +46,7 @@ fn every_strength_flag_answers_with_a_legal_move() {
 fn the_options_advertise_the_elo_range() {
     let out = uci(&[], "uci\nquit\n");
     assert!(
-        out.contains("option name UCI_Elo type spin default 2200 min 800 max 2200"),
+        out.contains("option name UCI_Elo type spin default 2380 min 800 max 2380"),
         "{out}"
     );
     assert!(out.contains("uciok"));
@@ -55,9 +55,9 @@ fn the_options_advertise_the_elo_range() {
 #[test]
 fn out_of_range_strength_flags_are_refused_with_the_range() {
     for (flag, value, range) in [
-        ("--elo", "2600", "800..=2200"),
+        ("--elo", "2600", "800..=2380"),
         ("--nivel", "11", "1..=10"),
-        ("--ajuste", "5000", "200..=2600"),
+        ("--ajuste", "5000", "200..=2850"),
         ("--hilos", "0", "1..=256"),
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_escaque"))

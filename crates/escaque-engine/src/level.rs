@@ -8,14 +8,19 @@ use escaque::{Lang, Localized};
 
 /// The weakest `UCI_Elo` accepted.
 pub const MIN_ELO: u32 = 800;
-/// The strongest `UCI_Elo` accepted: what full strength measured (see
-/// [`CALIBRATION`]); at or above it the engine plays at full strength.
-pub const MAX_ELO: u32 = 2200;
+/// The strongest `UCI_Elo` accepted: what full strength measured with the
+/// network (≈ 2380 ± 94, 3-14-13 against Stockfish 15.1 at `UCI_Elo` 2500,
+/// 5+0.05; BENCHMARKS.md); at or above it the engine plays at full strength.
+pub const MAX_ELO: u32 = 2380;
 
 /// The weakest setting of the schedule ([`Weakening::for_setting`]).
 pub const MIN_SETTING: u32 = 200;
 /// The strongest setting of the schedule (the lightest weakening).
-pub const MAX_SETTING: u32 = 2600;
+pub const MAX_SETTING: u32 = 2850;
+/// The strongest setting of the hand-written evaluation's schedule; above
+/// it, up to [`MAX_SETTING`], the engine searches at full strength with its
+/// network, one move and no choice, and only a node limit weakens it.
+pub const HAND_TOP: u32 = 2600;
 /// The setting below which the search stops shrinking (1 ply, 300 nodes) and
 /// only the choice of move loosens.
 const SMALLEST_SEARCH: u32 = 800;
@@ -34,21 +39,29 @@ pub struct Weakening {
     pub temperature: f64,
     /// A move worse than the best by more than this is never chosen.
     pub max_loss: i32,
+    /// Whether the search evaluates with the network (the settings above
+    /// [`HAND_TOP`]) or with the hand-written evaluation alone (the rest).
+    pub network: bool,
 }
 
 /// Where the schedule of [`Weakening::for_setting`] lands: (setting, Elo on
-/// Stockfish 15.1's `UCI_Elo` scale at 5+0.05), increasing in both. The Elo
-/// column is the curve that `tools/calibrate.py` fitted by maximum likelihood
-/// (a quadratic in the setting) to every calibration game, against Stockfish
-/// with `UCI_Elo` 1350–2000 and between settings, which carry the scale below
-/// Stockfish's floor (BENCHMARKS.md, "Levels against Stockfish's `UCI_Elo`";
-/// the games are in `tools/calibration_games.txt`), rounded to 10. The curve is steep at the weak end (one more
-/// ply of search is worth hundreds of points there) and flat at the strong end:
-/// even the lightest weakening plays ≈ 250 points below full strength
-/// ([`MAX_ELO`]). Below setting 900 the games only bound it (those settings
-/// lose almost every game to setting 1200). [`Weakening::for_elo`] reads the table
+/// Stockfish 15.1's `UCI_Elo` scale at 5+0.05), increasing in both. Up to
+/// [`HAND_TOP`] (the hand-written evaluation) the Elo column is the curve that
+/// `tools/calibrate.py` fitted by maximum likelihood (a quadratic in the
+/// setting) to every calibration game, against Stockfish with `UCI_Elo`
+/// 1350–2000 and between settings, which carry the scale below Stockfish's
+/// floor (the games are in `tools/calibration_games.txt`). The curve is steep
+/// at the weak end (one more ply of search is worth hundreds of points there)
+/// and flat at the strong end, where the lightest hand-written weakening plays
+/// ≈ 450 points below full strength ([`MAX_ELO`]). Above it (the network's
+/// search under a node limit) the column is the line that the same tool
+/// fitted (`--degree 1`: Elo linear in the logarithm of the nodes) to the
+/// games of `tools/calibration_network.txt`, against Stockfish at 2000–2400
+/// (BENCHMARKS.md, "Levels against Stockfish's `UCI_Elo`"). Both rounded to
+/// 10. Below setting 900 the games only bound the curve (those settings lose
+/// almost every game to setting 1200). [`Weakening::for_elo`] reads the table
 /// backwards so that the Elo asked for is the Elo measured.
-pub const CALIBRATION: [(u32, u32); 10] = [
+pub const CALIBRATION: [(u32, u32); 13] = [
     (900, 760),
     (1000, 880),
     (1200, 1090),
@@ -59,11 +72,14 @@ pub const CALIBRATION: [(u32, u32); 10] = [
     (2200, 1810),
     (2400, 1880),
     (2600, 1930),
+    (2650, 2030),
+    (2750, 2180),
+    (2850, 2330),
 ];
 
 impl Weakening {
     /// The weakening for a target Elo; `None` at full strength ([`MAX_ELO`]).
-    /// Targets between the strongest calibrated point (≈ 1930) and full
+    /// Targets between the strongest calibrated point (≈ 2330) and full
     /// strength get the lightest weakening.
     pub fn for_elo(elo: u32) -> Option<Weakening> {
         if elo >= MAX_ELO {
@@ -111,15 +127,34 @@ impl Weakening {
     /// weakening at 2600; below 800 the search stays at its smallest (1 ply,
     /// 300 nodes) and only the choice grows looser: more candidates, a higher
     /// temperature, a larger loss allowed.
+    ///
+    /// Above [`HAND_TOP`] the search is the full engine's (the network, one
+    /// candidate, no depth limit) and the node limit alone grows: 8,000
+    /// nodes a move at 2600, doubled every 50 points (2650: 16,000; 2850:
+    /// 256,000), which fills the gap between the lightest hand-written
+    /// weakening (≈ 1930) and full strength (≈ 2380). 8,000 is where the
+    /// network's search measured about as strong as setting 2600.
     pub fn for_setting(setting: u32) -> Weakening {
-        let s = setting.clamp(MIN_SETTING, MAX_SETTING) as f64;
-        let t = (s - SMALLEST_SEARCH as f64) / (MAX_SETTING - SMALLEST_SEARCH) as f64;
+        if setting > HAND_TOP {
+            let u = (setting.min(MAX_SETTING) - HAND_TOP) as f64 / 50.0;
+            return Weakening {
+                depth: crate::search::MAX_PLY as u32 - 1,
+                nodes: (8000.0 * 2f64.powf(u)) as u64,
+                candidates: 1,
+                temperature: 1.0,
+                max_loss: 0,
+                network: true,
+            };
+        }
+        let s = setting.clamp(MIN_SETTING, HAND_TOP) as f64;
+        let t = (s - SMALLEST_SEARCH as f64) / (HAND_TOP - SMALLEST_SEARCH) as f64;
         Weakening {
             depth: 1 + (t.max(0.0) * 9.0).round() as u32,
             nodes: (300.0 * 2f64.powf(t.max(0.0) * 10.0)) as u64,
             candidates: 3 + ((1.0 - t) * 5.0).round() as usize,
             temperature: 8.0 + (1.0 - t) * 140.0,
             max_loss: 30 + ((1.0 - t) * 420.0) as i32,
+            network: false,
         }
     }
 
@@ -203,8 +238,8 @@ impl Level {
     }
 
     /// The `UCI_Elo` this level is mapped to: 800 to 1700 in steps of 150 for
-    /// levels 1–7, 1800 and 1900 for levels 8 and 9 (the top of the
-    /// calibration curve is flat: the lightest weakening measured ≈ 1930),
+    /// levels 1–7, 1800 and 1900 for levels 8 and 9 (where the hand-written
+    /// evaluation's curve flattens: its lightest weakening measured ≈ 1930),
     /// then full strength ([`MAX_ELO`]).
     pub fn elo(self) -> u32 {
         match self {
@@ -332,18 +367,34 @@ mod tests {
 
     #[test]
     fn the_schedule_weakens_monotonically() {
-        let all: Vec<Weakening> = (MIN_SETTING..=MAX_SETTING)
+        let hand: Vec<Weakening> = (MIN_SETTING..=HAND_TOP)
             .step_by(50)
             .map(Weakening::for_setting)
             .collect();
-        for w in all.windows(2) {
+        for w in hand.windows(2) {
             let (weak, strong) = (&w[0], &w[1]);
             assert!(weak.depth <= strong.depth && weak.nodes <= strong.nodes);
             assert!(weak.candidates >= strong.candidates);
             assert!(weak.temperature > strong.temperature && weak.max_loss >= strong.max_loss);
         }
+        assert!(hand.iter().all(|w| !w.network));
         let weakest = Weakening::for_setting(MIN_SETTING);
         assert_eq!((weakest.depth, weakest.nodes), (1, 300));
         assert!(weakest.max_loss > 500, "{weakest:?}");
+        // Above the hand-written top: the network's full search, one move,
+        // only the node limit growing (doubled every 50 points).
+        let net: Vec<Weakening> = (HAND_TOP + 1..=MAX_SETTING)
+            .map(Weakening::for_setting)
+            .collect();
+        assert!(net
+            .iter()
+            .all(|w| w.network && w.candidates == 1 && w.max_loss == 0));
+        assert!(net.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        assert_eq!(Weakening::for_setting(HAND_TOP + 50).nodes, 16_000);
+        assert_eq!(Weakening::for_setting(MAX_SETTING).nodes, 256_000);
+        assert_eq!(
+            Weakening::for_setting(u32::MAX),
+            Weakening::for_setting(MAX_SETTING)
+        );
     }
 }

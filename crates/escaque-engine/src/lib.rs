@@ -348,9 +348,9 @@ impl Engine {
             time: TimeManager::new(start, ponder, budget),
             node_limit,
             multipv,
-            // The levels were calibrated with the hand-written evaluation:
-            // weakened play keeps it until they are calibrated again.
-            nnue: self.options.nnue && weak.is_none(),
+            // The levels up to the hand-written schedule's top were
+            // calibrated with the hand-written evaluation and keep it.
+            nnue: self.options.nnue && weak.is_none_or(|w| w.network),
         };
         let mut filtered = |r: Report| match r {
             Report::Line(info) if info.multipv as usize > user_multipv => {}

@@ -268,9 +268,10 @@ fn a_raw_setting_overrides_the_elo() {
     assert_eq!(e.weakening(), None);
 }
 
-/// The network evaluates at full strength only: the levels were calibrated
-/// with the hand-written evaluation, so a weakened engine searches the same
-/// tree whether `Use NNUE` is on or off, and a full-strength one does not.
+/// The levels up to the hand-written schedule's top were calibrated with the
+/// hand-written evaluation, so such a weakened engine searches the same tree
+/// whether `Use NNUE` is on or off; a full-strength one does not, nor does a
+/// setting above that top (the network's search under a node limit).
 #[test]
 fn levels_keep_the_hand_written_evaluation() {
     let pos = Position::from_fen(
@@ -296,4 +297,13 @@ fn levels_keep_the_hand_written_evaluation() {
         nodes(Some(Level::ClubPlayer), false)
     );
     assert_ne!(nodes(None, true), nodes(None, false));
+    let at_setting = |setting: u32, nnue: bool| {
+        let mut engine = Engine::new();
+        engine.set_seed(7);
+        engine.set_strength_setting(Some(setting));
+        engine.set_nnue(nnue);
+        engine.search(&pos, &[], &limits, &stop).nodes
+    };
+    assert_eq!(at_setting(2600, true), at_setting(2600, false));
+    assert_ne!(at_setting(2850, true), at_setting(2850, false));
 }

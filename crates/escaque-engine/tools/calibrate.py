@@ -139,10 +139,13 @@ def main():
         name, opp_elo = (f"setting {-opp:.0f}", curve.elo(-opp)) if opp < 0 else (f"{opp:.0f}", opp)
         print(f"  setting {s:.0f} vs {name}: {w:.0f}-{d:.0f}-{l:.0f}, alone "
               f"≈ {point_elo(opp_elo, w, d, l):.0f}; curve {curve.elo(s):.0f} ± {curve.half_width(s):.0f}")
-    for s in range(200, 2601, 200):
+    # The settings the games span: the curve is read there and nowhere else.
+    lo = 200 * math.floor(min(r[0] for r in rows) / 200)
+    hi = 200 * math.ceil(max(r[0] for r in rows) / 200)
+    for s in range(lo, hi + 1, 100 if hi - lo <= 800 else 200):
         print(f"  curve at {s}: {curve.elo(s):.0f} ± {curve.half_width(s):.0f}")
     for t in args[1:]:
-        print(f"  target {float(t):.0f}: setting {curve.setting_for(float(t)):.0f}")
+        print(f"  target {float(t):.0f}: setting {curve.setting_for(float(t), lo, hi):.0f}")
 
 if __name__ == "__main__":
     main()
