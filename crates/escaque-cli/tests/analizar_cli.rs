@@ -165,7 +165,11 @@ fn bad_games_are_reported_with_their_line_and_the_others_analysed() {
         err.contains("motor de análisis: no se pudo arrancar el motor /nonexistent/engine"),
         "{err}"
     );
-    let (_, err, ok) = common::run_raw(&["analizar", "/nonexistent/partidas.pgn"], "");
+    // It stops before reading its input (here more than a pipe holds).
+    let (_, err, ok) = common::run_raw(
+        &["analizar", "/nonexistent/partidas.pgn"],
+        &GAMES.repeat(2000),
+    );
     assert!(!ok);
     assert!(
         err.contains("no se puede abrir /nonexistent/partidas.pgn"),
