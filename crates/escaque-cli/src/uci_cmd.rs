@@ -8,21 +8,21 @@ use std::sync::Arc;
 
 use escaque_engine::book::Book;
 use escaque_engine::uci::Uci;
-use escaque_engine::{Engine, Level};
+use escaque_engine::{level, Engine, Level};
 
 use crate::error::CliError;
 
 #[derive(Args)]
 pub struct UciArgs {
     /// Juega con esta fuerza (UCI_LimitStrength + UCI_Elo, 800–2380).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(800..=2380))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(level::MIN_ELO as i64..=level::MAX_ELO as i64))]
     pub elo: Option<u32>,
     /// Juega a este nivel del juego en la terminal (1 principiante … 10 maestro).
     #[arg(long = "nivel", alias = "level", value_parser = clap::value_parser!(u32).range(1..=10))]
     pub level: Option<u32>,
     /// Juega con este ajuste crudo del debilitamiento (200–2850), sin pasar por
     /// la tabla de calibración: sirve para medir los niveles.
-    #[arg(long = "ajuste", alias = "setting", value_parser = clap::value_parser!(u32).range(200..=2850))]
+    #[arg(long = "ajuste", alias = "setting", value_parser = clap::value_parser!(u32).range(level::MIN_SETTING as i64..=level::MAX_SETTING as i64))]
     pub setting: Option<u32>,
     /// Hilos de búsqueda (la opción Threads, 1–256).
     #[arg(long = "hilos", alias = "threads", value_parser = clap::value_parser!(u32).range(1..=256))]

@@ -283,14 +283,22 @@ fn levels_keep_the_hand_written_evaluation() {
         depth: Some(6),
         ..Limits::default()
     };
-    let nodes = |level: Option<Level>, nnue: bool| {
+    let searched = |setup: &dyn Fn(&mut Engine), nnue: bool| {
         let mut engine = Engine::new();
         engine.set_seed(7);
-        if let Some(l) = level {
-            engine.set_level(l);
-        }
+        setup(&mut engine);
         engine.set_nnue(nnue);
         engine.search(&pos, &[], &limits, &stop).nodes
+    };
+    let nodes = |level: Option<Level>, nnue: bool| {
+        searched(
+            &|e: &mut Engine| {
+                if let Some(l) = level {
+                    e.set_level(l);
+                }
+            },
+            nnue,
+        )
     };
     assert_eq!(
         nodes(Some(Level::ClubPlayer), true),
@@ -298,11 +306,10 @@ fn levels_keep_the_hand_written_evaluation() {
     );
     assert_ne!(nodes(None, true), nodes(None, false));
     let at_setting = |setting: u32, nnue: bool| {
-        let mut engine = Engine::new();
-        engine.set_seed(7);
-        engine.set_strength_setting(Some(setting));
-        engine.set_nnue(nnue);
-        engine.search(&pos, &[], &limits, &stop).nodes
+        searched(
+            &|e: &mut Engine| e.set_strength_setting(Some(setting)),
+            nnue,
+        )
     };
     assert_eq!(at_setting(2600, true), at_setting(2600, false));
     assert_ne!(at_setting(2850, true), at_setting(2850, false));
