@@ -5,7 +5,7 @@
 //! escaque-tune fit DATA.txt EPOCHS [OUT.rs [LR [LAMBDA [HELD_OUT.txt]]]]
 //! escaque-tune k DATA.txt
 //! escaque-tune nnuedata GAMES NODES OUT.txt [SEED]
-//! escaque-tune nnue-train OUT.bin EPOCHS SEED THREADS DATA.txt...
+//! [NNUE_INIT=NET.bin] escaque-tune nnue-train OUT.bin EPOCHS SEED THREADS DATA.txt...
 //! ```
 
 #![forbid(unsafe_code)]
@@ -273,7 +273,22 @@ fn nnue_train_cmd(
         valid.len(),
         valid.hand_written_error()
     );
+    // NNUE_INIT: a network file to train further instead of starting from
+    // random weights.
+    let init = match std::env::var("NNUE_INIT") {
+        Ok(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+            let net = escaque_engine::nnue::Network::from_bytes(&bytes)
+                .map_err(|e| format!("{path}: {e}"))?;
+            Some(escaque_tune::nnue::FloatNet::from_network(&net))
+        }
+        Err(_) => None,
+    };
+    if let Some(net) = &init {
+        eprintln!("starting from NNUE_INIT: held-out {:.6}", net.error(&valid));
+    }
     let settings = escaque_tune::nnue::Settings {
+        init,
         epochs,
         batch: NNUE_BATCH,
         lr: env("NNUE_LR", NNUE_LR),

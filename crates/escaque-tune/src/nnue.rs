@@ -176,7 +176,7 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// The network in floating point, as it is trained.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct FloatNet {
     /// First layer, input by input (`INPUTS × HIDDEN`).
     pub w1: Vec<f32>,
@@ -272,6 +272,21 @@ impl FloatNet {
         self.accumulate(&us, &mut a);
         self.accumulate(&them, &mut b);
         self.out(&a, &b) * SCALE as f32
+    }
+
+    /// The floating-point network a quantised one stands for: each weight
+    /// divided by its scale, so that [`FloatNet::quantise`] gives `net`
+    /// back exactly. Training can start from it (`NNUE_INIT`: a network
+    /// trained further on new games, as engines fine-tune theirs).
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (qa, qb) = (QA as f32, QB as f32);
+        FloatNet {
+            w1: net.w1.iter().flatten().map(|&w| w as f32 / qa).collect(),
+            b1: net.b1.iter().map(|&b| b as f32 / qa).collect(),
+            w2: net.w2.iter().flatten().map(|&w| w as f32 / qb).collect(),
+            b2: net.b2 as f32 / (qa * qb),
+            residual: net.residual,
+        }
     }
 
     /// The quantised network the engine reads.
@@ -421,18 +436,25 @@ pub struct Settings {
     pub seed: u64,
     /// Train a correction of the hand-written evaluation.
     pub residual: bool,
+    /// Start from these weights instead of random ones (its kind wins over
+    /// `residual`); epoch 0, the error before any step, is then its own.
+    pub init: Option<FloatNet>,
 }
 
 /// Trains a network on `train`, keeping the epoch with the lowest error on
-/// `valid`; `log` hears `(epoch, train error, held-out error)`. The step size
-/// falls to a third at 60 % and again at 85 % of the epochs.
+/// `valid` (epoch 0: the first weights, kept if no epoch beats them); `log`
+/// hears `(epoch, train error, held-out error)`. The step size falls to a
+/// third at 60 % and again at 85 % of the epochs.
 pub fn train(
     train: &Data,
     valid: &Data,
     s: &Settings,
     mut log: impl FnMut(usize, f64, f64),
 ) -> (FloatNet, usize) {
-    let mut net = FloatNet::random(s.seed, s.residual);
+    let mut net = s
+        .init
+        .clone()
+        .unwrap_or_else(|| FloatNet::random(s.seed, s.residual));
     let n_params = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
     let mut m = vec![0f32; n_params];
     let mut v = vec![0f32; n_params];

@@ -78,6 +78,7 @@ fn training_lowers_the_held_out_error() {
         threads: 2,
         seed: 5,
         residual: false,
+        init: None,
     };
     let mut logged = 0;
     let (net, epoch) = train(&tr, &va, &settings, |_, _, _| logged += 1);
@@ -88,6 +89,51 @@ fn training_lowers_the_held_out_error() {
     // The same seed gives the same network.
     let (again, _) = train(&tr, &va, &settings, |_, _, _| {});
     assert_eq!(again.quantise().to_bytes(), net.quantise().to_bytes());
+
+    // Trained further from those weights (NNUE_INIT): the first epoch
+    // starts where they are, not from random weights, and no epoch is kept
+    // that is worse than where it started.
+    let further = Settings {
+        epochs: 2,
+        init: Some(net.clone()),
+        ..settings.clone()
+    };
+    let mut first = None;
+    let (net2, _) = train(&tr, &va, &further, |e, _, v| {
+        if e == 1 {
+            first = Some(v)
+        }
+    });
+    let from_random = Settings {
+        epochs: 1,
+        ..settings.clone()
+    };
+    let mut random_first = None;
+    train(&tr, &va, &from_random, |_, _, v| random_first = Some(v));
+    let (first, random_first) = (first.unwrap(), random_first.unwrap());
+    assert!(
+        first < random_first * 0.8,
+        "first epoch from the weights {first}, from random {random_first}"
+    );
+    assert!(net2.error(&va) <= end);
+    // No epoch at all: the first weights themselves.
+    let none = Settings {
+        epochs: 0,
+        init: Some(net.clone()),
+        ..settings
+    };
+    let (same, kept) = train(&tr, &va, &none, |_, _, _| {});
+    assert_eq!(kept, 0);
+    assert_eq!(same.quantise().to_bytes(), net.quantise().to_bytes());
+}
+
+#[test]
+fn a_quantised_network_comes_back_from_its_floats_exactly() {
+    // The shipped network, read into floats and quantised again, is the
+    // same file: NNUE_INIT starts from exactly what the engine plays.
+    let shipped = escaque_engine::nnue::Network::embedded();
+    let back = FloatNet::from_network(shipped).quantise();
+    assert_eq!(back.to_bytes(), shipped.to_bytes());
 }
 
 #[test]
