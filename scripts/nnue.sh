@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Makes escaque's network (crates/escaque-engine/src/nnue.bin): self-play
 # data from the engine as it is built (with the network it embeds at the
-# time: the shipped network learnt from three generations, the first played
+# time: the network of three generations learnt from them, the first played
 # with the hand-written evaluation, the second with the first network, the
-# third with the second; the engine's README says which builds, seeds and
-# line counts), then the project's own CPU
+# third with the second; the shipped network is that one trained further,
+# with NNUE_INIT, on a fourth generation played with it; the engine's README
+# says which builds, seeds, line counts and settings), then the project's own CPU
 # trainer (issue 29, item 4). The data is not committed; this script is how
 # it is made again, and a seed gives the same data and the same network
 # again on the same build.
