@@ -66,8 +66,11 @@ done
 wait
 # Training: seed 1, two threads; NNUE_LR, NNUE_WD, NNUE_LAMBDA and
 # NNUE_RESIDUAL override the defaults of `escaque-tune nnue-train` (the
-# shipped network: NNUE_LAMBDA=1.0 NNUE_WD=1.0, six epochs), and NNUE_INIT
-# names a network file to train further instead of starting from random
-# weights (epoch 0 is then that network's own held-out error).
+# network of three generations: NNUE_LAMBDA=1.0 NNUE_WD=1.0, six epochs),
+# and NNUE_INIT names a network file to train further instead of starting
+# from random weights (epoch 0 is then that network's own held-out error;
+# the shipped network: NNUE_INIT=<the network of three generations>
+# NNUE_LR=0.0003 NNUE_WD=0 NNUE_LAMBDA=1.0, three epochs, on the fourth
+# generation alone).
 "$T" nnue-train "$DIR/nnue.bin" "$EPOCHS" 1 2 "${files[@]}"
 echo "network: $DIR/nnue.bin (copy it to crates/escaque-engine/src/nnue.bin)" >&2
