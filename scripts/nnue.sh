@@ -4,7 +4,8 @@
 # time: the network of three generations learnt from them, the first played
 # with the hand-written evaluation, the second with the first network, the
 # third with the second; the shipped network is that one trained further,
-# with NNUE_INIT, on a fourth generation played with it; the engine's README
+# with NNUE_INIT, on a fourth generation played with it, and the result on
+# a fifth played with the result; the engine's README
 # says which builds, seeds, line counts and settings), then the project's own CPU
 # trainer (issue 29, item 4). The data is not committed; this script is how
 # it is made again, and a seed gives the same data and the same network
