@@ -235,7 +235,8 @@ def main():
     import chess.pgn
 
     openings = sprt.read_openings(chess, args.seed, 0)
-    jobs = [(o, k) for o in opponents for k in range(args.pairs)]
+    # Interleaved, so that a run stopped early has played every opponent alike.
+    jobs = [(o, k) for k in range(args.pairs) for o in opponents]
     lock = threading.Lock()
     tally = {o[0]: {"pairs": [], "w": 0, "d": 0, "l": 0, "problems": []} for o in opponents}
     pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
