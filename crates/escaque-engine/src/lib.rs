@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod book;
+mod correction;
 pub mod eval;
 pub mod level;
 mod movepick;
@@ -35,7 +36,7 @@ pub mod uci;
 mod weights;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use escaque::{Move, Position};
@@ -48,7 +49,7 @@ pub use timeman::TimeBudget;
 pub use tt::TranspositionTable;
 pub use weights::WEIGHTS;
 
-use search::{Shared, Worker, MAX_PLY};
+use search::{Memory, Shared, Worker, MAX_PLY};
 use timeman::TimeManager;
 
 /// Settings of the engine (the UCI options).
@@ -120,6 +121,9 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     rng: rng::Rng,
     book: Option<Arc<Book>>,
+    /// What each search thread learnt (its correction history), kept
+    /// from one search to the next like the table, and cleared with it.
+    memories: Mutex<Vec<Memory>>,
 }
 
 impl Default for Engine {
@@ -137,6 +141,7 @@ impl Engine {
             options,
             rng: rng::Rng::from_time(),
             book: None,
+            memories: Mutex::new(Vec::new()),
         }
     }
 
@@ -197,6 +202,10 @@ impl Engine {
     /// Forgets every stored position (`Clear Hash`, `ucinewgame`).
     pub fn clear_hash(&self) {
         self.tt.clear();
+        self.memories
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     /// Plays at a raw setting of the weakening schedule
@@ -351,28 +360,56 @@ impl Engine {
             // The levels up to the hand-written schedule's top were
             // calibrated with the hand-written evaluation and keep it.
             nnue: self.options.nnue && weak.is_none_or(|w| w.network),
+            // The levels were calibrated without it.
+            correct: weak.is_none(),
         };
+        // The levels were calibrated with each search starting afresh: a
+        // weakened search neither reads nor keeps what earlier ones learnt.
+        let persist = weak.is_none();
+        let mut memories = if persist {
+            std::mem::take(&mut *self.memories.lock().unwrap_or_else(|e| e.into_inner()))
+        } else {
+            Vec::new()
+        };
+        memories.resize_with(threads, Memory::new);
+        let mut memories = memories.into_iter();
+        let main_memory = memories.next().unwrap_or_else(Memory::new);
         let mut filtered = |r: Report| match r {
             Report::Line(info) if info.multipv as usize > user_multipv => {}
             r => report(r),
         };
-        let (root_moves, completed) = std::thread::scope(|s| {
-            for id in 1..threads {
-                let shared = &shared;
-                let root = &root;
-                s.spawn(move || {
-                    let mut noop = |_: Report| {};
-                    let mut w = Worker::new(id, shared, history, root, &mut noop);
-                    w.iterate(pos, depth, None);
-                });
-            }
-            let mut w = Worker::new(0, &shared, history, &root, &mut filtered);
+        let (root_moves, completed, kept) = std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..threads)
+                .zip(memories)
+                .map(|(id, memory)| {
+                    let shared = &shared;
+                    let root = &root;
+                    s.spawn(move || {
+                        let mut noop = |_: Report| {};
+                        let mut w = Worker::new(id, shared, history, root, memory, &mut noop);
+                        w.iterate(pos, depth, None);
+                        w.into_memory()
+                    })
+                })
+                .collect();
+            let mut w = Worker::new(0, &shared, history, &root, main_memory, &mut filtered);
             w.iterate(pos, depth, limits.mate);
             shared
                 .abort
                 .store(true, std::sync::atomic::Ordering::Relaxed);
-            (w.root_moves.clone(), w.completed_depth)
+            let (root_moves, completed) = (w.root_moves.clone(), w.completed_depth);
+            let mut kept = vec![w.into_memory()];
+            // A helper's panic goes on to the caller, as the scope would
+            // carry it.
+            kept.extend(helpers.into_iter().map(|h| match h.join() {
+                Ok(memory) => memory,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }));
+            (root_moves, completed, kept)
         });
+        if persist {
+            *self.memories.lock().unwrap_or_else(|e| e.into_inner()) = kept;
+        }
         let nodes = shared.total_nodes();
         drop(shared);
         let mut chosen = 0;

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use escaque::{Bitboard, Color, Move, MoveList, Position, Rank, Role, MAX_MOVES};
 
+use crate::correction::Correction;
 use crate::eval::{evaluate, non_pawn_material, scale_drawish};
 use crate::movepick::{
     captured_index, is_noisy, piece_index, Histories, MovePicker, Played, COUNTER,
@@ -126,6 +127,20 @@ pub struct RootMove {
     pub pv: Vec<Move>,
 }
 
+/// What one search thread carries from one search to the next, as the
+/// transposition table does (and cleared with it): its correction history.
+pub(crate) struct Memory {
+    correction: Correction,
+}
+
+impl Memory {
+    pub fn new() -> Memory {
+        Memory {
+            correction: Correction::new(),
+        }
+    }
+}
+
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
@@ -137,6 +152,8 @@ pub(crate) struct Shared<'a> {
     pub multipv: usize,
     /// Evaluate with the network (else the hand-written evaluation).
     pub nnue: bool,
+    /// Add the correction history to the static evaluation.
+    pub correct: bool,
 }
 
 impl Shared<'_> {
@@ -166,6 +183,7 @@ pub(crate) struct Worker<'a, 'r> {
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 2],
     histories: Histories,
+    correction: Correction,
     lmr: Box<[[u8; 64]; 64]>,
     pub root_moves: Vec<RootMove>,
     pv_idx: usize,
@@ -181,8 +199,10 @@ impl<'a, 'r> Worker<'a, 'r> {
         shared: &'a Shared<'a>,
         history: &[u64],
         root_moves: &[Move],
+        memory: Memory,
         report: &'r mut dyn FnMut(Report),
     ) -> Self {
+        let Memory { correction } = memory;
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 8);
         keys.extend_from_slice(history);
         let mut lmr = Box::new([[0u8; 64]; 64]);
@@ -203,6 +223,7 @@ impl<'a, 'r> Worker<'a, 'r> {
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             histories: Histories::new(),
+            correction,
             lmr,
             root_moves: root_moves
                 .iter()
@@ -238,6 +259,23 @@ impl<'a, 'r> Worker<'a, 'r> {
             }
             None => evaluate(pos),
         }
+    }
+
+    /// What this thread learnt, to be lent to the next search.
+    pub fn into_memory(self) -> Memory {
+        Memory {
+            correction: self.correction,
+        }
+    }
+
+    /// `raw`, the static evaluation of `pos`, with the correction history's
+    /// term added (kept clear of mate scores).
+    #[inline]
+    fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        if !self.shared.correct {
+            return raw;
+        }
+        (raw + self.correction.get(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     #[inline]
@@ -430,12 +468,19 @@ impl<'a, 'r> Worker<'a, 'r> {
             }
         }
 
-        let static_eval = if in_check {
+        // The evaluation as computed (what the table keeps) and as corrected
+        // by what the search lately found in positions like this one.
+        let raw_eval = if in_check {
             -INF
         } else if let Some(e) = tte {
             e.eval
         } else {
             self.evaluate(pos, ply)
+        };
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.corrected(pos, raw_eval)
         };
         self.stack[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
@@ -526,7 +571,7 @@ impl<'a, 'r> Worker<'a, 'r> {
                             key,
                             Some(m),
                             score_to_tt(s, ply),
-                            static_eval,
+                            raw_eval,
                             depth - 3,
                             Bound::Lower,
                         );
@@ -733,10 +778,22 @@ impl<'a, 'r> Worker<'a, 'r> {
                 key,
                 best_move,
                 score_to_tt(best, ply),
-                static_eval,
+                raw_eval,
                 depth,
                 bound,
             );
+        }
+        // What the search found beyond the evaluation, where the bound says
+        // it (a lower bound above the evaluation, an upper one below it).
+        if !in_check
+            && best_move.is_none_or(|m| !is_noisy(pos, m))
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+            && self.shared.correct
+            && !self.stopped
+        {
+            self.correction.update(pos, depth, best - static_eval);
         }
         best
     }
@@ -771,6 +828,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         let us = pos.turn();
         let them = us.other();
         let stand_pat;
+        let mut raw_eval = -INF;
         let mut moves: MoveList;
         if in_check {
             stand_pat = -INF;
@@ -779,10 +837,11 @@ impl<'a, 'r> Worker<'a, 'r> {
                 return -MATE + ply as i32;
             }
         } else {
-            stand_pat = match tte {
+            raw_eval = match tte {
                 Some(e) => e.eval,
                 None => self.evaluate(pos, ply),
             };
+            stand_pat = self.corrected(pos, raw_eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -853,7 +912,7 @@ impl<'a, 'r> Worker<'a, 'r> {
         };
         self.shared
             .tt
-            .store(key, best_move, score_to_tt(best, ply), stand_pat, 0, bound);
+            .store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
         best
     }
 }

@@ -314,3 +314,46 @@ fn levels_keep_the_hand_written_evaluation() {
     assert_eq!(at_setting(2600, true), at_setting(2600, false));
     assert_ne!(at_setting(2850, true), at_setting(2850, false));
 }
+
+/// What a search learns (table, histories, correction history) carries over
+/// to the next search of the same engine, and `clear_hash` (`ucinewgame`)
+/// forgets all of it: a search after it repeats a fresh engine's exactly.
+#[test]
+fn learning_carries_over_and_clear_hash_forgets_it() {
+    let game =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    let later = {
+        let mut p = game;
+        for text in ["f1b5", "a7a6", "b5a4", "g8f6"] {
+            let m = uci_move(&p, text).unwrap();
+            p.play_unchecked(m);
+        }
+        p
+    };
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(10),
+        ..Limits::default()
+    };
+    let fresh = Engine::new().search(&later, &[], &limits, &stop);
+
+    let mut engine = Engine::new();
+    engine.search(&game, &[], &limits, &stop);
+    let carried = engine.search(&later, &[], &limits, &stop);
+    assert!(later.is_legal(carried.best_move.unwrap()));
+    assert_ne!(
+        carried.nodes, fresh.nodes,
+        "the second search read nothing the first had learnt"
+    );
+
+    engine.search(&game, &[], &limits, &stop);
+    engine.clear_hash();
+    let cleared = engine.search(&later, &[], &limits, &stop);
+    assert_eq!(
+        cleared.nodes, fresh.nodes,
+        "clear_hash left something behind"
+    );
+    assert_eq!(cleared.best_move, fresh.best_move);
+    assert_eq!(cleared.score, fresh.score);
+}
