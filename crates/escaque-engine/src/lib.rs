@@ -121,7 +121,7 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     rng: rng::Rng,
     book: Option<Arc<Book>>,
-    /// What each search thread learnt (its correction history), kept
+    /// What each search thread learnt (histories, correction history), kept
     /// from one search to the next like the table, and cleared with it.
     memories: Mutex<Vec<Memory>>,
 }

@@ -121,6 +121,12 @@ fn gravity(h: &mut i32, bonus: i32) {
 }
 
 impl Histories {
+    /// Forgets the killers (they belong to the plies of one search) and
+    /// keeps the tables.
+    pub fn new_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 2];
+    }
+
     /// Empty tables.
     pub fn new() -> Histories {
         let continuation: Box<ContinuationTable> = vec![[[[0i32; 64]; 12]; 64]; 12]

@@ -128,14 +128,17 @@ pub struct RootMove {
 }
 
 /// What one search thread carries from one search to the next, as the
-/// transposition table does (and cleared with it): its correction history.
+/// transposition table does (and cleared with it): its move histories and
+/// its correction history.
 pub(crate) struct Memory {
+    histories: Histories,
     correction: Correction,
 }
 
 impl Memory {
     pub fn new() -> Memory {
         Memory {
+            histories: Histories::new(),
             correction: Correction::new(),
         }
     }
@@ -202,7 +205,11 @@ impl<'a, 'r> Worker<'a, 'r> {
         memory: Memory,
         report: &'r mut dyn FnMut(Report),
     ) -> Self {
-        let Memory { correction } = memory;
+        let Memory {
+            mut histories,
+            correction,
+        } = memory;
+        histories.new_search();
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 8);
         keys.extend_from_slice(history);
         let mut lmr = Box::new([[0u8; 64]; 64]);
@@ -222,7 +229,7 @@ impl<'a, 'r> Worker<'a, 'r> {
             stack: vec![Frame::default(); MAX_PLY + 4],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
-            histories: Histories::new(),
+            histories,
             correction,
             lmr,
             root_moves: root_moves
@@ -264,6 +271,7 @@ impl<'a, 'r> Worker<'a, 'r> {
     /// What this thread learnt, to be lent to the next search.
     pub fn into_memory(self) -> Memory {
         Memory {
+            histories: self.histories,
             correction: self.correction,
         }
     }
