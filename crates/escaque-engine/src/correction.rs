@@ -155,24 +155,20 @@ mod tests {
         for _ in 0..300 {
             c.update(&start, 12, 50);
         }
-        let mut after_e4 = start;
-        let e4 = after_e4
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.to_string() == "e2e4")
-            .expect("e2e4 is legal");
-        after_e4.play_unchecked(e4);
+        let after = |uci: &str| {
+            let mut p = start;
+            let m = p
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.to_string() == uci)
+                .expect("a legal move");
+            p.play_unchecked(m);
+            p
+        };
         // Black to move, other pawns: nothing learnt for it.
-        assert_eq!(c.get(&after_e4), 0);
-        let mut after_nf3 = start;
-        let nf3 = after_nf3
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.to_string() == "g1f3")
-            .expect("g1f3 is legal");
-        after_nf3.play_unchecked(nf3);
+        assert_eq!(c.get(&after("e2e4")), 0);
+        let after_nf3 = after("g1f3");
         let back = after_nf3.null_move().expect("no check");
         // White to move again, same pawns, White's pieces moved: the pawn
         // table and Black's piece table still speak, White's does not.
