@@ -104,6 +104,7 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use escaque::read::{read_move, Notation};
 
     #[test]
     fn starts_at_zero_and_moves_towards_what_the_search_found() {
@@ -157,12 +158,7 @@ mod tests {
         }
         let after = |uci: &str| {
             let mut p = start;
-            let m = p
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.to_string() == uci)
-                .expect("a legal move");
+            let m = read_move(&p, uci, Notation::Uci).expect("a legal move");
             p.play_unchecked(m);
             p
         };

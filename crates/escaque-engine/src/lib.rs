@@ -348,6 +348,10 @@ impl Engine {
             self.options.threads
         };
         self.tt.new_search();
+        // The levels were calibrated with each search starting afresh and
+        // without the correction history: a weakened search neither uses
+        // nor keeps what earlier ones learnt.
+        let persist = weak.is_none();
         let budget = TimeBudget::compute(limits, pos.turn(), self.options.move_overhead);
         let shared = Shared {
             tt: &self.tt,
@@ -360,12 +364,8 @@ impl Engine {
             // The levels up to the hand-written schedule's top were
             // calibrated with the hand-written evaluation and keep it.
             nnue: self.options.nnue && weak.is_none_or(|w| w.network),
-            // The levels were calibrated without it.
-            correct: weak.is_none(),
+            correct: persist,
         };
-        // The levels were calibrated with each search starting afresh: a
-        // weakened search neither reads nor keeps what earlier ones learnt.
-        let persist = weak.is_none();
         let mut memories = if persist {
             std::mem::take(&mut *self.memories.lock().unwrap_or_else(|e| e.into_inner()))
         } else {
