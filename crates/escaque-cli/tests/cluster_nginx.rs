@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 use crate::common::cluster::{fresh_postgres, Node};
+use escaque::{read_move, Notation, Position};
 use serde_json::{json, Value};
 use tungstenite::Message;
 
@@ -629,9 +630,10 @@ fn play_one(b: &Browser, id: &str, plies: usize) -> (Vec<String>, String) {
         .iter()
         .map(|m| m["uci"].as_str().unwrap().to_string())
         .collect();
-    // A sound setup when it is legal (the first legal move shuffled a
-    // knight and the engine mated White in six moves on a CI run), else the
-    // first legal move.
+    // A sound setup when it is legal, else the first legal move; never one
+    // after which Black mates at once. (The first legal move shuffled a
+    // knight and the engine mated White in six moves on a CI run; then the
+    // setup itself, 6.Nd2??, let the queen mate on g2 on another.)
     const SOUND: [&str; 10] = [
         "e2e3", "d2d4", "g1f3", "f1e2", "e1g1", "b1d2", "c2c3", "h2h3", "a2a3", "b2b3",
     ];
@@ -641,12 +643,15 @@ fn play_one(b: &Browser, id: &str, plies: usize) -> (Vec<String>, String) {
         .iter()
         .filter_map(Value::as_str)
         .collect();
+    let pos = Position::from_fen(st["fen"].as_str().unwrap()).expect("the game's FEN");
+    let safe = |m: &&str| m.len() == 4 && !lets_mate_in_one(&pos, m);
     let mv = SOUND
         .iter()
         .copied()
-        .find(|m| legal.contains(m))
-        .or_else(|| legal.iter().copied().find(|m| m.len() == 4))
-        .expect("a legal move")
+        .filter(|m| legal.contains(m))
+        .chain(legal.iter().copied())
+        .find(safe)
+        .expect("a legal move that does not let Black mate at once")
         .to_string();
     let (left, top, size) = (
         v["box"][0].as_f64().unwrap(),
@@ -664,6 +669,29 @@ fn play_one(b: &Browser, id: &str, plies: usize) -> (Vec<String>, String) {
     };
     b.clicks(&[centre(&mv[0..2]), centre(&mv[2..4])]);
     (moves, mv)
+}
+
+/// Whether, after `mv` (UCI) in `pos`, the side to move then has a mate
+/// in one.
+fn lets_mate_in_one(pos: &Position, mv: &str) -> bool {
+    let mut after = *pos;
+    after.play_unchecked(read_move(pos, mv, Notation::Uci).expect("a legal move"));
+    after.legal_moves().iter().any(|&reply| {
+        let mut p = after;
+        p.play_unchecked(reply);
+        p.is_checkmate()
+    })
+}
+
+/// The CI game that ended 6.Nd2?? Qxg2#: the test's White now sees it.
+#[test]
+fn the_browser_player_does_not_walk_into_mate_in_one() {
+    let pos = Position::from_fen("r1b1kbnr/pppp1ppp/2n5/6q1/3P4/4Pp2/PPP1BPPP/RNBQ1RK1 w kq - 2 6")
+        .unwrap();
+    assert!(lets_mate_in_one(&pos, "b1d2"));
+    assert!(lets_mate_in_one(&pos, "c2c3"));
+    assert!(!lets_mate_in_one(&pos, "e2f3"));
+    assert!(!lets_mate_in_one(&pos, "g2g3"));
 }
 
 /// The node that owns game `id` now (`games.owner_node`).

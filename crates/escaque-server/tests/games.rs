@@ -230,7 +230,7 @@ async fn engine(db: Db) {
     me.backlog.clear();
     for _ in 0..60 {
         if ev["event"] == "end" || ev["status"] == "over" {
-            return;
+            break;
         }
         if ev["turn"] != "black" {
             ev = me
@@ -241,9 +241,7 @@ async fn engine(db: Db) {
         if ev["plies"].as_u64().unwrap() >= 11 {
             break;
         }
-        let legal = ev["legal_uci"].as_array().unwrap();
-        assert!(!legal.is_empty());
-        let mv = legal[0].as_str().unwrap().to_string();
+        let mv = no_mate_in_one(&ev);
         let a = me.play(&mv).await;
         assert_eq!(a["t"], "ack", "{a}");
         ev = me
@@ -251,17 +249,41 @@ async fn engine(db: Db) {
             .await;
     }
     let st = me.state().await;
-    assert!(
-        st["moves"].as_array().unwrap().len() >= 10,
-        "{}",
-        st["moves"]
-    );
+    let n = st["moves"].as_array().unwrap().len();
+    // Black never lets a mate in one, so the level-1 engine cannot end the
+    // game in these few moves (it did once, before Black looked).
+    assert_eq!(st["status"], "playing", "{st}");
+    assert!(n >= 10, "{}", st["moves"]);
     assert_eq!(st["white"]["kind"], "engine");
-    // Each engine move is stored with its clock.
+    // Each move is stored with its clock.
     let pgn = br
         .req("GET", &format!("/api/games/{}/pgn", me.game), None)
         .await;
-    assert!(pgn.body.matches("[%clk").count() >= 10, "{}", pgn.body);
+    assert_eq!(pgn.body.matches("[%clk").count(), n, "{}", pgn.body);
+}
+
+/// The first of the legal moves in `ev` (a state or a move event) after
+/// which the opponent has no mate in one.
+fn no_mate_in_one(ev: &serde_json::Value) -> String {
+    use escaque::{read_move, Notation, Position};
+    let pos = Position::from_fen(ev["fen"].as_str().unwrap()).unwrap();
+    let legal = ev["legal_uci"].as_array().unwrap();
+    assert!(!legal.is_empty());
+    let mates = |mv: &str| {
+        let mut after = pos;
+        after.play_unchecked(read_move(&pos, mv, Notation::Uci).unwrap());
+        after.legal_moves().iter().any(|&reply| {
+            let mut p = after;
+            p.play_unchecked(reply);
+            p.is_checkmate()
+        })
+    };
+    legal
+        .iter()
+        .filter_map(|m| m.as_str())
+        .find(|m| !mates(m))
+        .unwrap_or_else(|| legal[0].as_str().unwrap())
+        .to_string()
 }
 both_dbs!(engine_opponent, engine);
 
