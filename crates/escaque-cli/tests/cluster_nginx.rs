@@ -31,7 +31,8 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 use crate::common::cluster::{fresh_postgres, Node};
-use escaque::{read_move, Notation, Position};
+use crate::mate_in_one::lets_mate_in_one;
+use escaque::Position;
 use serde_json::{json, Value};
 use tungstenite::Message;
 
@@ -669,29 +670,6 @@ fn play_one(b: &Browser, id: &str, plies: usize) -> (Vec<String>, String) {
     };
     b.clicks(&[centre(&mv[0..2]), centre(&mv[2..4])]);
     (moves, mv)
-}
-
-/// Whether, after `mv` (UCI) in `pos`, the side to move then has a mate
-/// in one.
-fn lets_mate_in_one(pos: &Position, mv: &str) -> bool {
-    let mut after = *pos;
-    after.play_unchecked(read_move(pos, mv, Notation::Uci).expect("a legal move"));
-    after.legal_moves().iter().any(|&reply| {
-        let mut p = after;
-        p.play_unchecked(reply);
-        p.is_checkmate()
-    })
-}
-
-/// The CI game that ended 6.Nd2?? Qxg2#: the test's White now sees it.
-#[test]
-fn the_browser_player_does_not_walk_into_mate_in_one() {
-    let pos = Position::from_fen("r1b1kbnr/pppp1ppp/2n5/6q1/3P4/4Pp2/PPP1BPPP/RNBQ1RK1 w kq - 2 6")
-        .unwrap();
-    assert!(lets_mate_in_one(&pos, "b1d2"));
-    assert!(lets_mate_in_one(&pos, "c2c3"));
-    assert!(!lets_mate_in_one(&pos, "e2f3"));
-    assert!(!lets_mate_in_one(&pos, "g2g3"));
 }
 
 /// The node that owns game `id` now (`games.owner_node`).

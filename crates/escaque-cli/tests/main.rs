@@ -25,6 +25,11 @@ mod torneo_cli;
 mod uci_cli;
 mod uci_python;
 
+/// Whether a move lets the opponent mate at once, for the tests that
+/// play the engine (shared with the other packages' tests).
+#[path = "../../../testing/mate_in_one.rs"]
+mod mate_in_one;
+
 /// Every `tests/*.rs` file is declared above (the check every package
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]

@@ -265,23 +265,13 @@ async fn engine(db: Db) {
 /// The first of the legal moves in `ev` (a state or a move event) after
 /// which the opponent has no mate in one.
 fn no_mate_in_one(ev: &serde_json::Value) -> String {
-    use escaque::{read_move, Notation, Position};
-    let pos = Position::from_fen(ev["fen"].as_str().unwrap()).unwrap();
+    let pos = escaque::Position::from_fen(ev["fen"].as_str().unwrap()).unwrap();
     let legal = ev["legal_uci"].as_array().unwrap();
     assert!(!legal.is_empty());
-    let mates = |mv: &str| {
-        let mut after = pos;
-        after.play_unchecked(read_move(&pos, mv, Notation::Uci).unwrap());
-        after.legal_moves().iter().any(|&reply| {
-            let mut p = after;
-            p.play_unchecked(reply);
-            p.is_checkmate()
-        })
-    };
     legal
         .iter()
         .filter_map(|m| m.as_str())
-        .find(|m| !mates(m))
+        .find(|m| !crate::mate_in_one::lets_mate_in_one(&pos, m))
         .unwrap_or_else(|| legal[0].as_str().unwrap())
         .to_string()
 }

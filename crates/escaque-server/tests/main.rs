@@ -44,6 +44,11 @@ mod upgrade;
 #[path = "../../../testing/python_chess.rs"]
 mod python_chess;
 
+/// Whether a move lets the opponent mate at once, for the tests that
+/// play the engine (shared with the other packages' tests).
+#[path = "../../../testing/mate_in_one.rs"]
+mod mate_in_one;
+
 /// Every `tests/*.rs` file is declared above (the check every package
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]
