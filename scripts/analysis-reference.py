@@ -5,14 +5,26 @@ Two steps, independent of escaque's code (python-chess is the PGN reader and
 the UCI client; the judgement below is written here from lichess's published
 method, not taken from escaque):
 
-  evals GAMES.pgn OUT.jsonl [NODES] [ENGINE]
+  evals GAMES.pgn OUT.jsonl [NODES] [ENGINE] [--from-end] [--games [A-]B]
       Evaluates every position of every game (the start and after each move)
       with a UCI engine at a fixed node budget (Stockfish at 1,000,000 nodes
       by default, Hash 64, Threads 1) and appends one JSON line per game:
       {"game": i, "evals": [[cp, mate, best_uci], ...]}, White's point of view
       (cp null when mate is set; a checkmate on the board is [null, 0, null],
       a draw on the board [0, null, null]). Resumable: games already in OUT
-      are skipped, so a long run can be stopped and started again.
+      are skipped, so a long run can be stopped and started again. The
+      engine's hash is kept from one position to the next; with --from-end
+      each game's positions are searched from its last back to its first
+      (the rows still in the game's order); with --games N only the first N
+      games are evaluated, with --games A-B games A to B − 1 (numbered from
+      0), so that two runs can share the work.
+
+  agree GAMES.pgn A.jsonl B.jsonl [K]
+      Two `evals` runs of the same games against each other: A's marks as
+      the truth, B's as the prediction, printed as `compare` prints them.
+      How far the reference agrees with another, equally good run of itself
+      (the same engine and nodes, the other order) bounds how far any other
+      evaluator can be expected to agree with it.
 
   compare GAMES.pgn REF.jsonl ANNOTATED.pgn [K]
       Marks every move from the reference evaluations with lichess's method
@@ -53,7 +65,8 @@ def read_games(path):
             yield g
 
 
-def evals(pgn, out, nodes=1_000_000, engine="/usr/games/stockfish"):
+def evals(pgn, out, nodes=1_000_000, engine="/usr/games/stockfish", from_end=False,
+          games=None):
     done = set()
     if os.path.exists(out):
         with open(out) as f:
@@ -61,26 +74,33 @@ def evals(pgn, out, nodes=1_000_000, engine="/usr/games/stockfish"):
     eng = chess.engine.SimpleEngine.popen_uci(engine)
     eng.configure({"Hash": 64, "Threads": 1})
     for i, g in enumerate(read_games(pgn)):
-        if i in done:
+        if games is not None and i >= games[1]:
+            break
+        if i in done or (games is not None and i < games[0]):
             continue
         board = g.board()
-        rows = []
-
-        def one():
-            if board.is_checkmate():
-                rows.append([None, 0, None])
-            elif board.is_game_over(claim_draw=False):
-                rows.append([0, None, None])
-            else:
-                r = eng.analyse(board, chess.engine.Limit(nodes=nodes))
-                s = r["score"].white()
-                pv = r.get("pv") or [None]
-                rows.append([s.score(), s.mate(), pv[0].uci() if pv[0] else None])
-
-        one()
+        boards = [board.copy()]
         for m in g.mainline_moves():
             board.push(m)
-            one()
+            boards.append(board.copy())
+
+        def one(b):
+            if b.is_checkmate():
+                return [None, 0, None]
+            if b.is_game_over(claim_draw=False):
+                return [0, None, None]
+            r = eng.analyse(b, chess.engine.Limit(nodes=nodes))
+            s = r["score"].white()
+            pv = r.get("pv") or [None]
+            return [s.score(), s.mate(), pv[0].uci() if pv[0] else None]
+
+        # The engine's hash is kept from one position to the next, so the
+        # order is part of the run: the game's order by default, or from its
+        # last position back to the first (as `escaque analizar` and lichess
+        # go), the rows written in the game's order either way.
+        order = range(len(boards) - 1, -1, -1) if from_end else range(len(boards))
+        found = {j: one(boards[j]) for j in order}
+        rows = [found[j] for j in range(len(boards))]
         with open(out, "a") as f:
             f.write(json.dumps({"game": i, "evals": rows}) + "\n")
         print("game", i, len(rows), flush=True)
@@ -142,13 +162,43 @@ def shown(score):
     return f"#{w.mate()}" if w.is_mate() else f"{w.score() / 100:+.2f}"
 
 
-def compare(pgn, ref, annotated, k=0.00368208):
+def read_reference(path):
+    """{game number: rows} from an `evals` file."""
     reference = {}
-    with open(ref) as f:
+    with open(path) as f:
         for line in f:
             if line.strip():
                 r = json.loads(line)
                 reference[r["game"]] = r["evals"]
+    return reference
+
+
+def reference_marks(g, rows, k):
+    """The marks of every move of game `g` from its evaluation rows."""
+    board = g.board()
+    out = []
+    for ply, m in enumerate(g.mainline_moves()):
+        out.append(mark(rows[ply], rows[ply + 1], board.turn == chess.WHITE, k))
+        board.push(m)
+    return out
+
+
+def agree(pgn, ref_a, ref_b, k=0.00368208):
+    """Two evaluation runs of the same games against each other: the marks
+    of A taken as the truth, B's as the prediction (how far the reference
+    agrees with another run of itself). Only games both files hold."""
+    a, b = read_reference(ref_a), read_reference(ref_b)
+    truth, pred = [], []
+    for i, g in enumerate(read_games(pgn)):
+        if i in a and i in b:
+            truth += reference_marks(g, a[i], k)
+            pred += reference_marks(g, b[i], k)
+    print(f"{len(set(a) & set(b))} games, {len(truth)} moves compared")
+    report(truth, pred, "B")
+
+
+def compare(pgn, ref, annotated, k=0.00368208):
+    reference = read_reference(ref)
     games = list(read_games(pgn))
     ours = list(read_games(annotated))
     if len(ours) != len(games):
@@ -174,7 +224,12 @@ def compare(pgn, ref, annotated, k=0.00368208):
                       f"{shown(nodes[ply].eval() if ply < len(nodes) else None)}")
             board.push(m)
     print(f"{len(reference)} games, {len(truth)} moves compared")
-    print("mark        reference  escaque  both  precision  recall")
+    report(truth, pred, "escaque")
+
+
+def report(truth, pred, name):
+    """Precision and recall of each mark, `pred` against `truth`."""
+    print(f"mark        reference  {name:>7}  both  precision  recall")
     for m in ORDER + ["any"]:
         def is_m(x):
             return x is not None if m == "any" else x == m
@@ -200,9 +255,21 @@ def compare(pgn, ref, annotated, k=0.00368208):
 
 
 def main():
-    if len(sys.argv) >= 4 and sys.argv[1] == "evals":
-        evals(sys.argv[2], sys.argv[3], *(
-            [int(sys.argv[4])] if len(sys.argv) > 4 else []), *(sys.argv[5:6]))
+    args = sys.argv[1:]
+    from_end = "--from-end" in args
+    games = None
+    if "--games" in args:
+        at = args.index("--games")
+        lo, _, hi = args[at + 1].rpartition("-")
+        games = (int(lo or 0), int(hi))
+        del args[at:at + 2]
+    args = [a for a in args if a != "--from-end"]
+    if len(args) >= 3 and args[0] == "evals":
+        nodes = int(args[3]) if len(args) > 3 else 1_000_000
+        engine = args[4] if len(args) > 4 else "/usr/games/stockfish"
+        evals(args[1], args[2], nodes, engine, from_end, games)
+    elif len(args) >= 4 and args[0] == "agree":
+        agree(args[1], args[2], args[3], *([float(args[4])] if len(args) > 4 else []))
     elif len(sys.argv) >= 5 and sys.argv[1] == "compare":
         compare(sys.argv[2], sys.argv[3], sys.argv[4], *(
             [float(sys.argv[5])] if len(sys.argv) > 5 else []))
