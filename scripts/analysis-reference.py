@@ -99,8 +99,9 @@ def evals(pgn, out, nodes=1_000_000, engine="/usr/games/stockfish", from_end=Fal
         # last position back to the first (as `escaque analizar` and lichess
         # go), the rows written in the game's order either way.
         order = range(len(boards) - 1, -1, -1) if from_end else range(len(boards))
-        found = {j: one(boards[j]) for j in order}
-        rows = [found[j] for j in range(len(boards))]
+        rows = [None] * len(boards)
+        for j in order:
+            rows[j] = one(boards[j])
         with open(out, "a") as f:
             f.write(json.dumps({"game": i, "evals": rows}) + "\n")
         print("game", i, len(rows), flush=True)
@@ -211,9 +212,9 @@ def compare(pgn, ref, annotated, k=0.00368208):
         rows = reference[i]
         board = g.board()
         nodes = list(a.mainline())
+        marks = reference_marks(g, rows, k)
         for ply, m in enumerate(g.mainline_moves()):
-            white = board.turn == chess.WHITE
-            truth.append(mark(rows[ply], rows[ply + 1], white, k))
+            truth.append(marks[ply])
             nags = nodes[ply].nags if ply < len(nodes) else set()
             got = [MARK_OF_NAG[n] for n in nags if n in MARK_OF_NAG]
             pred.append(got[0] if got else None)
@@ -265,14 +266,12 @@ def main():
         del args[at:at + 2]
     args = [a for a in args if a != "--from-end"]
     if len(args) >= 3 and args[0] == "evals":
-        nodes = int(args[3]) if len(args) > 3 else 1_000_000
-        engine = args[4] if len(args) > 4 else "/usr/games/stockfish"
-        evals(args[1], args[2], nodes, engine, from_end, games)
+        evals(args[1], args[2], *([int(args[3])] if len(args) > 3 else []),
+              *args[4:5], from_end=from_end, games=games)
     elif len(args) >= 4 and args[0] == "agree":
         agree(args[1], args[2], args[3], *([float(args[4])] if len(args) > 4 else []))
-    elif len(sys.argv) >= 5 and sys.argv[1] == "compare":
-        compare(sys.argv[2], sys.argv[3], sys.argv[4], *(
-            [float(sys.argv[5])] if len(sys.argv) > 5 else []))
+    elif len(args) >= 4 and args[0] == "compare":
+        compare(args[1], args[2], args[3], *([float(args[4])] if len(args) > 4 else []))
     else:
         sys.exit(__doc__)
 
