@@ -103,6 +103,35 @@ fn convert_keeps_a_result_tag_the_movetext_disagrees_with_and_says_so() {
 }
 
 #[test]
+fn a_round_file_without_moves_keeps_the_result_tag_in_check_and_convert() {
+    // Pairing programs publish a round's games before they are entered: tags,
+    // no moves, `*`, and the result in the tag once it is known.
+    let input = "[Event \"Open\"]\n[Round \"3.1\"]\n[White \"Ana\"]\n[Black \"Luis\"]\n\
+                 [Result \"1-0\"]\n\n*\n\n\
+                 [Event \"Open\"]\n[Round \"3.2\"]\n[White \"Eva\"]\n[Black \"Pau\"]\n\
+                 [Result \"1/2-1/2\"]\n\n*\n";
+    let (out, err, ok) = escaque(&["--idioma", "en", "pgn", "check", "--json"], input);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("\"result\":\"1-0\""), "{}", lines[0]);
+    assert!(lines[1].contains("\"result\":\"1/2-1/2\""), "{}", lines[1]);
+    assert!(
+        lines[0].contains("\"code\":\"result_from_tag\",\"line\":7,\"column\":1"),
+        "{}",
+        lines[0]
+    );
+    let (out, err, ok) = escaque(&["pgn", "convertir", "--notacion", "en"], input);
+    assert!(ok, "{err}");
+    assert!(out.contains("[Result \"1-0\"]\n\n1-0\n"), "{out}");
+    assert!(out.contains("[Result \"1/2-1/2\"]\n\n1/2-1/2\n"), "{out}");
+    assert!(
+        err.contains("aviso: partida 1, línea 7, columna 1: la partida no tiene jugadas y termina en *, pero la etiqueta Result dice 1-0"),
+        "{err}"
+    );
+}
+
+#[test]
 fn comments_after_the_result_make_no_game_when_converting() {
     let input =
         "[Event \"Arena\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\

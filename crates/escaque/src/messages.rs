@@ -849,6 +849,12 @@ impl Localized for PgnWarningKind {
             (ResultMismatch { tag, movetext }, Lang::En) => format!(
                 "the Result tag says {tag} and the movetext ends in {movetext}: both are kept"
             ),
+            (ResultFromTag { tag }, Lang::Es) => format!(
+                "la partida no tiene jugadas y termina en *, pero la etiqueta Result dice {tag}: vale el resultado de la etiqueta"
+            ),
+            (ResultFromTag { tag }, Lang::En) => format!(
+                "the game has no moves and ends in *, but the Result tag says {tag}: the tag's result stands"
+            ),
             (NotUtf8, Lang::Es) => {
                 "texto que no es UTF-8: leído como Windows-1252 (Latin-1)".to_string()
             }

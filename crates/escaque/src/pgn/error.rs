@@ -78,6 +78,14 @@ pub enum PgnWarningKind {
         /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
         movetext: String,
     },
+    /// A game with no moves whose movetext is only `*` while its `Result`
+    /// tag records a result (round files published by pairing programs
+    /// before the games are entered): the tag's result stands, as the
+    /// writer meant and python-chess reads it.
+    ResultFromTag {
+        /// The `Result` tag's value, now the game's result.
+        tag: String,
+    },
     /// Text (a tag value, a comment) that is not UTF-8: read as Windows-1252,
     /// the Latin-1 of ChessBase, Scid and older Windows programs.
     NotUtf8,
@@ -86,13 +94,14 @@ pub enum PgnWarningKind {
 impl PgnWarningKind {
     /// A stable identifier for programs: `informant_symbol`,
     /// `unescaped_quotes`, `trailing_backslash`, `result_mismatch`,
-    /// `not_utf8`.
+    /// `result_from_tag`, `not_utf8`.
     pub fn id(&self) -> &'static str {
         match self {
             PgnWarningKind::InformantSymbol { .. } => "informant_symbol",
             PgnWarningKind::UnescapedQuotes { .. } => "unescaped_quotes",
             PgnWarningKind::TrailingBackslash { .. } => "trailing_backslash",
             PgnWarningKind::ResultMismatch { .. } => "result_mismatch",
+            PgnWarningKind::ResultFromTag { .. } => "result_from_tag",
             PgnWarningKind::NotUtf8 => "not_utf8",
         }
     }

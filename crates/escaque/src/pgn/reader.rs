@@ -620,6 +620,25 @@ impl<R: Read> PgnReader<R> {
                                     PgnErrorKind::UnclosedVariation,
                                 ));
                             }
+                            let tag_result =
+                                result_tag.as_deref().and_then(crate::GameResult::from_pgn);
+                            if let (None, false, Some(tagged)) = (r, top.has_move, tag_result) {
+                                // No moves and only `*`: a round file published
+                                // before the games were entered. The tag is what
+                                // the writer meant; say so, and let it stand.
+                                let w = PgnWarning {
+                                    game: self.game_no,
+                                    line,
+                                    column: self.column(start),
+                                    kind: PgnWarningKind::ResultFromTag {
+                                        tag: tagged.pgn().to_string(),
+                                    },
+                                };
+                                v.warning(&w);
+                                v.result(Some(tagged));
+                                self.after_result(v);
+                                return Ok(());
+                            }
                             if let Some(tag) = &result_tag {
                                 let marker = r.map_or("*", crate::GameResult::pgn);
                                 let tag_known =

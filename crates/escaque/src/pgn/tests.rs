@@ -283,6 +283,49 @@ fn result_tag_that_disagrees_is_kept_and_reported() {
 }
 
 #[test]
+fn a_game_without_moves_keeps_its_result_tag_over_a_bare_star() {
+    // A round file published before the games were entered: tags, no moves,
+    // `*`. The tag is what the writer meant (python-chess reads 1-0 too).
+    for (tag, want) in [
+        ("1-0", crate::GameResult::WhiteWins),
+        ("0-1", crate::GameResult::BlackWins),
+        ("1/2-1/2", crate::GameResult::Draw),
+    ] {
+        let text = format!("[White \"A\"]\n[Black \"B\"]\n[Result \"{tag}\"]\n\n*\n");
+        let g = read_all(&text).remove(0).unwrap();
+        assert!(g.moves.is_empty());
+        assert_eq!(g.result, Some(Some(want)), "{tag}");
+        assert_eq!(g.recorded_result(), Some(want));
+        assert_eq!(
+            g.warnings
+                .iter()
+                .map(|w| (w.line, w.column, w.kind.clone()))
+                .collect::<Vec<_>>(),
+            vec![(
+                5,
+                1,
+                PgnWarningKind::ResultFromTag {
+                    tag: tag.to_string()
+                }
+            )]
+        );
+        let out = write_game_string(&g, PgnStyle::export());
+        assert!(out.ends_with(&format!("\n\n{tag}\n\n")), "{out}");
+    }
+    // With moves, `*` still stands beside the tag (both kept, as above); and
+    // a game without moves whose tag is `*` or unknown stays unfinished.
+    let g = read_all("[Result \"1-0\"]\n\n1. e4 *\n").remove(0).unwrap();
+    assert_eq!(g.result, Some(None));
+    for tag in ["*", "?"] {
+        let g = read_all(&format!("[Result \"{tag}\"]\n\n*\n"))
+            .remove(0)
+            .unwrap();
+        assert_eq!(g.result, Some(None), "{tag}");
+        assert!(g.warnings.is_empty(), "{tag}");
+    }
+}
+
+#[test]
 fn variants_escaque_does_not_play_are_refused_by_their_tag() {
     for (variant, movetext) in [
         ("Atomic", "1. e4 d5 2. exd5 *"),
