@@ -30,20 +30,27 @@ pub fn table_round(n: u32, round: u32) -> Vec<(u32, u32)> {
     out
 }
 
-/// All rounds for `players` players (any number ≥ 2): single, or double with
-/// colours reversed in the second cycle and, as C.05 recommends, the last
-/// two rounds of the first cycle swapped. `None` is the bye.
+/// All rounds for `players` players (any number ≥ 2), single or double.
+/// `None` is the bye (the table's highest number when `players` is odd).
+///
+/// A double round robin follows FIDE C.05 Annex 1: the second cycle is the
+/// table again, round by round in the table's order, with colours reversed;
+/// and the last two rounds of the FIRST cycle only are swapped, so that no
+/// one has the same colour three rounds running across the two cycles. With
+/// 4 players: 1-4 2-3 | 2-4 3-1 | 4-3 1-2 | 4-1 3-2 | 3-4 2-1 | 4-2 1-3.
 pub fn schedule(players: u32, double: bool) -> Vec<Vec<(u32, Option<u32>)>> {
     let n = players + players % 2;
-    let mut first: Vec<Vec<(u32, u32)>> = (1..n).map(|r| table_round(n, r)).collect();
-    if double && first.len() >= 2 {
-        let l = first.len();
-        first.swap(l - 1, l - 2);
-    }
-    let mut rounds = first.clone();
+    let table: Vec<Vec<(u32, u32)>> = (1..n).map(|r| table_round(n, r)).collect();
+    let mut rounds = table.clone();
     if double {
+        // C.05 Annex 1: the first cycle's last two rounds swapped…
+        let l = rounds.len();
+        if l >= 2 {
+            rounds.swap(l - 1, l - 2);
+        }
+        // …and the second cycle in the table's own order, colours reversed.
         rounds.extend(
-            first
+            table
                 .iter()
                 .map(|r| r.iter().map(|&(w, b)| (b, w)).collect()),
         );
