@@ -135,8 +135,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "012" => t.name = rest,
             "022" => t.city = rest,
             "032" => t.federation = rest,
-            "042" => t.start_date = rest,
-            "052" => t.end_date = rest,
+            "042" => t.start_date = date(&rest),
+            "052" => t.end_date = date(&rest),
             "102" => t.chief_arbiter = rest,
             "122" => t.time_control = rest,
             "XXR" | "142" => total_rounds = Some(number(&rest, "number of rounds", line_no, 5)?),
@@ -175,7 +175,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     if code == "212" && word.eq_ignore_ascii_case("PTS") {
                         continue;
                     }
-                    match TieBreak::from_id(word) {
+                    match tiebreak_from_code(word) {
                         Some(tb) => order.push(tb),
                         None => {
                             return Err(err(line_no, 5, TrfErrorKind::UnknownTieBreak(word.into())))
@@ -715,6 +715,46 @@ fn read_record(
     Ok(())
 }
 
+/// A date as TRF-2026 writes it in `042`/`052`: `YYYY/MM/DD`. Read from
+/// that form and from `YYYY-MM-DD`, `YYYY.MM.DD`, `DD/MM/YYYY`,
+/// `DD-MM-YYYY`, `DD.MM.YYYY` and the two-digit `YY/MM/DD` of TRF's round
+/// dates (which Gacrux also writes in `042`); a text that is none of these
+/// is kept as written.
+pub fn date(text: &str) -> String {
+    let text = text.trim();
+    let parts: Vec<&str> = text.split(['/', '-', '.']).collect();
+    let digits = |s: &str| !s.is_empty() && s.len() <= 4 && s.chars().all(|c| c.is_ascii_digit());
+    if parts.len() != 3 || !parts.iter().all(|p| digits(p)) {
+        return text.to_string();
+    }
+    let n = |s: &str| s.parse::<u32>().unwrap_or(0);
+    let (y, m, d) = match (parts[0].len(), parts[2].len()) {
+        (4, 1..=2) => (n(parts[0]), n(parts[1]), n(parts[2])),
+        (1..=2, 4) => (n(parts[2]), n(parts[1]), n(parts[0])),
+        (2, 2) => (2000 + n(parts[0]), n(parts[1]), n(parts[2])),
+        _ => return text.to_string(),
+    };
+    if parts[1].len() > 2 || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return text.to_string();
+    }
+    format!("{y:04}/{m:02}/{d:02}")
+}
+
+/// A tie-break as TRF-2026 writes it in `202`/`212`: C.07's code with its
+/// modifiers after a slash (`BH/C1`, `BH/M1`), as FIDE's tie-break checker
+/// (Gacrux) reads it.
+pub fn tiebreak_code(tb: TieBreak) -> String {
+    tb.id().replace('-', "/")
+}
+
+/// A tie-break from a `202`/`212`/`XZT` code: `BH/C1` (TRF-2026) and the
+/// `BH-C1` escaque wrote before, in any case.
+pub fn tiebreak_from_code(code: &str) -> Option<TieBreak> {
+    TieBreak::from_id(code)
+        .or_else(|| TieBreak::from_id(&code.replace('/', "-")))
+        .or_else(|| TieBreak::from_id(&code.replace('-', "/")))
+}
+
 fn code_name(code: &str) -> &'static str {
     if code == "XZH" {
         "XZH"
@@ -871,8 +911,8 @@ pub fn write(t: &Tournament) -> String {
     header("012", &t.name);
     header("022", &t.city);
     header("032", &t.federation);
-    header("042", &t.start_date);
-    header("052", &t.end_date);
+    header("042", &date(&t.start_date));
+    header("052", &date(&t.end_date));
     header("102", &t.chief_arbiter);
     header("122", &t.time_control);
     header("222", &t.time_control_code);
@@ -901,14 +941,14 @@ pub fn write(t: &Tournament) -> String {
     out.push_str(&format!("142 {}\n", t.total_rounds));
     out.push_str(&format!("152 {}\n", if t.first_white { 'W' } else { 'B' }));
     out.push_str(&format!("182 escaque {}\n", env!("CARGO_PKG_VERSION")));
-    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.id()).collect();
+    let codes: Vec<String> = t.tiebreaks.iter().map(|&tb| tiebreak_code(tb)).collect();
     if !codes.is_empty() {
         out.push_str(&format!("202 {}\n", codes.join(",")));
     }
     out.push_str(&format!(
         "212 {}\n",
         std::iter::once("PTS")
-            .chain(codes.iter().copied())
+            .chain(codes.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join(",")
     ));

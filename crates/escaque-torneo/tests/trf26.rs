@@ -27,8 +27,8 @@ const SAMPLE: &str = "\
 162  W 1.0     D 0.5     L 0.0     A 0.0
 182 SomeProgram 1.0
 192 FIDE_DUTCH_2025
-202 BH-C1,BH,SB,DE
-212 PTS,BH-C1,BH,SB,DE
+202 BH/C1,BH,SB,DE
+212 PTS,BH/C1,BH,SB,DE
 222 3600+30
 ### comments are allowed anywhere
 001    1 m    Núñez, Íñigo                      1850 ESP    22223333 2012/04/01  1.0    1     4 w 1
@@ -111,6 +111,61 @@ fn reads_the_tournament_records() {
     }
 }
 
+/// TRF-2026 writes `042`/`052` as `YYYY/MM/DD` and the tie-breaks of
+/// `202` with C.07's slash (`BH/C1`, as Gacrux reads them); the forms
+/// escaque wrote before (`2025-12-20`, `BH-C1`) and the usual ways of
+/// writing a date are read too, and written back the TRF way (issue 64).
+#[test]
+fn dates_and_tie_breaks_are_written_as_trf_2026_and_read_in_both_forms() {
+    for (written, read) in [
+        ("2025/12/20", "2025/12/20"),
+        ("2025-12-20", "2025/12/20"),
+        ("2025.12.20", "2025/12/20"),
+        ("20/12/2025", "2025/12/20"),
+        ("20.12.2025", "2025/12/20"),
+        ("2025/1/5", "2025/01/05"),
+        ("25/12/20", "2025/12/20"),
+        // Not a date: kept as written, never guessed.
+        ("diciembre de 2025", "diciembre de 2025"),
+        ("2025/13/20", "2025/13/20"),
+    ] {
+        assert_eq!(trf::date(written), read, "{written}");
+    }
+    for (spelling, line) in [
+        ("BH/C1,BH/M1,SB", "202 BH/C1,BH/M1,SB"),
+        ("BH-C1,BH-M1,SB", "202 BH/C1,BH/M1,SB"),
+        ("bh/c1,bh-m1,sb", "202 BH/C1,BH/M1,SB"),
+    ] {
+        let text = SAMPLE
+            .replace("202 BH/C1,BH,SB,DE", &format!("202 {spelling}"))
+            .replace("212 PTS,BH/C1,BH,SB,DE\n", "")
+            .replace("042 2026/03/07", "042 2026-03-07");
+        let t = trf::parse(&text).unwrap();
+        assert_eq!(
+            t.tiebreaks,
+            [
+                TieBreak::BuchholzCut1,
+                TieBreak::MedianBuchholz,
+                TieBreak::SonnebornBerger
+            ],
+            "{spelling}"
+        );
+        assert_eq!(t.start_date, "2026/03/07");
+        let out = trf::write(&t);
+        assert!(out.lines().any(|l| l == line), "{line:?} missing in\n{out}");
+        assert!(out.lines().any(|l| l == "042 2026/03/07"), "{out}");
+        assert!(!out.contains("BH-"), "{out}");
+        // escaque's own writing reads back to the same list.
+        assert_eq!(trf::parse(&out).unwrap().tiebreaks, t.tiebreaks);
+    }
+    // A tournament entered with a dashed date is written the TRF way.
+    let mut t = Tournament::new("Fechas", System::Swiss, 5);
+    t.start_date = "2025-12-20".into();
+    t.end_date = "21/12/2025".into();
+    let out = trf::write(&t);
+    assert!(out.contains("042 2025/12/20\n052 2025/12/21\n"), "{out}");
+}
+
 #[test]
 fn the_new_records_survive_a_round_trip() {
     let t = trf::parse(SAMPLE).unwrap();
@@ -119,8 +174,10 @@ fn the_new_records_survive_a_round_trip() {
         "132 ",
         "142 5",
         "152 B",
-        "202 BH-C1,BH,SB,DE",
-        "212 PTS,BH-C1",
+        "042 2026/03/07",
+        "052 2026/03/08",
+        "202 BH/C1,BH,SB,DE",
+        "212 PTS,BH/C1",
         "222 3600+30",
         "240 H   2    3",
         "240 F   3    5",
