@@ -209,7 +209,9 @@ enum TorneoCommand {
         #[arg(value_name = "MESA")]
         board: u32,
         /// Resultado: 1-0, 0-1, ½-½, +/-, -/+, -/-.
-        #[arg(value_name = "RESULTADO")]
+        // `-/+` and `-/-` start with a hyphen: taken as the value, never as
+        // an option, so that they are typed as the help writes them.
+        #[arg(value_name = "RESULTADO", allow_hyphen_values = true)]
         result: String,
     },
     /// Muestra la clasificación con los desempates.

@@ -343,3 +343,60 @@ fn a_windows_1252_file_is_read_with_a_warning() {
     assert!(out.contains("Ibáñez, José"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every result `resultado`'s help lists, typed as a person types it after
+/// the board number: `-/+` and `-/-` are values, not options (issue 64).
+#[test]
+fn every_result_the_help_lists_is_accepted_as_typed() {
+    use escaque_torneo::Outcome;
+    let (ok, help, err) = escaque(&["torneo", "resultado", "--help"]);
+    assert!(ok, "{err}");
+    // "… RONDA MESA RESULTADO (1-0, 0-1, ½-½, +/-, -/+, -/-)"
+    let listed: Vec<&str> = help
+        .split_once("RESULTADO (")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(list, _)| list.split(", ").collect())
+        .unwrap_or_else(|| panic!("no list of results in the help: {help}"));
+    let expected = [
+        ("1-0", Outcome::WhiteWins),
+        ("0-1", Outcome::BlackWins),
+        ("½-½", Outcome::Draw),
+        ("+/-", Outcome::WhiteForfeitWin),
+        ("-/+", Outcome::BlackForfeitWin),
+        ("-/-", Outcome::DoubleForfeit),
+    ];
+    assert_eq!(
+        listed,
+        expected.iter().map(|e| e.0).collect::<Vec<_>>(),
+        "the help lists other results than this test types"
+    );
+    let dir = scratch("typed");
+    let file = dir.join("t.trf");
+    let f = file.to_str().unwrap();
+    assert!(escaque(&["torneo", "nuevo", f, "--nombre", "Club", "--rondas", "2"]).0);
+    for i in 0..12 {
+        assert!(escaque(&["torneo", "inscribir", f, &format!("Jugador {i:02}")]).0);
+    }
+    let (ok, _, err) = escaque(&["torneo", "emparejar", f]);
+    assert!(ok, "{err}");
+    for (board, (text, outcome)) in expected.iter().enumerate() {
+        let board = (board + 1).to_string();
+        let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", &board, text]);
+        assert!(ok, "`resultado {f} 1 {board} {text}` refused: {err}");
+        assert!(out.is_empty() && err.is_empty(), "{out}{err}");
+        let t = escaque_torneo::trf::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(
+            t.rounds[0].games[board.parse::<usize>().unwrap() - 1].outcome,
+            *outcome,
+            "{text}"
+        );
+    }
+    // Typed over (a correction), with an option after it: still the value.
+    let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", "1", "-/+", "--idioma", "en"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Corrected: was 1-0"), "{out}");
+    // Something that is no result is still refused, saying so.
+    let (ok, _, err) = escaque(&["torneo", "resultado", f, "1", "2", "-/0"]);
+    assert!(!ok && err.contains("no válido"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -729,3 +729,87 @@ async fn results_typed_at_once_all_land() {
     assert_eq!(v["round_complete"], true);
     server.abort();
 }
+
+/// Every result the desk offers (its list in `web/torneo.js`) and every
+/// spelling `escaque torneo resultado`'s help lists (`+/-`, `-/+`, `-/-`)
+/// is read by the API as the command line reads it (`Outcome::parse`, the
+/// one reader), and lands on its board (issue 64).
+#[tokio::test]
+async fn every_result_the_desk_offers_lands() {
+    let Some(server) = fresh_server(Db::Sqlite).await else {
+        return;
+    };
+    let mut org = Browser::new(server.addr);
+    let script = include_str!("../web/torneo.js");
+    let offered: Vec<String> = script
+        .split_once("const RESULTS = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| {
+            list.split(',')
+                .map(|s| s.trim().trim_matches('\'').to_string())
+                .collect()
+        })
+        .expect("the desk's list of results");
+    // As the desk sends them, then as the command line's help writes them.
+    let typed = [
+        ("1-0", "1-0"),
+        ("½-½", "½-½"),
+        ("0-1", "0-1"),
+        ("+-", "+-"),
+        ("-+", "-+"),
+        ("--", "--"),
+        ("+/-", "+-"),
+        ("-/+", "-+"),
+        ("-/-", "--"),
+    ];
+    assert_eq!(
+        offered,
+        typed[..6].iter().map(|t| t.0).collect::<Vec<_>>(),
+        "the desk offers other results than this test types"
+    );
+    let r = org
+        .post(
+            BASE,
+            json!({"name": "Mesa", "system": "dutch", "rounds": 1}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let names: Vec<String> = (0..18).map(|i| format!("P{i:02}")).collect();
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/players/import"),
+            json!({"format": "list", "text": names.join("\n")}),
+        )
+        .await;
+    assert_eq!(r.json()["added"], 18);
+    let r = org.post(&format!("{BASE}/{id}/rounds"), json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    for (i, (text, id_back)) in typed.iter().enumerate() {
+        let board = i + 1;
+        let r = org
+            .post(
+                &format!("{BASE}/{id}/rounds/1/boards/{board}/result"),
+                json!({"result": text}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{text}: {}", r.body);
+        assert_eq!(r.json()["result"], *id_back, "{text}");
+        let v = view(&mut org, &id).await;
+        assert_eq!(v["rounds"][0]["boards"][i]["result"], *id_back, "{text}");
+        assert_eq!(
+            Outcome::parse(text).unwrap(),
+            Outcome::parse(id_back).unwrap()
+        );
+    }
+    // What is no result is refused with the reader's error.
+    let r = org
+        .post(
+            &format!("{BASE}/{id}/rounds/1/boards/1/result"),
+            json!({"result": "-/0"}),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["code"], "tournament_refused", "{}", r.body);
+    server.abort();
+}

@@ -46,8 +46,12 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// Reads `1-0`, `0-1`, `½-½` (also `1/2-1/2`, `=`), `+/-` (also `+-`, `1F-0F`),
-    /// `-/+`, `-/-`; `*` for pending.
+    /// The one reader of a result as a person types it, shared by the
+    /// command line (`escaque torneo resultado`), the desk and its API:
+    /// `1-0`, `0-1`, `½-½` (also `1/2-1/2`, `=`), `+/-` (also `+-`, `1F-0F`),
+    /// `-/+` (`-+`, `0F-1F`), `-/-` (`--`, `0F-0F`); `*` for pending. A TRF
+    /// file writes one code per player instead: [`Outcome::from_sides`]
+    /// reads those.
     pub fn parse(text: &str) -> Result<Outcome, TorneoError> {
         let t: String = text
             .trim()
@@ -77,6 +81,23 @@ impl Outcome {
             Outcome::DoubleForfeit => "-/-",
             Outcome::Pending => "*",
         }
+    }
+
+    /// The game whose White and Black scored `white` and `black` (a TRF
+    /// file's two result codes, [`GameResult::from_trf`]); `None` when the
+    /// two do not make one game (both won, a forfeit against a game played).
+    pub fn from_sides(white: GameResult, black: GameResult) -> Option<Outcome> {
+        [
+            Outcome::WhiteWins,
+            Outcome::BlackWins,
+            Outcome::Draw,
+            Outcome::WhiteForfeitWin,
+            Outcome::BlackForfeitWin,
+            Outcome::DoubleForfeit,
+            Outcome::Pending,
+        ]
+        .into_iter()
+        .find(|o| o.for_side(Colour::White) == white && o.for_side(Colour::Black) == black)
     }
 
     /// The result seen from one side.
@@ -110,6 +131,36 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// A TRF result code of one player's round (TRF-2026, columns 99, 109,
+    /// …; letters in either case): `1`/`W` win, `=`/`D` draw, `0`/`L` loss
+    /// (`W`, `D`, `L`: the game lasted less than one move), `+` forfeit
+    /// win, `-` forfeit loss, blank or `*` not played yet. Bye codes (`H`,
+    /// `F`, `U`, `Z`) are no game result: `None`.
+    pub fn from_trf(code: char) -> Option<GameResult> {
+        Some(match code.to_ascii_uppercase() {
+            '1' | 'W' => GameResult::Win,
+            '=' | 'D' => GameResult::Draw,
+            '0' | 'L' => GameResult::Loss,
+            '+' => GameResult::ForfeitWin,
+            '-' => GameResult::ForfeitLoss,
+            ' ' | '*' => GameResult::Pending,
+            _ => return None,
+        })
+    }
+
+    /// The TRF code [`GameResult::from_trf`] reads back (a game not played
+    /// yet is blank).
+    pub fn trf_code(self) -> char {
+        match self {
+            GameResult::Win => '1',
+            GameResult::Draw => '=',
+            GameResult::Loss => '0',
+            GameResult::ForfeitWin => '+',
+            GameResult::ForfeitLoss => '-',
+            GameResult::Pending => ' ',
+        }
+    }
+
     pub fn points(self) -> HalfPoints {
         match self {
             GameResult::Win | GameResult::ForfeitWin => 2,

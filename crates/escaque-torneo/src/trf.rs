@@ -32,8 +32,8 @@ use std::collections::BTreeMap;
 
 use crate::error::{TrfError, TrfErrorKind, Unsupported};
 use crate::model::{
-    Acceleration, ByeKind, Colour, Entry, ForbiddenPairing, Game, Outcome, Player, Round, System,
-    Tournament,
+    Acceleration, ByeKind, Colour, Entry, ForbiddenPairing, Game, GameResult, Outcome, Player,
+    Round, System, Tournament,
 };
 use crate::standings::TieBreak;
 
@@ -369,8 +369,11 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             if !white_here {
                 continue;
             }
-            let outcome = match (side(cell.result), side(other.result)) {
-                (Some(a), Some(b)) => combine(a, b).ok_or(inconsistent)?,
+            let outcome = match (
+                GameResult::from_trf(cell.result),
+                GameResult::from_trf(other.result),
+            ) {
+                (Some(a), Some(b)) => Outcome::from_sides(a, b).ok_or(inconsistent)?,
                 (None, _) => {
                     return Err(err(
                         *line_no,
@@ -763,43 +766,6 @@ fn code_name(code: &str) -> &'static str {
     }
 }
 
-/// A game result seen from one side: (points in half points, played).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
-    Win,
-    Draw,
-    Loss,
-    ForfeitWin,
-    ForfeitLoss,
-    Pending,
-}
-
-fn side(c: char) -> Option<Side> {
-    Some(match c {
-        '1' | 'W' => Side::Win,
-        '=' | 'D' => Side::Draw,
-        '0' | 'L' => Side::Loss,
-        '+' => Side::ForfeitWin,
-        '-' => Side::ForfeitLoss,
-        ' ' | '*' => Side::Pending,
-        _ => return None,
-    })
-}
-
-fn combine(white: Side, black: Side) -> Option<Outcome> {
-    use Side::*;
-    Some(match (white, black) {
-        (Win, Loss) => Outcome::WhiteWins,
-        (Loss, Win) => Outcome::BlackWins,
-        (Draw, Draw) => Outcome::Draw,
-        (ForfeitWin, ForfeitLoss) => Outcome::WhiteForfeitWin,
-        (ForfeitLoss, ForfeitWin) => Outcome::BlackForfeitWin,
-        (ForfeitLoss, ForfeitLoss) => Outcome::DoubleForfeit,
-        (Pending, Pending) => Outcome::Pending,
-        _ => return None,
-    })
-}
-
 fn parse_player(chars: &[char], line: usize) -> Result<(u32, Player, Vec<Cell>), TrfError> {
     if chars.len() < 8 {
         return Err(err(line, chars.len() + 1, TrfErrorKind::ShortLine));
@@ -865,7 +831,7 @@ fn parse_player(chars: &[char], line: usize) -> Result<(u32, Player, Vec<Cell>),
             return Err(err(line, col + 5, TrfErrorKind::BadColour(colour)));
         }
         let result = chars.get(col + 6).copied().unwrap_or(' ');
-        if side(result).is_none() && !matches!(result, 'U' | 'H' | 'F' | 'Z') {
+        if GameResult::from_trf(result).is_none() && !matches!(result, 'U' | 'H' | 'F' | 'Z') {
             return Err(err(line, col + 7, TrfErrorKind::BadResult(result)));
         }
         if let Some(extra) = chars.get(col + 7).filter(|c| !c.is_whitespace()) {
@@ -984,17 +950,8 @@ pub fn write(t: &Tournament) -> String {
                     colour,
                     result,
                 } => {
-                    use crate::model::GameResult::*;
                     let c = if colour == Colour::White { 'w' } else { 'b' };
-                    let res = match result {
-                        Win => '1',
-                        Draw => '=',
-                        Loss => '0',
-                        ForfeitWin => '+',
-                        ForfeitLoss => '-',
-                        Pending => ' ',
-                    };
-                    format!("  {opponent:>4} {c} {res}")
+                    format!("  {opponent:>4} {c} {}", result.trf_code())
                 }
                 crate::model::Entry::Bye(k) => format!("  0000 - {}", k.trf_code()),
                 crate::model::Entry::Absent => "  0000 - Z".to_string(),
