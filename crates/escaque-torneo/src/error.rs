@@ -207,6 +207,17 @@ pub enum TorneoError {
     UnknownTieBreak(String),
     /// A forbidden pairing needs two players or more and rounds from first to last.
     BadForbidden,
+    /// A value outside its domain ([`crate::domain`]), refused where it entered.
+    Domain(crate::domain::DomainError),
+    /// The tournament's TRF would not read back: it is not written, and the
+    /// file or row it would have replaced is kept.
+    WouldNotReadBack(TrfError),
+}
+
+impl From<crate::domain::DomainError> for TorneoError {
+    fn from(e: crate::domain::DomainError) -> Self {
+        TorneoError::Domain(e)
+    }
 }
 
 impl From<TrfError> for TorneoError {
@@ -285,6 +296,11 @@ impl Localized for TorneoError {
             TorneoError::BadForbidden => lang.pick(
                 "una prohibición necesita al menos dos jugadores y rondas de la primera a la última".to_string(),
                 "a forbidden pairing needs two players or more and rounds from first to last".to_string(),
+            ),
+            TorneoError::Domain(e) => e.message(lang),
+            TorneoError::WouldNotReadBack(e) => lang.pick(
+                format!("no se guarda: el TRF del torneo no se podría volver a leer ({}); queda el anterior", e.message(lang)),
+                format!("not saved: the tournament's TRF would not read back ({}); the previous one is kept", e.message(lang)),
             ),
         }
     }

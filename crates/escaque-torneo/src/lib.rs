@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 pub mod berger;
+pub mod domain;
 pub mod dutch;
 pub mod error;
 pub mod glicko;

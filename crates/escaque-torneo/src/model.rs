@@ -433,6 +433,19 @@ impl Tournament {
         if p.name.is_empty() || p.name.chars().any(|c| c.is_control()) {
             return Err(TorneoError::BadName(p.name));
         }
+        crate::domain::normalize(&mut p);
+        crate::domain::check_player(&p)?;
+        if self.players.len() >= crate::domain::MAX_PLAYERS {
+            return Err(crate::domain::DomainError {
+                field: crate::domain::Field::Players,
+                value: (self.players.len() + 1).to_string(),
+                rule: crate::domain::Rule::Range {
+                    min: 1,
+                    max: crate::domain::MAX_PLAYERS as u64,
+                },
+            }
+            .into());
+        }
         if matches!(self.system, System::RoundRobin { .. }) && !self.rounds.is_empty() {
             return Err(TorneoError::RoundRobinStarted);
         }
@@ -458,9 +471,32 @@ impl Tournament {
         Ok(id)
     }
 
+    /// Replaces player `id`'s details (an edit at the desk): the new ones
+    /// are checked as an entry is ([`crate::domain::check_player`]); the
+    /// rounds the player is in stay as they are.
+    pub fn replace_player(&mut self, id: PlayerId, mut p: Player) -> Result<(), TorneoError> {
+        self.player(id)?;
+        p.name = p.name.trim().to_string();
+        if p.name.is_empty() || p.name.chars().any(|c| c.is_control()) {
+            return Err(TorneoError::BadName(p.name));
+        }
+        crate::domain::normalize(&mut p);
+        crate::domain::check_player(&p)?;
+        *self.player_mut(id)? = p;
+        Ok(())
+    }
+
     /// Withdraws a player from `round` on (rounds already paired keep their games).
     pub fn withdraw(&mut self, id: PlayerId, from_round: u32) -> Result<(), TorneoError> {
         let first_unpaired = self.rounds.len() as u32 + 1;
+        // From any round of the tournament, or from the one after its last.
+        let last = self.total_rounds.max(self.rounds.len() as u32) + 1;
+        crate::domain::check_number(
+            crate::domain::Field::Round,
+            from_round.into(),
+            1,
+            last.into(),
+        )?;
         let p = self.player_mut(id)?;
         p.withdrawn_from = Some(from_round.max(first_unpaired));
         Ok(())
@@ -508,9 +544,13 @@ impl Tournament {
         for &id in players {
             self.player(id)?;
         }
-        if players.len() < 2 || first == 0 || last < first {
+        let distinct: BTreeSet<PlayerId> = players.iter().copied().collect();
+        if distinct.len() < 2 || first == 0 || last < first {
             return Err(TorneoError::BadForbidden);
         }
+        // Within the tournament's rounds: a round past its end would be
+        // written wider than its TRF column.
+        crate::domain::check_rounds(first, last, self.total_rounds)?;
         self.forbidden.push(ForbiddenPairing {
             first_round: first,
             last_round: last,

@@ -4,6 +4,7 @@
 //! test `every_file_is_a_module` fails otherwise.
 
 mod berger;
+mod domain;
 mod dutch_bbp;
 mod glicko;
 mod ranking;
