@@ -56,10 +56,16 @@ fn say(out: &Out, line: &str) {
     }
 }
 
+/// How long a search with limits may go on after the input ended, before
+/// it is stopped: the program ends within a second of its input.
+pub const END_OF_INPUT_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
 struct Running {
     handle: JoinHandle<Engine>,
     /// `go infinite` or `go ponder`: would never end by itself.
     endless: bool,
+    /// A `go` with no limit at all: searches until `stop`.
+    unlimited: bool,
     stop: Arc<AtomicBool>,
     ponder: Arc<AtomicBool>,
 }
@@ -133,18 +139,54 @@ impl Uci {
         }
     }
 
-    /// Reads lines until `quit` or end of input. At the end of input a search
-    /// with limits is allowed to finish (so `echo "go depth 9" | escaque uci`
-    /// answers); an infinite or ponder search is stopped.
-    pub fn run<R: BufRead>(mut self, input: R) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle_line(&line) {
-                return;
+    /// Reads lines until `quit` or end of input. A line that is not UTF-8
+    /// (a name in Latin-1 in a `setoption`) is reported with `info string`
+    /// and skipped, and reading goes on. At the end of input the program
+    /// ends within a second whatever is running: a search with limits is
+    /// given [`END_OF_INPUT_GRACE`] to finish (so `echo "go depth 9" |
+    /// escaque uci` answers in full), then it is stopped and its `bestmove`
+    /// written; a search without end (`go`, `go infinite`, `go ponder`) is
+    /// stopped at once.
+    pub fn run<R: BufRead>(mut self, mut input: R) {
+        let mut buf = Vec::new();
+        let mut number = 0u64;
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            }
+            number += 1;
+            while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                buf.pop();
+            }
+            match std::str::from_utf8(&buf) {
+                Ok(line) => {
+                    if !self.handle_line(line) {
+                        return;
+                    }
+                }
+                Err(e) => self.say(&format!(
+                    "info string line {number} is not UTF-8 (byte {}): skipped",
+                    e.valid_up_to() + 1
+                )),
             }
         }
-        let endless = self.running.as_ref().is_some_and(|r| r.endless);
-        self.finish_search(endless);
+        self.end_of_input();
+    }
+
+    /// The input ended: see [`Uci::run`].
+    fn end_of_input(&mut self) {
+        if let Some(r) = &self.running {
+            let bounded = !r.endless && !r.unlimited;
+            let deadline = std::time::Instant::now() + END_OF_INPUT_GRACE;
+            while bounded && !r.handle.is_finished() && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+        self.finish_search(true);
     }
 
     fn say(&self, line: &str) {
@@ -385,35 +427,75 @@ impl Uci {
         }
     }
 
+    /// Whether a search with `limits` ends by itself: a depth, nodes,
+    /// mate, move time, or a clock for the side to move.
+    fn limited(&self, limits: &Limits) -> bool {
+        let clock = match self.position.as_ref().map(|p| p.turn()) {
+            Ok(escaque::Color::White) => limits.wtime.is_some(),
+            Ok(escaque::Color::Black) => limits.btime.is_some(),
+            Err(_) => limits.wtime.is_some() || limits.btime.is_some(),
+        };
+        clock
+            || limits.movetime.is_some()
+            || limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.mate.is_some()
+    }
+
     fn go(&mut self, args: &[&str]) {
         let mut limits = Limits::default();
         let mut ponder = false;
+        // A limit was given that could not be read (no number, not a
+        // number, out of range): reported, and never taken as no limit.
+        let mut unread = false;
         let mut i = 0;
         while i < args.len() {
             let key = args[i];
-            let next = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-            let mut numeric = |slot: &mut Option<u64>| {
-                match next {
-                    Some(v) => *slot = Some(v.max(0) as u64),
-                    None => say(&self.out, &format!("info string go {key} expects a number")),
-                }
+            // The value is the next word unless that word starts the next
+            // parameter (`go movestogo movetime 100`).
+            let value = args
+                .get(i + 1)
+                .copied()
+                .filter(|t| !GO_KEYWORDS.contains(t));
+            let mut number = |max: u64, negative_is_zero: bool| -> Option<u64> {
+                let Some(v) = value else {
+                    say(
+                        &self.out,
+                        &format!("info string go {key} expects a number; ignored"),
+                    );
+                    unread = true;
+                    return None;
+                };
                 i += 1;
+                match read_go_number(v, max, negative_is_zero) {
+                    Some(n) => Some(n),
+                    None => {
+                        say(
+                            &self.out,
+                            &format!(
+                                "info string go {key}: '{}' is not a number from 0 to {max}; ignored",
+                                v.chars().take(40).collect::<String>()
+                            ),
+                        );
+                        unread = true;
+                        None
+                    }
+                }
             };
             match key {
-                "wtime" => numeric(&mut limits.wtime),
-                "btime" => numeric(&mut limits.btime),
-                "winc" => numeric(&mut limits.winc),
-                "binc" => numeric(&mut limits.binc),
-                "movetime" => numeric(&mut limits.movetime),
-                "nodes" => numeric(&mut limits.nodes),
+                // Times may come negative from a GUI whose clock ran out: 0.
+                "wtime" => limits.wtime = number(u64::MAX, true).or(limits.wtime),
+                "btime" => limits.btime = number(u64::MAX, true).or(limits.btime),
+                "winc" => limits.winc = number(u64::MAX, true).or(limits.winc),
+                "binc" => limits.binc = number(u64::MAX, true).or(limits.binc),
+                "movetime" => limits.movetime = number(u64::MAX, false).or(limits.movetime),
+                "nodes" => limits.nodes = number(u64::MAX, false).or(limits.nodes),
                 "movestogo" | "depth" | "mate" => {
-                    let mut v = None;
-                    numeric(&mut v);
-                    let v = v.map(|x| x.min(u32::MAX as u64) as u32);
+                    let v = number(u32::MAX.into(), false).map(|x| x as u32);
                     match key {
-                        "movestogo" => limits.movestogo = v,
-                        "depth" => limits.depth = v,
-                        _ => limits.mate = v,
+                        "movestogo" => limits.movestogo = v.or(limits.movestogo),
+                        "depth" => limits.depth = v.or(limits.depth),
+                        _ => limits.mate = v.or(limits.mate),
                     }
                 }
                 "infinite" => limits.infinite = true,
@@ -439,6 +521,13 @@ impl Uci {
         }
         if limits.mate.is_some() && limits.depth.is_none() {
             limits.depth = limits.mate.map(|m| (2 * m).max(1));
+        }
+        // A plain `go` searches until `stop`, as the protocol has it; a `go`
+        // whose limits could not be read does not: without any limit left
+        // for the side to move it searches one ply and answers at once.
+        if unread && !limits.infinite && !ponder && !self.limited(&limits) {
+            self.say("info string go: no limit could be read; searching depth 1, not without end");
+            limits.depth = Some(1);
         }
         // Without a position the answer is `bestmove (none)`, not a move of an
         // older position that the GUI's board does not have. `(none)` rather
@@ -476,6 +565,7 @@ impl Uci {
         let show_wdl = self.show_wdl;
         let chess960 = self.chess960;
         let infinite = limits.infinite;
+        let unlimited = !self.limited(&limits);
         let (stop2, ponder2) = (stop.clone(), ponder_flag.clone());
         let handle = std::thread::spawn(move || {
             let root = pos.unwrap_or_default();
@@ -525,6 +615,7 @@ impl Uci {
         self.running = Some(Running {
             handle,
             endless: infinite || ponder,
+            unlimited,
             stop,
             ponder: ponder_flag,
         });
@@ -538,6 +629,18 @@ impl Uci {
             }
         }
     }
+}
+
+/// A number of a `go` parameter: a decimal from 0 to `max` (a leading `+`
+/// allowed); below 0 it is 0 where `negative_is_zero` (clock times), else
+/// refused; beyond `max` refused, never wrapped or cut.
+fn read_go_number(text: &str, max: u64, negative_is_zero: bool) -> Option<u64> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if let Some(neg) = digits.strip_prefix('-') {
+        let ok = !neg.is_empty() && neg.bytes().all(|b| b.is_ascii_digit());
+        return (ok && negative_is_zero).then_some(0);
+    }
+    digits.parse::<u64>().ok().filter(|&n| n <= max)
 }
 
 /// The words that start a parameter of `go` (they end a `searchmoves` list).

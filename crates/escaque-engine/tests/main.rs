@@ -11,6 +11,7 @@ mod nnue;
 mod search;
 mod uci;
 mod uci960;
+mod uci_input;
 
 /// Every `tests/*.rs` file is declared above (the check every package
 /// shares).
