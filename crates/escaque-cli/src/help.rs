@@ -172,13 +172,16 @@ pub const ENGLISH: &[(&str, &str)] = &[
 ];
 
 /// The language the command line asks for before clap reads it: `--idioma`
-/// or `--lang` (`--idioma en`, `--lang=en`), else `LANG`.
-pub fn lang_from_args(args: &[String]) -> Lang {
+/// or `--lang` (`--idioma en`, `--lang=en`), else `LANG`. Arguments that
+/// are not UTF-8 are passed over here (clap refuses those it reads as text).
+pub fn lang_from_args<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Lang {
+    let args: Vec<Option<&str>> = args.iter().map(|a| a.as_ref().to_str()).collect();
     let mut asked = None;
     for (i, a) in args.iter().enumerate() {
+        let Some(a) = *a else { continue };
         for flag in ["--idioma", "--lang"] {
             if a == flag {
-                asked = args.get(i + 1).map(String::as_str);
+                asked = args.get(i + 1).copied().flatten();
             } else if let Some(v) = a.strip_prefix(flag).and_then(|r| r.strip_prefix('=')) {
                 asked = Some(v);
             }

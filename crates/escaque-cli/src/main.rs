@@ -77,7 +77,10 @@ enum Command {
 fn main() -> ExitCode {
     // The language is needed before clap reads the line: its help and
     // usage are shown in it.
-    let args: Vec<String> = std::env::args().collect();
+    // As the operating system gives them: a file name need not be UTF-8
+    // (paths are `PathBuf`); any other value that is not is clap's usual
+    // argument error (exit 2), never a panic as `std::env::args` would.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let lang = help::lang_from_args(&args);
     let parsed = help::localize(Cli::command(), lang)
         .try_get_matches_from(&args)

@@ -542,7 +542,8 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
         }
         TorneoCommand::Exportar { file, trf: dest } => {
             let t = load(file, lang)?;
-            let text: String = trf::write(&t)
+            let text: String = trf::write_checked(&t)
+                .map_err(CliError::Tournament)?
                 .lines()
                 .filter(|l| !l.starts_with("XZ"))
                 .map(|l| format!("{l}\n"))

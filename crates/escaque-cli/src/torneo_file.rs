@@ -50,9 +50,12 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
     })
 }
 
-/// Saves a tournament as TRF (with escaque's extension lines).
+/// Saves a tournament as TRF (with escaque's extension lines), written by
+/// [`trf::write_checked`]: a tournament whose text would not read back is
+/// refused and the old file is left as it was.
 pub fn save(path: &Path, t: &Tournament) -> Result<(), CliError> {
-    write_atomic(path, &trf::write(t))
+    let text = trf::write_checked(t).map_err(CliError::Tournament)?;
+    write_atomic(path, &text)
 }
 
 /// The text of a tournament file: UTF-8, or Windows-1252 when it is not

@@ -5,6 +5,7 @@
 
 mod analizar_cli;
 mod backup_cli;
+mod bad_input_cli;
 mod chess960_cli;
 mod cluster_analysis;
 mod cluster_bus;
