@@ -1,13 +1,13 @@
-//! Several `escaque servir` processes on one PostgreSQL (issue 28): the
-//! owner of a game killed with SIGKILL mid-game. The players reconnect to a
-//! process still alive, which has taken the game over: every acknowledged
-//! move is there, the game goes on, the side to move is charged for its turn
-//! only while some process owned the game, the other side not at all.
-//! Then the same at random moments over many kills (`ESCAQUE_KILLS`).
-//!
-//! A client connects to any process and keeps the first that serves its
-//! game (until processes forward connections to the owner, only the owner
-//! does).
+//! Several `escaque servir` processes on one PostgreSQL (issues 28 and
+//! 60): the owner of a game killed with SIGKILL mid-game, White connected
+//! to it, Black and a spectator to the survivor. White reconnects to the
+//! survivor and is answered at once; the survivor takes the game over as
+//! soon as the owner's database session is gone, and the sockets it served
+//! stay open: every acknowledged move is there, the game goes on, the side
+//! to move is charged for its turn only while some process owned the game,
+//! the other side not at all. Then the same over several kills
+//! (`ESCAQUE_FAILOVER_KILLS`, with the latencies printed), and at random
+//! moments over many kills on three processes (`ESCAQUE_KILLS`).
 
 use std::net::{SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,6 +200,28 @@ fn clocks(v: &Value) -> [i64; 2] {
     ]
 }
 
+/// Until a `state` whose status is `playing` (after `resuming`, if the
+/// game was being taken over when the socket was answered).
+fn until_playing(ws: &mut Ws) -> Result<Value, Gone> {
+    until_within(ws, Duration::from_secs(20), |v| {
+        v["t"] == "state" && v["status"] == "playing"
+    })
+}
+
+/// A state answering a reconnection while the owner is gone: the moves as
+/// stored, and either the game going on or resuming (no legal moves then).
+fn check_answer(st: &Value, acked: &[String]) {
+    assert_eq!(moves_of(st), acked, "{st}");
+    match st["status"].as_str() {
+        Some("playing") => {}
+        Some("resuming") => {
+            assert_eq!(st["legal_uci"], json!([]), "{st}");
+            assert_eq!(st["clock"]["running"], Value::Null, "{st}");
+        }
+        _ => panic!("status: {st}"),
+    }
+}
+
 #[test]
 fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
     let Some(db) = fresh_postgres("ckill") else {
@@ -207,14 +229,12 @@ fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
     };
     let mut a = Node::start(&db, "a", LEASE_MS, &[]);
     let b = Node::start(&db, "b", LEASE_MS, &[]);
-    let c = Node::start(&db, "c", LEASE_MS, &[]);
     let g = new_game(a.addr, "5+0");
-    // The players on the owner; the spectator on b (on a while b cannot
-    // serve a game it does not own).
+    // White on the owner; Black and a spectator on b, through its
+    // stand-in.
     let (mut w, _) = connect(a.addr, &g.id, Some(&g.secrets[0])).expect("white on a");
-    let (mut bl, _) = connect(a.addr, &g.id, Some(&g.secrets[1])).expect("black on a");
-    let (mut spec, _, _) =
-        connect_any(&[b.addr, a.addr], &g.id, None, Duration::from_secs(5)).expect("spectator");
+    let (mut bl, _) = connect(b.addr, &g.id, Some(&g.secrets[1])).expect("black on b");
+    let (mut spec, _) = connect(b.addr, &g.id, None).expect("spectator on b");
     let line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
     let mut acked: Vec<String> = Vec::new();
     let mut last = json!(null);
@@ -238,41 +258,41 @@ fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
     let killed_at = Instant::now();
     a.kill();
     let owned = killed_at - moved_at;
-    // Every client's socket to a is gone.
+    // White's socket to a is gone; White reconnects to b, and is answered
+    // (the game as stored, going on or resuming).
     assert!(until(&mut w, |_| false).is_err());
-    let survivors = [b.addr, c.addr];
-    let within = Duration::from_secs(15);
-    let (mut w, st, at) =
-        connect_any(&survivors, &g.id, Some(&g.secrets[0]), within).expect("white reconnects");
+    let (mut w, st) = connect(b.addr, &g.id, Some(&g.secrets[0])).expect("white answered on b");
+    check_answer(&st, &acked);
+    let st = if st["status"] == "playing" {
+        st
+    } else {
+        until_playing(&mut w).expect("white: the game goes on")
+    };
     let seen_at = Instant::now();
-    let (mut bl, st_b, _) =
-        connect_any(&[at], &g.id, Some(&g.secrets[1]), within).expect("black reconnects");
-    // Every acknowledged move is there.
+    // Black's and the spectator's sockets on b were kept: each is sent the
+    // game again, every acknowledged move there.
+    let st_b = until_playing(&mut bl).expect("black's socket kept");
+    let st_s = until_playing(&mut spec).expect("the spectator's socket kept");
     assert_eq!(moves_of(&st), acked);
     assert_eq!(moves_of(&st_b), acked);
-    assert_eq!(st["status"], "playing");
+    assert_eq!(moves_of(&st_s), acked);
     assert_eq!(st["turn"], "white");
     // Black's clock untouched; White charged for its turn while a owned the
     // game (up to a's last heartbeat, at most a third of a lease before
-    // the kill), and since the takeover — not for the time in between
-    // (the lease ran out at least two thirds of a lease after the kill).
+    // the kill), and since the takeover: never more than the wall time.
     let now = clocks(&st);
     assert_eq!(now[1], stored[1], "Black's clock: {}", st["clock"]);
     let charged = stored[0] - now[0];
     let beat = Duration::from_millis(LEASE_MS / 3);
     let wall = seen_at - moved_at;
-    let dead_at_least = Duration::from_millis(2 * LEASE_MS / 3);
     let low = owned.saturating_sub(beat + Duration::from_millis(100));
-    let high = wall.saturating_sub(dead_at_least) + Duration::from_millis(300);
+    let high = wall + Duration::from_millis(300);
     assert!(
         charged >= low.as_millis() as i64 && charged <= high.as_millis() as i64,
         "White charged {charged} ms: owned {owned:?}, wall {wall:?}, expected {low:?}..{high:?}"
     );
-    // The spectator follows the game there too.
-    let (mut spec, st_s, _) =
-        connect_any(&[b.addr, at], &g.id, None, within).expect("spectator reconnects");
-    assert_eq!(moves_of(&st_s), acked);
-    // The game goes on.
+    // The game goes on: White on its new socket, Black and the spectator on
+    // the ones they had.
     for (i, mv) in ["e1g1", "f8c5", "d2d3"].iter().enumerate() {
         let ply = (line.len() + i) as u64;
         let p = if i % 2 == 0 { &mut w } else { &mut bl };
@@ -285,6 +305,124 @@ fn the_owner_killed_mid_game_the_game_goes_on_elsewhere() {
         &format!("SELECT COUNT(*) FROM moves WHERE game_id = '{}'", g.id),
     );
     assert_eq!(plies, 9);
+    let owner = query_i64(
+        &db,
+        &format!(
+            "SELECT COUNT(*) FROM games WHERE id = '{}' AND owner_node = 'b'",
+            g.id
+        ),
+    );
+    assert_eq!(owner, 1, "b took the game over");
+}
+
+/// The p-th percentile (0–100) of sorted `v`, nearest rank.
+fn percentile(v: &[Duration], p: usize) -> Duration {
+    let rank = (p * v.len()).div_ceil(100).max(1);
+    v[rank.min(v.len()) - 1]
+}
+
+/// The owner of a game killed again and again (a new game each time,
+/// White on the owner, Black and a spectator on the survivor): every
+/// acknowledged move is kept, the survivor's sockets stay open, the game
+/// goes on, with the deployment's 10-s lease. `ESCAQUE_FAILOVER_KILLS`
+/// kills (3 unless set); the latencies from the kill to White's
+/// reconnection answered and to White's first move acknowledged on the
+/// survivor are printed (p50, p95, max): a measurement, not a test of
+/// speed.
+#[test]
+fn failover_over_kills_keeps_the_survivors_sockets() {
+    let Some(db) = fresh_postgres("cfailover") else {
+        return;
+    };
+    let kills: usize = std::env::var("ESCAQUE_FAILOVER_KILLS")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(3);
+    // The deployment's lease (docs/despliegue.md: 10 s by default): a
+    // killed owner's games do not wait for it.
+    let lease_ms = 10_000;
+    let mut a = Node::start(&db, "a", lease_ms, &[]);
+    let b = Node::start(&db, "b", lease_ms, &[]);
+    let mut answered: Vec<Duration> = Vec::new();
+    let mut first_move: Vec<Duration> = Vec::new();
+    let mut resuming = 0usize;
+    let line = ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"];
+    for round in 0..kills {
+        if round > 0 {
+            a.restart();
+        }
+        let g = new_game(a.addr, "10+5");
+        let (mut w, _) = connect(a.addr, &g.id, Some(&g.secrets[0])).expect("white on a");
+        let (mut bl, _) = connect(b.addr, &g.id, Some(&g.secrets[1])).expect("black on b");
+        let (mut spec, _) = connect(b.addr, &g.id, None).expect("spectator on b");
+        // A few moves, the last one acknowledged just before the kill.
+        let plies = 2 + 2 * (round % 2);
+        let mut acked: Vec<String> = Vec::new();
+        for (i, mv) in line[..plies].iter().enumerate() {
+            let p = if i % 2 == 0 { &mut w } else { &mut bl };
+            assert!(
+                play(p, mv, i as u64).expect("answered"),
+                "round {round}: {mv}"
+            );
+            acked.push(mv.to_string());
+        }
+        until(&mut spec, |v| {
+            v["t"] == "event" && v["plies"] == json!(plies)
+        })
+        .expect("seen");
+        a.kill();
+        let killed = Instant::now();
+        let (mut w, st) = connect(b.addr, &g.id, Some(&g.secrets[0]))
+            .unwrap_or_else(|| panic!("round {round}: white not answered on b"));
+        answered.push(killed.elapsed());
+        check_answer(&st, &acked);
+        if st["status"] == "resuming" {
+            resuming += 1;
+            until_playing(&mut w).expect("white: the game goes on");
+        }
+        let mv = line[plies];
+        assert!(
+            play(&mut w, mv, plies as u64).expect("answered"),
+            "round {round}: {mv}"
+        );
+        first_move.push(killed.elapsed());
+        acked.push(mv.to_string());
+        // Black's and the spectator's sockets on b were kept: the move
+        // reaches them there, and Black answers on its own socket.
+        for ws in [&mut bl, &mut spec] {
+            let ev = until_within(ws, Duration::from_secs(20), |v| {
+                v["t"] == "event" && v["plies"] == json!(plies + 1)
+            })
+            .unwrap_or_else(|e| panic!("round {round}: a socket on b: {e:?}"));
+            assert_eq!(ev["last_move"]["uci"], mv, "{ev}");
+        }
+        let reply = line[plies + 1];
+        assert!(
+            play(&mut bl, reply, plies as u64 + 1).expect("answered"),
+            "round {round}: {reply}"
+        );
+        acked.push(reply.to_string());
+        let stored = query_i64(
+            &db,
+            &format!("SELECT COUNT(*) FROM moves WHERE game_id = '{}'", g.id),
+        );
+        assert_eq!(stored, acked.len() as i64, "round {round}");
+    }
+    answered.sort();
+    first_move.sort();
+    let show = |v: &[Duration]| {
+        format!(
+            "p50 {:?} p95 {:?} max {:?}",
+            percentile(v, 50),
+            percentile(v, 95),
+            percentile(v, 100)
+        )
+    };
+    eprintln!(
+        "failover over {kills} kills ({resuming} answered as resuming): reconnection answered {}; first move acknowledged {}",
+        show(&answered),
+        show(&first_move)
+    );
 }
 
 /// One game under test: its seats and the moves acknowledged so far.
@@ -298,7 +436,7 @@ struct Tracked {
 fn player(addrs: Vec<SocketAddr>, t: Arc<Mutex<Tracked>>, stop: Arc<AtomicBool>, seed: u64) {
     let seats = t.lock().unwrap().seats.clone();
     let mut rng = Rng(seed | 1);
-    let Some((w, mut state, at)) = connect_any(
+    let Some((mut w, mut state, at)) = connect_any(
         &addrs,
         &seats.id,
         Some(&seats.secrets[0]),
@@ -306,6 +444,12 @@ fn player(addrs: Vec<SocketAddr>, t: Arc<Mutex<Tracked>>, stop: Arc<AtomicBool>,
     ) else {
         return;
     };
+    if state["status"] == "resuming" {
+        let Ok(st) = until_playing(&mut w) else {
+            return;
+        };
+        state = st;
+    }
     let Some((b, _)) = connect(at, &seats.id, Some(&seats.secrets[1])) else {
         return;
     };
@@ -404,7 +548,18 @@ fn no_acknowledged_move_lost_over_random_kills() {
                 Duration::from_secs(15),
             )
             .unwrap_or_else(|| panic!("round {round}: game {} served nowhere", t.seats.id));
-            drop(ws);
+            // Answered while the game was being taken over: the state once
+            // it goes on.
+            let st = if st["status"] == "resuming" {
+                let mut ws = ws;
+                until_within(&mut ws, Duration::from_secs(20), |v| {
+                    v["t"] == "state" && v["status"] != "resuming"
+                })
+                .unwrap_or_else(|e| panic!("round {round}: game {}: {e:?}", t.seats.id))
+            } else {
+                drop(ws);
+                st
+            };
             let stored = moves_of(&st);
             assert!(
                 stored.len() >= t.acked.len() && stored.len() <= t.acked.len() + 1,

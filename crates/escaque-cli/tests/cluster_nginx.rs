@@ -919,7 +919,9 @@ fn servir_at(db: &str, name: &str, port: u16) -> Fixed {
 
 type Ws = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
 
-/// A seat's socket through nginx and its first `state`, retried for a
+/// A seat's socket through nginx and its first `state` with the game going
+/// on (a `resuming` one, sent while a process takes the game over, is
+/// skipped: the game's state follows on the same socket), retried for a
 /// while (a process may be stopping or starting).
 fn seat_socket(nginx: SocketAddr, id: &str, secret: &str) -> (Ws, Value) {
     let t0 = Instant::now();
@@ -933,7 +935,7 @@ fn seat_socket(nginx: SocketAddr, id: &str, secret: &str) -> (Ws, Value) {
             while let Ok(m) = ws.read() {
                 if let Message::Text(t) = m {
                     let v: Value = serde_json::from_str(t.as_str()).unwrap();
-                    if v["t"] == "state" {
+                    if v["t"] == "state" && v["status"] != "resuming" {
                         return (ws, v);
                     }
                 }

@@ -211,6 +211,10 @@ pub struct Hub {
     pub node: cluster::Node,
     /// How processes tell each other (the lobby, tournaments, classes).
     pub bus: Arc<dyn cluster::bus::Bus>,
+    /// On PostgreSQL, this process's session lock (released by the
+    /// database the moment this process's connection drops: see
+    /// `cluster::session`).
+    _session: Option<cluster::session::SessionLock>,
 }
 
 /// A random secret of 128 bits, as 32 hex digits.
@@ -669,6 +673,14 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         }
         _ => Arc::new(cluster::bus::LocalBus::default()),
     };
+    // On PostgreSQL, this process's session lock, before any lease is
+    // taken: the others know at once when this process is gone.
+    let session = match (&config.database, store.backend()) {
+        (Database::Url(url), store::Backend::Postgres) => {
+            Some(cluster::session::hold(url, &node.name).await?)
+        }
+        _ => None,
+    };
     let analyses = Arc::new(analysis::Analyses::new(
         &config,
         store.clone(),
@@ -690,6 +702,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         countdowns: tournament::online::Countdowns::default(),
         presence: presence::Presence::default(),
         class_logins: classes::LoginLimits::default(),
+        _session: session,
     });
     // The accounts the administrator named as teachers.
     for name in &hub.config.teachers {

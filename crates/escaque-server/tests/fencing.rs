@@ -272,3 +272,102 @@ both_dbs!(
     lease_renewal_and_game_writes_never_deadlock,
     renewal_and_writes_never_deadlock
 );
+
+/// A process whose database session is gone (issue 60): its session lock
+/// is free at once, and its lease can be taken from it at its epoch only —
+/// never at an older one, never once it took the game again; its writes are
+/// refused from then on. On SQLite there is no session lock: nobody is
+/// known to be gone.
+async fn gone_session_takeover(db: Db) {
+    let Some(url) = own_database_url(db, "session").await else {
+        return;
+    };
+    let store = Store::open(&url).await.unwrap();
+    let row = new_game();
+    let g = row.id.as_str();
+    store.insert_game(&row).await.unwrap();
+    let ea = store
+        .take_lease(g, "a", 60_000)
+        .await
+        .unwrap()
+        .expect("a takes");
+    let a = Fence {
+        node: "a".into(),
+        epoch: ea,
+    };
+    store
+        .append_move(Some(&a), g, &mv(0, "e2e4"), Some([300_000, 300_000]), None)
+        .await
+        .unwrap();
+    if db == Db::Sqlite {
+        assert_eq!(store.node_session_alive("a").await.unwrap(), None);
+    } else {
+        // a's lock, held on a connection of its own, then dropped (its
+        // process died): free at once.
+        assert_eq!(store.node_session_alive("a").await.unwrap(), Some(false));
+        let lock = escaque_server::cluster::session::hold(&url, "a")
+            .await
+            .unwrap();
+        assert_eq!(store.node_session_alive("a").await.unwrap(), Some(true));
+        // Another name's lock is another lock.
+        assert_eq!(store.node_session_alive("b").await.unwrap(), Some(false));
+        drop(lock);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while store.node_session_alive("a").await.unwrap() != Some(false) {
+            assert!(tokio::time::Instant::now() < deadline, "a's lock kept");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    // The lease is valid for a minute: only a taking from a at its epoch
+    // succeeds, not one at an older epoch nor from another holder.
+    assert_eq!(store.take_lease(g, "b", 60_000).await.unwrap(), None);
+    assert_eq!(
+        store
+            .take_lease_from(g, "b", 60_000, "a", ea - 1)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        store
+            .take_lease_from(g, "b", 60_000, "c", ea)
+            .await
+            .unwrap(),
+        None
+    );
+    let eb = store
+        .take_lease_from(g, "b", 60_000, "a", ea)
+        .await
+        .unwrap()
+        .expect("b takes from a");
+    assert_eq!(eb, ea + 1);
+    // a is fenced; a second taking at a's epoch (another survivor, late)
+    // changes nothing.
+    fenced(
+        store
+            .append_move(Some(&a), g, &mv(1, "e7e5"), Some([1, 2]), None)
+            .await,
+    );
+    assert_eq!(
+        store
+            .take_lease_from(g, "c", 60_000, "a", ea)
+            .await
+            .unwrap(),
+        None
+    );
+    let l = store.lease(g).await.unwrap().unwrap();
+    assert_eq!((l.owner.as_deref(), l.epoch), (Some("b"), eb));
+    let b = Fence {
+        node: "b".into(),
+        epoch: eb,
+    };
+    store
+        .append_move(Some(&b), g, &mv(1, "e7e5"), Some([300_000, 299_000]), None)
+        .await
+        .unwrap();
+    assert_eq!(store.moves(g).await.unwrap().len(), 2);
+}
+both_dbs!(
+    a_gone_session_lease_is_taken_at_its_epoch_only,
+    gone_session_takeover
+);

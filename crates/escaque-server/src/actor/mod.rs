@@ -22,6 +22,7 @@ mod presence;
 mod rating;
 mod record;
 mod rematch;
+pub mod resuming;
 mod state;
 mod takeback;
 mod tournament;

@@ -10,10 +10,15 @@
 //!   process has taken the game. A fenced task stops (its connections are
 //!   closed with 1012), and so does a task whose lease the renewal no
 //!   longer lists (the process was paused past its lease).
-//! * **Takeover**: a claim on a game whose holder looks dead (its heartbeat
-//!   older than half a lease) waits until the lease runs out, at most a
-//!   lease and a second, and takes it; a holder that is handing its games
-//!   over is waited for the same way. Every process sweeps, every half
+//! * **Takeover**: on PostgreSQL a claim on a game whose holder's database
+//!   session is gone (its session lock, `super::session`, is free: the
+//!   process died) takes the lease at once, from that holder at that epoch
+//!   ([`crate::store::Store::take_lease_from`]). Otherwise a claim on a game
+//!   whose holder looks dead (its heartbeat older than half a lease: a
+//!   paused process keeps its session) waits until the lease runs out, at
+//!   most a lease and a second, looking at the holder's session every
+//!   200 ms, and takes it; a holder that is handing its games over is
+//!   waited for the same way. Every process sweeps, every half
 //!   lease, the games in progress whose lease ran out ([`sweep_loop`]), so
 //!   that clocks and engine turns go on with nobody connected.
 //! * **Clocks**: a process taking a game over charges the side to move for
@@ -225,21 +230,7 @@ pub async fn take(hub: &Hub, id: &str) -> Result<Taken, Claim> {
                     Some(o) if o == &*me.name => hub.local.prev_seen(),
                     Some(_) => before.seen_ms,
                 };
-                let turn_started_ms = match heartbeat_ms {
-                    Some(_) => match hub.store.lease(id).await {
-                        Ok(Some(l)) => l.turn_started_ms,
-                        _ => None,
-                    },
-                    None => None,
-                };
-                return Ok(Taken {
-                    fence: Fence {
-                        node: me.name.clone(),
-                        epoch,
-                    },
-                    heartbeat_ms,
-                    turn_started_ms,
-                });
+                return Ok(taken(hub, id, epoch, heartbeat_ms).await);
             }
             Ok(None) => {}
             Err(e) => {
@@ -257,19 +248,83 @@ pub async fn take(hub: &Hub, id: &str) -> Result<Taken, Claim> {
         };
         let now = now_ms();
         let handing_over = l.state.as_deref() == Some("stopping");
+        // The holder's database session is gone (PostgreSQL: it died, or
+        // lost its database): the game is taken from it now, whatever its
+        // lease's time, unless the lease changed meanwhile.
+        if let Some(from) = l.owner.as_deref().filter(|o| *o != &*me.name) {
+            if !handing_over && session_gone(hub, from).await {
+                match hub
+                    .store
+                    .take_lease_from(id, &me.name, lease_ms, from, l.epoch)
+                    .await
+                {
+                    Ok(Some(epoch)) => return Ok(taken(hub, id, epoch, l.seen_ms).await),
+                    Ok(None) => {
+                        if tokio::time::Instant::now() >= deadline {
+                            return Err(elsewhere(l));
+                        }
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        continue;
+                    }
+                    Err(e) => {
+                        eprintln!("escaque-server: lease of {id}: {e}");
+                        return Err(Claim::NoGame);
+                    }
+                }
+            }
+        }
         if (holder_alive(hub, &l, now) && !handing_over) || tokio::time::Instant::now() >= deadline
         {
             return Err(elsewhere(l));
         }
         // The holder looks dead: its lease runs out at `until_ms` (a
         // holder handing over gives it up sooner).
+        // (At most every `SESSION_CHECK`: the holder's session is looked at
+        // again.)
         let wait = if handing_over {
             50
         } else {
-            (l.until_ms - now).clamp(0, lease_ms) as u64 + 20
+            ((l.until_ms - now).clamp(0, lease_ms) as u64 + 20).min(SESSION_CHECK_MS)
         };
         let at = (tokio::time::Instant::now() + Duration::from_millis(wait)).min(deadline);
         tokio::time::sleep_until(at).await;
+    }
+}
+
+/// While a claim waits for a holder that looks dead, how often its
+/// session is looked at (ms).
+const SESSION_CHECK_MS: u64 = 200;
+
+/// Whether process `name`'s database session is known to be gone (never
+/// on SQLite, nor when the database cannot say).
+pub async fn session_gone(hub: &Hub, name: &str) -> bool {
+    match hub.store.node_session_alive(name).await {
+        Ok(alive) => alive == Some(false),
+        Err(e) => {
+            eprintln!("escaque-server: session of {name}: {e}");
+            false
+        }
+    }
+}
+
+/// The lease of game `id` taken at `epoch`; the turn's start as stored is
+/// read (after the taking, so that no write of the old owner is missed)
+/// when the old owner's heartbeat charges the clock.
+async fn taken(hub: &Hub, id: &str, epoch: i64, heartbeat_ms: Option<i64>) -> Taken {
+    let turn_started_ms = match heartbeat_ms {
+        Some(_) => match hub.store.lease(id).await {
+            Ok(Some(l)) => l.turn_started_ms,
+            _ => None,
+        },
+        None => None,
+    };
+    Taken {
+        fence: Fence {
+            node: hub.node.name.clone(),
+            epoch,
+        },
+        heartbeat_ms,
+        turn_started_ms,
     }
 }
 

@@ -5,9 +5,14 @@
 //!   while it holds the game's lease in the database; every game write
 //!   carries the [`Fence`] it was taken with and is refused once another
 //!   process has taken the game over.
+//! * **A dead owner is known at once** ([`session`]): on PostgreSQL each
+//!   process holds a session lock the database releases when the process's
+//!   connection drops; a claim takes the game of a process whose lock is
+//!   free without waiting for its lease to run out.
 //! * **Any process serves any connection** ([`relay`]): a process asked for
 //!   a game another process owns gets a stand-in with the same queue
-//!   ([`crate::actor::Cmd`]) that forwards to the owner.
+//!   ([`crate::actor::Cmd`]) that forwards to the owner, and that keeps its
+//!   connections open while the game moves to another owner.
 //! * **Fan-out across processes** ([`bus`]): the lobby, tournaments and
 //!   classes tell their watchers on every process through one [`bus::Bus`].
 //!
@@ -17,6 +22,7 @@
 pub mod bus;
 pub mod lease;
 pub mod relay;
+pub mod session;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -25,6 +25,20 @@ pub struct LeaseRow {
     pub turn_started_ms: Option<i64>,
 }
 
+/// The two int4 keys of process `name`'s session lock
+/// (`pg_advisory_lock(k1, k2)`): a fixed first key for escaque's processes,
+/// and the name's FNV-1a hash. Two names with one hash cannot run on one
+/// database at once: the second refuses to start
+/// (see `crate::cluster::session`).
+pub fn session_lock_key(name: &str) -> (i32, i32) {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in name.as_bytes() {
+        h ^= u32::from(*b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    (0x6573_6371, h as i32)
+}
+
 impl Store {
     /// Registers this process (or registers it again after a restart): its
     /// address, `up`, seen now.
@@ -128,6 +142,59 @@ impl Store {
             Some(r) => Some(r.try_get(0)?),
             None => None,
         })
+    }
+
+    /// Takes game `game`'s lease for `name` from process `from`, whose
+    /// session is gone (see `crate::cluster::session`), if `from` still
+    /// holds it at `epoch`: the epoch grows by one, whatever the lease's
+    /// time. The new epoch, or `None` when the lease changed meanwhile (a
+    /// process took it, or `from` came back under its name and took it
+    /// again).
+    pub async fn take_lease_from(
+        &self,
+        game: &str,
+        name: &str,
+        lease_ms: i64,
+        from: &str,
+        epoch: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "UPDATE games SET owner_node = $1, lease_until_ms = $2, lease_epoch = lease_epoch + 1 \
+             WHERE id = $3 AND owner_node = $4 AND lease_epoch = $5 RETURNING lease_epoch",
+        )
+        .bind(name)
+        .bind(now_ms() + lease_ms)
+        .bind(game)
+        .bind(from)
+        .bind(epoch)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
+    }
+
+    /// Whether process `name`'s database session is alive: whether its
+    /// session lock ([`session_lock_key`]) is held now. `None` on SQLite
+    /// (one process, no such lock).
+    pub async fn node_session_alive(&self, name: &str) -> Result<Option<bool>, StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(None);
+        }
+        let (k1, k2) = session_lock_key(name);
+        // A lock on two int4 keys shows as classid = the first, objid =
+        // the second (as an unsigned oid), objsubid = 2.
+        let (held,): (bool,) = sqlx::query_as(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted \
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+             AND classid::text::bigint = $1 AND objid::text::bigint = $2 AND objsubid = 2)",
+        )
+        .bind(i64::from(k1 as u32))
+        .bind(i64::from(k2 as u32))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(Some(held))
     }
 
     /// Gives game `game`'s lease up (its task ended, or the process hands
