@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 use escaque_engine::uci::{run, SharedBuf};
 use proptest::prelude::*;
 
+/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+#[path = "../../../testing/fuzz_cases.rs"]
+mod fuzz_cases;
+
 /// Runs the loop over `input` on its own thread and returns its output,
 /// failing (rather than hanging) when it has not ended after `limit`.
 fn run_script(input: &[u8], limit: Duration) -> (String, Duration) {
@@ -184,7 +188,7 @@ fn uci_line() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz_cases::cases(48), ..ProptestConfig::default() })]
 
     /// The UCI command reader on any input: it ends when the input ends,
     /// every `go` is answered once, and what it writes is text. `go

@@ -295,6 +295,15 @@ pub fn check_rounds(first: u32, last: u32, total: u32) -> Result<(), DomainError
     check_number(Field::ToRound, last.into(), first.into(), total.into())
 }
 
+/// At most `max` characters as the writer writes them: control characters
+/// are left out (a file from elsewhere may hold them; nothing entered does).
+fn fits(field: Field, v: &str, max: usize) -> Result<(), DomainError> {
+    if v.chars().filter(|c| !c.is_control()).count() > max {
+        return Err(refuse(field, v, Rule::TooLong { max }));
+    }
+    Ok(())
+}
+
 /// Whether the whole state fits the TRF's columns, so that the text
 /// [`crate::trf::write`] makes says what the state holds (nothing cut,
 /// nothing moved into the next column). Wider than entry allows where a
@@ -318,18 +327,15 @@ pub fn check_fits_trf(t: &Tournament) -> Result<(), DomainError> {
         &t.time_control,
         &t.time_control_code,
     ] {
-        check_text(Field::Header, h.trim(), HEADER_CHARS)?;
+        fits(Field::Header, h.trim(), HEADER_CHARS)?;
     }
     for p in &t.players {
-        if p.name.trim().is_empty() {
-            return Err(refuse(Field::Name, &p.name, Rule::Empty));
-        }
-        check_text(Field::Name, &p.name, NAME_CHARS)?;
-        check_text(Field::Club, &p.club, HEADER_CHARS)?;
-        check_text(Field::Category, &p.category, HEADER_CHARS)?;
-        check_text(Field::Sex, &p.sex, 1)?;
-        check_text(Field::Title, &p.title, 3)?;
-        check_text(Field::Federation, &p.federation, 3)?;
+        fits(Field::Name, &p.name, NAME_CHARS)?;
+        fits(Field::Club, &p.club, HEADER_CHARS)?;
+        fits(Field::Category, &p.category, HEADER_CHARS)?;
+        fits(Field::Sex, &p.sex, 1)?;
+        fits(Field::Title, &p.title, 3)?;
+        fits(Field::Federation, &p.federation, 3)?;
         if let Some(y) = p.birth_year {
             check_number(Field::BirthYear, y.into(), 1, 9999)?;
         }

@@ -17,6 +17,10 @@ use escaque_torneo::{
 };
 use proptest::prelude::*;
 
+/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+#[path = "../../../testing/fuzz_cases.rs"]
+mod fuzz_cases;
+
 /// A Swiss of `rounds` rounds with six players, round 1 paired and played.
 fn started(rounds: u32) -> Tournament {
     let mut t = Tournament::new("Dominio", System::Swiss, rounds);
@@ -371,7 +375,7 @@ fn readable(t: &Tournament) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz_cases::cases(64), ..ProptestConfig::default() })]
 
     /// Any sequence of calls: each accepted one leaves a tournament that is
     /// written, reads back and renders; each refused one changes nothing.

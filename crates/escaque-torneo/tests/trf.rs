@@ -7,6 +7,10 @@ use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::{trf, TrfErrorKind};
 use proptest::prelude::*;
 
+/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+#[path = "../../../testing/fuzz_cases.rs"]
+mod fuzz_cases;
+
 fn data(name: &str) -> String {
     std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -108,7 +112,7 @@ fn errors_name_line_and_column() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases::cases(2000)))]
     #[test]
     fn arbitrary_text_never_panics(s in "\\PC*") {
         let _ = trf::parse(&s);
@@ -124,8 +128,10 @@ proptest! {
         chars.truncate(cut.max(1));
         let s: String = chars.into_iter().collect();
         if let Ok(t) = trf::parse(&s) {
-            // Whatever reads must write and read again.
-            let _ = trf::parse(&trf::write(&t)).unwrap();
+            // Whatever reads may be stored: it is written and read again
+            // (`write_checked`, as the command line and the server store it).
+            let text = trf::write_checked(&t).map_err(|e| e.to_string()).unwrap();
+            let _ = trf::parse(&text).unwrap();
         }
     }
 

@@ -7,6 +7,10 @@ use escaque::read::{read_move, Notation};
 use escaque::san::{parse_san, SanLang};
 use escaque::{Lang, Position};
 
+/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+#[path = "../../../testing/fuzz_cases.rs"]
+mod fuzz_cases;
+
 /// Positions with many kinds of moves available (castling, en passant,
 /// promotion, pins, checks).
 const FENS: [&str; 4] = [
@@ -83,7 +87,7 @@ fn pgnlike() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases::cases(3000)))]
 
     #[test]
     fn san_parser_never_panics(text in movelike(), raw in ".{0,16}", fen in 0usize..4) {

@@ -4,6 +4,10 @@
 use escaque::{Position, STARTING_FEN};
 use proptest::prelude::*;
 
+/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+#[path = "../../../testing/fuzz_cases.rs"]
+mod fuzz_cases;
+
 /// A position reached by playing the given move choices from the start (each
 /// choice picks one legal move by index, modulo the number of moves).
 fn play_choices(choices: &[u16]) -> Vec<Position> {
@@ -36,7 +40,7 @@ fn fen_like() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases::cases(3000)))]
 
     #[test]
     fn arbitrary_text_never_panics(s in "\\PC*") {
