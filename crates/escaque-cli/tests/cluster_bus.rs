@@ -29,17 +29,26 @@ type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
 
 const LEASE_MS: u64 = 1500;
 
-/// A new guest identity: its cookie (valid on every process).
-fn guest() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(1);
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let n = u128::from(N.fetch_add(1, Ordering::Relaxed));
-    let id = t ^ (n << 64) ^ u128::from(std::process::id()) << 96;
-    format!("escaque_invitado={id:032x}")
+/// A new guest identity: the cookie `addr` issues to a first request (the
+/// server chooses and signs guest ids; the processes of one database share
+/// the key, so it is valid on every process).
+fn guest(addr: SocketAddr) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET /api/me HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let head = out.split_once("\r\n\r\n").map_or(out.as_str(), |h| h.0);
+    head.lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.trim().eq_ignore_ascii_case("set-cookie"))
+        .filter_map(|(_, v)| v.trim().split(';').next())
+        .find(|c| c.starts_with("escaque_invitado="))
+        .expect("a guest cookie")
+        .to_string()
 }
 
 /// One HTTP request as `cookie`; the status and the JSON body.
@@ -164,7 +173,7 @@ fn a_seek_posted_on_a_is_seen_on_b_and_c() {
     let a = Node::start(&db, "a", LEASE_MS, &[]);
     let b = Node::start(&db, "b", LEASE_MS, &[]);
     let c = Node::start(&db, "c", LEASE_MS, &[]);
-    let (poster, taker, watcher) = (guest(), guest(), guest());
+    let (poster, taker, watcher) = (guest(a.addr), guest(a.addr), guest(a.addr));
     let mut on_b = socket(b.addr, "/ws/lobby", &watcher);
     let mut on_c = socket(c.addr, "/ws/lobby", &watcher);
     // The poster watches on b: it is told there when its seek is accepted.
@@ -237,8 +246,8 @@ fn two_processes_accept_one_seek_at_once_one_game() {
     let a = Node::start(&db, "a", LEASE_MS, &[]);
     let b = Node::start(&db, "b", LEASE_MS, &[]);
     let c = Node::start(&db, "c", LEASE_MS, &[]);
-    let poster = guest();
-    let takers = [guest(), guest()];
+    let poster = guest(a.addr);
+    let takers = [guest(a.addr), guest(a.addr)];
     // Each process takes a burst of 30 limited requests from one address.
     const ROUNDS: usize = 12;
     let mut wins = [0usize; 2];
@@ -288,7 +297,7 @@ fn a_cut_listener_reads_again_when_it_is_back() {
     };
     let a = Node::start(&db, "a", LEASE_MS, &[]);
     let b = Node::start(&db, "b", LEASE_MS, &[]);
-    let (p1, p2, watcher) = (guest(), guest(), guest());
+    let (p1, p2, watcher) = (guest(a.addr), guest(a.addr), guest(a.addr));
     let mut on_b = socket(b.addr, "/ws/lobby", &watcher);
     read_until(&mut on_b, "b's first list", SOON, seeks_are(&[]));
     let s1 = post(a.addr, "/api/seeks", &p1, json!({}))["seek"]
@@ -322,7 +331,7 @@ fn a_tournament_watcher_on_b_sees_a_pairing_made_on_a() {
     };
     let a = Node::start(&db, "a", LEASE_MS, &[]);
     let b = Node::start(&db, "b", LEASE_MS, &[]);
-    let org = guest();
+    let org = guest(a.addr);
     let created = post(
         a.addr,
         "/api/tournaments",
@@ -337,7 +346,7 @@ fn a_tournament_watcher_on_b_sees_a_pairing_made_on_a() {
         }),
     );
     let id = created["id"].as_str().expect("id").to_string();
-    let players: Vec<String> = (0..4).map(|_| guest()).collect();
+    let players: Vec<String> = (0..4).map(|_| guest(a.addr)).collect();
     for (i, p) in players.iter().enumerate() {
         let at = if i % 2 == 0 { a.addr } else { b.addr };
         post(
@@ -349,7 +358,7 @@ fn a_tournament_watcher_on_b_sees_a_pairing_made_on_a() {
         post(at, &format!("/api/tournaments/{id}/present"), p, json!({}));
     }
     // A spectator and a player watch on b; the player also on the lobby.
-    let mut spectator = socket(b.addr, &format!("/ws/tournaments/{id}"), &guest());
+    let mut spectator = socket(b.addr, &format!("/ws/tournaments/{id}"), &guest(a.addr));
     let mut player = socket(b.addr, &format!("/ws/tournaments/{id}"), &players[1]);
     let mut lobby = socket(b.addr, "/ws/lobby", &players[1]);
     read_until(&mut spectator, "the first view", SOON, |v| {
@@ -409,7 +418,7 @@ fn the_seeks_of_a_process_killed_go() {
     };
     let mut a = Node::start(&db, "a", LEASE_MS, &[]);
     let b = Node::start(&db, "b", LEASE_MS, &[]);
-    let (p1, p2, watcher) = (guest(), guest(), guest());
+    let (p1, p2, watcher) = (guest(a.addr), guest(a.addr), guest(a.addr));
     let mut on_b = socket(b.addr, "/ws/lobby", &watcher);
     let s1 = post(a.addr, "/api/seeks", &p1, json!({}))["seek"]
         .as_str()

@@ -437,6 +437,23 @@ impl BadFrame {
     }
 }
 
+/// The numeric `id` of a text frame that is a JSON object with one (at most
+/// [`MAX_MESSAGE_BYTES`] long): what an answer that does not read the rest of
+/// the frame (`rate_limited`) echoes.
+pub fn frame_id(text: &str) -> Option<u64> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<Value>,
+    }
+    if text.len() > MAX_MESSAGE_BYTES {
+        return None;
+    }
+    serde_json::from_str::<Id>(text)
+        .ok()
+        .and_then(|f| f.id)
+        .and_then(|v| v.as_u64())
+}
+
 /// Parses a text frame into a message, or the error to answer with (echoing
 /// the frame's numeric `id` whenever the frame is a JSON object that has one,
 /// whatever else is wrong with it).

@@ -7,6 +7,7 @@
 mod common;
 mod adjourn;
 mod analysis;
+mod api_me;
 mod browser;
 mod browser_960;
 mod browser_adjourn;
@@ -34,6 +35,7 @@ mod players;
 mod progress;
 mod ratings;
 mod refusals;
+mod security;
 mod simuls;
 mod sockets;
 mod tournaments;

@@ -637,3 +637,56 @@ async fn archived_pupil_run(db: Db) {
 }
 
 both_dbs!(archived_pupil, archived_pupil_run);
+
+/// A simul's boards start with both seats taken: the host's connections
+/// are told of no pupil "connected" when a pupil first arrives, nor shown a
+/// pupil who never came as gone (docs/protocol.md, `connected`, issue 60);
+/// a pupil who leaves is told as gone, and its return as back.
+async fn first_arrivals_run(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut c = class_with_pupils(&s, 2).await;
+    let mut lobbies = Vec::new();
+    for p in &c.pupils {
+        lobbies.push(lobby(s.addr, &p.web).await);
+    }
+    let names: Vec<String> = c.pupils.iter().map(|p| p.name.clone()).collect();
+    let (st, v) = post(
+        &mut c.teacher,
+        &format!("/api/classes/{}/simuls", c.id),
+        json!({"pupils": names, "host_color": "white"}),
+    )
+    .await;
+    assert_eq!(st, 201, "{v}");
+    let boards = v["boards"].as_array().unwrap().clone();
+    for (i, b) in boards.iter().enumerate() {
+        let mut host = sit(s.addr, b).await;
+        // Before its pupil has come: not shown as gone.
+        let st = host.state().await;
+        assert_eq!(st["black"]["connected"], true, "{st}");
+        let m = your_game(&mut lobbies[i]).await;
+        let mut pupil = sit(s.addr, &m).await;
+        assert_eq!(host.play("e2e4").await["t"], "ack");
+        assert_eq!(pupil.play("e7e5").await["t"], "ack");
+        host.wait_for(|v| v["event"] == "move" && v["plies"] == 2)
+            .await;
+        for v in host.backlog.drain(..) {
+            assert_ne!(v["event"], "presence", "board {i}: {v}");
+            if v["t"] == "event" || v["t"] == "state" {
+                assert_eq!(v["black"]["connected"], true, "board {i}: {v}");
+            }
+        }
+        // A real departure is told, and the return.
+        let back = json!({"game": pupil.game, "secret": pupil.secret, "seat": "black"});
+        drop(pupil);
+        let ev = host
+            .wait_for(|v| v["event"] == "presence" && v["data"]["connected"] == false)
+            .await;
+        assert_eq!(ev["black"]["connected"], false, "{ev}");
+        let _again = Player::connect(s.addr, &back).await;
+        let ev = host
+            .wait_for(|v| v["event"] == "presence" && v["data"]["connected"] == true)
+            .await;
+        assert_eq!(ev["black"]["connected"], true, "{ev}");
+    }
+}
+both_dbs!(first_arrivals, first_arrivals_run);

@@ -33,7 +33,8 @@ fn key_of(web: &Browser) -> String {
         .iter()
         .find_map(|c| c.strip_prefix("escaque_invitado="))
         .expect("a guest cookie");
-    format!("g:{c}")
+    // `ID.MAC`: the identity is the id.
+    format!("g:{}", c.split('.').next().unwrap_or(c))
 }
 
 /// A browser with its guest identity.

@@ -289,7 +289,12 @@ impl Actor {
             subs: Vec::new(),
             next_sub: 1,
             connected: [0, 0],
-            seen: [matches!(phase, Phase::Playing | Phase::Adjourned); 2],
+            // Seen (shown as gone until they come back) only in a game
+            // that was under way before this task: one with moves, or
+            // adjourned. A game just started with both seats (a simul's
+            // board, an accepted seek) does not call its players gone
+            // before they first arrive (docs/protocol.md, `connected`).
+            seen: [phase == Phase::Adjourned || (phase == Phase::Playing && !moves.is_empty()); 2],
             gone_since: [Some(now), Some(now)],
             rtt: [Duration::ZERO; 2],
             takeback_offer: None,

@@ -696,7 +696,9 @@ mod tournament {
             .into_iter()
             .find(|c| c.starts_with("escaque_invitado="))
             .ok_or("no guest cookie")?;
-        let key = format!("g:{}", cookie.trim_start_matches("escaque_invitado="));
+        // The cookie is `ID.MAC`; the identity is the id.
+        let value = cookie.trim_start_matches("escaque_invitado=");
+        let key = format!("g:{}", value.split('.').next().unwrap_or(value));
         let lobby = GameSocket::connect_with_cookie(addr, "/ws/lobby", &cookie)
             .await
             .map_err(|e| format!("{e:?}"))?;

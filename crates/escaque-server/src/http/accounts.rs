@@ -84,17 +84,32 @@ pub(super) async fn login(
             "wrong name or password",
         )
     };
-    let Some(user) = user else {
-        return Err(wrong());
-    };
-    let (hash, password) = (user.pass_hash.clone(), c.password.clone());
-    let ok = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-        .await
-        .unwrap_or(false);
-    if !ok {
-        return Err(wrong());
+    // An unknown name is checked against a hash nobody's password matches,
+    // with the same Argon2 parameters: the answer takes as long as for a
+    // wrong password, so its time does not tell which names exist.
+    let hash = user.as_ref().map(|u| u.pass_hash.clone());
+    let password = c.password.clone();
+    let ok = tokio::task::spawn_blocking(move || match hash {
+        Some(h) => verify_password(&password, &h),
+        None => {
+            std::hint::black_box(verify_password(&password, dummy_hash()));
+            false
+        }
+    })
+    .await
+    .unwrap_or(false);
+    match user {
+        Some(user) if ok => start_session(&hub, &user.id, &user.name).await,
+        _ => Err(wrong()),
     }
-    start_session(&hub, &user.id, &user.name).await
+}
+
+/// The hash an unknown name's password is checked against: of a random
+/// password (thrown away), made once per process with [`hash_password`]'s
+/// parameters.
+pub(super) fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| hash_password(&crate::new_secret()).unwrap_or_default())
 }
 
 pub(super) async fn start_session(hub: &Hub, id: &str, name: &str) -> ApiResult {

@@ -1,9 +1,10 @@
 //! HTTP routes: the small JSON API (games, seeks,
 //! accounts, PGN), and the WebSocket endpoints of a game and of the lobby.
 //!
-//! Cookies: `escaque_invitado` (a guest identity, 128 random bits) and
-//! `escaque_sesion` (an account session), both `HttpOnly; SameSite=Strict`.
-//! State-changing requests (`POST`, `DELETE`) must be same-origin: an
+//! Cookies: `escaque_invitado` (a guest identity, 128 random bits chosen and
+//! signed by the server: [`guest`]) and `escaque_sesion` (an account
+//! session), both `HttpOnly; SameSite=Strict`. State-changing requests
+//! (`POST`, `DELETE`) and every WebSocket upgrade must be same-origin: an
 //! `Origin` header that names another host, or `Sec-Fetch-Site: cross-site`,
 //! is refused; bodies must be `application/json` (a cross-site form cannot
 //! send that without the browser asking first).
@@ -24,6 +25,7 @@ mod classes;
 mod error;
 mod extract;
 mod games;
+pub mod guest;
 mod health;
 pub(crate) mod internal;
 pub mod live;
@@ -82,6 +84,10 @@ impl Identity {
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
+    // The unknown names' hash is made now, not in the first such login.
+    tokio::task::spawn_blocking(|| {
+        accounts::dummy_hash();
+    });
     Router::new()
         .route("/api/games", post(games::create_game))
         .route("/api/games/live", get(live::list))
@@ -237,11 +243,22 @@ fn cross_site(headers: &HeaderMap) -> bool {
             .is_some_and(|v| v.as_bytes() == b"cross-site")
 }
 
+/// A WebSocket upgrade (or a request for a `/ws/` endpoint): a browser
+/// opens it from any page, with the cookies, so it is checked like a `POST`.
+fn websocket(req: &Request) -> bool {
+    req.uri().path().starts_with("/ws/")
+        || req
+            .headers()
+            .get(header::UPGRADE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
 /// Cross-site protection and the guest cookie.
 async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Response {
     let headers = req.headers();
-    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) && cross_site(headers)
-    {
+    let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if (changes || websocket(&req)) && cross_site(headers) {
         return ApiError::new(
             StatusCode::FORBIDDEN,
             "cross_site",
@@ -251,11 +268,13 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         .into_response();
     }
     let mut new_guest = None;
-    let guest = match cookie(headers, GUEST_COOKIE).filter(|g| valid_token(g)) {
+    // Only an id this server signed; anything else gets a fresh one.
+    let guest = match cookie(headers, GUEST_COOKIE).and_then(|g| guest::verify(&hub.node.secret, g))
+    {
         Some(g) => g.to_string(),
         None => {
             let g = new_secret();
-            new_guest = Some(g.clone());
+            new_guest = Some(guest::sign(&hub.node.secret, &g));
             g
         }
     };

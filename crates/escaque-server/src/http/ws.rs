@@ -22,7 +22,7 @@ use crate::actor::{Cmd, Out};
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
 use crate::proto::{
-    parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
+    frame_id, parse_client, ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, TRANSPORT_FRAME_BYTES,
 };
 use crate::ratelimit::Bucket;
 use crate::Hub;
@@ -282,7 +282,8 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
-                    say(ServerMsg::error(&ErrorCode::RateLimited, None));
+                    // Refused unread, but the answer says which message.
+                    say(ServerMsg::error(&ErrorCode::RateLimited, frame_id(text.as_str())));
                     continue;
                 }
                 match parse_client(text.as_str()) {
