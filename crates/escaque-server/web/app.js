@@ -3,7 +3,7 @@
 // server; this script only shows it and sends what the person does.
 import es from './i18n/es.js';
 import en from './i18n/en.js';
-import { Chessground } from './vendor/chessground/chessground.min.js';
+import { Chessground as chessground } from './vendor/chessground/chessground.min.js';
 import { moveWords, readBoard } from './speech.js';
 import { boardKeys } from './boardkeys.js';
 
@@ -51,6 +51,24 @@ function h(tag, attrs, ...kids) {
   return el;
 }
 const $ = (sel) => document.querySelector(sel);
+
+/**
+ * A chessground board that measures where it is at every press. Chessground
+ * keeps the board's box from when it was last drawn, resized or scrolled,
+ * and turns a press into a square with it; a page whose text above the
+ * board changes (a message line, the simul's note, a board coming forward
+ * in the grid) moves the board without any of those, and a press is then
+ * read as many pixels off as the page moved: on the simul page a click on
+ * e2 picked a piece with no destinations and every drag failed (issue 60).
+ * Measured again before its own handler reads it, the box is always where
+ * the person sees the board.
+ */
+function Chessground(el, config) {
+  const cg = chessground(el, config);
+  const measure = () => { if (cg.state.dom && !cg.state.dom.destroyed) cg.state.dom.bounds.clear(); };
+  for (const kind of ['mousedown', 'touchstart']) el.addEventListener(kind, measure, { capture: true, passive: true });
+  return cg;
+}
 
 async function api(method, url, body) {
   const opts = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
@@ -1144,7 +1162,7 @@ async function main() {
   } else if (/^\/clases\/[A-Za-z0-9]+\/simultanea$/.test(path) || path.startsWith('/simul/')) {
     // Simultaneous exhibitions (issue 26).
     const { route } = await import('./simul.js');
-    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink });
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink, say });
   } else if (path === '/analisis' || path.startsWith('/analisis/')) {
     // Analysis of games and positions (issue 27).
     const { route } = await import('./analisis.js');

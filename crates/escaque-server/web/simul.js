@@ -4,6 +4,8 @@
 // view, read-only). The server holds every rule: each board is a game with
 // its own socket, which sends the legal moves, the clock and the verdicts.
 
+import { boardKeys } from './boardkeys.js';
+
 let C; // the shared helpers from app.js
 let T; // this page's texts (catalogue section `sim`)
 
@@ -37,6 +39,7 @@ main.sim h1 { margin: 0.3rem 0; overflow-wrap: anywhere; }
 .simul-board .sb-select { background: none; color: var(--fg); border: none; padding: 0; font-weight: 700; text-align: left; overflow-wrap: anywhere; }
 .simul-board .sb-line { margin: 0; display: flex; justify-content: space-between; gap: 0.4rem; overflow-wrap: anywhere; }
 .simul-board .sb-status { margin: 0; min-height: 1.3em; }
+.simul-board .sb-result { white-space: nowrap; }
 .simul-board .sb-acts { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; }
 .simul-board .sb-acts button, .simul-board .sb-acts .button { padding: 0.2rem 0.5rem; font-size: 0.9em; }
 .simul-board .board { width: 100%; }
@@ -254,6 +257,16 @@ async function simulPage(main, me, id) {
       draggable: { enabled: host, showGhost: true },
       drawable: { enabled: false },
     });
+    if (host) {
+      // The keyboard, as on the game page: the board in front takes the
+      // focus, the arrows move a cursor, Enter picks and plays.
+      boardKeys(cell.cg, cell.boardEl, {
+        t: C.t,
+        say: C.say,
+        mine: () => (current === cell.board && hostTurn(cell) && !cell.pending ? cell.hostColor : null),
+        myTurn: () => hostTurn(cell),
+      });
+    }
     grid.append(cell.el);
     cells.set(b.board, cell);
     return cell;
@@ -271,12 +284,21 @@ async function simulPage(main, me, id) {
     // Kept until the server plays it: sent again after a reconnection when
     // it was not (as on the game page, app.js).
     cell.pendingMove = cell.S ? { plies: cell.S.plies, fen: cell.S.fen, text } : null;
+    // Played from the keyboard (the board or the typed move has the focus):
+    // the keyboard follows the host to the next board.
+    const active = document.activeElement;
+    const keys = active === cell.boardEl ? 'board' : (active && active.classList.contains('sb-move-input') && cell.el.contains(active) ? 'input' : null);
     if (send(cell, { t: 'move', move: text })) {
       // Sent: the host goes on to the next board waiting; this one is
       // redrawn by the server's answer (until then the board keeps the
       // move as the host made it).
       cell.pending = true;
       advance(cell.board);
+      const next = cells.get(current);
+      if (keys && next && next !== cell) {
+        const to = keys === 'board' ? next.boardEl : next.acts.querySelector('.sb-move-input');
+        if (to) to.focus();
+      }
     }
   }
 
@@ -335,17 +357,24 @@ async function simulPage(main, me, id) {
     if (S && teacher && S.status === 'over') {
       kids.push(h('button', { type: 'button', class: 'simul-restart', onclick: () => restart(cell) }, T.restart));
     }
+    // A move being typed survives the redraw (an answer on another board,
+    // a draw offer), and keeps the focus.
+    const old = cell.acts.querySelector('.sb-move-input');
+    const typed = old ? old.value : '';
+    const focused = !!old && document.activeElement === old;
     const parts = [h('div', { class: 'sb-acts-row sb-acts' }, kids)];
     if (cell.promo) parts.unshift(cell.promo);
     if (host && current === cell.board && S && S.status === 'playing') {
       // The move typed, for a keyboard or a screen reader.
       const input = h('input', { class: 'sb-move-input', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', 'aria-label': C.t.type_move, placeholder: 'Cf3' });
+      input.value = typed;
       parts.push(h('form', {
         class: 'sb-move',
         onsubmit: (e) => { e.preventDefault(); const v = input.value.trim(); if (v) { input.value = ''; sendMove(cell, v); } },
       }, input, h('button', { type: 'submit', class: 'secondary' }, C.t.send)));
     }
     cell.acts.replaceChildren(...parts);
+    if (focused) { const again = cell.acts.querySelector('.sb-move-input'); if (again) again.focus(); }
   }
 
   function draw(cell) {
