@@ -82,17 +82,25 @@ proptest! {
         let f = fixture();
         f.rt.block_on(async {
             let (mut w, mut b) = friend_game(f.addr, json!({"time_control": "5+0"})).await;
+            let game = w.game.clone();
             for (i, fr) in frames.iter().enumerate() {
                 let p = if i % 2 == 0 { &mut w } else { &mut b };
+                let before = stored(f.addr, &game).await;
                 p.ws.send_text(fr).await.expect("send");
                 // The connection still answers.
                 let st = p.state().await;
                 assert_eq!(st["t"], "state");
                 // A malformed frame's error, when there is one, is typed.
+                let mut done = false;
                 for m in p.backlog.drain(..) {
                     if m["t"] == "error" {
                         assert!(m["code"].is_string() && m["es"].is_string() && m["en"].is_string(), "{m}");
                     }
+                    done |= m["t"] == "ack";
+                }
+                // A frame not acknowledged stored nothing (issue 60).
+                if !done {
+                    assert_eq!(stored(f.addr, &game).await, before, "{fr}");
                 }
             }
             // The server still creates games and plays moves.
@@ -100,6 +108,25 @@ proptest! {
             play_line(&mut w2, &mut b2, &["e4", "e5"]).await;
         });
     }
+}
+
+/// What the store holds of a game, as `GET /api/games/{id}` reads it: the
+/// position, the moves, the status and result, the offers.
+async fn stored(addr: std::net::SocketAddr, game: &str) -> Value {
+    let r = Browser::new(addr)
+        .req("GET", &format!("/api/games/{game}"), None)
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    json!([
+        v["fen"],
+        v["plies"],
+        v["status"],
+        v["result"],
+        v["draw_offer"],
+        v["takeback_offer"],
+        v["moves"]
+    ])
 }
 
 /// A JSON value of any shape, names the tournament API uses among others.
@@ -329,4 +356,142 @@ proptest! {
             assert!(r.status < 500 && r.status != 0, "{} {}", r.status, r.body);
         });
     }
+}
+
+/// A JSON value of any shape, with the names and values of the bodies of
+/// games, seeks, accounts and the analysis board among others.
+fn play_body() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        ".{0,40}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "friend",
+            "engine",
+            "white",
+            "black",
+            "random",
+            "5+3",
+            "1+0",
+            "0+0",
+            "-",
+            "fide2023",
+            "londres1846",
+            "chess960",
+            "standard",
+            "knight",
+            "queen",
+            "e2e4",
+            "e4",
+            "Cf3",
+            "ana",
+            "invitado-bbbbbb",
+            "contraseña-larga",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ])
+        .prop_map(Value::from),
+    ];
+    let keys = prop::sample::select(vec![
+        "opponent",
+        "level",
+        "color",
+        "time_control",
+        "rules",
+        "odds",
+        "variant",
+        "position",
+        "rated",
+        "rating_range",
+        "name",
+        "password",
+        "fen",
+        "moves",
+        "lines",
+        "chess960",
+        "x",
+    ]);
+    leaf.prop_recursive(2, 16, 8, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((keys.clone(), inner), 0..8).prop_map(|kv| Value::Object(
+                kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The JSON bodies of games, seeks, accounts and the analysis board
+    /// (issue 60): never a server fault; a refusal is a 4xx with a typed,
+    /// worded reason, and stores nothing — the caller has no new game and
+    /// no seek, and no account of the refused name exists.
+    #[test]
+    fn random_bodies_never_hurt(bodies in prop::collection::vec((0usize..6, play_body()), 1..8)) {
+        let f = fixture();
+        f.rt.block_on(async {
+            let mut me = Browser::new(f.addr);
+            let r = me.post("/api/games", json!({"opponent": "friend"})).await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            let open = r.json()["game"].as_str().unwrap().to_string();
+            let mine = |v: Value| v["games"].as_array().map_or(0, Vec::len);
+            for (which, body) in &bodies {
+                let path = [
+                    "/api/games".to_string(),
+                    "/api/seeks".to_string(),
+                    "/api/signup".to_string(),
+                    "/api/login".to_string(),
+                    format!("/api/games/{open}/join"),
+                    "/api/analysis/position".to_string(),
+                ][*which].clone();
+                let games = mine(me.req("GET", "/api/me/games", None).await.json());
+                let seeks = own_seeks(&mut me).await;
+                let r = me.post(&path, body.clone()).await;
+                assert!(r.status < 500 && r.status != 0, "{path} {body}: {} {}", r.status, r.body);
+                if r.status < 400 {
+                    continue;
+                }
+                let e = r.json();
+                assert!(e["code"].is_string() && e["es"].as_str().is_some_and(|t| !t.is_empty())
+                    && e["en"].as_str().is_some_and(|t| !t.is_empty()), "{path} {body}: {e}");
+                assert_eq!(mine(me.req("GET", "/api/me/games", None).await.json()), games, "{path} {body}: {e}");
+                assert_eq!(own_seeks(&mut me).await, seeks, "{path} {body}: {e}");
+                if path == "/api/signup" && e["code"] != "name_taken" {
+                    if let Some(name) = body["name"].as_str().filter(|n| !n.is_empty()) {
+                        let p = Browser::new(f.addr).req("GET", &format!("/api/players/{}", enc(name)), None).await;
+                        assert_ne!(p.status, 200, "{body}: refused, yet {name} exists: {}", p.body);
+                    }
+                }
+            }
+            // The server still creates games and plays moves.
+            let (mut w2, mut b2) = friend_game(f.addr, json!({})).await;
+            play_line(&mut w2, &mut b2, &["e4", "e5"]).await;
+        });
+    }
+}
+
+/// The seeks `me` posted (by its name), as the lobby lists them.
+async fn own_seeks(me: &mut Browser) -> Vec<Value> {
+    let name = me.req("GET", "/api/me", None).await.json()["name"].clone();
+    let all = me.req("GET", "/api/seeks", None).await.json();
+    all["seeks"]
+        .as_array()
+        .map(|a| a.iter().filter(|x| x["name"] == name).cloned().collect())
+        .unwrap_or_default()
+}
+
+/// `s` percent-encoded for a path segment.
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
