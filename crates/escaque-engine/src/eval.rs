@@ -49,6 +49,9 @@ pub const PASSED_FREE: usize = TEMPO + 1;
 /// Number of weights.
 pub const N_PARAMS: usize = PASSED_FREE + 8;
 
+// The weights table (written by `escaque-tune fit`) has one entry per term.
+const _: () = assert!(WEIGHTS.len() == N_PARAMS);
+
 /// Full game phase (all minor and major pieces on the board).
 pub const PHASE_MAX: i32 = 24;
 

@@ -25,6 +25,7 @@ pub mod book;
 mod correction;
 pub mod eval;
 pub mod level;
+mod limits;
 mod movepick;
 pub mod nnue;
 mod rng;

@@ -11,7 +11,7 @@
 
 use escaque::{Color, Move, MoveList, Position, Role, MAX_MOVES};
 
-use crate::search::MAX_PLY;
+use crate::limits::MAX_PLY;
 use crate::see::{see_ge, SEE_VALUE};
 
 /// Ordering value of a captured piece, by role index (pawn … king).

@@ -16,8 +16,7 @@ use crate::see::{captured_value, see_ge};
 use crate::timeman::{Progress, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 
-/// Deepest ply the search goes to.
-pub const MAX_PLY: usize = 120;
+pub use crate::limits::{Limits, MAX_PLY};
 /// Score of a checkmate at the root (mate in 0).
 pub const MATE: i32 = 32000;
 /// Scores at or above this are mates.
@@ -26,33 +25,6 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 pub const INF: i32 = 32500;
 /// Bound on the network's static evaluation (far from mate scores).
 const EVAL_LIMIT: i32 = 10_000;
-
-/// What the caller asks the search to respect. Times are in milliseconds.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Maximum depth in plies.
-    pub depth: Option<u32>,
-    /// Maximum nodes (all threads together).
-    pub nodes: Option<u64>,
-    /// Exact time to spend.
-    pub movetime: Option<u64>,
-    /// White's remaining time.
-    pub wtime: Option<u64>,
-    /// Black's remaining time.
-    pub btime: Option<u64>,
-    /// White's increment.
-    pub winc: Option<u64>,
-    /// Black's increment.
-    pub binc: Option<u64>,
-    /// Moves until the next time control.
-    pub movestogo: Option<u32>,
-    /// Look for a mate in this many moves.
-    pub mate: Option<u32>,
-    /// Search until stopped.
-    pub infinite: bool,
-    /// Only these root moves (empty: all).
-    pub searchmoves: Vec<Move>,
-}
 
 /// A score as the UCI protocol shows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

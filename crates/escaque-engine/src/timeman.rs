@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use escaque::{Color, Move};
 
-use crate::search::Limits;
+use crate::limits::Limits;
 
 /// Time budget for one search.
 #[derive(Copy, Clone, Debug)]

@@ -3,11 +3,9 @@
 //! (lowest held-out error), lr 1, lambda 0: train error 0.091610 -> 0.088144,
 //! held-out 0.086141 -> 0.083884.
 
-use crate::eval::N_PARAMS;
-
 /// `[middlegame, endgame]` weight of each evaluation term.
 #[rustfmt::skip]
-pub static WEIGHTS: [[i16; 2]; N_PARAMS] = [
+pub static WEIGHTS: [[i16; 2]; 500] = [
     [76, 91], [351, 286], [359, 285], [477, 532], [991, 923], [0, 0], [0, 0], [0, 0],
     [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [12, 29], [20, 3],
     [4, 11], [8, 15], [11, 7], [10, 4], [11, 16], [6, 6], [20, 7], [15, 1],

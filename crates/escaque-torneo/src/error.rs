@@ -205,6 +205,8 @@ pub enum TorneoError {
     BadName(String),
     /// A tie-break name that is not known.
     UnknownTieBreak(String),
+    /// A tie-break C.07 does not give for a round robin (the Buchholz family).
+    TieBreakNotForRoundRobin(String),
     /// A forbidden pairing needs two players or more and rounds from first to last.
     BadForbidden,
     /// A value outside its domain ([`crate::domain`]), refused where it entered.
@@ -288,6 +290,10 @@ impl Localized for TorneoError {
             TorneoError::BadName(n) => lang.pick(
                 format!("nombre no válido: «{n}»"),
                 format!("invalid name: '{n}'"),
+            ),
+            TorneoError::TieBreakNotForRoundRobin(t) => lang.pick(
+                format!("el desempate «{t}» no se usa en un round robin: el Buchholz es para sistemas suizos (FIDE C.07); elija entre DE, SB, WIN, WON, BPG, ARO, PS, KS"),
+                format!("tie-break '{t}' is not for a round robin: Buchholz is for Swiss events (FIDE C.07); choose among DE, SB, WIN, WON, BPG, ARO, PS, KS"),
             ),
             TorneoError::UnknownTieBreak(t) => lang.pick(
                 format!("desempate desconocido «{t}»"),

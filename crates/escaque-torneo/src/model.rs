@@ -388,6 +388,14 @@ pub struct Tournament {
     pub forbidden: Vec<ForbiddenPairing>,
     /// Accelerated rounds (TRF-2026 `250`).
     pub accelerations: Vec<Acceleration>,
+    /// The version of the tie-break regulations (FIDE C.07) the organiser
+    /// chose; `None`: the one the start date asks for
+    /// ([`crate::standings::Rules::of`]).
+    pub tiebreak_rules: Option<crate::standings::Rules>,
+    /// The rating unrated players count with in rating-based tie-breaks
+    /// (ARO), where the tournament's regulations set one (C.07 allows it);
+    /// `None`: ARO is dropped when unrated players take part.
+    pub unrated_rating: Option<u16>,
 }
 
 impl Tournament {
@@ -411,6 +419,8 @@ impl Tournament {
             time_control_code: String::new(),
             forbidden: Vec::new(),
             accelerations: Vec::new(),
+            tiebreak_rules: None,
+            unrated_rating: None,
         }
     }
 

@@ -1,22 +1,129 @@
-//! Standings and tie-breaks (FIDE C.07, the 2023/2024 regulations).
+//! Standings and tie-breaks by FIDE C.07 ("Play-off and tie-break
+//! regulations"), in the version the event's date asks for: the 2023/2024
+//! text ([`Rules::V2024`]) or its amendment of March 2026 ([`Rules::V2026`],
+//! approved by the FIDE Council in February 2026, for events starting on or
+//! after 1 March 2026). The organiser may name the version
+//! ([`Tournament::tiebreak_rules`]); otherwise it follows the start date
+//! (TRF `042`, [`Rules::for_date`]).
 //!
-//! Unplayed rounds, as the regulations have them since 2023:
-//! - for Buchholz-family tie-breaks a participant's own unplayed round
-//!   (bye, forfeit either way, absence) counts as a game against a dummy
-//!   opponent with the participant's own final score;
-//! - an opponent's score is adjusted: each of the opponent's unplayed
-//!   rounds counts as a draw;
-//! - Buchholz cut-1 and median cut the participant's voluntarily unplayed
-//!   rounds (half-point and zero-point byes, absences, forfeit losses)
-//!   before the lowest values;
-//! - Sonneborn-Berger uses the same values times the points of the round;
-//! - Koya counts opponents with at least half of the points they could have
-//!   scored (rounds resting in a round robin, or absent, do not count).
+//! Unplayed rounds (Article 16):
+//! - a participant's own unplayed rounds are *voluntary* (VUR: half-point
+//!   and zero-point byes, absences, forfeit losses) or not (the
+//!   pairing-allocated bye, a full-point bye, a forfeit win);
+//! - an opponent's score is *adjusted* (16.3): each of the opponent's rounds
+//!   counts with the points actually scored in it (a zero-point bye 0, a
+//!   forfeit win 1, the pairing-allocated bye what the tournament gives it,
+//!   a half-point bye ½), except the rounds without an opponent that come
+//!   after the opponent's last round that was not voluntarily unplayed
+//!   (16.2.5: a withdrawal, or byes to the end), which count as draws;
+//! - in Buchholz and Sonneborn-Berger a participant's own unplayed round
+//!   counts as a game against a dummy opponent (16.4) with the participant's
+//!   own final score; the 2026 amendment caps it: a bye's dummy has at most
+//!   half the rounds' points (16.4.2), a forfeit's at most the real
+//!   opponent's adjusted score (16.4.1);
+//! - the cuts (Article 14, 16.5) take the voluntarily unplayed rounds
+//!   first, then the lowest values;
+//! - round robins (pre-determined pairings) count a forfeited game as played
+//!   against the scheduled opponent, and a round without an opponent (the
+//!   rest of an odd round robin, a bye) counts nothing: no dummy opponent.
+//!
+//! Where the text leaves a choice to the reader, this module follows Gacrux
+//! (OttoMilvang/TieBreakServer, FIDE TEC's tie-break checker); the
+//! differential test `tests/gacrux.rs` holds every value, and
+//! `docs/tiebreaks.md` says which article decides each case.
 
 use std::cmp::Ordering;
 
 use crate::model::{ByeKind, Colour, Entry, GameResult, PlayerId, System, Tournament};
 use crate::HalfPoints;
+
+/// The version of FIDE C.07 the tie-breaks follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The regulations approved in 2023 (in force for FIDE events from
+    /// 1 September 2023, for every rated event from 1 April 2024, text of
+    /// 1 August 2024): the dummy opponent has the participant's own score.
+    V2024,
+    /// The March 2026 amendment (events starting on or after 2026-03-01):
+    /// the dummy opponent is capped (Article 16.4).
+    V2026,
+}
+
+impl Rules {
+    pub const ALL: [Rules; 2] = [Rules::V2024, Rules::V2026];
+
+    /// The first day of the 2026 amendment.
+    pub const V2026_FROM: (u32, u32, u32) = (2026, 3, 1);
+
+    /// The stable identifier, used in files (`XZV`) and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Rules::V2024 => "2024",
+            Rules::V2026 => "2026",
+        }
+    }
+
+    /// Reads `2024` (also `2023`, the year the text was approved) or `2026`.
+    pub fn from_id(id: &str) -> Option<Rules> {
+        match id.trim() {
+            "2023" | "2024" => Some(Rules::V2024),
+            "2026" => Some(Rules::V2026),
+            _ => None,
+        }
+    }
+
+    /// The version in force for an event that starts on `date` (TRF `042`:
+    /// `YYYY/MM/DD`, also `YYYY-MM-DD`, `YYYY.MM.DD`, `DD.MM.YYYY`,
+    /// `DD/MM/YYYY` and the two-digit `YY/MM/DD`). Without a date that can
+    /// be read, the version in force today ([`Rules::V2026`]).
+    pub fn for_date(date: &str) -> Rules {
+        match parse_date(date) {
+            Some(d) if d < Rules::V2026_FROM => Rules::V2024,
+            _ => Rules::V2026,
+        }
+    }
+
+    /// The version the tournament's tie-breaks follow: the organiser's
+    /// choice, or the one its start date asks for.
+    pub fn of(t: &Tournament) -> Rules {
+        t.tiebreak_rules
+            .unwrap_or_else(|| Rules::for_date(&t.start_date))
+    }
+
+    /// The line that heads the standings.
+    pub fn heading(self, lang: escaque::Lang) -> String {
+        lang.pick(
+            format!("Desempates según FIDE C.07, versión {}", self.id()),
+            format!("Tie-breaks by FIDE C.07, {} version", self.id()),
+        )
+    }
+}
+
+/// (year, month, day) of a date as TRF and people write it.
+fn parse_date(text: &str) -> Option<(u32, u32, u32)> {
+    let text = text.trim();
+    let head = text.split_whitespace().next()?;
+    let parts: Vec<&str> = head.split(['/', '-', '.']).collect();
+    if parts.len() != 3 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let num = |s: &str| -> Option<u32> {
+        if s.chars().all(|c| c.is_ascii_digit()) && s.len() <= 4 {
+            s.parse().ok()
+        } else {
+            None
+        }
+    };
+    let (y, m, d) = if parts[0].len() == 4 {
+        (num(parts[0])?, num(parts[1])?, num(parts[2])?)
+    } else if parts[2].len() == 4 {
+        (num(parts[2])?, num(parts[1])?, num(parts[0])?)
+    } else {
+        // `YY/MM/DD`, as TRF writes round dates.
+        (2000 + num(parts[0])?, num(parts[1])?, num(parts[2])?)
+    };
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TieBreak {
@@ -78,9 +185,10 @@ impl TieBreak {
     }
 
     /// The tie-break with identifier `id` ([`TieBreak::id`]), read ignoring
-    /// case and surrounding spaces.
+    /// case and surrounding spaces; a modifier may also be written after a
+    /// slash, as TRF-2026 and Gacrux write it (`BH/C1`).
     pub fn from_id(id: &str) -> Option<TieBreak> {
-        let c = id.trim().to_ascii_uppercase();
+        let c = id.trim().to_ascii_uppercase().replace('/', "-");
         TieBreak::ALL.into_iter().find(|tb| tb.id() == c)
     }
 
@@ -98,6 +206,38 @@ impl TieBreak {
             TieBreak::AverageRatingOpponents => "Elo medio rivales",
             TieBreak::Progressive => "Progresivo",
             TieBreak::Koya => "Koya",
+        }
+    }
+
+    /// The Buchholz family (BH, BH-C1, BH-M1): C.07 gives it for Swiss
+    /// events only; it is not offered for round robins, where every
+    /// participant meets the same opponents.
+    pub fn is_buchholz(self) -> bool {
+        matches!(
+            self,
+            TieBreak::Buchholz | TieBreak::BuchholzCut1 | TieBreak::MedianBuchholz
+        )
+    }
+
+    /// The tie-breaks an organiser may choose for `system`: all of them for
+    /// a Swiss event; no Buchholz for a round robin.
+    pub fn offered(system: System) -> Vec<TieBreak> {
+        TieBreak::ALL
+            .into_iter()
+            .filter(|tb| matches!(system, System::Swiss) || !tb.is_buchholz())
+            .collect()
+    }
+
+    /// Checks an organiser's list for `system` ([`TieBreak::offered`]).
+    pub fn check_for(system: System, list: &[TieBreak]) -> Result<(), crate::TorneoError> {
+        match list
+            .iter()
+            .find(|tb| !TieBreak::offered(system).contains(tb))
+        {
+            Some(tb) => Err(crate::TorneoError::TieBreakNotForRoundRobin(
+                tb.id().to_string(),
+            )),
+            None => Ok(()),
         }
     }
 
@@ -135,86 +275,322 @@ pub struct Standing {
     pub rank: u32,
     pub player: PlayerId,
     pub points: HalfPoints,
-    /// Values in the organiser's order of tie-breaks.
+    /// Values in the organiser's order of tie-breaks. A tie-break the
+    /// regulations drop ([`dropped`]) is 0 for everyone; direct encounter is
+    /// the number of players, tied with this one before it, that it ranks
+    /// below this one (0 for a player not tied).
     pub tiebreaks: Vec<f64>,
+}
+
+/// How one round enters a player's Buchholz and Sonneborn-Berger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// A game played (or, in a round robin, a game forfeited): the
+    /// opponent's adjusted score.
+    Opponent {
+        opponent: PlayerId,
+        /// The opponent's score as it stands.
+        actual: HalfPoints,
+        /// The opponent's adjusted score (Article 16.3).
+        adjusted: HalfPoints,
+        /// The opponent's rounds counted as draws (16.2.5), with the points
+        /// actually scored in each.
+        as_draws: Vec<(u32, HalfPoints)>,
+    },
+    /// The participant's own unplayed round, against a dummy opponent with
+    /// the participant's own score (16.4), capped by the 2026 amendment.
+    Dummy {
+        own: HalfPoints,
+        cap: Option<Cap>,
+        value: HalfPoints,
+    },
+    /// Nothing: a round robin's round without an opponent.
+    Nothing,
+}
+
+/// The 2026 amendment's cap on a dummy opponent (Article 16.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    /// A bye: half the points of the rounds (16.4.2).
+    HalfTheRounds(HalfPoints),
+    /// A forfeit: the real opponent's adjusted score (16.4.1).
+    Opponent {
+        opponent: PlayerId,
+        adjusted: HalfPoints,
+    },
+}
+
+/// One round of a player's tie-breaks, explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundDetail {
+    pub round: u32,
+    pub entry: Entry,
+    /// Voluntarily unplayed (cut first).
+    pub voluntary: bool,
+    pub counted: Counted,
+    /// The round's Buchholz value, in half points (`None`: not counted).
+    pub buchholz: Option<HalfPoints>,
+    /// The round's Sonneborn-Berger value, in quarter points.
+    pub sonneborn_berger: Option<u32>,
+    /// Whether the round's points count for Koya.
+    pub koya: bool,
+}
+
+/// How a player's tie-breaks were made ([`explain`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detail {
+    pub player: PlayerId,
+    pub rules: Rules,
+    pub after_round: u32,
+    pub points: HalfPoints,
+    pub rounds: Vec<RoundDetail>,
+    /// The round BH-C1 cuts (and BH-M1 cuts as the lowest).
+    pub cut_low: Option<u32>,
+    /// The round BH-M1 cuts as the highest.
+    pub cut_high: Option<u32>,
+    /// Koya's threshold in half points: half the maximum possible score.
+    pub koya_threshold: HalfPoints,
+    /// The values, in the organiser's order, as the standings show them.
+    pub values: Vec<(TieBreak, f64)>,
+    /// Tie-breaks the regulations drop, and why ([`dropped`]).
+    pub dropped: Vec<(TieBreak, Dropped)>,
+}
+
+/// Why a tie-break is left out of the ranking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dropped {
+    /// ARO with unrated players and no rating set for them (C.07,
+    /// rating-based tie-breaks: dropped unless the tournament's regulations
+    /// say how unrated players count).
+    UnratedPlayers,
 }
 
 /// Per-player facts the tie-breaks are computed from.
 struct Facts {
+    rules: Rules,
+    round_robin: bool,
+    rounds: u32,
     score: Vec<HalfPoints>,
+    adjusted: Vec<HalfPoints>,
     entries: Vec<Vec<Entry>>,
+    /// Koya's threshold ([`Facts::koya_threshold`]).
+    koya: HalfPoints,
+}
+
+/// Voluntarily unplayed (Article 16.2): half-point and zero-point byes,
+/// absences, forfeit losses.
+fn voluntary(e: Entry) -> bool {
+    match e {
+        Entry::Game { result, .. } => !result.played() && result != GameResult::ForfeitWin,
+        Entry::Bye(k) => matches!(k, ByeKind::Half | ByeKind::Zero),
+        Entry::Absent => true,
+    }
 }
 
 impl Facts {
     /// The facts of rounds `1..=rounds`.
     fn new(t: &Tournament, rounds: u32) -> Facts {
         let n = t.players.len() as u32;
+        let round_robin = matches!(t.system, System::RoundRobin { .. });
         let entries: Vec<Vec<Entry>> = (1..=n)
             .map(|id| (1..=rounds).map(|r| t.entry(id, r)).collect())
             .collect();
-        let score = entries
+        let score: Vec<HalfPoints> = entries
             .iter()
             .map(|e| e.iter().map(|x| x.points()).sum())
             .collect();
-        Facts { score, entries }
+        let adjusted = entries
+            .iter()
+            .map(|e| {
+                let last = last_not_voluntary(e);
+                e.iter()
+                    .enumerate()
+                    .map(|(i, x)| match x {
+                        Entry::Game { .. } => x.points(),
+                        _ if i < last => x.points(),
+                        _ if round_robin => 0,
+                        _ => 1,
+                    })
+                    .sum()
+            })
+            .collect();
+        let mut f = Facts {
+            rules: Rules::of(t),
+            round_robin,
+            rounds,
+            score,
+            adjusted,
+            entries,
+            koya: 0,
+        };
+        f.koya = f.koya_threshold();
+        f
     }
 
-    /// Opponent's score with every unplayed round counted as a draw, in half points.
-    fn adjusted(&self, id: PlayerId) -> HalfPoints {
-        self.entries[id as usize - 1]
-            .iter()
-            .map(|e| if e.played() { e.points() } else { 1 })
-            .sum()
+    /// The rounds (1-based) of `id`'s adjusted score counted as draws.
+    fn as_draws(&self, id: PlayerId) -> Vec<(u32, HalfPoints)> {
+        let e = &self.entries[id as usize - 1];
+        let last = last_not_voluntary(e);
+        e.iter()
+            .enumerate()
+            .filter(|&(i, x)| i >= last && !matches!(x, Entry::Game { .. }))
+            .map(|(i, x)| (i as u32 + 1, x.points()))
+            .collect()
     }
 
-    /// Buchholz contribution of each round, and whether it was voluntarily unplayed.
-    fn contributions(&self, id: PlayerId) -> Vec<(HalfPoints, bool)> {
-        let own = self.score[id as usize - 1];
-        self.entries[id as usize - 1]
-            .iter()
-            .map(|e| match *e {
-                Entry::Game {
-                    opponent, result, ..
-                } if result.played() => (self.adjusted(opponent), false),
-                Entry::Game { result, .. } => (own, result != GameResult::ForfeitWin),
-                Entry::Bye(k) => (own, matches!(k, ByeKind::Half | ByeKind::Zero)),
-                Entry::Absent => (own, true),
+    /// What round `round` (0-based) of `id` counts in Buchholz.
+    fn counted(&self, id: PlayerId, round: usize) -> Counted {
+        let i = id as usize - 1;
+        let e = self.entries[i][round];
+        let opponent_game = |o: PlayerId| Counted::Opponent {
+            opponent: o,
+            actual: self.score[o as usize - 1],
+            adjusted: self.adjusted[o as usize - 1],
+            as_draws: self.as_draws(o),
+        };
+        match e {
+            Entry::Game { opponent, .. } if e.played() || self.round_robin => {
+                opponent_game(opponent)
+            }
+            _ if self.round_robin => Counted::Nothing,
+            _ => {
+                let own = self.score[i];
+                let cap = match (self.rules, e) {
+                    (Rules::V2024, _) => None,
+                    (Rules::V2026, Entry::Game { opponent, .. }) => Some(Cap::Opponent {
+                        opponent,
+                        adjusted: self.adjusted[opponent as usize - 1],
+                    }),
+                    (Rules::V2026, _) => Some(Cap::HalfTheRounds(self.rounds)),
+                };
+                let value = match cap {
+                    None => own,
+                    Some(Cap::HalfTheRounds(c)) => own.min(c),
+                    Some(Cap::Opponent { adjusted, .. }) => own.min(adjusted),
+                };
+                Counted::Dummy { own, cap, value }
+            }
+        }
+    }
+
+    /// Buchholz values of each counted round: (round, value, voluntary).
+    fn contributions(&self, id: PlayerId) -> Vec<(u32, HalfPoints, bool)> {
+        (0..self.entries[id as usize - 1].len())
+            .filter_map(|r| {
+                let e = self.entries[id as usize - 1][r];
+                let v = match self.counted(id, r) {
+                    Counted::Opponent { adjusted, .. } => adjusted,
+                    Counted::Dummy { value, .. } => value,
+                    Counted::Nothing => return None,
+                };
+                let vol = !e.played() && !self.round_robin && voluntary(e);
+                Some((r as u32 + 1, v, vol))
             })
             .collect()
     }
+
+    /// Koya's threshold: half the maximum possible score (C.07, Koya
+    /// system: one figure for every opponent, not lowered for an
+    /// opponent's absences). In
+    /// a round robin the maximum leaves out the rests of an odd number of
+    /// players (whole cycles) and the players who never played.
+    fn koya_threshold(&self) -> HalfPoints {
+        let mut games = self.rounds;
+        if self.round_robin {
+            let n = self.entries.len() as u32;
+            if n > 0 && self.rounds.is_multiple_of(n) {
+                games -= self.rounds / n;
+            }
+            let never = self
+                .entries
+                .iter()
+                .filter(|e| {
+                    !e.iter().any(|x| {
+                        matches!(
+                            x,
+                            Entry::Game { .. } | Entry::Bye(ByeKind::PairingAllocated)
+                        )
+                    })
+                })
+                .count() as u32;
+            games = games.saturating_sub(never);
+        }
+        // Half of `games` points, in half points.
+        games
+    }
+}
+
+/// The index after the last round that was not voluntarily unplayed (0 if
+/// none): the rounds from there on without an opponent are those of
+/// Article 16.2.5.
+fn last_not_voluntary(e: &[Entry]) -> usize {
+    e.iter().rposition(|&x| !voluntary(x)).map_or(0, |i| i + 1)
 }
 
 fn half(hp: u32) -> f64 {
     hp as f64 / 2.0
 }
 
-fn cut(mut values: Vec<(HalfPoints, bool)>, low: usize, high: usize) -> f64 {
-    // Voluntarily unplayed rounds go first, then the lowest.
-    values.sort_by_key(|&(v, voluntary)| (!voluntary, v));
-    let kept = values.len().saturating_sub(low);
-    let mut rest: Vec<HalfPoints> = values.into_iter().skip(low).map(|x| x.0).collect();
-    rest.sort_unstable();
-    let kept_high = kept.saturating_sub(high);
-    half(rest.into_iter().take(kept_high).sum())
+/// The rounds a cut of `low` lowest and `high` highest leaves out:
+/// voluntarily unplayed rounds go first among the lowest (Article 16.5).
+fn cut_rounds(values: &[(u32, HalfPoints, bool)], low: usize, high: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut rest: Vec<(u32, HalfPoints, bool)> = values.to_vec();
+    let mut lows = Vec::new();
+    for _ in 0..low.min(rest.len()) {
+        let k = (0..rest.len())
+            .min_by_key(|&k| (!rest[k].2, rest[k].1, rest[k].0))
+            .expect("not empty");
+        lows.push(rest.remove(k).0);
+    }
+    let mut highs = Vec::new();
+    for _ in 0..high.min(rest.len()) {
+        let k = (0..rest.len())
+            .max_by_key(|&k| (rest[k].1, std::cmp::Reverse(rest[k].0)))
+            .expect("not empty");
+        highs.push(rest.remove(k).0);
+    }
+    (lows, highs)
+}
+
+fn cut(values: Vec<(u32, HalfPoints, bool)>, low: usize, high: usize) -> f64 {
+    let (lows, highs) = cut_rounds(&values, low, high);
+    half(
+        values
+            .iter()
+            .filter(|v| !lows.contains(&v.0) && !highs.contains(&v.0))
+            .map(|v| v.1)
+            .sum(),
+    )
+}
+
+/// Whether ARO is dropped: unrated players take part and the organiser set
+/// no rating for them (C.07, rating-based tie-breaks: they are dropped when
+/// unrated players are present, unless the tournament's regulations say how
+/// unrated players count).
+fn aro_dropped(t: &Tournament) -> bool {
+    t.unrated_rating.is_none() && t.players.iter().any(|p| p.rating.is_none_or(|r| r == 0))
+}
+
+/// The tie-breaks of the organiser's list that the regulations drop for
+/// this tournament, and why.
+pub fn dropped(t: &Tournament) -> Vec<(TieBreak, Dropped)> {
+    t.tiebreaks
+        .iter()
+        .filter(|&&tb| tb == TieBreak::AverageRatingOpponents && aro_dropped(t))
+        .map(|&tb| (tb, Dropped::UnratedPlayers))
+        .collect()
 }
 
 fn value(t: &Tournament, f: &Facts, id: PlayerId, tb: TieBreak) -> f64 {
     let i = id as usize - 1;
     let entries = &f.entries[i];
     match tb {
-        TieBreak::Buchholz => half(f.contributions(id).iter().map(|x| x.0).sum()),
+        TieBreak::Buchholz => half(f.contributions(id).iter().map(|x| x.1).sum()),
         TieBreak::BuchholzCut1 => cut(f.contributions(id), 1, 0),
         TieBreak::MedianBuchholz => cut(f.contributions(id), 1, 1),
         TieBreak::SonnebornBerger => {
-            let own = f.score[i];
-            let quarters: u32 = entries
-                .iter()
-                .map(|e| match *e {
-                    Entry::Game {
-                        opponent, result, ..
-                    } if result.played() => f.adjusted(opponent) * result.points(),
-                    other => own * other.points(),
-                })
+            let quarters: u32 = (0..entries.len())
+                .map(|r| sonneborn_berger(f, id, r).unwrap_or(0))
                 .sum();
             quarters as f64 / 4.0
         }
@@ -246,11 +622,17 @@ fn value(t: &Tournament, f: &Facts, id: PlayerId, tb: TieBreak) -> f64 {
             })
             .count() as f64,
         TieBreak::AverageRatingOpponents => {
+            if aro_dropped(t) {
+                return 0.0;
+            }
             let ratings: Vec<u32> = entries
                 .iter()
                 .filter(|e| e.played())
                 .filter_map(|e| match e {
-                    Entry::Game { opponent, .. } => t.players[*opponent as usize - 1].rating,
+                    Entry::Game { opponent, .. } => t.players[*opponent as usize - 1]
+                        .rating
+                        .filter(|&r| r > 0)
+                        .or(t.unrated_rating),
                     _ => None,
                 })
                 .map(u32::from)
@@ -272,56 +654,140 @@ fn value(t: &Tournament, f: &Facts, id: PlayerId, tb: TieBreak) -> f64 {
             }
             half(total)
         }
-        TieBreak::Koya => {
-            // An opponent counts with at least half of the points they could
-            // have scored: rounds in which they were not resting or absent.
-            let counts = |o: PlayerId| {
-                let oe = &f.entries[o as usize - 1];
-                let possible = oe
-                    .iter()
-                    .filter(|e| !matches!(e, Entry::Bye(ByeKind::Zero) | Entry::Absent))
-                    .count() as u32;
-                f.score[o as usize - 1] >= possible
-            };
-            half(
-                entries
-                    .iter()
-                    .filter_map(|e| match *e {
-                        Entry::Game {
-                            opponent, result, ..
-                        } if counts(opponent) => Some(result.points()),
-                        _ => None,
-                    })
-                    .sum(),
-            )
-        }
+        TieBreak::Koya => half(
+            (0..entries.len())
+                .filter(|&r| koya_counts(f, id, r))
+                .map(|r| entries[r].points())
+                .sum(),
+        ),
     }
 }
 
-/// Points scored in games among `group` (all of whom must have met each
-/// other for the tie-break to separate them).
-fn direct_encounter(f: &Facts, group: &[usize]) -> Vec<f64> {
-    let mut pts = vec![0u32; group.len()];
-    let mut met = vec![vec![false; group.len()]; group.len()];
-    for (a, &pa) in group.iter().enumerate() {
-        for e in &f.entries[pa] {
-            if let Entry::Game {
-                opponent, result, ..
-            } = *e
-            {
-                if let Some(b) = group.iter().position(|&x| x == opponent as usize - 1) {
-                    met[a][b] = true;
-                    pts[a] += result.points();
+/// Round `r`'s Sonneborn-Berger value in quarter points: the Buchholz
+/// value times the points of the round.
+fn sonneborn_berger(f: &Facts, id: PlayerId, r: usize) -> Option<u32> {
+    let e = f.entries[id as usize - 1][r];
+    let v = match f.counted(id, r) {
+        Counted::Opponent { adjusted, .. } => adjusted,
+        Counted::Dummy { value, .. } => value,
+        Counted::Nothing => return None,
+    };
+    Some(v * e.points())
+}
+
+/// Whether round `r`'s points count for Koya: an opponent (the game played
+/// or forfeited) whose score reaches the threshold.
+fn koya_counts(f: &Facts, id: PlayerId, r: usize) -> bool {
+    match f.entries[id as usize - 1][r] {
+        Entry::Game { opponent, .. } => f.score[opponent as usize - 1] >= f.koya,
+        _ => false,
+    }
+}
+
+/// The points a player scored against each tied opponent (Article 6):
+/// games played (in a round robin, forfeits too); against an opponent met
+/// more than once, the average. Returns (sum, opponents met).
+fn encounters(f: &Facts, p: usize, group: &[usize]) -> (f64, usize) {
+    let mut per: Vec<(usize, u32, u32)> = Vec::new();
+    for e in &f.entries[p] {
+        if let Entry::Game {
+            opponent, result, ..
+        } = *e
+        {
+            let o = opponent as usize - 1;
+            if !(result.played() || f.round_robin) || !group.contains(&o) {
+                continue;
+            }
+            match per.iter_mut().find(|x| x.0 == o) {
+                Some(x) => {
+                    x.1 += result.points();
+                    x.2 += 1;
                 }
+                None => per.push((o, result.points(), 1)),
             }
         }
     }
-    let all_met = (0..group.len()).all(|a| (0..group.len()).all(|b| a == b || met[a][b]));
-    if all_met {
-        pts.into_iter().map(half).collect()
-    } else {
-        vec![0.0; group.len()]
+    let sum = per.iter().map(|x| half(x.1) / x.2 as f64).sum();
+    (sum, per.len())
+}
+
+/// Direct encounter among `group` (Article 6): the group split into tiers,
+/// best first. If all have met each other (always in a round robin), the
+/// points among them rank them (6.1); if not (6.2), a player is ranked
+/// above the others only with more points than any of them could have
+/// scored had the missing games been won. Players a step leaves tied are
+/// ranked again among themselves (6.3).
+fn de_tiers(f: &Facts, group: Vec<usize>) -> Vec<Vec<usize>> {
+    if group.len() < 2 {
+        return vec![group];
     }
+    let m = group.len() - 1;
+    let mut s: Vec<(usize, f64, f64)> = group
+        .iter()
+        .map(|&p| {
+            let (pts, met) = encounters(f, p, &group);
+            let max = if f.round_robin {
+                pts
+            } else {
+                pts + (m - met.min(m)) as f64
+            };
+            (p, pts, max)
+        })
+        .collect();
+    let all_met = f.round_robin || s.iter().all(|x| x.2 == x.1);
+    let tiers: Vec<Vec<usize>> = if all_met {
+        s.sort_by(|a, b| {
+            b.1.partial_cmp(&a.1)
+                .unwrap_or(Ordering::Equal)
+                .then(a.0.cmp(&b.0))
+        });
+        let mut tiers: Vec<Vec<usize>> = Vec::new();
+        for (k, x) in s.iter().enumerate() {
+            if k > 0 && s[k - 1].1 == x.1 {
+                tiers.last_mut().expect("a tier").push(x.0);
+            } else {
+                tiers.push(vec![x.0]);
+            }
+        }
+        tiers
+    } else {
+        s.sort_by(|a, b| {
+            b.1.partial_cmp(&a.1)
+                .unwrap_or(Ordering::Equal)
+                .then(b.2.partial_cmp(&a.2).unwrap_or(Ordering::Equal))
+                .then(a.0.cmp(&b.0))
+        });
+        let mut tiers = Vec::new();
+        let mut k = 0;
+        while k + 1 < s.len() {
+            let best_rest = s[k + 1..].iter().map(|x| x.2).fold(f64::MIN, f64::max);
+            if s[k].1 > best_rest {
+                tiers.push(vec![s[k].0]);
+                k += 1;
+            } else {
+                break;
+            }
+        }
+        tiers.push(s[k..].iter().map(|x| x.0).collect());
+        tiers
+    };
+    if tiers.len() == 1 {
+        return tiers;
+    }
+    tiers.into_iter().flat_map(|t| de_tiers(f, t)).collect()
+}
+
+/// Direct encounter values for `group`: how many of the group it ranks
+/// below each player.
+fn direct_encounter(f: &Facts, group: &[usize]) -> Vec<f64> {
+    let tiers = de_tiers(f, group.to_vec());
+    group
+        .iter()
+        .map(|p| {
+            let k = tiers.iter().position(|t| t.contains(p)).expect("in a tier");
+            tiers[k + 1..].iter().map(Vec::len).sum::<usize>() as f64
+        })
+        .collect()
 }
 
 /// The standings as they stand now: those of the last round with every
@@ -406,7 +872,6 @@ pub fn compute_after(t: &Tournament, rounds: u32) -> Vec<Standing> {
             start = end;
         }
     }
-    // Direct encounter for untied players is meaningless: show it only in groups.
     for i in 0..n {
         let rank = if i > 0 && tied(&rows[i - 1], &rows[i], t.tiebreaks.len()) {
             rows[i - 1].rank
@@ -416,6 +881,56 @@ pub fn compute_after(t: &Tournament, rounds: u32) -> Vec<Standing> {
         rows[i].rank = rank;
     }
     rows
+}
+
+/// How player `id`'s tie-breaks were made after round `rounds`
+/// ([`Tournament::complete_rounds`] for the standings as shown): each
+/// round's opponent with the score as adjusted and why, the dummy
+/// opponent, the cuts, Koya's threshold and the values.
+pub fn explain(t: &Tournament, id: PlayerId, rounds: u32) -> Result<Detail, crate::TorneoError> {
+    t.player(id)?;
+    let rounds = rounds.min(t.rounds.len() as u32);
+    let f = Facts::new(t, rounds);
+    let i = id as usize - 1;
+    let details: Vec<RoundDetail> = (0..f.entries[i].len())
+        .map(|r| {
+            let e = f.entries[i][r];
+            let counted = f.counted(id, r);
+            let buchholz = match &counted {
+                Counted::Opponent { adjusted, .. } => Some(*adjusted),
+                Counted::Dummy { value, .. } => Some(*value),
+                Counted::Nothing => None,
+            };
+            RoundDetail {
+                round: r as u32 + 1,
+                entry: e,
+                voluntary: !e.played() && !f.round_robin && voluntary(e),
+                buchholz,
+                sonneborn_berger: sonneborn_berger(&f, id, r),
+                koya: koya_counts(&f, id, r),
+                counted,
+            }
+        })
+        .collect();
+    let contributions = f.contributions(id);
+    let (low1, _) = cut_rounds(&contributions, 1, 0);
+    let (_, high1) = cut_rounds(&contributions, 1, 1);
+    let row = compute_after(t, rounds)
+        .into_iter()
+        .find(|s| s.player == id)
+        .expect("every player has a row");
+    Ok(Detail {
+        player: id,
+        rules: f.rules,
+        after_round: rounds,
+        points: f.score[i],
+        rounds: details,
+        cut_low: low1.first().copied(),
+        cut_high: high1.first().copied(),
+        koya_threshold: f.koya,
+        values: t.tiebreaks.iter().copied().zip(row.tiebreaks).collect(),
+        dropped: dropped(t),
+    })
 }
 
 /// Equal points and equal first `k` tie-breaks.

@@ -24,7 +24,9 @@
 //! escaque keeps what TRF has no field for in its own `XZ?` lines, which other
 //! programs ignore: `XZS` system, `XZN` team size, `XZC` club, `XZK`
 //! category, `XZE` entry round, `XZW` withdrawal round, `XZO` the board
-//! order of a round (White of each board). Older escaque files also have
+//! order of a round (White of each board), `XZV` the version of the
+//! tie-break regulations the organiser chose (`2024`, `2026`), `XZU` the
+//! rating unrated players count with in ARO. Older escaque files also have
 //! `XZT` (tie-breaks, now `202`) and `XZH`/`XZA` (requested byes, now `240`),
 //! still read.
 
@@ -245,6 +247,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "XZN" => t.team_size = number(&rest, "XZN", line_no, 5)?,
+            "XZV" => {
+                t.tiebreak_rules = Some(
+                    crate::standings::Rules::from_id(&rest)
+                        .ok_or_else(|| err(line_no, 5, TrfErrorKind::Unexpected(rest.clone())))?,
+                )
+            }
+            "XZU" => t.unrated_rating = Some(number(&rest, "XZU", line_no, 5)?),
             "XZO" => {
                 let mut words = rest.split_whitespace();
                 let round: usize = number(words.next().unwrap_or(""), "XZO", line_no, 5)?;
@@ -1024,6 +1033,12 @@ pub fn write(t: &Tournament) -> String {
         }
     ));
     out.push_str(&format!("XZN {}\n", t.team_size));
+    if let Some(rules) = t.tiebreak_rules {
+        out.push_str(&format!("XZV {}\n", rules.id()));
+    }
+    if let Some(r) = t.unrated_rating {
+        out.push_str(&format!("XZU {r}\n"));
+    }
     for (i, r) in t.rounds.iter().enumerate() {
         let whites: Vec<String> = r.games.iter().map(|g| g.white.to_string()).collect();
         out.push_str(&format!("XZO {} {}\n", i + 1, whites.join(" ")));

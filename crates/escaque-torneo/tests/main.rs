@@ -6,11 +6,13 @@
 mod berger;
 mod domain;
 mod dutch_bbp;
+mod gacrux;
 mod glicko;
 mod ranking;
 mod real;
 mod school;
 mod standings;
+mod tiebreak_rules;
 mod trf;
 mod trf26;
 

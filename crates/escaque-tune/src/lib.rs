@@ -218,7 +218,12 @@ pub fn weights_source(w: &[[f64; 2]], note: &str) -> String {
         s.push_str(line);
         s.push('\n');
     }
-    s.push_str("\nuse crate::eval::N_PARAMS;\n\n/// `[middlegame, endgame]` weight of each evaluation term.\n#[rustfmt::skip]\npub static WEIGHTS: [[i16; 2]; N_PARAMS] = [\n");
+    // The length is written as a number, so that the table imports nothing
+    // from the evaluation that reads it (eval.rs checks it equals N_PARAMS).
+    s.push_str(&format!(
+        "\n/// `[middlegame, endgame]` weight of each evaluation term.\n#[rustfmt::skip]\npub static WEIGHTS: [[i16; 2]; {}] = [\n",
+        w.len()
+    ));
     for chunk in w.chunks(8) {
         s.push_str("   ");
         for p in chunk {

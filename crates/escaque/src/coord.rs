@@ -19,7 +19,7 @@
 //! ```
 
 use crate::castling::king_home;
-use crate::read::MoveError;
+use crate::san::MoveError;
 use crate::{Bitboard, CastlingSide, Lang, Move, Position, Role, Square};
 
 /// Writes `m` in coordinate notation: `e2e4`, castling `e1g1`, promotion with
@@ -225,57 +225,6 @@ mod tests {
         ] {
             assert_eq!(parse(&p, s), want, "{s}");
         }
-    }
-
-    #[test]
-    fn a_king_step_onto_the_castling_square_is_the_normal_move_in_chess960() {
-        use crate::read::{move_between, read_move, Notation};
-        use crate::{CastlingMode, SanLang};
-        // King on f1, rooks on a1 and h1: g1 is both a step of the king
-        // and where it goes castling short.
-        let pos = Position::from_fen_with(
-            "r4k1r/8/8/8/8/8/8/R4K1R w HAha - 0 1",
-            CastlingMode::Chess960,
-        )
-        .unwrap();
-        let step = Move::normal(Square::F1, Square::G1);
-        let short = Move::castle(Square::F1, Square::G1);
-        assert!(pos.is_legal(step) && pos.is_legal(short));
-        for m in [
-            parse_uci(&pos, "f1g1"),
-            parse_coord(&pos, "f1g1"),
-            parse_coord(&pos, "F1-G1"),
-            read_move(&pos, "f1g1", Notation::Uci),
-            read_move(&pos, "f1g1", Notation::Any(SanLang::Auto)),
-            move_between(&pos, Square::F1, Square::G1, None),
-        ] {
-            assert_eq!(m, Ok(step));
-        }
-        // Castling is the king onto its rook, in every reader.
-        assert_eq!(read_move(&pos, "f1h1", Notation::Uci), Ok(short));
-        assert_eq!(move_between(&pos, Square::F1, Square::H1, None), Ok(short));
-        assert_eq!(to_uci_in(&pos, short, true), "f1h1");
-        // Queen side: the king on b1 steps to c1 or castles onto a1.
-        let pos =
-            Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960)
-                .unwrap();
-        let step = Move::normal(Square::B1, Square::C1);
-        let long = Move::castle(Square::B1, Square::C1);
-        assert!(pos.is_legal(step) && pos.is_legal(long));
-        assert_eq!(move_between(&pos, Square::B1, Square::C1, None), Ok(step));
-        assert_eq!(read_move(&pos, "b1c1", Notation::Uci), Ok(step));
-        assert_eq!(move_between(&pos, Square::B1, Square::A1, None), Ok(long));
-        // Where no step goes to the castling square, the king's two-square
-        // form still castles (king e1 in a Chess960 game).
-        let pos = Position::from_fen_with(
-            "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
-            CastlingMode::Chess960,
-        )
-        .unwrap();
-        assert_eq!(
-            read_move(&pos, "e1g1", Notation::Uci),
-            Ok(Move::castle(Square::E1, Square::G1))
-        );
     }
 
     #[test]

@@ -43,8 +43,8 @@ use core::time::Duration;
 
 use crate::attacks::pawn_attacks;
 use crate::clock::{Clock, ClockReading, ClockSnapshot, FlagFell};
-use crate::read::MoveError;
 use crate::rules::{FiftyMoveRule, RuleSet, StalemateRule};
+use crate::san::MoveError;
 use crate::san::SanLang;
 use crate::{zobrist, Color, FenError, IllegalMove, Lang, Move, Position, Role};
 

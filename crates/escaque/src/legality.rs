@@ -44,6 +44,20 @@ pub enum IllegalReason {
 }
 
 impl Position {
+    /// Plays `m` if it is legal; otherwise leaves the position unchanged and says
+    /// why the move is illegal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                mv: m,
+                reason: self.illegal_reason(m),
+            })
+        }
+    }
+
     /// Why `m` is illegal here (meaningful only for a move that is not legal; for a
     /// legal move the answer is not defined).
     pub fn illegal_reason(&self, m: Move) -> IllegalReason {

@@ -78,10 +78,10 @@ pub use movegen::{MoveList, MoveVisitor, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use pgn::{PgnError, PgnErrorKind};
 pub use position::Position;
-pub use read::{read_move, MoveError, Notation};
+pub use read::{read_move, Notation};
 pub use role::{Piece, Role};
 pub use rules::{Odds, RuleSet};
-pub use san::{San, SanLang};
+pub use san::{MoveError, San, SanLang};
 pub use square::{File, Rank, Square};
 pub use time_class::TimeClass;
 

@@ -384,20 +384,6 @@ impl Position {
 
     // ---- making moves ----
 
-    /// Plays `m` if it is legal; otherwise leaves the position unchanged and says
-    /// why the move is illegal.
-    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            Err(crate::IllegalMove {
-                mv: m,
-                reason: self.illegal_reason(m),
-            })
-        }
-    }
-
     /// Plays `m` without checking it. `m` must be one of [`Position::legal_moves`];
     /// anything else leaves a position that breaks the invariants (no panic, but
     /// meaningless results). Meant for search, where moves come from the generator.

@@ -35,8 +35,9 @@
 //! ));
 //! ```
 
-use crate::san::{parse_san_lang, parse_san_plain, San, SanLang};
-use crate::{IllegalReason, Lang, Move, Position, Role, Square};
+pub use crate::san::MoveError;
+use crate::san::{parse_san_lang, parse_san_plain, SanLang};
+use crate::{Lang, Move, Position, Role, Square};
 
 /// How the text may be written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,57 +48,6 @@ pub enum Notation {
     Any(SanLang),
     /// The UCI protocol's strict long algebraic notation.
     Uci,
-}
-
-/// Why a text could not be read as a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Nothing to read.
-    Empty,
-    /// The text is not a move in any notation the reader knows (for example `Xz9`).
-    Unknown {
-        /// The text as given.
-        text: String,
-    },
-    /// The text names a move, but it is not legal here.
-    Illegal {
-        /// The text as given.
-        text: String,
-        /// The move meant, when one piece could be identified.
-        mv: Option<Move>,
-        /// Why it is illegal.
-        reason: IllegalReason,
-    },
-    /// No piece of that kind (matching the given origin) can go there.
-    NoCandidate {
-        /// The text as given.
-        text: String,
-        /// The kind of piece named.
-        role: Role,
-        /// The destination.
-        to: Square,
-    },
-    /// More than one legal move fits the text.
-    Ambiguous {
-        /// The text as given.
-        text: String,
-        /// The moves that fit, each fully disambiguated.
-        candidates: Vec<San>,
-    },
-    /// In [`SanLang::Auto`], the Spanish and English readings differ and both
-    /// are legal.
-    AmbiguousLanguage {
-        /// The text as given.
-        text: String,
-        /// The Spanish reading.
-        spanish: San,
-        /// The English reading.
-        english: San,
-        /// The origin square of the Spanish reading.
-        spanish_from: Square,
-        /// The origin square of the English reading.
-        english_from: Square,
-    },
 }
 
 /// The legal move from `from` to `to` (with that promotion) in `pos`, or why
@@ -203,6 +153,57 @@ mod tests {
     const START: &str = crate::STARTING_FEN;
     // White king e1, rook h1: "Rf1" is Kf1 in Spanish and Rf1 in English.
     const KR: &str = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+
+    #[test]
+    fn a_king_step_onto_the_castling_square_is_the_normal_move_in_chess960() {
+        use crate::coord::{parse_coord, parse_uci, to_uci_in};
+        use crate::CastlingMode;
+        // King on f1, rooks on a1 and h1: g1 is both a step of the king
+        // and where it goes castling short.
+        let pos = Position::from_fen_with(
+            "r4k1r/8/8/8/8/8/8/R4K1R w HAha - 0 1",
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        let step = Move::normal(Square::F1, Square::G1);
+        let short = Move::castle(Square::F1, Square::G1);
+        assert!(pos.is_legal(step) && pos.is_legal(short));
+        for m in [
+            parse_uci(&pos, "f1g1"),
+            parse_coord(&pos, "f1g1"),
+            parse_coord(&pos, "F1-G1"),
+            read_move(&pos, "f1g1", Notation::Uci),
+            read_move(&pos, "f1g1", Notation::Any(SanLang::Auto)),
+            move_between(&pos, Square::F1, Square::G1, None),
+        ] {
+            assert_eq!(m, Ok(step));
+        }
+        // Castling is the king onto its rook, in every reader.
+        assert_eq!(read_move(&pos, "f1h1", Notation::Uci), Ok(short));
+        assert_eq!(move_between(&pos, Square::F1, Square::H1, None), Ok(short));
+        assert_eq!(to_uci_in(&pos, short, true), "f1h1");
+        // Queen side: the king on b1 steps to c1 or castles onto a1.
+        let pos =
+            Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960)
+                .unwrap();
+        let step = Move::normal(Square::B1, Square::C1);
+        let long = Move::castle(Square::B1, Square::C1);
+        assert!(pos.is_legal(step) && pos.is_legal(long));
+        assert_eq!(move_between(&pos, Square::B1, Square::C1, None), Ok(step));
+        assert_eq!(read_move(&pos, "b1c1", Notation::Uci), Ok(step));
+        assert_eq!(move_between(&pos, Square::B1, Square::A1, None), Ok(long));
+        // Where no step goes to the castling square, the king's two-square
+        // form still castles (king e1 in a Chess960 game).
+        let pos = Position::from_fen_with(
+            "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        assert_eq!(
+            read_move(&pos, "e1g1", Notation::Uci),
+            Ok(Move::castle(Square::E1, Square::G1))
+        );
+    }
 
     #[test]
     fn the_preferred_language_decides_and_the_other_is_a_fallback() {

@@ -20,7 +20,6 @@
 //! ```
 
 use crate::castling::king_home;
-use crate::read::MoveError;
 use crate::{
     Bitboard, CastlingSide, File, IllegalReason, Lang, Move, MoveKind, Position, Rank, Role, Square,
 };
@@ -1009,6 +1008,57 @@ fn explain_no_move(
             to,
         },
     }
+}
+
+/// Why a text could not be read as a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Nothing to read.
+    Empty,
+    /// The text is not a move in any notation the reader knows (for example `Xz9`).
+    Unknown {
+        /// The text as given.
+        text: String,
+    },
+    /// The text names a move, but it is not legal here.
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// The move meant, when one piece could be identified.
+        mv: Option<Move>,
+        /// Why it is illegal.
+        reason: IllegalReason,
+    },
+    /// No piece of that kind (matching the given origin) can go there.
+    NoCandidate {
+        /// The text as given.
+        text: String,
+        /// The kind of piece named.
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// More than one legal move fits the text.
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The moves that fit, each fully disambiguated.
+        candidates: Vec<San>,
+    },
+    /// In [`SanLang::Auto`], the Spanish and English readings differ and both
+    /// are legal.
+    AmbiguousLanguage {
+        /// The text as given.
+        text: String,
+        /// The Spanish reading.
+        spanish: San,
+        /// The English reading.
+        english: San,
+        /// The origin square of the Spanish reading.
+        spanish_from: Square,
+        /// The origin square of the English reading.
+        english_from: Square,
+    },
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! What went wrong in a PGN game, and where.
 
-use crate::read::MoveError;
+use crate::san::MoveError;
 use crate::FenError;
 
 /// What went wrong in a game.

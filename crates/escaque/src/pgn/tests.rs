@@ -1,5 +1,5 @@
 use super::*;
-use crate::read::MoveError;
+use crate::san::MoveError;
 use crate::san::SanLang;
 use crate::Move;
 
