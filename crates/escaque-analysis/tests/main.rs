@@ -10,3 +10,8 @@ mod uci_engine;
 /// Python with python-chess, shared with the other packages' tests.
 #[path = "../../../testing/python_chess.rs"]
 mod python_chess;
+
+#[path = "../../../testing/every_file_is_a_module.rs"]
+mod every_file_is_a_module;
+#[path = "../../../testing/imports_run_one_way.rs"]
+mod imports_run_one_way;

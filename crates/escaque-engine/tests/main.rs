@@ -17,3 +17,5 @@ mod uci_input;
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]
 mod every_file_is_a_module;
+#[path = "../../../testing/imports_run_one_way.rs"]
+mod imports_run_one_way;

@@ -10,3 +10,5 @@ mod tune;
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]
 mod every_file_is_a_module;
+#[path = "../../../testing/imports_run_one_way.rs"]
+mod imports_run_one_way;
