@@ -38,6 +38,7 @@ mod refusals;
 mod security;
 mod simuls;
 mod sockets;
+mod tournament_domain;
 mod tournaments;
 mod tournaments_online;
 mod upgrade;

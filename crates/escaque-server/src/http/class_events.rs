@@ -247,7 +247,14 @@ async fn start_tournament(
     let mut links = Vec::with_capacity(chosen.len());
     for p in &chosen {
         let number = t
-            .add_player(Player::new(&p.name))
+            // A pupil's name may be longer than a TRF name (33 characters):
+            // the tournament keeps its first 33, the link keeps the pupil.
+            .add_player(Player::new(
+                &p.name
+                    .chars()
+                    .take(escaque_torneo::domain::NAME_CHARS)
+                    .collect::<String>(),
+            ))
             .map_err(tournament::refused)?;
         links.push(PlayerLink {
             number,

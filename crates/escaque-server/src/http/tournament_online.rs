@@ -22,8 +22,9 @@ use crate::store::PlayerLink;
 use crate::tournament::{self, online, Loaded, Who};
 use crate::Hub;
 
-/// The longest guest name a player may join with, in characters.
-const MAX_NAME: usize = 40;
+/// The longest guest name a player may join with, in characters: a
+/// player's name in the tournament's TRF (columns 15–47).
+const MAX_NAME: usize = escaque_torneo::domain::NAME_CHARS;
 /// The most time the organiser may add at once, seconds.
 const MAX_ADDED_S: u32 = 3600;
 

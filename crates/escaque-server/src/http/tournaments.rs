@@ -30,8 +30,6 @@ use crate::Hub;
 
 /// The longest tournament name.
 const MAX_TOURNAMENT_NAME: usize = 120;
-/// The longest player name: TRF's name field.
-const MAX_PLAYER_NAME: usize = 33;
 /// The longest club, school or category.
 const MAX_FIELD: usize = 60;
 /// The most rounds of a Swiss.
@@ -318,7 +316,7 @@ pub(super) async fn get_trf(
                 format!("attachment; filename=\"torneo-{}.trf\"", l.row.id),
             ),
         ],
-        trf::write(&l.t),
+        trf::write_checked(&l.t).map_err(service::refused)?,
     )
         .into_response())
 }
@@ -487,69 +485,36 @@ pub(super) struct PlayerFields {
     sex: Option<String>,
 }
 
-/// Applies the given fields to `p`, each checked.
+/// Applies the given fields to `p`, then checks the player against the
+/// domain every front end shares ([`escaque_torneo::domain::check_player`]:
+/// the name within TRF's 33 columns, ratings 0–3500, FIDE ids of at most 11
+/// digits, …); a rating or FIDE id of 0 means none.
 fn apply_fields(p: &mut Player, f: &PlayerFields) -> Result<(), ApiError> {
     if let Some(n) = &f.name {
-        let n = text_field("name", n, MAX_PLAYER_NAME)?;
-        if n.is_empty() {
-            return Err(bad_field(
-                "name",
-                "no puede estar vacío",
-                "may not be empty",
-            ));
-        }
-        p.name = n;
+        p.name = n.trim().to_string();
     }
     if let Some(c) = &f.club {
-        p.club = text_field("club", c, MAX_FIELD)?;
+        p.club = c.trim().to_string();
     }
     if let Some(c) = &f.category {
-        p.category = text_field("category", c, MAX_FIELD)?;
+        p.category = c.trim().to_string();
     }
     if let Some(y) = f.birth_year {
-        if !(1900..=2100).contains(&y) {
-            return Err(bad_field("birth_year", "de 1900 a 2100", "1900 to 2100"));
-        }
         p.birth_year = Some(y);
     }
     if let Some(r) = f.rating {
-        if r > 3500 {
-            return Err(bad_field(
-                "rating",
-                "como mucho 3500 (0: sin Elo)",
-                "at most 3500 (0: unrated)",
-            ));
-        }
         p.rating = (r > 0).then_some(r);
     }
     if let Some(id) = f.fide_id {
-        if id > 99_999_999_999 {
-            return Err(bad_field(
-                "fide_id",
-                "como mucho 11 cifras",
-                "at most 11 digits",
-            ));
-        }
         p.fide_id = (id > 0).then_some(id);
     }
     if let Some(t) = &f.title {
-        let t = text_field("title", t, 3)?;
-        if !t.chars().all(|c| c.is_ascii_alphabetic()) {
-            return Err(bad_field(
-                "title",
-                "letras como GM, IM, FM, WGM",
-                "letters such as GM, IM, FM, WGM",
-            ));
-        }
-        p.title = t;
+        p.title = t.trim().to_string();
     }
     if let Some(s) = &f.sex {
-        if !matches!(s.as_str(), "" | "m" | "f" | "w") {
-            return Err(bad_field("sex", "«m», «f» o vacío", "'m', 'f' or empty"));
-        }
         p.sex = s.clone();
     }
-    Ok(())
+    escaque_torneo::domain::check_player(p).map_err(|e| service::refused(e.into()))
 }
 
 /// Enters players; a round robin's rounds follow from its players.
@@ -774,9 +739,9 @@ pub(super) async fn edit_player(
     let Path((id, n)) = p?;
     let Json(f) = body?;
     service::change(&hub, &id, &Who::Organiser(me), |l| {
-        l.t.player(n).map_err(service::refused)?;
-        let p = &mut l.t.players[n as usize - 1];
-        apply_fields(p, &f)
+        let mut p = l.t.player(n).map_err(service::refused)?.clone();
+        apply_fields(&mut p, &f)?;
+        l.t.replace_player(n, p).map_err(service::refused)
     })
     .await?;
     Ok(Json(json!({"number": n})).into_response())

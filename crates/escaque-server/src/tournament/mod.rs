@@ -199,6 +199,8 @@ pub fn refused(e: TorneoError) -> ApiError {
             (StatusCode::NOT_FOUND, "no_such_board")
         }
         TorneoError::Trf(_) => (StatusCode::BAD_REQUEST, "bad_trf"),
+        TorneoError::Domain(_) => (StatusCode::BAD_REQUEST, "bad_field"),
+        TorneoError::WouldNotReadBack(_) => (StatusCode::BAD_REQUEST, "bad_trf"),
         _ => (StatusCode::BAD_REQUEST, "tournament_refused"),
     };
     ApiError(status, code, e.message(Lang::Es), e.message(Lang::En))
@@ -283,7 +285,7 @@ pub async fn create_in_class(
         owner: owner.key.clone(),
         mode: mode.to_string(),
         status: status_of(&t).to_string(),
-        trf: trf::write(&t),
+        trf: trf::write_checked(&t).map_err(refused)?,
         settings: serde_json::to_string(&settings).map_err(|_| ApiError::internal())?,
         version: 1,
         created_ms: now,
@@ -314,7 +316,9 @@ async fn save(hub: &Arc<Hub>, l: &mut Loaded, games: &[RoundGame]) -> Result<boo
     let old = l.row.version;
     l.row.name = l.t.name.clone();
     l.row.status = status_of(&l.t).to_string();
-    l.row.trf = trf::write(&l.t);
+    // Checked and read back before it replaces the stored row: a change
+    // that would leave the tournament unreadable is refused, the row kept.
+    l.row.trf = trf::write_checked(&l.t).map_err(refused)?;
     l.row.settings = serde_json::to_string(&l.settings).map_err(|_| ApiError::internal())?;
     l.row.version = old + 1;
     l.row.updated_ms = store::now_ms();
