@@ -130,6 +130,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("torneo imprimir:out", "Directory to write the pages into"),
     ("torneo imprimir:round", "Round of the pairings (default: the last one)"),
     ("torneo imprimir:pdf", "Also each page's PDF (printed by headless Chromium)"),
+    ("torneo imprimir:paper", "Paper: a4 (default) | carta|letter (US Letter)"),
     ("servir", "Serve online games over HTTP and WebSocket (SQLite or PostgreSQL)"),
     ("servir:port", "Port to listen on (0: any free one)"),
     ("servir:address", "Address to listen on"),

@@ -36,8 +36,9 @@ pub fn find_chromium() -> Result<PathBuf, CliError> {
     Err(CliError::NoChromium)
 }
 
-/// Prints `html` to `pdf` (A4, no browser header or footer). The PDF is
-/// written next to its page and checked to be one.
+/// Prints `html` to `pdf` on the paper the page asks for (its CSS `@page`:
+/// A4 unless the organiser chose Letter), with no browser header or
+/// footer. The PDF is written next to its page and checked to be one.
 pub fn print(chromium: &Path, html: &Path, pdf: &Path) -> Result<(), CliError> {
     let fail = |detail: String| CliError::Pdf {
         page: html.display().to_string(),

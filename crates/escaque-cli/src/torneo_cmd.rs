@@ -13,7 +13,7 @@ use escaque::Lang;
 use escaque_torneo::dutch::{pair, pairing_players};
 use escaque_torneo::model::{ByeKind, Outcome, Player, System, Tournament};
 use escaque_torneo::pairing::pair_next_round;
-use escaque_torneo::standings::{compute, TieBreak};
+use escaque_torneo::standings::{self, compute_after, Counted, Rules, TieBreak};
 use escaque_torneo::{format_points, html, trf};
 
 use crate::error::CliError;
@@ -36,6 +36,26 @@ enum SystemArg {
     /// Doble round robin.
     #[value(name = "drr")]
     DoubleRoundRobin,
+}
+
+/// The version of FIDE C.07, the tie-break regulations.
+#[derive(Copy, Clone, ValueEnum)]
+enum RulesArg {
+    /// El texto de 2023/2024.
+    #[value(name = "2024", alias = "2023")]
+    V2024,
+    /// La enmienda de marzo de 2026 (torneos que empiezan desde el 1-3-2026).
+    #[value(name = "2026")]
+    V2026,
+}
+
+impl RulesArg {
+    fn rules(self) -> Rules {
+        match self {
+            RulesArg::V2024 => Rules::V2024,
+            RulesArg::V2026 => Rules::V2026,
+        }
+    }
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -106,6 +126,19 @@ enum TorneoCommand {
         /// Color del número 1 en la primera ronda: blancas | negras.
         #[arg(long = "primero-negras", alias = "first-black")]
         first_black: bool,
+        /// Versión del reglamento de desempates (FIDE C.07): 2024 | 2026;
+        /// sin ella, la que corresponde a la fecha de comienzo.
+        #[arg(
+            long = "reglamento",
+            alias = "tiebreak-rules",
+            value_enum,
+            value_name = "VERSION"
+        )]
+        rules: Option<RulesArg>,
+        /// Elo con el que cuentan los jugadores sin Elo en el ARO (si las bases
+        /// del torneo lo fijan; sin él, el ARO no se usa cuando hay jugadores sin Elo).
+        #[arg(long = "elo-sin-elo", alias = "unrated-rating", value_name = "ELO")]
+        unrated_rating: Option<u16>,
     },
     /// Inscribe a un jugador (tras la primera ronda, inscripción tardía).
     #[command(alias = "enroll")]
@@ -223,6 +256,19 @@ enum TorneoCommand {
         /// Solo esta categoría.
         #[arg(long = "categoria", alias = "category", value_name = "CATEGORIA")]
         category: Option<String>,
+        /// Explica cómo se calcularon los desempates del jugador N: cada
+        /// rival y su puntuación ajustada, el rival ficticio, los cortes.
+        #[arg(long = "detalle", alias = "detail", value_name = "N")]
+        detail: Option<u32>,
+        /// Calcula con esta versión del reglamento (2024 | 2026) en lugar de
+        /// la del torneo (no se guarda).
+        #[arg(
+            long = "reglamento",
+            alias = "tiebreak-rules",
+            value_enum,
+            value_name = "VERSION"
+        )]
+        rules: Option<RulesArg>,
     },
     /// Exporta el torneo como TRF de la FIDE.
     #[command(alias = "export")]
@@ -304,6 +350,8 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             city,
             date,
             first_black,
+            rules,
+            unrated_rating,
         } => {
             if file.exists() {
                 return Err(CliError::Exists(file.display().to_string()));
@@ -323,7 +371,11 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             t.first_white = !first_black;
             if let Some(d) = tiebreaks {
                 t.tiebreaks = TieBreak::parse_list(d).map_err(CliError::Tournament)?;
+                // C.07: no Buchholz for a round robin.
+                TieBreak::check_for(system, &t.tiebreaks).map_err(CliError::Tournament)?;
             }
+            t.tiebreak_rules = rules.map(RulesArg::rules);
+            t.unrated_rating = *unrated_rating;
             save(file, &t, lang)?;
             writeln!(
                 out,
@@ -505,8 +557,32 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             }
             Ok(())
         }
-        TorneoCommand::Clasificacion { file, category } => {
-            let t = load(file, lang)?;
+        TorneoCommand::Clasificacion {
+            file,
+            category,
+            detail,
+            rules,
+        } => {
+            let mut t = load(file, lang)?;
+            if let Some(r) = rules {
+                t.tiebreak_rules = Some(r.rules());
+            }
+            let after = t.complete_rounds();
+            writeln!(out, "{}", Rules::of(&t).heading(lang)).map_err(io_err)?;
+            for (tb, _) in standings::dropped(&t) {
+                writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        format!("{} no cuenta: hay jugadores sin Elo y las bases no fijan con qué Elo cuentan (--elo-sin-elo)", tb.id()),
+                        format!("{} is not used: unrated players take part and no rating is set for them (--elo-sin-elo)", tb.id())
+                    )
+                )
+                .map_err(io_err)?;
+            }
+            if let Some(id) = detail {
+                return print_detail(&mut out, &t, *id, after, lang);
+            }
             let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.id()).collect();
             writeln!(
                 out,
@@ -518,15 +594,27 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                 codes.join("  ")
             )
             .map_err(io_err)?;
+            let dropped: Vec<TieBreak> = standings::dropped(&t).into_iter().map(|d| d.0).collect();
             let mut place = 0;
-            for s in compute(&t) {
+            for s in compute_after(&t, after) {
                 let p = &t.players[s.player as usize - 1];
                 if category.as_ref().is_some_and(|c| &p.category != c) {
                     continue;
                 }
                 place += 1;
                 let shown = if category.is_some() { place } else { s.rank };
-                let tbs: Vec<String> = s.tiebreaks.iter().map(|v| format!("{v}")).collect();
+                let tbs: Vec<String> = s
+                    .tiebreaks
+                    .iter()
+                    .zip(&t.tiebreaks)
+                    .map(|(v, tb)| {
+                        if dropped.contains(tb) {
+                            "—".to_string()
+                        } else {
+                            format!("{v}")
+                        }
+                    })
+                    .collect();
                 writeln!(
                     out,
                     "{:>4} {:>4}  {:<30} {:>6}  {}",
@@ -586,6 +674,179 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// `clasificacion --detalle N`: how player N's tie-breaks were made
+/// ([`standings::explain`]).
+fn print_detail(
+    out: &mut impl Write,
+    t: &Tournament,
+    id: u32,
+    after: u32,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let d = standings::explain(t, id, after).map_err(CliError::Tournament)?;
+    let name = |p: u32| t.players[p as usize - 1].name.clone();
+    let pts = |hp: u32| format_points(hp);
+    writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!(
+                "{id} {}: {} puntos tras la ronda {}",
+                name(id),
+                pts(d.points),
+                d.after_round
+            ),
+            format!(
+                "{id} {}: {} points after round {}",
+                name(id),
+                pts(d.points),
+                d.after_round
+            )
+        )
+    )
+    .map_err(io_err)?;
+    for r in &d.rounds {
+        let what = match r.entry {
+            escaque_torneo::Entry::Game {
+                opponent, result, ..
+            } => {
+                let res = match result {
+                    escaque_torneo::model::GameResult::Win => "1",
+                    escaque_torneo::model::GameResult::Draw => "½",
+                    escaque_torneo::model::GameResult::Loss => "0",
+                    escaque_torneo::model::GameResult::ForfeitWin => "+ (incomparecencia)",
+                    escaque_torneo::model::GameResult::ForfeitLoss => "- (incomparecencia)",
+                    escaque_torneo::model::GameResult::Pending => "*",
+                };
+                format!(
+                    "{res} {} {opponent} {}",
+                    lang.pick("contra", "against"),
+                    name(opponent)
+                )
+            }
+            escaque_torneo::Entry::Bye(k) => match k {
+                ByeKind::PairingAllocated => lang
+                    .pick("exento (1)", "pairing-allocated bye (1)")
+                    .to_string(),
+                ByeKind::Half => lang
+                    .pick("descanso de ½ pedido", "half-point bye")
+                    .to_string(),
+                ByeKind::Full => lang
+                    .pick("descanso de 1 (organización)", "full-point bye")
+                    .to_string(),
+                ByeKind::Zero => lang.pick("sin jugar, 0", "zero-point bye").to_string(),
+            },
+            escaque_torneo::Entry::Absent => lang.pick("ausente, 0", "absent, 0").to_string(),
+        };
+        let why = match &r.counted {
+            Counted::Opponent {
+                opponent,
+                actual,
+                adjusted,
+                as_draws,
+            } => {
+                if as_draws.is_empty() {
+                    lang.pick(
+                        format!("el rival {opponent} tiene {} (sus rondas no jugadas, con los puntos que sacó)", pts(*actual)),
+                        format!("opponent {opponent} has {} (unplayed rounds with the points scored)", pts(*actual)),
+                    )
+                } else {
+                    let rounds: Vec<String> = as_draws.iter().map(|x| x.0.to_string()).collect();
+                    lang.pick(
+                        format!("el rival {opponent} tiene {}; sus rondas {} tras dejar de jugar cuentan como tablas (C.07 16.2.5): {}", pts(*actual), rounds.join(", "), pts(*adjusted)),
+                        format!("opponent {opponent} has {}; rounds {} after withdrawing count as draws (C.07 16.2.5): {}", pts(*actual), rounds.join(", "), pts(*adjusted)),
+                    )
+                }
+            }
+            Counted::Dummy { own, cap, value } => match cap {
+                None => lang.pick(
+                    format!("rival ficticio con la puntuación propia, {} (C.07 16.4)", pts(*own)),
+                    format!("dummy opponent with the player's own score, {} (C.07 16.4)", pts(*own)),
+                ),
+                Some(standings::Cap::HalfTheRounds(c)) => lang.pick(
+                    format!("rival ficticio: la puntuación propia {}, como mucho la mitad de las rondas {} (C.07 16.4.2, 2026): {}", pts(*own), pts(*c), pts(*value)),
+                    format!("dummy opponent: own score {}, at most half the rounds {} (C.07 16.4.2, 2026): {}", pts(*own), pts(*c), pts(*value)),
+                ),
+                Some(standings::Cap::Opponent { opponent, adjusted }) => lang.pick(
+                    format!("rival ficticio: la puntuación propia {}, como mucho la del rival {opponent}, {} (C.07 16.4.1, 2026): {}", pts(*own), pts(*adjusted), pts(*value)),
+                    format!("dummy opponent: own score {}, at most opponent {opponent}'s {} (C.07 16.4.1, 2026): {}", pts(*own), pts(*adjusted), pts(*value)),
+                ),
+            },
+            Counted::Nothing => lang
+                .pick("no cuenta (round robin: ronda sin rival)", "not counted (round robin: no opponent)")
+                .to_string(),
+        };
+        let bh = r.buchholz.map(pts).unwrap_or_else(|| "—".into());
+        let sb = r
+            .sonneborn_berger
+            .map(|q| format!("{}", q as f64 / 4.0))
+            .unwrap_or_else(|| "—".into());
+        writeln!(
+            out,
+            "  {} {:>2}: {what}. BH {bh}, SB {sb}{}{}. {why}",
+            lang.pick("Ronda", "Round"),
+            r.round,
+            if r.voluntary {
+                lang.pick(", no jugada voluntaria", ", voluntarily unplayed")
+            } else {
+                ""
+            },
+            if r.koya { ", Koya" } else { "" },
+        )
+        .map_err(io_err)?;
+    }
+    if let Some(r) = d.cut_low {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!("  Corte (BH-C1, y el menor de BH-M1): la ronda {r} (primero las no jugadas voluntarias, luego la menor; C.07 14 y 16.5)"),
+                format!("  Cut (BH-C1, and BH-M1's lowest): round {r} (voluntarily unplayed rounds first, then the lowest; C.07 14 and 16.5)")
+            )
+        )
+        .map_err(io_err)?;
+    }
+    if let Some(r) = d.cut_high {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!("  Corte del mayor (BH-M1): la ronda {r}"),
+                format!("  Highest cut (BH-M1): round {r}")
+            )
+        )
+        .map_err(io_err)?;
+    }
+    writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!(
+                "  Koya: cuentan los rivales con {} puntos o más (la mitad de lo máximo posible)",
+                pts(d.koya_threshold)
+            ),
+            format!(
+                "  Koya: opponents with {} points or more count (half the maximum possible score)",
+                pts(d.koya_threshold)
+            )
+        )
+    )
+    .map_err(io_err)?;
+    let values: Vec<String> = d
+        .values
+        .iter()
+        .map(|(tb, v)| {
+            if d.dropped.iter().any(|x| x.0 == *tb) {
+                format!("{} —", tb.id())
+            } else {
+                format!("{} {v}", tb.id())
+            }
+        })
+        .collect();
+    writeln!(out, "  {}", values.join(", ")).map_err(io_err)?;
+    Ok(())
 }
 
 fn print_round(

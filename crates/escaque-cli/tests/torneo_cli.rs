@@ -400,3 +400,159 @@ fn every_result_the_help_lists_is_accepted_as_typed() {
     assert!(!ok && err.contains("no válido"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `pdftoppm` (poppler-utils), installed by `scripts/poppler.sh` when missing.
+fn ensure_pdftoppm() {
+    let have = std::process::Command::new("pdftoppm")
+        .arg("-v")
+        .output()
+        .is_ok();
+    if !have {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let st = std::process::Command::new("bash")
+            .arg(root.join("scripts/poppler.sh"))
+            .status()
+            .expect("could not run scripts/poppler.sh");
+        assert!(st.success(), "scripts/poppler.sh failed");
+    }
+}
+
+/// Every page of `pdf` rendered at 72 dpi (one pixel a point) to PNG
+/// beside it: each page's width and height in points.
+fn page_sizes(pdf: &std::path::Path) -> Vec<(u32, u32)> {
+    let prefix = pdf.with_extension("");
+    let st = std::process::Command::new("pdftoppm")
+        .args(["-r", "72", "-png"])
+        .arg(pdf)
+        .arg(&prefix)
+        .status()
+        .expect("pdftoppm runs");
+    assert!(st.success(), "pdftoppm {}", pdf.display());
+    let dir = pdf.parent().unwrap();
+    let stem = prefix.file_name().unwrap().to_str().unwrap().to_string();
+    let mut pngs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_str().unwrap();
+            name.starts_with(&format!("{stem}-")) && name.ends_with(".png")
+        })
+        .collect();
+    pngs.sort();
+    assert!(!pngs.is_empty(), "no page rendered from {}", pdf.display());
+    pngs.iter()
+        .map(|p| {
+            // The PNG header: the IHDR chunk's width and height, big-endian.
+            let b = std::fs::read(p).unwrap();
+            assert!(b.starts_with(b"\x89PNG\r\n\x1a\n") && &b[12..16] == b"IHDR");
+            let n = |i: usize| u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+            (n(16), n(20))
+        })
+        .collect()
+}
+
+/// The printouts of a double round robin as PDF: A4 pages (595 × 842 pt)
+/// by default, US Letter with `--papel carta`, checked on the pages
+/// rendered to PNG; the cross table gives each cycle its own column, and
+/// the numbers have the decimal comma (issue 64).
+#[test]
+fn printouts_are_a4_pages_unless_letter_is_chosen() {
+    let dir = scratch("a4");
+    let file = dir.join("t.trf");
+    let f = file.to_str().unwrap();
+    assert!(
+        escaque(&[
+            "torneo",
+            "nuevo",
+            f,
+            "--nombre",
+            "Doble vuelta",
+            "--sistema",
+            "drr"
+        ])
+        .0
+    );
+    for (name, club) in [
+        (
+            "Fernández Ortiz, María Guadalupe",
+            "Club de Ajedrez Sarmiento",
+        ),
+        (
+            "Gómez Ibáñez, Luis Alberto",
+            "Colegio Nacional de Buenos Aires",
+        ),
+        ("Núñez, Íñigo", "Escuela 25"),
+        ("Ruiz, Eva", "Club Tucumán"),
+        ("Ortiz, Sara", "Club Tucumán"),
+    ] {
+        let (ok, _, err) = escaque(&["torneo", "inscribir", f, name, "--club", club]);
+        assert!(ok, "{err}");
+    }
+    // Five players, ten rounds; 1 wins its games of the first cycle and
+    // loses those of the second, the others draw.
+    for round in 1..=10u32 {
+        let (ok, _, err) = escaque(&["torneo", "emparejar", f]);
+        assert!(ok, "{err}");
+        let t = escaque_torneo::trf::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let games = t.rounds[round as usize - 1].games.clone();
+        for (i, g) in games.iter().enumerate() {
+            let text = match (g.white == 1, g.black == 1, round <= 5) {
+                (true, _, true) | (_, true, false) => "1-0",
+                (_, true, true) | (true, _, false) => "0-1",
+                _ => "½-½",
+            };
+            let board = (i + 1).to_string();
+            let (ok, _, err) =
+                escaque(&["torneo", "resultado", f, &round.to_string(), &board, text]);
+            assert!(ok, "{err}");
+        }
+    }
+    ensure_chromium();
+    ensure_pdftoppm();
+    for (paper, size) in [(None, (595, 842)), (Some("carta"), (612, 792))] {
+        let out = dir.join(paper.unwrap_or("a4"));
+        let o = out.to_str().unwrap();
+        let mut args = vec!["torneo", "imprimir", f, "--salida", o, "--pdf"];
+        if let Some(p) = paper {
+            args.extend(["--papel", p]);
+        }
+        let (ok, printed, err) = escaque(&args);
+        assert!(ok, "{err}");
+        let pdfs: Vec<&str> = printed.lines().filter(|l| l.ends_with(".pdf")).collect();
+        assert_eq!(pdfs.len(), 5, "{printed}");
+        for p in pdfs {
+            for (i, got) in page_sizes(std::path::Path::new(p)).into_iter().enumerate() {
+                assert_eq!(got, size, "{p} page {}", i + 1);
+            }
+        }
+        let cross = std::fs::read_to_string(out.join("cruzada.html")).unwrap();
+        assert!(cross.contains("<th colspan=\"2\">1</th>"), "{cross}");
+        // The page has room: the longest name and club each keep one line.
+        let text = std::process::Command::new("pdftotext")
+            .args(["-layout"])
+            .arg(out.join("clasificacion.pdf"))
+            .arg("-")
+            .output()
+            .expect("pdftotext runs (poppler-utils)");
+        let text = String::from_utf8_lossy(&text.stdout);
+        for whole in [
+            "Fernández Ortiz, María Guadalupe",
+            "Gómez Ibáñez, Luis Alberto",
+            "Colegio Nacional de Buenos Aires",
+        ] {
+            assert!(
+                text.lines().any(|l| l.contains(whole)),
+                "{whole:?} wrapped:\n{text}"
+            );
+        }
+        let standings = std::fs::read_to_string(out.join("clasificacion.html")).unwrap();
+        assert!(standings.contains("<td class=\"n\">4</td>"), "{standings}");
+        assert!(!standings.contains('½'), "{standings}");
+    }
+    // Where to look at the pages: ESCAQUE_KEEP_PRINTOUTS keeps them.
+    if std::env::var_os("ESCAQUE_KEEP_PRINTOUTS").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    } else {
+        eprintln!("printouts kept in {}", dir.display());
+    }
+}

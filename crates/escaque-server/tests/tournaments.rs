@@ -430,6 +430,45 @@ async fn over_the_board_event(db: Db) {
         .req("GET", &format!("{BASE}/{id}/rounds/0/pdf"), None)
         .await;
     assert_eq!(r.status, 404);
+    // The paper the desk chose (A4 unless Letter): the HTML asks for it, the
+    // PDF is laid out on it; another paper is refused (issue 64).
+    use escaque_torneo::html::Paper;
+    for (query, css) in [
+        ("", "size: A4;"),
+        ("?paper=a4", "size: A4;"),
+        ("?paper=letter", "size: letter;"),
+    ] {
+        for path in ["print/standings", "print/crosstable", "rounds/5/print"] {
+            let r = org
+                .req("GET", &format!("{BASE}/{id}/{path}{query}"), None)
+                .await;
+            assert_eq!(r.status, 200, "{path}{query}");
+            assert!(r.body.contains(&format!("@page {{ {css}")), "{path}{query}");
+        }
+    }
+    for (path, bytes) in [
+        (
+            "rounds/5/pdf?paper=letter",
+            escaque_torneo::pdf::pairings_on(&t, 5, Paper::Letter),
+        ),
+        (
+            "pdf/standings?paper=carta",
+            escaque_torneo::pdf::standings_on(&t, Paper::Letter),
+        ),
+    ] {
+        let r = org.req("GET", &format!("{BASE}/{id}/{path}"), None).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.body.contains("/MediaBox [0 0 612 792]"), "{path}");
+        assert_eq!(r.body, String::from_utf8_lossy(&bytes), "{path}");
+    }
+    for path in [
+        "pdf/standings?paper=a3",
+        "print/teams?paper=",
+        "rounds/5/print?papel=a4",
+    ] {
+        let r = org.req("GET", &format!("{BASE}/{id}/{path}"), None).await;
+        assert_eq!(r.status, 400, "{path}: {}", r.body);
+    }
     server.abort();
 }
 

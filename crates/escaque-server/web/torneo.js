@@ -696,21 +696,28 @@ async function desk(main, me, id) {
       h('p', { id: 'organiser-added', class: 'muted', role: 'status' }));
   }
 
+  // The paper of the printouts: A4 unless the organiser picks Letter.
+  let paper = 'a4';
   function drawPrint() {
     const r = shownRound || view.round || 0;
     const links = [];
+    const q = `?paper=${paper}`;
     if (r) {
-      links.push(h('li', {}, h('a', { href: `${base}/rounds/${r}/print`, target: '_blank', id: 'print-pairings' }, T.print_pairings(r))));
-      links.push(h('li', {}, h('a', { href: `${base}/rounds/${r}/pdf`, target: '_blank', id: 'pdf-pairings' }, T.pdf_pairings(r))));
+      links.push(h('li', {}, h('a', { href: `${base}/rounds/${r}/print${q}`, target: '_blank', id: 'print-pairings' }, T.print_pairings(r))));
+      links.push(h('li', {}, h('a', { href: `${base}/rounds/${r}/pdf${q}`, target: '_blank', id: 'pdf-pairings' }, T.pdf_pairings(r))));
     }
-    links.push(h('li', {}, h('a', { href: `${base}/print/standings`, target: '_blank', id: 'print-standings' }, T.print_standings)));
-    links.push(h('li', {}, h('a', { href: `${base}/pdf/standings`, target: '_blank', id: 'pdf-standings' }, T.pdf_standings)));
+    links.push(h('li', {}, h('a', { href: `${base}/print/standings${q}`, target: '_blank', id: 'print-standings' }, T.print_standings)));
+    links.push(h('li', {}, h('a', { href: `${base}/pdf/standings${q}`, target: '_blank', id: 'pdf-standings' }, T.pdf_standings)));
     for (const page of ['crosstable', 'categories', 'teams']) {
-      links.push(h('li', {}, h('a', { href: `${base}/print/${page}`, target: '_blank', id: `print-${page}` }, T.print_pages[page])));
+      links.push(h('li', {}, h('a', { href: `${base}/print/${page}${q}`, target: '_blank', id: `print-${page}` }, T.print_pages[page])));
     }
     links.push(h('li', {}, h('a', { href: `${base}/trf`, download: `${view.id}.trf`, id: 'export-trf' }, T.export_trf)));
     if (view.mode === 'online') links.push(h('li', {}, h('a', { href: `${base}/pgn`, download: `${view.id}.pgn`, id: 'export-pgn' }, T.export_pgn)));
-    printCard.replaceChildren(h('h2', {}, T.printouts), h('ul', { class: 'links' }, links));
+    const choose = h('label', {}, T.paper, ' ', h('select', {
+      id: 'print-paper',
+      onchange: (e) => { paper = e.target.value; drawPrint(); },
+    }, h('option', { value: 'a4', selected: paper === 'a4' }, T.paper_a4), h('option', { value: 'letter', selected: paper === 'letter' }, T.paper_letter)));
+    printCard.replaceChildren(h('h2', {}, T.printouts), h('p', {}, choose), h('ul', { class: 'links' }, links));
   }
 
   function draw() {

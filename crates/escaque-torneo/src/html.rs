@@ -1,12 +1,15 @@
 //! Printable HTML pages in Spanish: pairings with board numbers, standings
 //! with tie-breaks, the cross-table, per-category rankings and the team
-//! ranking. Every name is escaped.
+//! ranking. Every name is escaped. Each page is laid out for the paper
+//! asked for ([`Paper`], A4 unless Letter is chosen: CSS `@page`), and
+//! writes its numbers as [`crate::print`] does (`17,5`, `18,75`).
 
 use std::fmt::Write;
 
 use crate::model::{ByeKind, Colour, Entry, GameResult, Outcome, System, Tournament};
+pub use crate::print::Paper;
+use crate::print::{number, points};
 use crate::standings::{self, Standing};
-use crate::{format_points, HalfPoints};
 
 /// Escapes text for HTML element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -24,7 +27,12 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-fn page(t: &Tournament, title: &str, body: &str) -> String {
+fn page(t: &Tournament, title: &str, body: &str, paper: Paper) -> String {
+    page_in(t, title, body, paper, false)
+}
+
+/// A page, turned sideways (`landscape`) when its table needs the width.
+fn page_in(t: &Tournament, title: &str, body: &str, paper: Paper, landscape: bool) -> String {
     let mut place = String::new();
     if !t.city.is_empty() {
         place.push_str(&escape(&t.city));
@@ -38,6 +46,7 @@ fn page(t: &Tournament, title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"es\">\n<head>\n<meta charset=\"utf-8\">\n\
 <title>{name} — {title}</title>\n<style>\n\
+@page {{ size: {paper}; margin: 12mm; }}\n\
 body {{ font-family: sans-serif; margin: 1.5em; }}\n\
 h1 {{ font-size: 1.4em; margin-bottom: 0; }}\n\
 h2 {{ font-size: 1.15em; }}\n\
@@ -46,10 +55,17 @@ th, td {{ border: 1px solid #444; padding: 0.2em 0.5em; }}\n\
 th {{ background: #eee; }}\n\
 td.n {{ text-align: right; }}\n\
 td.c {{ text-align: center; }}\n\
-@media print {{ body {{ margin: 0; }} h2 {{ page-break-after: avoid; }} table {{ page-break-inside: auto; }} tr {{ page-break-inside: avoid; }} }}\n\
+@media screen {{ td.nm {{ white-space: nowrap; }} }}\n\
+td.r2 {{ border-left-style: dotted; }}\n\
+@media print {{ body {{ margin: 0; font-size: 9pt; }} th, td {{ padding: 0.1em 0.3em; }} h2 {{ page-break-after: avoid; }} table {{ page-break-inside: auto; }} tr {{ page-break-inside: avoid; }} }}\n\
 </style>\n</head>\n<body>\n<h1>{name}</h1>\n<p>{place}</p>\n<h2>{title}</h2>\n{body}</body>\n</html>\n",
         name = escape(&t.name),
         title = escape(title),
+        paper = if landscape {
+            format!("{} landscape", paper.css())
+        } else {
+            paper.css().to_string()
+        },
     )
 }
 
@@ -75,33 +91,43 @@ pub(crate) fn result_text(o: Outcome) -> &'static str {
 pub(crate) fn bye_text(k: ByeKind) -> &'static str {
     match k {
         ByeKind::PairingAllocated => "Exento (1 punto)",
-        ByeKind::Half => "Descanso pedido (½ punto)",
+        ByeKind::Half => "Descanso pedido (medio punto)",
         ByeKind::Full => "Descanso concedido (1 punto)",
         ByeKind::Zero => "No juega (0 puntos)",
     }
 }
 
-/// Pairings of `round` with board numbers and each player's score before it.
+/// Pairings of `round` with board numbers and each player's score before
+/// it, on A4 ([`pairings_on`] for another paper).
 pub fn pairings(t: &Tournament, round: u32) -> String {
+    pairings_on(t, round, Paper::A4)
+}
+
+/// Pairings of `round` on `paper`.
+pub fn pairings_on(t: &Tournament, round: u32, paper: Paper) -> String {
     let mut b = String::new();
-    let Some(r) = t.rounds.get(round as usize - 1) else {
+    let Some(r) = round
+        .checked_sub(1)
+        .and_then(|i| t.rounds.get(i as usize))
+    else {
         return page(
             t,
             &format!("Ronda {round}"),
             "<p>Ronda sin emparejar.</p>\n",
+            paper,
         );
     };
     b.push_str("<table>\n<tr><th>Mesa</th><th>Pts</th><th>Blancas</th><th>Resultado</th><th>Negras</th><th>Pts</th></tr>\n");
     for (i, g) in r.games.iter().enumerate() {
         let _ = writeln!(
             b,
-            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"c\">{}</td><td>{}</td><td class=\"n\">{}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"nm\">{}</td><td class=\"c\">{}</td><td class=\"nm\">{}</td><td class=\"n\">{}</td></tr>",
             i + 1,
-            format_points(t.score_after(g.white, round - 1)),
+            points(t.score_after(g.white, round - 1)),
             player_cell(t, g.white),
             result_text(g.outcome),
             player_cell(t, g.black),
-            format_points(t.score_after(g.black, round - 1)),
+            points(t.score_after(g.black, round - 1)),
         );
     }
     b.push_str("</table>\n");
@@ -110,30 +136,34 @@ pub fn pairings(t: &Tournament, round: u32) -> String {
         for &(p, k) in &r.byes {
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{}</td></tr>",
+                "<tr><td class=\"nm\">{}</td><td>{}</td></tr>",
                 player_cell(t, p),
                 bye_text(k)
             );
         }
         b.push_str("</table>\n");
     }
-    page(t, &format!("Emparejamientos de la ronda {round}"), &b)
+    page(t, &format!("Emparejamientos de la ronda {round}"), &b, paper)
 }
 
-fn tb_value(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if (v * 2.0).fract() == 0.0 {
-        format_points((v * 2.0) as HalfPoints)
-    } else {
-        format!("{v:.2}").replace('.', ",")
-    }
-}
-
+/// A standings table. The category and rating columns are left out when
+/// no one in it has one, so that names and clubs keep their line: on paper
+/// a name or club wraps only when the page has no room left (the table's
+/// automatic layout), on screen never.
 fn standings_table(t: &Tournament, rows: &[Standing]) -> String {
+    let player = |s: &Standing| &t.players[s.player as usize - 1];
+    let categories = rows.iter().any(|s| !player(s).category.is_empty());
+    let ratings = rows.iter().any(|s| player(s).rating.is_some());
     let mut b = String::from(
-        "<table>\n<tr><th>Puesto</th><th>Nº</th><th>Nombre</th><th>Club / colegio</th><th>Cat.</th><th>Elo</th><th>Puntos</th>",
+        "<table>\n<tr><th>Puesto</th><th>Nº</th><th>Nombre</th><th>Club / colegio</th>",
     );
+    if categories {
+        b.push_str("<th>Cat.</th>");
+    }
+    if ratings {
+        b.push_str("<th>Elo</th>");
+    }
+    b.push_str("<th>Puntos</th>");
     for tb in &t.tiebreaks {
         let _ = write!(
             b,
@@ -144,20 +174,25 @@ fn standings_table(t: &Tournament, rows: &[Standing]) -> String {
     }
     b.push_str("</tr>\n");
     for s in rows {
-        let p = &t.players[s.player as usize - 1];
+        let p = player(s);
         let _ = write!(
             b,
-            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"nm\">{}</td><td class=\"nm\">{}</td>",
             s.rank,
             s.player,
             escape(&p.name),
             escape(&p.club),
-            escape(&p.category),
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
-            format_points(s.points),
         );
+        if categories {
+            let _ = write!(b, "<td class=\"nm\">{}</td>", escape(&p.category));
+        }
+        if ratings {
+            let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
+            let _ = write!(b, "<td class=\"n\">{rating}</td>");
+        }
+        let _ = write!(b, "<td class=\"n\">{}</td>", points(s.points));
         for v in &s.tiebreaks {
-            let _ = write!(b, "<td class=\"n\">{}</td>", tb_value(*v));
+            let _ = write!(b, "<td class=\"n\">{}</td>", number(*v));
         }
         b.push_str("</tr>\n");
     }
@@ -174,8 +209,13 @@ fn legend(t: &Tournament) -> String {
     format!("<p>Desempates: {}.</p>\n", items.join("; "))
 }
 
-/// The standings with the organiser's tie-breaks.
+/// The standings with the organiser's tie-breaks, on A4.
 pub fn standings_page(t: &Tournament) -> String {
+    standings_page_on(t, Paper::A4)
+}
+
+/// The standings on `paper`.
+pub fn standings_page_on(t: &Tournament, paper: Paper) -> String {
     let table = standings::table(t);
     let title = format!("Clasificación tras la ronda {}", table.after_round);
     let mut body = String::new();
@@ -187,11 +227,16 @@ pub fn standings_page(t: &Tournament) -> String {
     }
     body.push_str(&standings_table(t, &table.rows));
     body.push_str(&legend(t));
-    page(t, &title, &body)
+    page(t, &title, &body, paper)
 }
 
-/// One ranking per category.
+/// One ranking per category, on A4.
 pub fn categories_page(t: &Tournament) -> String {
+    categories_page_on(t, Paper::A4)
+}
+
+/// One ranking per category on `paper`.
+pub fn categories_page_on(t: &Tournament, paper: Paper) -> String {
     let mut b = String::new();
     for (cat, rows) in standings::by_category(t) {
         let _ = writeln!(b, "<h3>{}</h3>", escape(&cat));
@@ -201,18 +246,23 @@ pub fn categories_page(t: &Tournament) -> String {
         b.push_str("<p>No hay categorías.</p>\n");
     }
     b.push_str(&legend(t));
-    page(t, "Clasificación por categorías", &b)
+    page(t, "Clasificación por categorías", &b, paper)
 }
 
-/// The team ranking by club or school.
+/// The team ranking by club or school, on A4.
 pub fn teams_page(t: &Tournament) -> String {
+    teams_page_on(t, Paper::A4)
+}
+
+/// The team ranking on `paper`.
+pub fn teams_page_on(t: &Tournament, paper: Paper) -> String {
     let mut b = format!(
         "<p>Suma de los {} mejores jugadores de cada club o colegio.</p>\n<table>\n<tr><th>Puesto</th><th>Club / colegio</th><th>Puntos</th><th>Jugadores que puntúan</th></tr>\n",
         t.team_size
     );
-    let mut points = vec![0; t.players.len()];
+    let mut scores = vec![0; t.players.len()];
     for s in standings::compute(t) {
-        points[s.player as usize - 1] = s.points;
+        scores[s.player as usize - 1] = s.points;
     }
     for s in standings::teams(t) {
         let names: Vec<String> = s
@@ -222,21 +272,21 @@ pub fn teams_page(t: &Tournament) -> String {
                 format!(
                     "{} ({})",
                     escape(&t.players[id as usize - 1].name),
-                    format_points(points[id as usize - 1])
+                    points(scores[id as usize - 1])
                 )
             })
             .collect();
         let _ = writeln!(
             b,
-            "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td class=\"nm\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
             s.rank,
             escape(&s.club),
-            format_points(s.points),
+            points(s.points),
             names.join(", ")
         );
     }
     b.push_str("</table>\n");
-    page(t, "Clasificación por equipos", &b)
+    page(t, "Clasificación por equipos", &b, paper)
 }
 
 fn cell_text(e: Entry, rank_of: &[u32]) -> String {
@@ -264,9 +314,29 @@ fn cell_text(e: Entry, rank_of: &[u32]) -> String {
     }
 }
 
+/// One game's result from a side, as a cross table marks it.
+fn mark(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win => "1",
+        GameResult::Draw => "½",
+        GameResult::Loss => "0",
+        GameResult::ForfeitWin => "+",
+        GameResult::ForfeitLoss => "−",
+        GameResult::Pending => "·",
+    }
+}
+
 /// The cross-table: for a round robin, player against player; for a Swiss,
-/// round by round (opponent's place, colour b/n, result).
+/// round by round (opponent's place, colour b/n, result). In a double round
+/// robin each opponent has two columns, one a cycle, so that the two
+/// results of a pair (`1` and `0`) are never read as one number (`10`).
+/// On A4.
 pub fn crosstable_page(t: &Tournament) -> String {
+    crosstable_page_on(t, Paper::A4)
+}
+
+/// The cross-table on `paper`.
+pub fn crosstable_page_on(t: &Tournament, paper: Paper) -> String {
     let table = standings::table(t);
     let done = table.after_round;
     let rows = table.rows;
@@ -276,9 +346,17 @@ pub fn crosstable_page(t: &Tournament) -> String {
     }
     let mut b = String::from("<table>\n<tr><th>Puesto</th><th>Nombre</th>");
     let rr = matches!(t.system, System::RoundRobin { .. });
+    let double = matches!(t.system, System::RoundRobin { double: true });
+    // Rounds in one cycle: the first cycle's games go in the first column.
+    let n = t.players.len() as u32;
+    let cycle = (n.saturating_sub(1) + n % 2).max(1);
     if rr {
         for i in 1..=rows.len() {
-            let _ = write!(b, "<th>{i}</th>");
+            if double {
+                let _ = write!(b, "<th colspan=\"2\">{i}</th>");
+            } else {
+                let _ = write!(b, "<th>{i}</th>");
+            }
         }
     } else {
         for r in 1..=done {
@@ -289,35 +367,39 @@ pub fn crosstable_page(t: &Tournament) -> String {
     for (i, s) in rows.iter().enumerate() {
         let _ = write!(
             b,
-            "<tr><td class=\"n\">{}</td><td>{}</td>",
+            "<tr><td class=\"n\">{}</td><td class=\"nm\">{}</td>",
             i + 1,
             escape(&t.players[s.player as usize - 1].name)
         );
         if rr {
             for other in &rows {
                 if other.player == s.player {
-                    b.push_str("<td class=\"c\">✕</td>");
+                    let span = if double { " colspan=\"2\"" } else { "" };
+                    let _ = write!(b, "<td class=\"c\"{span}>✕</td>");
                     continue;
                 }
-                let mut cell = String::new();
+                // The result of each cycle against this opponent.
+                let mut cells = [String::new(), String::new()];
                 for r in 1..=done {
                     if let Entry::Game {
                         opponent, result, ..
                     } = t.entry(s.player, r)
                     {
                         if opponent == other.player {
-                            cell.push_str(match result {
-                                GameResult::Win => "1",
-                                GameResult::Draw => "½",
-                                GameResult::Loss => "0",
-                                GameResult::ForfeitWin => "+",
-                                GameResult::ForfeitLoss => "−",
-                                GameResult::Pending => "·",
-                            });
+                            let c = usize::from(double && r > cycle);
+                            cells[c].push_str(mark(result));
                         }
                     }
                 }
-                let _ = write!(b, "<td class=\"c\">{cell}</td>");
+                if double {
+                    let _ = write!(
+                        b,
+                        "<td class=\"c\">{}</td><td class=\"c r2\">{}</td>",
+                        cells[0], cells[1]
+                    );
+                } else {
+                    let _ = write!(b, "<td class=\"c\">{}</td>", cells[0]);
+                }
             }
         } else {
             for r in 1..=done {
@@ -328,8 +410,16 @@ pub fn crosstable_page(t: &Tournament) -> String {
                 );
             }
         }
-        let _ = writeln!(b, "<td class=\"n\">{}</td></tr>", format_points(s.points));
+        let _ = writeln!(b, "<td class=\"n\">{}</td></tr>", points(s.points));
     }
     b.push_str("</table>\n");
-    page(t, &format!("Tabla cruzada tras la ronda {done}"), &b)
+    // Wider than a page upright (more than 16 result columns, or 12 rounds
+    // of a Swiss): printed sideways, so that nothing is cut.
+    let columns = if rr {
+        t.players.len() * if double { 2 } else { 1 }
+    } else {
+        done as usize * 2
+    };
+    let title = format!("Tabla cruzada tras la ronda {done}");
+    page_in(t, &title, &b, paper, columns > 16)
 }

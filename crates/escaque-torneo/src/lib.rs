@@ -24,6 +24,7 @@ pub mod matching;
 pub mod model;
 pub mod pairing;
 pub mod pdf;
+pub mod print;
 pub mod rating;
 pub mod standings;
 pub mod trf;

@@ -1,5 +1,6 @@
 //! Printable PDF pages written here, as bytes: the pairings of a round and
-//! the standings, on A4, in the PDF's standard Helvetica (no font file is
+//! the standings, on A4 or US Letter ([`Paper`]; numbers as
+//! [`crate::print`] writes them), in the PDF's standard Helvetica (no font file is
 //! embedded; every PDF reader has it). Pure, like the rest of the crate: the
 //! front end (the server) sends or saves the bytes.
 //!
@@ -16,9 +17,10 @@ mod cards;
 
 use std::fmt::Write as _;
 
-use crate::format_points;
 use crate::html::{bye_text, result_text};
 use crate::model::Tournament;
+pub use crate::print::Paper;
+use crate::print::{number, points};
 use crate::standings;
 
 pub use cards::{card_cell, login_cards, Card, CardTexts, QrModules};
@@ -134,17 +136,28 @@ struct Column {
     align: Align,
 }
 
-/// Pages being written: content streams, one per page.
+/// Pages being written: content streams, one per page, on paper `w` × `h`
+/// points.
 struct Doc {
     pages: Vec<Vec<u8>>,
     y: f64,
+    w: f64,
+    h: f64,
 }
 
 impl Doc {
+    /// A4 (the login cards are laid out for it).
     fn new() -> Doc {
+        Doc::on(Paper::A4)
+    }
+
+    fn on(paper: Paper) -> Doc {
+        let (w, h) = paper.size();
         Doc {
             pages: vec![Vec::new()],
-            y: PAGE_H - MARGIN,
+            y: h - MARGIN,
+            w,
+            h,
         }
     }
 
@@ -156,7 +169,7 @@ impl Doc {
     fn need(&mut self, h: f64) {
         if self.y - h < MARGIN {
             self.pages.push(Vec::new());
-            self.y = PAGE_H - MARGIN;
+            self.y = self.h - MARGIN;
         }
     }
 
@@ -179,7 +192,7 @@ impl Doc {
         self.y -= size * 1.2;
         self.text_at(
             MARGIN,
-            &fit(s, PAGE_W - 2.0 * MARGIN, size, bold),
+            &fit(s, self.w - 2.0 * MARGIN, size, bold),
             size,
             bold,
         );
@@ -190,7 +203,7 @@ impl Doc {
         let y = self.y - 3.0;
         let stroke = format!(
             "0.5 w {MARGIN:.2} {y:.2} m {:.2} {y:.2} l S\n",
-            PAGE_W - MARGIN
+            self.w - MARGIN
         );
         self.page().extend_from_slice(stroke.as_bytes());
     }
@@ -220,6 +233,7 @@ impl Doc {
     /// its content; the cross-reference table gives every object's offset.
     fn finish(self) -> Vec<u8> {
         let n = self.pages.len();
+        let (page_w, page_h) = (self.w, self.h);
         let mut out: Vec<u8> = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
         let mut offsets = Vec::new();
         let mut object = |out: &mut Vec<u8>, body: &[u8]| {
@@ -248,7 +262,7 @@ impl Doc {
             object(
                 &mut out,
                 format!(
-                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_W} {PAGE_H}] \
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {page_w} {page_h}] \
                      /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {} 0 R >>",
                     6 + 2 * i
                 )
@@ -295,9 +309,14 @@ fn name_of(t: &Tournament, id: u32) -> String {
 
 /// The pairings of `round` by board, each player's score before it, and
 /// the players without a game (as `html::pairings`). A round not paired
-/// gives a page that says so.
+/// gives a page that says so. On A4 ([`pairings_on`] for another paper).
 pub fn pairings(t: &Tournament, round: u32) -> Vec<u8> {
-    let mut doc = Doc::new();
+    pairings_on(t, round, Paper::A4)
+}
+
+/// The pairings of `round` on `paper`.
+pub fn pairings_on(t: &Tournament, round: u32, paper: Paper) -> Vec<u8> {
+    let mut doc = Doc::on(paper);
     heading(&mut doc, t, &format!("Ronda {round}"));
     let Some(r) = round.checked_sub(1).and_then(|i| t.rounds.get(i as usize)) else {
         doc.line("Ronda sin emparejar.", SIZE, false);
@@ -336,11 +355,11 @@ pub fn pairings(t: &Tournament, round: u32) -> Vec<u8> {
             &cols,
             &[
                 (i + 1).to_string(),
-                format_points(t.score_after(g.white, round - 1)),
+                points(t.score_after(g.white, round - 1)),
                 name_of(t, g.white),
                 result_text(g.outcome).to_string(),
                 name_of(t, g.black),
-                format_points(t.score_after(g.black, round - 1)),
+                points(t.score_after(g.black, round - 1)),
             ],
             false,
         );
@@ -367,7 +386,13 @@ pub fn pairings(t: &Tournament, round: u32) -> Vec<u8> {
 
 /// The standings of the last round with every result in (as
 /// `html::standings_page` heads them), with the organiser's tie-breaks.
+/// On A4 ([`standings_on`] for another paper).
 pub fn standings(t: &Tournament) -> Vec<u8> {
+    standings_on(t, Paper::A4)
+}
+
+/// The standings on `paper`.
+pub fn standings_on(t: &Tournament, paper: Paper) -> Vec<u8> {
     let table = standings::table(t);
     let mut title = if table.after_round == 0 {
         "Clasificación inicial".to_string()
@@ -377,12 +402,47 @@ pub fn standings(t: &Tournament) -> Vec<u8> {
     if let Some(r) = table.in_progress {
         title.push_str(&format!(" (ronda {r} en juego)"));
     }
-    let mut doc = Doc::new();
+    let mut doc = Doc::on(paper);
     heading(&mut doc, t, &title);
-    let tb = t.tiebreaks.len() as f64;
-    let tb_width = 44.0;
-    let fixed = 32.0 + 32.0 + 40.0 + tb * tb_width;
-    let free = (PAGE_W - 2.0 * MARGIN - fixed).max(120.0);
+    // Columns as wide as their widest text (tie-breaks at least 30 points),
+    // so that names and clubs are cut with `…` only when the page has no
+    // room left; the room they do not need goes to the space between them.
+    let rows: Vec<(String, String)> = table
+        .rows
+        .iter()
+        .filter_map(|s| t.player(s.player).ok())
+        .map(|p| (p.name.clone(), p.club.clone()))
+        .collect();
+    let widest = |texts: &mut dyn Iterator<Item = String>, bold_head: &str| {
+        texts
+            .map(|s| text_width(&s, SIZE, false))
+            .fold(text_width(bold_head, SIZE, true), f64::max)
+            + 8.0
+    };
+    let tb_widths: Vec<f64> = t
+        .tiebreaks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            widest(
+                &mut table.rows.iter().filter_map(|s| s.tiebreaks.get(i)).map(|&v| number(v)),
+                b.id(),
+            )
+            .max(30.0)
+        })
+        .collect();
+    let fixed = 32.0 + 32.0 + 40.0 + tb_widths.iter().sum::<f64>();
+    let free = (doc.w - 2.0 * MARGIN - fixed).max(120.0);
+    let name_w = widest(&mut rows.iter().map(|r| r.0.clone()), "Nombre");
+    let club_w = widest(&mut rows.iter().map(|r| r.1.clone()), "Club");
+    let (name_w, club_w) = if name_w + club_w <= free {
+        let spare = free - name_w - club_w;
+        (name_w + spare / 2.0, club_w + spare / 2.0)
+    } else {
+        // Not enough room: each keeps its share of what there is.
+        let share = name_w / (name_w + club_w);
+        (free * share, free * (1.0 - share))
+    };
     let mut cols = vec![
         Column {
             width: 32.0,
@@ -393,11 +453,11 @@ pub fn standings(t: &Tournament) -> Vec<u8> {
             align: Align::Right,
         },
         Column {
-            width: free * 0.6,
+            width: name_w,
             align: Align::Left,
         },
         Column {
-            width: free * 0.4,
+            width: club_w,
             align: Align::Left,
         },
         Column {
@@ -408,9 +468,9 @@ pub fn standings(t: &Tournament) -> Vec<u8> {
     let mut head: Vec<String> = ["Pto", "Nº", "Nombre", "Club", "Puntos"]
         .map(String::from)
         .to_vec();
-    for b in &t.tiebreaks {
+    for (b, &width) in t.tiebreaks.iter().zip(&tb_widths) {
         cols.push(Column {
-            width: tb_width,
+            width,
             align: Align::Right,
         });
         head.push(b.id().to_string());
@@ -425,16 +485,9 @@ pub fn standings(t: &Tournament) -> Vec<u8> {
             s.player.to_string(),
             p.name.clone(),
             p.club.clone(),
-            format_points(s.points),
+            points(s.points),
         ];
-        cells.extend(s.tiebreaks.iter().map(|v| {
-            // 13.5 and 11.75 as they are; a longer fraction to two places.
-            if (v * 100.0).fract() == 0.0 {
-                format!("{v}")
-            } else {
-                format!("{v:.2}")
-            }
-        }));
+        cells.extend(s.tiebreaks.iter().map(|&v| number(v)));
         doc.row(&cols, &cells, false);
     }
     doc.finish()
@@ -527,6 +580,44 @@ mod tests {
         let pdf = standings(&long);
         check_structure(&pdf);
         assert!(pdf.windows(3).any(|w| w == b"W\x85)"));
+    }
+
+    /// A4 unless Letter is asked for; the page box says which.
+    #[test]
+    fn the_paper_is_a4_or_letter_as_asked() {
+        let t = event();
+        for (paper, media) in [
+            (Paper::A4, "/MediaBox [0 0 595 842]"),
+            (Paper::Letter, "/MediaBox [0 0 612 792]"),
+        ] {
+            for pdf in [pairings_on(&t, 1, paper), standings_on(&t, paper)] {
+                check_structure(&pdf);
+                let text = String::from_utf8_lossy(&pdf);
+                assert!(text.contains(media), "{paper:?}");
+            }
+        }
+    }
+
+    /// Points and tie-breaks in one style, with the decimal comma.
+    #[test]
+    fn numbers_are_written_with_the_decimal_comma() {
+        let mut t = Tournament::new("Coma", System::RoundRobin { double: false }, 3);
+        for name in ["Ana", "Eva", "Luz", "Sol"] {
+            t.add_player(Player::new(name)).unwrap();
+        }
+        for _ in 0..3 {
+            pair_next_round(&mut t).unwrap();
+            let boards = t.rounds.last().unwrap().games.len() as u32;
+            let round = t.rounds.len() as u32;
+            for b in 1..=boards {
+                t.set_result_board(round, b, crate::model::Outcome::Draw)
+                    .unwrap();
+            }
+        }
+        let pdf = standings(&t);
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("(1,5) Tj"), "{text}");
+        assert!(!text.contains(".5) Tj") && !text.contains(".25) Tj"), "{text}");
     }
 
     #[test]

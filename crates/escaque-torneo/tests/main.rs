@@ -8,6 +8,7 @@ mod domain;
 mod dutch_bbp;
 mod gacrux;
 mod glicko;
+mod printouts;
 mod ranking;
 mod real;
 mod school;

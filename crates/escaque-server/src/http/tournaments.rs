@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -395,28 +395,52 @@ fn paired_round(l: &Loaded, round: u32) -> Result<u32, ApiError> {
     Ok(round)
 }
 
+/// `?paper=a4|letter` (`carta` too): the paper a printout is laid out for,
+/// A4 when not given (`escaque_torneo::print::Paper`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PaperQuery {
+    #[serde(default)]
+    paper: Option<String>,
+}
+
+impl PaperQuery {
+    fn paper(q: Result<Query<PaperQuery>, QueryRejection>) -> Result<html::Paper, ApiError> {
+        let Query(q) = q?;
+        match q.paper.as_deref() {
+            None => Ok(html::Paper::A4),
+            Some(p) => html::Paper::from_id(p)
+                .ok_or_else(|| bad_field("paper", "a4 o letter (carta)", "a4 or letter (carta)")),
+        }
+    }
+}
+
 pub(super) async fn print_round(
     State(hub): State<Arc<Hub>>,
     p: Result<Path<(String, u32)>, PathRejection>,
+    q: Result<Query<PaperQuery>, QueryRejection>,
 ) -> ApiResult {
     let Path((id, round)) = p?;
+    let paper = PaperQuery::paper(q)?;
     let l = service::load(&hub, &id).await?;
     let round = paired_round(&l, round)?;
-    Ok(html_page(html::pairings(&l.t, round)))
+    Ok(html_page(html::pairings_on(&l.t, round, paper)))
 }
 
 pub(super) async fn print_page(
     State(hub): State<Arc<Hub>>,
     p: Result<Path<(String, String)>, PathRejection>,
+    q: Result<Query<PaperQuery>, QueryRejection>,
 ) -> ApiResult {
     let Path((id, page)) = p?;
+    let paper = PaperQuery::paper(q)?;
     let l = service::load(&hub, &id).await?;
     // The library heads them with the last round with every result in.
     let text = match page.as_str() {
-        "standings" => html::standings_page(&l.t),
-        "crosstable" => html::crosstable_page(&l.t),
-        "categories" => html::categories_page(&l.t),
-        "teams" => html::teams_page(&l.t),
+        "standings" => html::standings_page_on(&l.t, paper),
+        "crosstable" => html::crosstable_page_on(&l.t, paper),
+        "categories" => html::categories_page_on(&l.t, paper),
+        "teams" => html::teams_page_on(&l.t, paper),
         _ => return Err(ApiError::no_route()),
     };
     Ok(html_page(text))
@@ -440,13 +464,15 @@ fn pdf_file(name: String, bytes: Vec<u8>) -> Response {
 pub(super) async fn round_pdf(
     State(hub): State<Arc<Hub>>,
     p: Result<Path<(String, u32)>, PathRejection>,
+    q: Result<Query<PaperQuery>, QueryRejection>,
 ) -> ApiResult {
     let Path((id, round)) = p?;
+    let paper = PaperQuery::paper(q)?;
     let l = service::load(&hub, &id).await?;
     let round = paired_round(&l, round)?;
     Ok(pdf_file(
         format!("ronda-{round}.pdf"),
-        escaque_torneo::pdf::pairings(&l.t, round),
+        escaque_torneo::pdf::pairings_on(&l.t, round, paper),
     ))
 }
 
@@ -454,11 +480,13 @@ pub(super) async fn round_pdf(
 pub(super) async fn standings_pdf(
     State(hub): State<Arc<Hub>>,
     id: Result<Path<String>, PathRejection>,
+    q: Result<Query<PaperQuery>, QueryRejection>,
 ) -> ApiResult {
+    let paper = PaperQuery::paper(q)?;
     let l = service::load(&hub, &path_id(id)?).await?;
     Ok(pdf_file(
         "clasificacion.pdf".to_string(),
-        escaque_torneo::pdf::standings(&l.t),
+        escaque_torneo::pdf::standings_on(&l.t, paper),
     ))
 }
 

@@ -143,6 +143,7 @@ export default {
     forbidden_two: 'Tick at least two players.', forbid: 'Forbid among them',
     organisers: 'Co-organisers', organisers_help: 'Anyone with an account can help you run the tournament.', account: 'Account',
     organiser_added: (a) => `${a} is now a co-organiser.`,
+    paper: 'Paper:', paper_a4: 'A4', paper_letter: 'US Letter',
     printouts: 'Print and export', print_pairings: (r) => `Pairings of round ${r} (printable)`,
     pdf_pairings: (r) => `Pairings of round ${r} (PDF)`, print_standings: 'Standings (printable)', pdf_standings: 'Standings (PDF)',
     print_pages: { crosstable: 'Cross-table (printable)', categories: 'Standings by category (printable)', teams: 'Team standings (printable)' },

@@ -150,6 +150,7 @@ export default {
     forbidden_two: 'Marca al menos dos jugadores.', forbid: 'Prohibir entre ellos',
     organisers: 'Coorganizadores', organisers_help: 'Quien tenga cuenta puede ayudarte a llevar el torneo.', account: 'Cuenta',
     organiser_added: (a) => `${a} ya es coorganizador.`,
+    paper: 'Papel:', paper_a4: 'A4', paper_letter: 'Carta (US Letter)',
     printouts: 'Imprimir y exportar', print_pairings: (r) => `Emparejamientos de la ronda ${r} (para imprimir)`,
     pdf_pairings: (r) => `Emparejamientos de la ronda ${r} (PDF)`, print_standings: 'Clasificación (para imprimir)', pdf_standings: 'Clasificación (PDF)',
     print_pages: { crosstable: 'Tabla cruzada (para imprimir)', categories: 'Clasificación por categoría (para imprimir)', teams: 'Clasificación por equipos (para imprimir)' },
