@@ -106,10 +106,7 @@ pub fn pairings(t: &Tournament, round: u32) -> String {
 /// Pairings of `round` on `paper`.
 pub fn pairings_on(t: &Tournament, round: u32, paper: Paper) -> String {
     let mut b = String::new();
-    let Some(r) = round
-        .checked_sub(1)
-        .and_then(|i| t.rounds.get(i as usize))
-    else {
+    let Some(r) = round.checked_sub(1).and_then(|i| t.rounds.get(i as usize)) else {
         return page(
             t,
             &format!("Ronda {round}"),
@@ -143,7 +140,12 @@ pub fn pairings_on(t: &Tournament, round: u32, paper: Paper) -> String {
         }
         b.push_str("</table>\n");
     }
-    page(t, &format!("Emparejamientos de la ronda {round}"), &b, paper)
+    page(
+        t,
+        &format!("Emparejamientos de la ronda {round}"),
+        &b,
+        paper,
+    )
 }
 
 /// A standings table. The category and rating columns are left out when

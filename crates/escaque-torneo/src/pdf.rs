@@ -425,7 +425,11 @@ pub fn standings_on(t: &Tournament, paper: Paper) -> Vec<u8> {
         .enumerate()
         .map(|(i, b)| {
             widest(
-                &mut table.rows.iter().filter_map(|s| s.tiebreaks.get(i)).map(|&v| number(v)),
+                &mut table
+                    .rows
+                    .iter()
+                    .filter_map(|s| s.tiebreaks.get(i))
+                    .map(|&v| number(v)),
                 b.id(),
             )
             .max(30.0)
@@ -617,7 +621,10 @@ mod tests {
         let pdf = standings(&t);
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.contains("(1,5) Tj"), "{text}");
-        assert!(!text.contains(".5) Tj") && !text.contains(".25) Tj"), "{text}");
+        assert!(
+            !text.contains(".5) Tj") && !text.contains(".25) Tj"),
+            "{text}"
+        );
     }
 
     #[test]
