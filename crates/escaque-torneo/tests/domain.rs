@@ -17,9 +17,8 @@ use escaque_torneo::{
 };
 use proptest::prelude::*;
 
-/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
-#[path = "../../../testing/fuzz_cases.rs"]
-mod fuzz_cases;
+// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+use crate::fuzz_cases;
 
 /// A Swiss of `rounds` rounds with six players, round 1 paired and played.
 fn started(rounds: u32) -> Tournament {

@@ -7,9 +7,8 @@ use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::{trf, TrfErrorKind};
 use proptest::prelude::*;
 
-/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
-#[path = "../../../testing/fuzz_cases.rs"]
-mod fuzz_cases;
+// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+use crate::fuzz_cases;
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(

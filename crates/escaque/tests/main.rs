@@ -22,6 +22,11 @@ mod properties;
 mod rules;
 mod sealed;
 
+/// The number of cases of the fuzz targets (`ESCAQUE_FUZZ_CASES`), shared
+/// by the test files that have one.
+#[path = "../../../testing/fuzz_cases.rs"]
+mod fuzz_cases;
+
 /// Every `tests/*.rs` file is declared above (the check every package
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]

@@ -7,9 +7,8 @@ use escaque::read::{read_move, Notation};
 use escaque::san::{parse_san, SanLang};
 use escaque::{Lang, Position};
 
-/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
-#[path = "../../../testing/fuzz_cases.rs"]
-mod fuzz_cases;
+// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+use crate::fuzz_cases;
 
 /// Positions with many kinds of moves available (castling, en passant,
 /// promotion, pins, checks).

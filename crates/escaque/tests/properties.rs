@@ -4,9 +4,8 @@
 use escaque::{Position, STARTING_FEN};
 use proptest::prelude::*;
 
-/// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
-#[path = "../../../testing/fuzz_cases.rs"]
-mod fuzz_cases;
+// The number of cases: the default here, `ESCAQUE_FUZZ_CASES` for a long run.
+use crate::fuzz_cases;
 
 /// A position reached by playing the given move choices from the start (each
 /// choice picks one legal move by index, modulo the number of moves).
