@@ -716,8 +716,12 @@ fn print_detail(
                     escaque_torneo::model::GameResult::Win => "1",
                     escaque_torneo::model::GameResult::Draw => "½",
                     escaque_torneo::model::GameResult::Loss => "0",
-                    escaque_torneo::model::GameResult::ForfeitWin => "+ (incomparecencia)",
-                    escaque_torneo::model::GameResult::ForfeitLoss => "- (incomparecencia)",
+                    escaque_torneo::model::GameResult::ForfeitWin => {
+                        lang.pick("+ (incomparecencia)", "+ (forfeit)")
+                    }
+                    escaque_torneo::model::GameResult::ForfeitLoss => {
+                        lang.pick("- (incomparecencia)", "- (forfeit)")
+                    }
                     escaque_torneo::model::GameResult::Pending => "*",
                 };
                 format!(
