@@ -27,12 +27,13 @@
 //! ```
 
 use escaque::coord::to_uci;
-use escaque::pgn::{write_game_string, Node, PgnGame, PgnStyle};
+use escaque::pgn::{is_chess960_variant, write_game_string, Node, PgnGame, PgnStyle};
 use escaque::read::{read_move, Notation};
 use escaque::{Lang, Move, Position};
 
 use crate::analyse::{GameAnalysis, PlyAnalysis};
 use crate::judge::{Eval, Judgement};
+use crate::openings::{classify, SEARCH_MAX_PLIES};
 
 /// The most moves of an engine line written as a variation.
 pub const MAX_VARIATION_PLIES: usize = 12;
@@ -138,7 +139,8 @@ const MATE_NOTES: [&str; 4] = [
 /// comment of its mark and, for a marked move, the engine's line as a
 /// variation. Annotating stops at the first move where the game and the
 /// analysis disagree; a game annotated again gets its `[%eval …]` replaced,
-/// not repeated. Sets the `Annotator` tag to the engine's name.
+/// not repeated. Sets the `Annotator` tag to the engine's name, and the
+/// `ECO` and `Opening` tags by [`set_opening_tags`].
 pub fn annotate(game: &mut PgnGame, analysis: &GameAnalysis, lang: Lang) {
     let mut pos = game.start;
     let mut eval_before = analysis.start_eval;
@@ -155,6 +157,31 @@ pub fn annotate(game: &mut PgnGame, analysis: &GameAnalysis, lang: Lang) {
     }
     if !analysis.engine.is_empty() {
         game.set_tag("Annotator", &analysis.engine);
+    }
+    set_opening_tags(game, lang);
+}
+
+/// Sets the `ECO` and `Opening` tags of a game that reaches a named
+/// position, by the one classification the web pages use
+/// ([`classify`]: the deepest named position of the first
+/// [`SEARCH_MAX_PLIES`] moves), the name in `lang` (the Spanish name the web
+/// page shows, or lichess's English one). Tags already there are replaced,
+/// so a game annotated again in the other language reads in it throughout.
+/// A game from a set-up position, a Chess960 game (its `Variant` tag), or
+/// one that names no position keeps the tags it has.
+pub fn set_opening_tags(game: &mut PgnGame, lang: Lang) {
+    if game.tag("Variant").is_some_and(is_chess960_variant) {
+        return;
+    }
+    let moves: Vec<Move> = game
+        .moves
+        .iter()
+        .take(SEARCH_MAX_PLIES)
+        .map(|n| n.mv)
+        .collect();
+    if let Some(opening) = classify(&game.start, &moves) {
+        game.set_tag("ECO", &opening.eco);
+        game.set_tag("Opening", opening.name(lang));
     }
 }
 

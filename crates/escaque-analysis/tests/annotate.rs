@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use escaque::pgn::{write_game_string, PgnGame, PgnReader, PgnStyle};
 use escaque::read::{read_move, Notation};
 use escaque::{Lang, Move, Position, SanLang};
-use escaque_analysis::annotate::{annotate, annotated_pgn, eval_command};
+use escaque_analysis::annotate::{annotate, annotated_pgn, eval_command, set_opening_tags};
 use escaque_analysis::{
     analyse_game, EscaqueEvaluator, Eval, GameAnalysis, Judgement, PlyAnalysis, Settings,
     SideSummary,
@@ -181,6 +181,85 @@ fn evals_nags_comments_and_lines_are_written_in_spanish_and_english() {
         };
         assert_eq!(lines, expected);
     }
+}
+
+#[test]
+fn the_opening_is_tagged_in_the_language_asked_for() {
+    // The Ruy Lopez's Morphy Defense (C70 after 3... a6), then 4. h3, which
+    // names no deeper position: the deepest named one gives the tags.
+    let ms = moves("e4 e5 Nf3 Nc6 Bb5 a6 h3 Nf6");
+    let mut pos = Position::new();
+    let mut plies = Vec::new();
+    for (i, &m) in ms.iter().enumerate() {
+        plies.push(ply(&pos, i, m, Some(Eval::Cp(20)), None, &[]));
+        pos.play(m).unwrap();
+    }
+    let a = analysis(plies);
+    let tags = vec![("Opening".to_string(), "Whatever the file said".to_string())];
+    let es = read_one(&annotated_pgn(&Position::new(), &ms, &tags, &a, Lang::Es));
+    assert_eq!(es.tag("ECO"), Some("C70"));
+    assert_eq!(es.tag("Opening"), Some("Apertura española: defensa Morphy"));
+    // Annotated again in English, the name is replaced, not repeated.
+    let mut en = es.clone();
+    annotate(&mut en, &a, Lang::En);
+    let text = write_game_string(&en, PgnStyle::export());
+    assert_eq!(text.matches("[Opening ").count(), 1, "{text}");
+    assert!(
+        text.contains("[Opening \"Ruy Lopez: Morphy Defense\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[ECO \"C70\"]"), "{text}");
+
+    // A set-up position and a Chess960 game are not named (nor are their
+    // own tags touched).
+    let mut from_fen = PgnGame {
+        start: {
+            let mut p = Position::new();
+            p.play(ms[0]).unwrap();
+            p
+        },
+        ..PgnGame::default()
+    };
+    from_fen.moves = ms[1..]
+        .iter()
+        .map(|&m| escaque::pgn::Node::new(m))
+        .collect();
+    set_opening_tags(&mut from_fen, Lang::Es);
+    assert_eq!(from_fen.tag("Opening"), None);
+    let mut c960 = read_one(&format!(
+        "[Variant \"Chess960\"]\n[Opening \"?\"]\n\n{} *\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
+    ));
+    set_opening_tags(&mut c960, Lang::Es);
+    assert_eq!(c960.tag("Opening"), Some("?"));
+    assert_eq!(c960.tag("ECO"), None);
+}
+
+/// Every game of `testing/analysis-reference/games.pgn` (200 games between
+/// engines, from the standard start) of at least 10 plies gets an `Opening`
+/// and an `ECO` tag: the deepest named position of its first 40 plies.
+#[test]
+fn every_reference_game_of_ten_plies_is_named() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testing/analysis-reference/games.pgn"
+    ))
+    .expect("testing/analysis-reference/games.pgn reads");
+    let mut named = 0;
+    for (i, g) in PgnReader::new(text.as_bytes()).enumerate() {
+        let mut g = g.expect("the reference games read");
+        if g.moves.len() < 10 || g.start != Position::new() {
+            continue;
+        }
+        set_opening_tags(&mut g, Lang::Es);
+        assert!(
+            g.tag("Opening").is_some_and(|o| !o.is_empty()) && g.tag("ECO").is_some(),
+            "game {} has no opening",
+            i + 1
+        );
+        named += 1;
+    }
+    assert_eq!(named, 200);
 }
 
 #[test]

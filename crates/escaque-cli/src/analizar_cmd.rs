@@ -3,7 +3,9 @@
 //! of a PGN file analysed by escaque's engine (or any UCI engine) and
 //! written back annotated — `[%eval …]` on every move, the marks as NAGs, a
 //! comment in the language of `--idioma` ("Error grave. Era mejor Cxe5.")
-//! and the engine's line as a variation. A progress bar on standard error
+//! and the engine's line as a variation, and the `[ECO]` and `[Opening]` of
+//! the deepest named position the game reaches (the name the web page shows,
+//! in the language of `--idioma`). A progress bar on standard error
 //! when it is a terminal, and a summary of each game (accuracy and marks per
 //! side). One position cache serves all the games of the file, so openings
 //! they share are evaluated once.
