@@ -758,11 +758,33 @@ async fn otb_tournament(env: &Env) -> R {
     )
     .await?;
     let (status, body) = fetch_text(c, "GET", pdf.as_str().unwrap_or_default(), None).await?;
-    if status != 200 || !body.starts_with("%PDF") {
+    if status != 200 || !body.starts_with("%PDF") || !body.contains("/MediaBox [0 0 595 842]") {
         return Err(format!(
-            "the PDF pairings: {status} {}",
+            "the PDF pairings on A4: {status} {}",
             body.chars().take(80).collect::<String>()
         ));
+    }
+    // The organiser picks Letter: every printout's link asks for it, and
+    // the PDF comes on Letter (issue 64).
+    js(
+        c,
+        "const s = document.querySelector('#print-paper'); s.value = 'letter'; s.dispatchEvent(new Event('change')); return true;",
+    )
+    .await?;
+    until(
+        c,
+        "the links on Letter",
+        "[...document.querySelectorAll('#desk-print a[target]')].every((a) => a.getAttribute('href').endsWith('?paper=letter'))",
+    )
+    .await?;
+    let pdf = js(
+        c,
+        "return document.querySelector('#pdf-standings').getAttribute('href')",
+    )
+    .await?;
+    let (status, body) = fetch_text(c, "GET", pdf.as_str().unwrap_or_default(), None).await?;
+    if status != 200 || !body.contains("/MediaBox [0 0 612 792]") {
+        return Err(format!("the PDF standings on Letter: {status}"));
     }
     Ok(())
 }
