@@ -59,6 +59,16 @@ impl RulesArg {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
+enum PaperArg {
+    /// A4 (210 × 297 mm), el papel de España y de casi toda América Latina.
+    #[value(name = "a4")]
+    A4,
+    /// Carta (US Letter, 8,5 × 11 pulgadas).
+    #[value(name = "carta", alias = "letter")]
+    Letter,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
 enum ByeArg {
     /// Medio punto, pedido por el jugador.
     #[value(name = "medio", alias = "half")]
@@ -300,6 +310,15 @@ enum TorneoCommand {
         /// Además de cada página HTML, su PDF (imprime con Chromium sin ventana).
         #[arg(long)]
         pdf: bool,
+        /// Papel: a4 (por defecto) | carta.
+        #[arg(
+            long = "papel",
+            alias = "paper",
+            value_enum,
+            default_value = "a4",
+            value_name = "PAPEL"
+        )]
+        paper: PaperArg,
     },
 }
 
@@ -643,18 +662,34 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             out: dir,
             round,
             pdf,
+            paper,
         } => {
             let t = load(file, lang)?;
+            let paper = match paper {
+                PaperArg::A4 => html::Paper::A4,
+                PaperArg::Letter => html::Paper::Letter,
+            };
             std::fs::create_dir_all(dir).map_err(io_err)?;
+            // Each page asks for its paper (CSS `@page`), which Chromium's
+            // PDF follows.
             let mut pages = vec![
-                ("clasificacion.html".to_string(), html::standings_page(&t)),
-                ("cruzada.html".to_string(), html::crosstable_page(&t)),
-                ("categorias.html".to_string(), html::categories_page(&t)),
-                ("equipos.html".to_string(), html::teams_page(&t)),
+                (
+                    "clasificacion.html".to_string(),
+                    html::standings_page_on(&t, paper),
+                ),
+                (
+                    "cruzada.html".to_string(),
+                    html::crosstable_page_on(&t, paper),
+                ),
+                (
+                    "categorias.html".to_string(),
+                    html::categories_page_on(&t, paper),
+                ),
+                ("equipos.html".to_string(), html::teams_page_on(&t, paper)),
             ];
             let r = round.unwrap_or(t.rounds.len() as u32);
             if r >= 1 {
-                pages.push((format!("ronda-{r}.html"), html::pairings(&t, r)));
+                pages.push((format!("ronda-{r}.html"), html::pairings_on(&t, r, paper)));
             }
             let chromium = if *pdf {
                 Some(crate::pdf::find_chromium()?)
