@@ -120,6 +120,36 @@ fn analyses_a_file_in_spanish_and_english() {
     assert!(err.contains("1 blunder"), "{err}");
 }
 
+/// The first game of `testing/analysis-reference/games.pgn` (a real game
+/// between engines, 125 plies, no opening tags): 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
+/// 4. Ba4 Nf6 5. O-O Bc5, the Ruy Lopez's Møller Variation.
+fn first_reference_game() -> String {
+    let all = include_str!("../../../testing/analysis-reference/games.pgn");
+    let second = all[1..].find("\n[Event ").expect("a second game") + 1;
+    all[..second].to_string()
+}
+
+#[test]
+fn the_opening_is_tagged_in_spanish_and_english() {
+    let game = first_reference_game();
+    assert!(!game.contains("[Opening ") && !game.contains("[ECO "));
+    for (idioma, name) in [
+        ("es", "Apertura española: defensa Morphy, variante Møller"),
+        ("en", "Ruy Lopez: Morphy Defense, Møller Variation"),
+    ] {
+        let (out, err, ok) = common::run_raw(
+            &["analizar", "--profundidad", "2", "--idioma", idioma],
+            &game,
+        );
+        assert!(ok, "{err}");
+        let games = read_all(&out);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].moves.len(), 125);
+        assert_eq!(games[0].tag("ECO"), Some("C78"), "{out}");
+        assert_eq!(games[0].tag("Opening"), Some(name), "{out}");
+    }
+}
+
 #[test]
 fn writes_the_output_file_and_reads_standard_input() {
     let dir = std::env::temp_dir().join(format!("escaque-analizar-o-{}", std::process::id()));
