@@ -137,7 +137,10 @@ async fn request_progress_done(db: Db) {
 
     // The annotated PGN, in Spanish and in English, read back by the
     // library's reader.
-    for (lang, word) in [("es", "Error grave."), ("en", "Blunder.")] {
+    for (lang, word, opening) in [
+        ("es", "Error grave.", "Apertura Barnes: mate del loco"),
+        ("en", "Blunder.", "Barnes Opening: Fool's Mate"),
+    ] {
         let r = c
             .creator
             .req("GET", &format!("/api/analysis/{aid}/pgn?lang={lang}"), None)
@@ -153,6 +156,16 @@ async fn request_progress_done(db: Db) {
             .expect("a game")
             .expect("it reads");
         assert_eq!(back.mainline().count(), 4);
+        // The opening the page names, in the language asked for.
+        let name = format!("name_{lang}");
+        assert_eq!(
+            back.tag("Opening"),
+            view["opening"][name.as_str()].as_str(),
+            "{}",
+            r.body
+        );
+        assert_eq!(back.tag("Opening"), Some(opening), "{}", r.body);
+        assert_eq!(back.tag("ECO"), Some("A00"), "{}", r.body);
         let disposition = r
             .headers
             .iter()
