@@ -82,6 +82,14 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("torneo nuevo:city", "Place"),
     ("torneo nuevo:date", "Start date"),
     ("torneo nuevo:first_black", "Number 1 has Black in the first round"),
+    (
+        "torneo nuevo:rules",
+        "Version of the tie-break regulations (FIDE C.07): 2024 | 2026; without it, the one in force at the start date",
+    ),
+    (
+        "torneo nuevo:unrated_rating",
+        "Rating that unrated players count with in ARO (if the event's rules set one; without it, ARO is not used when unrated players take part)",
+    ),
     ("torneo inscribir", "Enroll a player (after the first round, a late entry)"),
     ("torneo inscribir:file", "Tournament file"),
     ("torneo inscribir:name", "Player's name (\"Surname, Name\")"),
@@ -122,6 +130,14 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("torneo clasificacion", "Show the standings with their tie-breaks"),
     ("torneo clasificacion:file", "Tournament file"),
     ("torneo clasificacion:category", "Only this category"),
+    (
+        "torneo clasificacion:detail",
+        "Explain how player N's tie-breaks were made: each opponent and their adjusted score, the dummy opponent, the cuts",
+    ),
+    (
+        "torneo clasificacion:rules",
+        "Compute with this version of the regulations (2024 | 2026) instead of the tournament's (not saved)",
+    ),
     ("torneo exportar", "Export the tournament as a FIDE TRF"),
     ("torneo exportar:file", "Tournament file"),
     ("torneo exportar:trf", "Output TRF file"),

@@ -94,7 +94,14 @@ fn a_small_swiss_from_start_to_printouts() {
 
     let (ok, out, _) = escaque(&["torneo", "clasificacion", f]);
     assert!(ok);
-    assert_eq!(out.lines().count(), 6, "{out}");
+    // The regulation's version, the columns' heading, then the five players.
+    assert!(
+        out.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("Desempates según FIDE C.07, versión 20")),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 7, "{out}");
     let html = dir.join("html");
     let (ok, out, err) = escaque(&["torneo", "imprimir", f, "--salida", html.to_str().unwrap()]);
     assert!(ok, "{err}");
@@ -555,4 +562,81 @@ fn printouts_are_a4_pages_unless_letter_is_chosen() {
     } else {
         eprintln!("printouts kept in {}", dir.display());
     }
+}
+
+/// `clasificacion --detalle N` explains the values the standings print: for
+/// every player of a real file with byes, forfeits and absences, under both
+/// versions of C.07, the explanation's totals are the standings' own; and the
+/// 2026 amendment's cap of the dummy opponent is named where it applies.
+#[test]
+fn the_detail_of_each_player_adds_up_to_the_standings() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../escaque-torneo/tests/data/real/gacrux_many_unplayed_rounds.trf");
+    let f = file.to_str().unwrap();
+    for version in ["2024", "2026"] {
+        let (ok, table, err) = escaque(&["torneo", "clasificacion", f, "--reglamento", version]);
+        assert!(ok, "{err}");
+        let mut lines = table.lines();
+        assert_eq!(
+            lines.next(),
+            Some(format!("Desempates según FIDE C.07, versión {version}").as_str())
+        );
+        let names: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let tiebreaks = &names[names.len() - 5..];
+        let mut players = 0;
+        for row in lines {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            let number = cells[1];
+            let values = &cells[cells.len() - tiebreaks.len()..];
+            let (ok, detail, err) = escaque(&[
+                "torneo",
+                "clasificacion",
+                f,
+                "--detalle",
+                number,
+                "--reglamento",
+                version,
+            ]);
+            assert!(ok, "{err}");
+            let total = detail.lines().last().unwrap().trim();
+            let want: Vec<String> = tiebreaks
+                .iter()
+                .zip(values)
+                .map(|(t, v)| format!("{t} {v}"))
+                .collect();
+            assert_eq!(
+                total,
+                want.join(", "),
+                "player {number}, {version}:\n{detail}"
+            );
+            players += 1;
+        }
+        assert_eq!(players, 15, "{table}");
+    }
+    // Player 3 took half-point byes in rounds 5 and 7 and scored 4 in 7
+    // rounds: their dummy opponent is 4 by the 2024 rules, capped at half the
+    // rounds (3½) by the 2026 amendment.
+    let detail = |version: &str| {
+        let (ok, out, err) = escaque(&[
+            "torneo",
+            "clasificacion",
+            f,
+            "--detalle",
+            "3",
+            "--reglamento",
+            version,
+        ]);
+        assert!(ok, "{err}");
+        out.lines()
+            .find(|l| l.trim_start().starts_with("Ronda  5:"))
+            .unwrap()
+            .to_string()
+    };
+    let old = detail("2024");
+    assert!(
+        old.contains("descanso de ½") && old.contains("BH 4,"),
+        "{old}"
+    );
+    let new = detail("2026");
+    assert!(new.contains("16.4.2") && new.contains("BH 3½,"), "{new}");
 }
