@@ -35,3 +35,5 @@ mod mate_in_one;
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]
 mod every_file_is_a_module;
+#[path = "../../../testing/imports_run_one_way.rs"]
+mod imports_run_one_way;
