@@ -83,21 +83,24 @@ impl Outcome {
         }
     }
 
+    /// Every outcome, in declaration order.
+    pub const ALL: [Outcome; 7] = [
+        Outcome::WhiteWins,
+        Outcome::BlackWins,
+        Outcome::Draw,
+        Outcome::WhiteForfeitWin,
+        Outcome::BlackForfeitWin,
+        Outcome::DoubleForfeit,
+        Outcome::Pending,
+    ];
+
     /// The game whose White and Black scored `white` and `black` (a TRF
     /// file's two result codes, [`GameResult::from_trf`]); `None` when the
     /// two do not make one game (both won, a forfeit against a game played).
     pub fn from_sides(white: GameResult, black: GameResult) -> Option<Outcome> {
-        [
-            Outcome::WhiteWins,
-            Outcome::BlackWins,
-            Outcome::Draw,
-            Outcome::WhiteForfeitWin,
-            Outcome::BlackForfeitWin,
-            Outcome::DoubleForfeit,
-            Outcome::Pending,
-        ]
-        .into_iter()
-        .find(|o| o.for_side(Colour::White) == white && o.for_side(Colour::Black) == black)
+        Outcome::ALL
+            .into_iter()
+            .find(|o| o.for_side(Colour::White) == white && o.for_side(Colour::Black) == black)
     }
 
     /// The result seen from one side.

@@ -304,15 +304,7 @@ fn apply(t: &mut Tournament, op: &Op) -> Result<(), TorneoError> {
             board,
             outcome,
         } => {
-            let o = [
-                Outcome::WhiteWins,
-                Outcome::BlackWins,
-                Outcome::Draw,
-                Outcome::WhiteForfeitWin,
-                Outcome::BlackForfeitWin,
-                Outcome::DoubleForfeit,
-                Outcome::Pending,
-            ][*outcome as usize];
+            let o = Outcome::ALL[*outcome as usize];
             t.set_result_board(*round, *board, o).map(|_| ())
         }
         // As the front ends pair: on a copy, kept when the round is made.
