@@ -50,7 +50,7 @@ pub enum TrfErrorKind {
     /// A round number of 0 or a range whose end comes before its start.
     BadRange { first: u32, last: u32 },
     /// Record `192` names a pairing system or variant escaque does not pair
-    /// (anything but the FIDE Dutch system without Baku acceleration).
+    /// (anything but the FIDE Dutch system, with or without Baku acceleration).
     UnsupportedSystem(String),
 }
 
@@ -137,8 +137,8 @@ impl Localized for TrfError {
                 format!("invalid range: from {first} to {last}"),
             ),
             TrfErrorKind::UnsupportedSystem(s) => lang.pick(
-                format!("escaque no empareja el sistema «{s}» (registro 192): solo el holandés de la FIDE (FIDE_DUTCH, FIDE_DUTCH_2025), sin aceleración de Bakú; la aceleración se da con registros 250 o XXA"),
-                format!("escaque does not pair the system '{s}' (record 192): only the FIDE Dutch system (FIDE_DUTCH, FIDE_DUTCH_2025), without Baku acceleration; give accelerations as 250 or XXA records"),
+                format!("escaque no empareja el sistema «{s}» (registro 192): solo el holandés de la FIDE (FIDE_DUTCH, FIDE_DUTCH_2025, y con aceleración de Bakú FIDE_DUTCH_2025_BAKU); otras aceleraciones se dan con registros 250 o XXA"),
+                format!("escaque does not pair the system '{s}' (record 192): only the FIDE Dutch system (FIDE_DUTCH, FIDE_DUTCH_2025, and with Baku acceleration FIDE_DUTCH_2025_BAKU); give other accelerations as 250 or XXA records"),
             ),
         };
         lang.pick(

@@ -14,10 +14,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod baku;
 pub mod berger;
+pub mod check;
 pub mod domain;
 pub mod dutch;
 pub mod error;
+pub mod generate;
 pub mod glicko;
 pub mod html;
 pub mod matching;

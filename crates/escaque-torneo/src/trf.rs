@@ -5,8 +5,9 @@
 //! Records read: `012`–`122` (tournament data), `132` round dates, `142`
 //! number of rounds, `152` initial colour, `162` scoring (only 1, ½, 0 is
 //! accepted: anything else is an error, never a silent miscount), `192`
-//! pairing system (the FIDE Dutch system; any other system or variant is
-//! refused with its line), `202`/`212` tie-breaks, `222` encoded time
+//! pairing system (the FIDE Dutch system, with the Baku acceleration of
+//! C.04.5.1 for `FIDE_DUTCH_2025_BAKU` unless `250`/`XXA` records give the
+//! accelerations; any other system or variant is refused with its line), `202`/`212` tie-breaks, `222` encoded time
 //! control, `001` players, `240` byes for rounds (`F`, `H`, `Z`), `250`
 //! accelerated rounds, `260` forbidden pairings, and JaVaFo's `XXA`
 //! (accelerations per player and round, kept as `250` records) and `XXP`
@@ -116,6 +117,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     // pairs forbidden in every round.
     let mut xxa: Vec<(usize, Vec<char>)> = Vec::new();
     let mut xxp: Vec<(usize, String)> = Vec::new();
+    // Record 192 asks for the Baku acceleration (FIDE_DUTCH_2025_BAKU).
+    let mut baku = false;
 
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in normalized.split('\n').enumerate() {
@@ -198,8 +201,12 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 // The pairing system (TRF-2026, as bbpPairings reads it):
                 // only the Dutch system escaque pairs is accepted.
                 let system = rest.to_ascii_uppercase();
-                if !matches!(system.as_str(), "FIDE_DUTCH" | "FIDE_DUTCH_2025") {
-                    return Err(err(line_no, 5, TrfErrorKind::UnsupportedSystem(rest)));
+                match system.as_str() {
+                    "FIDE_DUTCH" | "FIDE_DUTCH_2025" => baku = false,
+                    // The Baku acceleration (C.04.5.1), computed below
+                    // unless the file gives its accelerations (250, XXA).
+                    "FIDE_DUTCH_BAKU" | "FIDE_DUTCH_2025_BAKU" => baku = true,
+                    _ => return Err(err(line_no, 5, TrfErrorKind::UnsupportedSystem(rest))),
                 }
             }
             "013" | "310" => {
@@ -453,6 +460,11 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             last_round: t.total_rounds.max(1),
             players,
         });
+    }
+    // Given accelerations (250, XXA) win over record 192's Baku, as in
+    // bbpPairings.
+    if baku && t.accelerations.is_empty() {
+        t.accelerations = crate::baku::acceleration(&t);
     }
     if !colour_given {
         if let Some(white) = infer_first_colour(&t) {

@@ -198,10 +198,23 @@ fn javafo_xxp_lines_forbid_pairs_in_every_round() {
 #[test]
 fn record_192_is_read_and_a_system_escaque_does_not_pair_is_refused_with_its_line() {
     let base = made("xxp_forbidden.trf");
-    for ok in ["FIDE_DUTCH_2025", "FIDE_DUTCH", "fide_dutch_2025"] {
-        assert!(trf::parse(&base.replace("XXR 5", &format!("XXR 5\n192 {ok}"))).is_ok());
+    for ok in [
+        "FIDE_DUTCH_2025",
+        "FIDE_DUTCH",
+        "fide_dutch_2025",
+        "FIDE_DUTCH_2025_BAKU",
+        "FIDE_DUTCH_BAKU",
+    ] {
+        let t = trf::parse(&base.replace("XXR 5", &format!("XXR 5\n192 {ok}"))).unwrap();
+        // Baku (C.04.5.1) gives group A its virtual points, as 250 records.
+        assert_eq!(
+            t.accelerations == escaque_torneo::baku::acceleration(&t),
+            ok.ends_with("BAKU"),
+            "{ok}"
+        );
+        assert_eq!(t.accelerations.is_empty(), !ok.ends_with("BAKU"), "{ok}");
     }
-    for refused in ["FIDE_DUTCH_2025_BAKU", "FIDE_BURSTEIN", "FIDE_DUBOV", "LIM"] {
+    for refused in ["FIDE_BURSTEIN_BAKU", "FIDE_BURSTEIN", "FIDE_DUBOV", "LIM"] {
         let e = trf::parse(&base.replace("XXR 5", &format!("XXR 5\n192 {refused}"))).unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         assert_eq!(e.kind, TrfErrorKind::UnsupportedSystem(refused.into()));
