@@ -9,7 +9,7 @@ use std::fmt::Write;
 use crate::model::{ByeKind, Colour, Entry, GameResult, Outcome, System, Tournament};
 pub use crate::print::Paper;
 use crate::print::{number, points};
-use crate::standings::{self, Standing};
+use crate::standings::{self, Standing, TieBreak};
 
 /// Escapes text for HTML element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -171,9 +171,12 @@ fn standings_table(t: &Tournament, rows: &[Standing]) -> String {
             b,
             "<th title=\"{}\">{}</th>",
             escape(tb.name_es()),
-            escape(tb.id())
+            escape(tb.acronym())
         );
     }
+    // A tie-break the regulations drop (ARO with unrated players) has no
+    // value: a dash, never a 0 that reads as one.
+    let dropped: Vec<TieBreak> = standings::dropped(t).into_iter().map(|d| d.0).collect();
     b.push_str("</tr>\n");
     for s in rows {
         let p = player(s);
@@ -193,8 +196,13 @@ fn standings_table(t: &Tournament, rows: &[Standing]) -> String {
             let _ = write!(b, "<td class=\"n\">{rating}</td>");
         }
         let _ = write!(b, "<td class=\"n\">{}</td>", points(s.points));
-        for v in &s.tiebreaks {
-            let _ = write!(b, "<td class=\"n\">{}</td>", number(*v));
+        for (v, tb) in s.tiebreaks.iter().zip(&t.tiebreaks) {
+            let text = if dropped.contains(tb) {
+                "—".to_string()
+            } else {
+                number(*v)
+            };
+            let _ = write!(b, "<td class=\"n\">{text}</td>");
         }
         b.push_str("</tr>\n");
     }
@@ -206,9 +214,26 @@ fn legend(t: &Tournament) -> String {
     let items: Vec<String> = t
         .tiebreaks
         .iter()
-        .map(|tb| format!("{}: {}", escape(tb.id()), escape(tb.name_es())))
+        .map(|tb| format!("{}: {}", escape(tb.acronym()), escape(tb.name_es())))
         .collect();
     format!("<p>Desempates: {}.</p>\n", items.join("; "))
+}
+
+/// The version of FIDE C.07 the tie-breaks follow, as the terminal's
+/// standings head them, and the tie-breaks the regulations drop.
+fn rules_note(t: &Tournament) -> String {
+    let mut b = format!(
+        "<p class=\"reglamento\">{}.</p>\n",
+        escape(&standings::Rules::of(t).heading(escaque::Lang::Es))
+    );
+    for (tb, _) in standings::dropped(t) {
+        let _ = writeln!(
+            b,
+            "<p>{} no cuenta: hay jugadores sin Elo y las bases del torneo no fijan con qué Elo cuentan.</p>",
+            escape(tb.acronym())
+        );
+    }
+    b
 }
 
 /// The standings with the organiser's tie-breaks, on A4.
@@ -227,6 +252,7 @@ pub fn standings_page_on(t: &Tournament, paper: Paper) -> String {
             "<p>Ronda {r} en juego: sus partidas aún no cuentan.</p>"
         );
     }
+    body.push_str(&rules_note(t));
     body.push_str(&standings_table(t, &table.rows));
     body.push_str(&legend(t));
     page(t, &title, &body, paper)
@@ -239,12 +265,14 @@ pub fn categories_page(t: &Tournament) -> String {
 
 /// One ranking per category on `paper`.
 pub fn categories_page_on(t: &Tournament, paper: Paper) -> String {
-    let mut b = String::new();
+    let mut b = rules_note(t);
+    let mut any = false;
     for (cat, rows) in standings::by_category(t) {
+        any = true;
         let _ = writeln!(b, "<h3>{}</h3>", escape(&cat));
         b.push_str(&standings_table(t, &rows));
     }
-    if b.is_empty() {
+    if !any {
         b.push_str("<p>No hay categorías.</p>\n");
     }
     b.push_str(&legend(t));

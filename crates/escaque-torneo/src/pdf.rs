@@ -21,7 +21,7 @@ use crate::html::{bye_text, result_text};
 use crate::model::Tournament;
 pub use crate::print::Paper;
 use crate::print::{number, points};
-use crate::standings;
+use crate::standings::{self, TieBreak};
 
 pub use cards::{card_cell, login_cards, Card, CardTexts, QrModules};
 
@@ -404,6 +404,32 @@ pub fn standings_on(t: &Tournament, paper: Paper) -> Vec<u8> {
     }
     let mut doc = Doc::on(paper);
     heading(&mut doc, t, &title);
+    // The version of C.07, as the terminal and the HTML page head it, and
+    // the tie-breaks the regulations drop (written as a dash, never 0).
+    doc.line(
+        &format!("{}.", standings::Rules::of(t).heading(escaque::Lang::Es)),
+        10.0,
+        false,
+    );
+    let dropped: Vec<TieBreak> = standings::dropped(t).into_iter().map(|d| d.0).collect();
+    for tb in &dropped {
+        doc.line(
+            &format!(
+                "{} no cuenta: hay jugadores sin Elo y las bases no fijan con qué Elo cuentan.",
+                tb.acronym()
+            ),
+            10.0,
+            false,
+        );
+    }
+    doc.y -= 4.0;
+    let shown = |v: f64, tb: &TieBreak| {
+        if dropped.contains(tb) {
+            "—".to_string()
+        } else {
+            number(v)
+        }
+    };
     // Columns as wide as their widest text (tie-breaks at least 30 points),
     // so that names and clubs are cut with `…` only when the page has no
     // room left; the room they do not need goes to the space between them.
@@ -429,8 +455,8 @@ pub fn standings_on(t: &Tournament, paper: Paper) -> Vec<u8> {
                     .rows
                     .iter()
                     .filter_map(|s| s.tiebreaks.get(i))
-                    .map(|&v| number(v)),
-                b.id(),
+                    .map(|&v| shown(v, b)),
+                b.acronym(),
             )
             .max(30.0)
         })
@@ -477,7 +503,7 @@ pub fn standings_on(t: &Tournament, paper: Paper) -> Vec<u8> {
             width,
             align: Align::Right,
         });
-        head.push(b.id().to_string());
+        head.push(b.acronym().to_string());
     }
     doc.row(&cols, &head, true);
     for s in &table.rows {
@@ -491,7 +517,12 @@ pub fn standings_on(t: &Tournament, paper: Paper) -> Vec<u8> {
             p.club.clone(),
             points(s.points),
         ];
-        cells.extend(s.tiebreaks.iter().map(|&v| number(v)));
+        cells.extend(
+            s.tiebreaks
+                .iter()
+                .zip(&t.tiebreaks)
+                .map(|(&v, tb)| shown(v, tb)),
+        );
         doc.row(&cols, &cells, false);
     }
     doc.finish()

@@ -184,6 +184,28 @@ impl TieBreak {
         }
     }
 
+    /// The acronym FIDE C.07 gives the tie-break (Article 7 and the
+    /// modifiers of Article 14: `BH-C1`, `BH-M1`), as printouts and the
+    /// standings head their columns. [`TieBreak::id`] is the stable
+    /// identifier of files and the command line, which TRF-2026 writes
+    /// with a slash ([`crate::trf::tiebreak_code`]); the two agree today,
+    /// but a page shows this one.
+    pub fn acronym(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "BH",
+            TieBreak::BuchholzCut1 => "BH-C1",
+            TieBreak::MedianBuchholz => "BH-M1",
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::Wins => "WIN",
+            TieBreak::GamesWon => "WON",
+            TieBreak::BlackGames => "BPG",
+            TieBreak::AverageRatingOpponents => "ARO",
+            TieBreak::Progressive => "PS",
+            TieBreak::Koya => "KS",
+        }
+    }
+
     /// The tie-break with identifier `id` ([`TieBreak::id`]), read ignoring
     /// case and surrounding spaces; a modifier may also be written after a
     /// slash, as TRF-2026 and Gacrux write it (`BH/C1`).

@@ -173,3 +173,56 @@ fn pages_ask_for_a4_unless_letter_is_chosen() {
     let letter = String::from_utf8_lossy(&pdf::pairings_on(&t, 1, Paper::Letter)).into_owned();
     assert!(letter.contains("/MediaBox [0 0 612 792]"));
 }
+
+/// The printed standings say which version of FIDE C.07 their tie-breaks
+/// follow, as the terminal's do (issue 62); a tie-break the regulations drop
+/// (ARO with unrated players and no rating set for them) is a dash, not 0;
+/// the columns are headed by C.07's acronyms (`BH-C1`), with the Spanish
+/// name in the legend.
+#[test]
+fn standings_printouts_name_the_version_and_leave_a_dropped_aro_blank() {
+    use escaque_torneo::standings::Rules;
+    use escaque_torneo::TieBreak;
+    let mut t = double_round_robin();
+    t.system = System::Swiss;
+    t.tiebreaks = vec![
+        TieBreak::BuchholzCut1,
+        TieBreak::SonnebornBerger,
+        TieBreak::AverageRatingOpponents,
+    ];
+    t.players[0].rating = Some(2010);
+    t.players[1].rating = Some(1890);
+    t.start_date = "2025/12/20".into();
+    let page = html::standings_page(&t);
+    assert!(
+        page.contains("Desempates según FIDE C.07, versión 2024."),
+        "{page}"
+    );
+    assert!(page.contains(">BH-C1</th>") && page.contains("BH-C1: Buchholz -1"));
+    assert!(page.contains("ARO no cuenta"), "{page}");
+    for name in ["Gómez, Luis", "Ruiz, Eva"] {
+        let cells = row_cells(&page, name);
+        assert_eq!(cells.last().unwrap(), "—", "{cells:?}");
+    }
+    let pdf = pdf::standings(&t);
+    let has = |needle: &[u8]| pdf.windows(needle.len()).any(|w| w == needle);
+    // The PDF writes WinAnsi: ú is 0xFA, ó 0xF3, — 0x97.
+    assert!(has(b"Desempates seg\xfan FIDE C.07, versi\xf3n 2024."));
+    assert!(has(b"(BH-C1)") && has(b"(\x97)"));
+    assert!(has(b"ARO no cuenta"));
+    // The organiser's choice wins over the date; a rating for the unrated
+    // brings ARO back, with numbers.
+    t.tiebreak_rules = Some(Rules::V2026);
+    t.unrated_rating = Some(1400);
+    let page = html::standings_page(&t);
+    assert!(page.contains("versión 2026.") && !page.contains("ARO no cuenta"));
+    let cells = row_cells(&page, "Ruiz, Eva");
+    assert_ne!(cells.last().unwrap(), "—", "{cells:?}");
+    let pdf = pdf::standings(&t);
+    assert!(pdf
+        .windows(b"versi\xf3n 2026.".len())
+        .any(|w| w == b"versi\xf3n 2026."));
+    assert!(!pdf.windows(2).any(|w| w == b"(\x97"));
+    let cats = html::categories_page(&t);
+    assert!(cats.contains("versión 2026."), "{cats}");
+}
