@@ -6,6 +6,7 @@
 mod berger;
 mod domain;
 mod dutch_bbp;
+mod exchange;
 mod gacrux;
 mod generate;
 mod glicko;
