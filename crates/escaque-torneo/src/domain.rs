@@ -4,14 +4,21 @@
 //! model ([`crate::Tournament`]), which checks each value here where it
 //! enters; and every TRF written goes through [`crate::trf::write_checked`],
 //! which checks that the whole state fits the file's columns
-//! ([`check_fits_trf`]) and reads the text back before anyone stores it.
+//! ([`crate::Tournament::check_fits_trf`]) and reads the text back before
+//! anyone stores it.
+//!
+//! The limits and the checks of single values are here; the checks of a
+//! whole player and a whole tournament are the model's methods
+//! ([`crate::Player::normalize`], [`crate::Player::check`],
+//! [`crate::Tournament::check_fits_trf`]), so that this module imports
+//! nothing of the model (issue 53: imports run one way).
 //!
 //! Two levels, on purpose:
-//! - what a person may enter ([`check_player`], [`check_rounds`]): ratings
+//! - what a person may enter ([`crate::Player::check`], [`check_rounds`]): ratings
 //!   0–3500, FIDE ids as TRF-2026 holds them (at most 11 digits, columns
 //!   58–68), names within the 33 characters of columns 15–47, clubs and
 //!   categories of at most 60 characters, rounds within the tournament's;
-//! - what a TRF can hold at all ([`check_fits_trf`]): a file written by
+//! - what a TRF can hold at all ([`crate::Tournament::check_fits_trf`]): a file written by
 //!   another program (a rating of 3600 in 1990) is kept as it was read, but
 //!   nothing wider than its column is ever written, since a wider number
 //!   moves every column after it and the file no longer reads.
@@ -19,8 +26,6 @@
 use std::fmt;
 
 use escaque::{Lang, Localized};
-
-use crate::model::{Player, Tournament};
 
 /// A player's name: TRF-2026 record `001`, columns 15–47.
 pub const NAME_CHARS: usize = 33;
@@ -195,7 +200,7 @@ impl Localized for DomainError {
     }
 }
 
-fn refuse(field: Field, value: impl ToString, rule: Rule) -> DomainError {
+pub(crate) fn refuse(field: Field, value: impl ToString, rule: Rule) -> DomainError {
     DomainError {
         field,
         value: value.to_string(),
@@ -223,70 +228,6 @@ pub fn check_number(field: Field, v: u64, min: u64, max: u64) -> Result<(), Doma
     }
 }
 
-/// What an entry means, written one way: texts without the spaces around
-/// them, a rating or FIDE id of 0 as none (TRF writes both blank).
-pub fn normalize(p: &mut Player) {
-    for s in [
-        &mut p.name,
-        &mut p.club,
-        &mut p.category,
-        &mut p.sex,
-        &mut p.title,
-        &mut p.federation,
-    ] {
-        if s.trim().len() != s.len() {
-            *s = s.trim().to_string();
-        }
-    }
-    p.rating = p.rating.filter(|r| *r > 0);
-    p.fide_id = p.fide_id.filter(|x| *x > 0);
-}
-
-/// A player as a person enters or edits them (the command line, the desk,
-/// a pasted list, the online Swiss): every field within its domain.
-pub fn check_player(p: &Player) -> Result<(), DomainError> {
-    if p.name.trim().is_empty() {
-        return Err(refuse(Field::Name, &p.name, Rule::Empty));
-    }
-    check_text(Field::Name, &p.name, NAME_CHARS)?;
-    check_text(Field::Club, &p.club, TEXT_CHARS)?;
-    check_text(Field::Category, &p.category, TEXT_CHARS)?;
-    if !matches!(p.sex.as_str(), "" | "m" | "f" | "w" | "M" | "F" | "W") {
-        return Err(refuse(Field::Sex, &p.sex, Rule::OneOf("m, f")));
-    }
-    check_text(Field::Title, &p.title, 3)?;
-    if !p.title.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(refuse(
-            Field::Title,
-            &p.title,
-            Rule::OneOf("GM, IM, FM, WGM…"),
-        ));
-    }
-    check_text(Field::Federation, &p.federation, 3)?;
-    if !p.federation.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(refuse(
-            Field::Federation,
-            &p.federation,
-            Rule::OneOf("ESP, ARG, MEX…"),
-        ));
-    }
-    if let Some(y) = p.birth_year {
-        check_number(
-            Field::BirthYear,
-            y.into(),
-            (*BIRTH_YEARS.start()).into(),
-            (*BIRTH_YEARS.end()).into(),
-        )?;
-    }
-    if let Some(r) = p.rating {
-        check_number(Field::Rating, r.into(), 0, MAX_RATING.into())?;
-    }
-    if let Some(id) = p.fide_id {
-        check_number(Field::FideId, id, 0, MAX_FIDE_ID)?;
-    }
-    Ok(())
-}
-
 /// Rounds `first..=last` within a tournament of `total` rounds (at least
 /// round 1, at most [`MAX_ROUNDS`]).
 pub fn check_rounds(first: u32, last: u32, total: u32) -> Result<(), DomainError> {
@@ -297,77 +238,9 @@ pub fn check_rounds(first: u32, last: u32, total: u32) -> Result<(), DomainError
 
 /// At most `max` characters as the writer writes them: control characters
 /// are left out (a file from elsewhere may hold them; nothing entered does).
-fn fits(field: Field, v: &str, max: usize) -> Result<(), DomainError> {
+pub(crate) fn fits(field: Field, v: &str, max: usize) -> Result<(), DomainError> {
     if v.chars().filter(|c| !c.is_control()).count() > max {
         return Err(refuse(field, v, Rule::TooLong { max }));
-    }
-    Ok(())
-}
-
-/// Whether the whole state fits the TRF's columns, so that the text
-/// [`crate::trf::write`] makes says what the state holds (nothing cut,
-/// nothing moved into the next column). Wider than entry allows where a
-/// file from another program may hold more (a rating above 3500).
-pub fn check_fits_trf(t: &Tournament) -> Result<(), DomainError> {
-    check_number(Field::Rounds, t.total_rounds.into(), 0, MAX_ROUNDS.into())?;
-    check_number(Field::Rounds, t.rounds.len() as u64, 0, MAX_ROUNDS.into())?;
-    check_number(
-        Field::Players,
-        t.players.len() as u64,
-        0,
-        MAX_PLAYERS as u64,
-    )?;
-    for h in [
-        &t.name,
-        &t.city,
-        &t.federation,
-        &t.start_date,
-        &t.end_date,
-        &t.chief_arbiter,
-        &t.time_control,
-        &t.time_control_code,
-    ] {
-        fits(Field::Header, h.trim(), HEADER_CHARS)?;
-    }
-    for p in &t.players {
-        fits(Field::Name, &p.name, NAME_CHARS)?;
-        fits(Field::Club, &p.club, HEADER_CHARS)?;
-        fits(Field::Category, &p.category, HEADER_CHARS)?;
-        fits(Field::Sex, &p.sex, 1)?;
-        fits(Field::Title, &p.title, 3)?;
-        fits(Field::Federation, &p.federation, 3)?;
-        if let Some(y) = p.birth_year {
-            check_number(Field::BirthYear, y.into(), 1, 9999)?;
-        }
-        if let Some(r) = p.rating {
-            check_number(Field::Rating, r.into(), 0, 9999)?;
-        }
-        if let Some(id) = p.fide_id {
-            check_number(Field::FideId, id, 0, MAX_FIDE_ID)?;
-        }
-        for &r in p.half_byes.iter().chain(&p.full_byes).chain(&p.absences) {
-            check_number(Field::Round, r.into(), 1, MAX_ROUNDS.into())?;
-        }
-    }
-    for f in &t.forbidden {
-        check_number(Field::FromRound, f.first_round.into(), 1, MAX_ROUNDS.into())?;
-        check_number(
-            Field::ToRound,
-            f.last_round.into(),
-            f.first_round.into(),
-            MAX_ROUNDS.into(),
-        )?;
-    }
-    for a in &t.accelerations {
-        check_number(Field::FromRound, a.first_round.into(), 1, MAX_ROUNDS.into())?;
-        check_number(
-            Field::ToRound,
-            a.last_round.into(),
-            a.first_round.into(),
-            MAX_ROUNDS.into(),
-        )?;
-        // Four columns: at most 99.5 points.
-        check_number(Field::Header, a.points.into(), 1, 199)?;
     }
     Ok(())
 }

@@ -5,6 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::domain::{
+    check_number, check_text, fits, refuse, DomainError, Field, Rule, BIRTH_YEARS, HEADER_CHARS,
+    MAX_FIDE_ID, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS, NAME_CHARS, TEXT_CHARS,
+};
 use crate::error::TorneoError;
 use crate::HalfPoints;
 
@@ -380,7 +384,7 @@ pub struct Tournament {
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
     /// The organiser's order of tie-breaks.
-    pub tiebreaks: Vec<crate::standings::TieBreak>,
+    pub tiebreaks: Vec<TieBreak>,
     /// The team ranking adds the best N players of each club or school.
     pub team_size: u32,
     /// Date of each round as written (TRF `132`), round 1 first.
@@ -393,8 +397,8 @@ pub struct Tournament {
     pub accelerations: Vec<Acceleration>,
     /// The version of the tie-break regulations (FIDE C.07) the organiser
     /// chose; `None`: the one the start date asks for
-    /// ([`crate::standings::Rules::of`]).
-    pub tiebreak_rules: Option<crate::standings::Rules>,
+    /// ([`Rules::of`]).
+    pub tiebreak_rules: Option<Rules>,
     /// The rating unrated players count with in rating-based tie-breaks
     /// (ARO), where the tournament's regulations set one (C.07 allows it);
     /// `None`: ARO is dropped when unrated players take part.
@@ -416,7 +420,7 @@ impl Tournament {
             first_white: true,
             players: Vec::new(),
             rounds: Vec::new(),
-            tiebreaks: crate::standings::TieBreak::default_order(system),
+            tiebreaks: TieBreak::default_order(system),
             team_size: 4,
             round_dates: Vec::new(),
             time_control_code: String::new(),
@@ -446,8 +450,8 @@ impl Tournament {
         if p.name.is_empty() || p.name.chars().any(|c| c.is_control()) {
             return Err(TorneoError::BadName(p.name));
         }
-        crate::domain::normalize(&mut p);
-        crate::domain::check_player(&p)?;
+        p.normalize();
+        p.check()?;
         if self.players.len() >= crate::domain::MAX_PLAYERS {
             return Err(crate::domain::DomainError {
                 field: crate::domain::Field::Players,
@@ -485,7 +489,7 @@ impl Tournament {
     }
 
     /// Replaces player `id`'s details (an edit at the desk): the new ones
-    /// are checked as an entry is ([`crate::domain::check_player`]); the
+    /// are checked as an entry is ([`Player::check`]); the
     /// rounds the player is in stay as they are.
     pub fn replace_player(&mut self, id: PlayerId, mut p: Player) -> Result<(), TorneoError> {
         self.player(id)?;
@@ -493,8 +497,8 @@ impl Tournament {
         if p.name.is_empty() || p.name.chars().any(|c| c.is_control()) {
             return Err(TorneoError::BadName(p.name));
         }
-        crate::domain::normalize(&mut p);
-        crate::domain::check_player(&p)?;
+        p.normalize();
+        p.check()?;
         *self.player_mut(id)? = p;
         Ok(())
     }
@@ -903,4 +907,398 @@ fn name_key(name: &str) -> String {
             other => other,
         })
         .collect()
+}
+
+/// The domain's checks of a whole player (`crate::domain` has the limits).
+impl Player {
+    /// What an entry means, written one way: texts without the spaces around
+    /// them, a rating or FIDE id of 0 as none (TRF writes both blank).
+    pub fn normalize(&mut self) {
+        let p = self;
+        for s in [
+            &mut p.name,
+            &mut p.club,
+            &mut p.category,
+            &mut p.sex,
+            &mut p.title,
+            &mut p.federation,
+        ] {
+            if s.trim().len() != s.len() {
+                *s = s.trim().to_string();
+            }
+        }
+        p.rating = p.rating.filter(|r| *r > 0);
+        p.fide_id = p.fide_id.filter(|x| *x > 0);
+    }
+
+    /// A player as a person enters or edits them (the command line, the desk,
+    /// a pasted list, the online Swiss): every field within its domain.
+    pub fn check(&self) -> Result<(), DomainError> {
+        let p = self;
+        if p.name.trim().is_empty() {
+            return Err(refuse(Field::Name, &p.name, Rule::Empty));
+        }
+        check_text(Field::Name, &p.name, NAME_CHARS)?;
+        check_text(Field::Club, &p.club, TEXT_CHARS)?;
+        check_text(Field::Category, &p.category, TEXT_CHARS)?;
+        if !matches!(p.sex.as_str(), "" | "m" | "f" | "w" | "M" | "F" | "W") {
+            return Err(refuse(Field::Sex, &p.sex, Rule::OneOf("m, f")));
+        }
+        check_text(Field::Title, &p.title, 3)?;
+        if !p.title.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(refuse(
+                Field::Title,
+                &p.title,
+                Rule::OneOf("GM, IM, FM, WGM…"),
+            ));
+        }
+        check_text(Field::Federation, &p.federation, 3)?;
+        if !p.federation.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(refuse(
+                Field::Federation,
+                &p.federation,
+                Rule::OneOf("ESP, ARG, MEX…"),
+            ));
+        }
+        if let Some(y) = p.birth_year {
+            check_number(
+                Field::BirthYear,
+                y.into(),
+                (*BIRTH_YEARS.start()).into(),
+                (*BIRTH_YEARS.end()).into(),
+            )?;
+        }
+        if let Some(r) = p.rating {
+            check_number(Field::Rating, r.into(), 0, MAX_RATING.into())?;
+        }
+        if let Some(id) = p.fide_id {
+            check_number(Field::FideId, id, 0, MAX_FIDE_ID)?;
+        }
+        Ok(())
+    }
+}
+
+/// The domain's check of the whole state before a TRF is written.
+impl Tournament {
+    /// Whether the whole state fits the TRF's columns, so that the text
+    /// [`crate::trf::write`] makes says what the state holds (nothing cut,
+    /// nothing moved into the next column). Wider than entry allows where a
+    /// file from another program may hold more (a rating above 3500).
+    pub fn check_fits_trf(&self) -> Result<(), DomainError> {
+        let t = self;
+        check_number(Field::Rounds, t.total_rounds.into(), 0, MAX_ROUNDS.into())?;
+        check_number(Field::Rounds, t.rounds.len() as u64, 0, MAX_ROUNDS.into())?;
+        check_number(
+            Field::Players,
+            t.players.len() as u64,
+            0,
+            MAX_PLAYERS as u64,
+        )?;
+        for h in [
+            &t.name,
+            &t.city,
+            &t.federation,
+            &t.start_date,
+            &t.end_date,
+            &t.chief_arbiter,
+            &t.time_control,
+            &t.time_control_code,
+        ] {
+            fits(Field::Header, h.trim(), HEADER_CHARS)?;
+        }
+        for p in &t.players {
+            fits(Field::Name, &p.name, NAME_CHARS)?;
+            fits(Field::Club, &p.club, HEADER_CHARS)?;
+            fits(Field::Category, &p.category, HEADER_CHARS)?;
+            fits(Field::Sex, &p.sex, 1)?;
+            fits(Field::Title, &p.title, 3)?;
+            fits(Field::Federation, &p.federation, 3)?;
+            if let Some(y) = p.birth_year {
+                check_number(Field::BirthYear, y.into(), 1, 9999)?;
+            }
+            if let Some(r) = p.rating {
+                check_number(Field::Rating, r.into(), 0, 9999)?;
+            }
+            if let Some(id) = p.fide_id {
+                check_number(Field::FideId, id, 0, MAX_FIDE_ID)?;
+            }
+            for &r in p.half_byes.iter().chain(&p.full_byes).chain(&p.absences) {
+                check_number(Field::Round, r.into(), 1, MAX_ROUNDS.into())?;
+            }
+        }
+        for f in &t.forbidden {
+            check_number(Field::FromRound, f.first_round.into(), 1, MAX_ROUNDS.into())?;
+            check_number(
+                Field::ToRound,
+                f.last_round.into(),
+                f.first_round.into(),
+                MAX_ROUNDS.into(),
+            )?;
+        }
+        for a in &t.accelerations {
+            check_number(Field::FromRound, a.first_round.into(), 1, MAX_ROUNDS.into())?;
+            check_number(
+                Field::ToRound,
+                a.last_round.into(),
+                a.first_round.into(),
+                MAX_ROUNDS.into(),
+            )?;
+            // Four columns: at most 99.5 points.
+            check_number(Field::Header, a.points.into(), 1, 199)?;
+        }
+        Ok(())
+    }
+}
+
+/// The version of FIDE C.07 the tie-breaks follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The regulations approved in 2023 (in force for FIDE events from
+    /// 1 September 2023, for every rated event from 1 April 2024, text of
+    /// 1 August 2024): the dummy opponent has the participant's own score.
+    V2024,
+    /// The March 2026 amendment (events starting on or after 2026-03-01):
+    /// the dummy opponent is capped (Article 16.4).
+    V2026,
+}
+
+impl Rules {
+    pub const ALL: [Rules; 2] = [Rules::V2024, Rules::V2026];
+
+    /// The first day of the 2026 amendment.
+    pub const V2026_FROM: (u32, u32, u32) = (2026, 3, 1);
+
+    /// The stable identifier, used in files (`XZV`) and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Rules::V2024 => "2024",
+            Rules::V2026 => "2026",
+        }
+    }
+
+    /// Reads `2024` (also `2023`, the year the text was approved) or `2026`.
+    pub fn from_id(id: &str) -> Option<Rules> {
+        match id.trim() {
+            "2023" | "2024" => Some(Rules::V2024),
+            "2026" => Some(Rules::V2026),
+            _ => None,
+        }
+    }
+
+    /// The version in force for an event that starts on `date` (TRF `042`:
+    /// `YYYY/MM/DD`, also `YYYY-MM-DD`, `YYYY.MM.DD`, `DD.MM.YYYY`,
+    /// `DD/MM/YYYY` and the two-digit `YY/MM/DD`). Without a date that can
+    /// be read, the version in force today ([`Rules::V2026`]).
+    pub fn for_date(date: &str) -> Rules {
+        match parse_date(date) {
+            Some(d) if d < Rules::V2026_FROM => Rules::V2024,
+            _ => Rules::V2026,
+        }
+    }
+
+    /// The version the tournament's tie-breaks follow: the organiser's
+    /// choice, or the one its start date asks for.
+    pub fn of(t: &Tournament) -> Rules {
+        t.tiebreak_rules
+            .unwrap_or_else(|| Rules::for_date(&t.start_date))
+    }
+
+    /// The line that heads the standings.
+    pub fn heading(self, lang: escaque::Lang) -> String {
+        lang.pick(
+            format!("Desempates según FIDE C.07, versión {}", self.id()),
+            format!("Tie-breaks by FIDE C.07, {} version", self.id()),
+        )
+    }
+}
+
+/// (year, month, day) of a date as TRF and people write it.
+fn parse_date(text: &str) -> Option<(u32, u32, u32)> {
+    let text = text.trim();
+    let head = text.split_whitespace().next()?;
+    let parts: Vec<&str> = head.split(['/', '-', '.']).collect();
+    if parts.len() != 3 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let num = |s: &str| -> Option<u32> {
+        if s.chars().all(|c| c.is_ascii_digit()) && s.len() <= 4 {
+            s.parse().ok()
+        } else {
+            None
+        }
+    };
+    let (y, m, d) = if parts[0].len() == 4 {
+        (num(parts[0])?, num(parts[1])?, num(parts[2])?)
+    } else if parts[2].len() == 4 {
+        (num(parts[2])?, num(parts[1])?, num(parts[0])?)
+    } else {
+        // `YY/MM/DD`, as TRF writes round dates.
+        (2000 + num(parts[0])?, num(parts[1])?, num(parts[2])?)
+    };
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    /// BH: Buchholz.
+    Buchholz,
+    /// BH-C1: Buchholz cut 1.
+    BuchholzCut1,
+    /// BH-M1: median Buchholz (cut highest and lowest).
+    MedianBuchholz,
+    /// SB: Sonneborn-Berger.
+    SonnebornBerger,
+    /// DE: direct encounter among the tied players.
+    DirectEncounter,
+    /// WIN: rounds won, played or not (forfeit wins, full-point byes).
+    Wins,
+    /// WON: games won over the board.
+    GamesWon,
+    /// BPG: games played with Black.
+    BlackGames,
+    /// ARO: average rating of opponents.
+    AverageRatingOpponents,
+    /// PS: progressive score.
+    Progressive,
+    /// KS: Koya (points against those with at least half the points).
+    Koya,
+}
+
+impl TieBreak {
+    pub const ALL: [TieBreak; 11] = [
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::MedianBuchholz,
+        TieBreak::SonnebornBerger,
+        TieBreak::DirectEncounter,
+        TieBreak::Wins,
+        TieBreak::GamesWon,
+        TieBreak::BlackGames,
+        TieBreak::AverageRatingOpponents,
+        TieBreak::Progressive,
+        TieBreak::Koya,
+    ];
+
+    /// The stable identifier: FIDE's acronym, used in files (TRF) and on the
+    /// command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "BH",
+            TieBreak::BuchholzCut1 => "BH-C1",
+            TieBreak::MedianBuchholz => "BH-M1",
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::Wins => "WIN",
+            TieBreak::GamesWon => "WON",
+            TieBreak::BlackGames => "BPG",
+            TieBreak::AverageRatingOpponents => "ARO",
+            TieBreak::Progressive => "PS",
+            TieBreak::Koya => "KS",
+        }
+    }
+
+    /// The acronym FIDE C.07 gives the tie-break (Article 7 and the
+    /// modifiers of Article 14: `BH-C1`, `BH-M1`), as printouts and the
+    /// standings head their columns. [`TieBreak::id`] is the stable
+    /// identifier of files and the command line, which TRF-2026 writes
+    /// with a slash ([`crate::trf::tiebreak_code`]); the two agree today,
+    /// but a page shows this one.
+    pub fn acronym(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "BH",
+            TieBreak::BuchholzCut1 => "BH-C1",
+            TieBreak::MedianBuchholz => "BH-M1",
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::Wins => "WIN",
+            TieBreak::GamesWon => "WON",
+            TieBreak::BlackGames => "BPG",
+            TieBreak::AverageRatingOpponents => "ARO",
+            TieBreak::Progressive => "PS",
+            TieBreak::Koya => "KS",
+        }
+    }
+
+    /// The tie-break with identifier `id` ([`TieBreak::id`]), read ignoring
+    /// case and surrounding spaces; a modifier may also be written after a
+    /// slash, as TRF-2026 and Gacrux write it (`BH/C1`).
+    pub fn from_id(id: &str) -> Option<TieBreak> {
+        let c = id.trim().to_ascii_uppercase().replace('/', "-");
+        TieBreak::ALL.into_iter().find(|tb| tb.id() == c)
+    }
+
+    /// Spanish name for printouts.
+    pub fn name_es(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "Buchholz",
+            TieBreak::BuchholzCut1 => "Buchholz -1",
+            TieBreak::MedianBuchholz => "Buchholz mediano",
+            TieBreak::SonnebornBerger => "Sonneborn-Berger",
+            TieBreak::DirectEncounter => "Encuentro directo",
+            TieBreak::Wins => "Victorias",
+            TieBreak::GamesWon => "Victorias jugadas",
+            TieBreak::BlackGames => "Partidas con negras",
+            TieBreak::AverageRatingOpponents => "Elo medio rivales",
+            TieBreak::Progressive => "Progresivo",
+            TieBreak::Koya => "Koya",
+        }
+    }
+
+    /// The Buchholz family (BH, BH-C1, BH-M1): C.07 gives it for Swiss
+    /// events only; it is not offered for round robins, where every
+    /// participant meets the same opponents.
+    pub fn is_buchholz(self) -> bool {
+        matches!(
+            self,
+            TieBreak::Buchholz | TieBreak::BuchholzCut1 | TieBreak::MedianBuchholz
+        )
+    }
+
+    /// The tie-breaks an organiser may choose for `system`: all of them for
+    /// a Swiss event; no Buchholz for a round robin.
+    pub fn offered(system: System) -> Vec<TieBreak> {
+        TieBreak::ALL
+            .into_iter()
+            .filter(|tb| matches!(system, System::Swiss) || !tb.is_buchholz())
+            .collect()
+    }
+
+    /// Checks an organiser's list for `system` ([`TieBreak::offered`]).
+    pub fn check_for(system: System, list: &[TieBreak]) -> Result<(), crate::TorneoError> {
+        match list
+            .iter()
+            .find(|tb| !TieBreak::offered(system).contains(tb))
+        {
+            Some(tb) => Err(crate::TorneoError::TieBreakNotForRoundRobin(
+                tb.id().to_string(),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    pub fn default_order(system: System) -> Vec<TieBreak> {
+        match system {
+            System::Swiss => vec![
+                TieBreak::BuchholzCut1,
+                TieBreak::Buchholz,
+                TieBreak::SonnebornBerger,
+                TieBreak::DirectEncounter,
+                TieBreak::Wins,
+            ],
+            System::RoundRobin { .. } => vec![
+                TieBreak::DirectEncounter,
+                TieBreak::SonnebornBerger,
+                TieBreak::Wins,
+                TieBreak::Koya,
+            ],
+        }
+    }
+
+    /// Reads a comma- or space-separated list of codes.
+    pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, crate::TorneoError> {
+        text.split([',', ' '])
+            .filter(|w| !w.is_empty())
+            .map(|w| TieBreak::from_id(w).ok_or(crate::TorneoError::UnknownTieBreak(w.into())))
+            .collect()
+    }
 }

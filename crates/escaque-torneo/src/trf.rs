@@ -1075,12 +1075,12 @@ pub fn write(t: &Tournament) -> String {
 
 /// Writes a tournament as [`write`] does, for storing: refused, with
 /// nothing written, when a value does not fit its TRF column
-/// ([`crate::domain::check_fits_trf`]) or when the text would not read back
+/// ([`crate::Tournament::check_fits_trf`]) or when the text would not read back
 /// ([`parse`]). Every front end that stores a tournament (the command
 /// line's file, the server's row) writes it through here, so that one
 /// accepted request can never leave a tournament nobody can read.
 pub fn write_checked(t: &Tournament) -> Result<String, crate::TorneoError> {
-    crate::domain::check_fits_trf(t)?;
+    t.check_fits_trf()?;
     let text = write(t);
     parse(&text).map_err(crate::TorneoError::WouldNotReadBack)?;
     Ok(text)

@@ -28,3 +28,7 @@ mod fuzz_cases;
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]
 mod every_file_is_a_module;
+/// The package's modules import one another one way (the check every
+/// package shares).
+#[path = "../../../testing/imports_run_one_way.rs"]
+mod imports_run_one_way;

@@ -514,7 +514,7 @@ pub(super) struct PlayerFields {
 }
 
 /// Applies the given fields to `p`, then checks the player against the
-/// domain every front end shares ([`escaque_torneo::domain::check_player`]:
+/// domain every front end shares ([`escaque_torneo::Player::check`]:
 /// the name within TRF's 33 columns, ratings 0–3500, FIDE ids of at most 11
 /// digits, …); a rating or FIDE id of 0 means none.
 fn apply_fields(p: &mut Player, f: &PlayerFields) -> Result<(), ApiError> {
@@ -542,7 +542,7 @@ fn apply_fields(p: &mut Player, f: &PlayerFields) -> Result<(), ApiError> {
     if let Some(s) = &f.sex {
         p.sex = s.clone();
     }
-    escaque_torneo::domain::check_player(p).map_err(|e| service::refused(e.into()))
+    p.check().map_err(|e| service::refused(e.into()))
 }
 
 /// Enters players; a round robin's rounds follow from its players.
