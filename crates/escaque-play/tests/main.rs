@@ -3,6 +3,7 @@
 //! what several of them share. A new test file must be added below: the
 //! test `every_file_is_a_module` fails otherwise.
 
+mod aprender;
 mod session;
 
 /// Every `tests/*.rs` file is declared above (the check every package
