@@ -33,7 +33,7 @@
 //! // A rook does not move diagonally: refused, with the reason.
 //! let v = attempt.try_input(&Input::Move { from: Square::A1, to: Square::B2, promotion: None });
 //! match v {
-//!     Verdict::Refused(r) => assert!(r.text(Lang::Es).contains("filas y columnas")),
+//!     Verdict::Refused(r) => assert!(r.get(Lang::Es).contains("filas y columnas")),
 //!     other => panic!("{other:?}"),
 //! }
 //! ```
