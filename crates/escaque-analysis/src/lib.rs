@@ -26,6 +26,7 @@ pub mod annotate;
 pub mod book;
 pub mod judge;
 pub mod openings;
+pub mod problemas;
 pub mod uci_engine;
 
 pub use analyse::{

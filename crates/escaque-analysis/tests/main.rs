@@ -5,6 +5,7 @@ mod annotate;
 mod book;
 mod judge;
 mod openings;
+mod problemas;
 mod uci_engine;
 
 /// Python with python-chess, shared with the other packages' tests.
