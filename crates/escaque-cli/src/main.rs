@@ -19,6 +19,7 @@ mod pdf;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
+mod problemas_cmd;
 mod respaldo_cmd;
 mod result_check;
 mod servir_cmd;
@@ -69,6 +70,9 @@ enum Command {
     /// Analiza partidas PGN con el motor: evaluación, errores marcados y PGN anotado.
     #[command(name = "analizar", visible_alias = "analyse", alias = "analyze")]
     Analyse(analizar_cmd::AnalizarArgs),
+    /// Problemas de partidas reales: buscar, importar (CSV de lichess) y jugar.
+    #[command(name = "problemas", visible_alias = "puzzles")]
+    Puzzles(problemas_cmd::ProblemasArgs),
     /// Copia de seguridad de la base SQLite de un servidor, mientras sirve.
     #[command(name = "respaldo", visible_alias = "backup")]
     Backup(respaldo_cmd::RespaldoArgs),
@@ -107,6 +111,7 @@ fn main() -> ExitCode {
         Some(Command::Tournament(args)) => torneo_cmd::run(&args, lang),
         Some(Command::Analyse(args)) => analizar_cmd::run(&args, lang),
         Some(Command::Backup(args)) => respaldo_cmd::run(&args, lang),
+        Some(Command::Puzzles(args)) => problemas_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),
     };
     match result {

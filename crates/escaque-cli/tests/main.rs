@@ -18,6 +18,7 @@ mod common;
 mod dead_cli;
 mod perft_cli;
 mod pgn_cli;
+mod problemas_cli;
 mod result_check_cli;
 mod servir_kill;
 mod servir_torneo_kill;

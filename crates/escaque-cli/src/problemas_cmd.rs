@@ -1,0 +1,576 @@
+//! `escaque problemas` (English alias `puzzles`): puzzles found in real
+//! games.
+//!
+//! * `escaque problemas buscar PARTIDAS.pgn [-o problemas.csv] [--nodos N]
+//!   [--motor-analisis RUTA]`: the generator on every game of a PGN file
+//!   (escaque's engine, or any UCI engine), the puzzles tagged and rated,
+//!   written in lichess's CSV;
+//! * `escaque problemas importar FILE.csv [--coleccion RUTA]`: puzzles in
+//!   lichess's CSV added to the player's collection; a bad line is reported
+//!   with its number and skipped, the rest imported;
+//! * `escaque problemas [--texto] [--archivo F.csv] [--tema T] [--nivel R]
+//!   [--ninos]`: plays them, one line a move (SAN in either language or
+//!   coordinates), with `pista` (the piece to move), `solucion` and `salir`.
+//!   The full-screen board is not written yet: both modes are the text one.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use clap::{Args, Subcommand};
+use escaque::pgn::PgnReader;
+use escaque::san::san_display;
+use escaque::{Color, Lang, Localized, Move, Notation, Position, SanLang};
+use escaque_analysis::problemas::csv::{format_line, read_csv, write_csv, HEADER};
+use escaque_analysis::problemas::generate::{complete, find_in_game, Counts, Criteria};
+use escaque_analysis::problemas::{self, Puzzle, Theme};
+use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
+use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+
+use crate::error::CliError;
+use crate::play::texto::board_text;
+
+/// Nodes per position of the generator's scan with escaque's engine.
+pub const SCAN_NODES: u64 = 10_000;
+/// Nodes per position of the generator's probes with escaque's engine.
+pub const PROBE_NODES: u64 = 150_000;
+
+#[derive(Args)]
+pub struct ProblemasArgs {
+    #[command(subcommand)]
+    pub command: Option<ProblemasCommand>,
+    /// Modo de texto: una línea por jugada u orden, sin pantalla completa.
+    #[arg(long = "texto", visible_alias = "text")]
+    pub text: bool,
+    /// Archivo CSV de problemas (formato de lichess) en lugar de los de escaque.
+    #[arg(long = "archivo", alias = "file", value_name = "F.csv")]
+    pub file: Option<PathBuf>,
+    /// Solo los problemas de este tema (clave de lichess: fork, mateIn2…).
+    #[arg(long = "tema", alias = "theme", value_name = "TEMA")]
+    pub theme: Option<String>,
+    /// Tu nivel: los problemas más cercanos a esta puntuación primero.
+    #[arg(
+        long = "nivel",
+        alias = "rating",
+        value_name = "R",
+        default_value_t = 1200
+    )]
+    pub rating: i32,
+    /// Los mates en 1 y en 2 para niños, probados por la biblioteca de reglas.
+    #[arg(long = "ninos", alias = "kids")]
+    pub kids: bool,
+    /// Colección propia (la de «importar»); por defecto
+    /// ~/.local/share/escaque/problemas.csv.
+    #[arg(long = "coleccion", alias = "collection", value_name = "RUTA")]
+    pub collection: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+pub enum ProblemasCommand {
+    /// Busca problemas en las partidas de un PGN (formato CSV de lichess).
+    #[command(name = "buscar", visible_alias = "find")]
+    Find(BuscarArgs),
+    /// Añade a tu colección los problemas de un CSV de lichess.
+    #[command(name = "importar", visible_alias = "import")]
+    Import(ImportarArgs),
+}
+
+#[derive(Args)]
+pub struct BuscarArgs {
+    /// Archivo PGN con las partidas.
+    #[arg(value_name = "PARTIDAS.pgn")]
+    pub file: PathBuf,
+    /// Archivo CSV donde escribir los problemas (salida estándar si falta).
+    #[arg(
+        short = 'o',
+        long = "salida",
+        alias = "output",
+        value_name = "problemas.csv"
+    )]
+    pub output: Option<PathBuf>,
+    /// Nodos por posición de las comprobaciones (multipv 2).
+    #[arg(long = "nodos", alias = "nodes", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Motor UCI que busca en lugar del de escaque (p. ej. /usr/games/stockfish).
+    #[arg(
+        long = "motor-analisis",
+        alias = "analysis-engine",
+        value_name = "RUTA"
+    )]
+    pub engine: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct ImportarArgs {
+    /// Archivo CSV con problemas en el formato de lichess.
+    #[arg(value_name = "FILE.csv")]
+    pub file: PathBuf,
+    /// Colección donde añadirlos; por defecto ~/.local/share/escaque/problemas.csv.
+    #[arg(long = "coleccion", alias = "collection", value_name = "RUTA")]
+    pub collection: Option<PathBuf>,
+}
+
+pub fn run(args: &ProblemasArgs, lang: Lang) -> Result<(), CliError> {
+    match &args.command {
+        Some(ProblemasCommand::Find(a)) => find(a, lang),
+        Some(ProblemasCommand::Import(a)) => import(a, lang),
+        None => play(args, lang),
+    }
+}
+
+/// The player's own collection.
+fn collection_path(given: Option<&PathBuf>) -> Option<PathBuf> {
+    if let Some(p) = given {
+        return Some(p.clone());
+    }
+    let home = std::env::var_os("HOME")?;
+    Some(Path::new(&home).join(".local/share/escaque/problemas.csv"))
+}
+
+fn open_input(path: &Path) -> Result<File, CliError> {
+    File::open(path).map_err(|error| CliError::Open {
+        path: path.display().to_string(),
+        error,
+    })
+}
+
+// ------------------------------------------------------------ buscar
+
+fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
+    let input = open_input(&args.file)?;
+    let (mut scan, mut probe, criteria): (Box<dyn Evaluator>, Box<dyn Evaluator>, Criteria) =
+        match &args.engine {
+            Some(path) => {
+                let nodes = args.nodes.unwrap_or(1_000_000);
+                let start = |n: u64| {
+                    UciEvaluator::start(
+                        path,
+                        &[],
+                        Settings {
+                            depth: None,
+                            nodes: Some(n),
+                        },
+                        Timeouts::default(),
+                    )
+                    .map_err(CliError::AnalysisEngine)
+                };
+                (
+                    Box::new(start((nodes / 10).max(1))?),
+                    Box::new(start(nodes)?),
+                    Criteria::for_stockfish(),
+                )
+            }
+            None => {
+                let nodes = args.nodes.unwrap_or(PROBE_NODES);
+                let own = |n: u64| {
+                    EscaqueEvaluator::new(Settings {
+                        depth: None,
+                        nodes: Some(n),
+                    })
+                };
+                (
+                    Box::new(own(SCAN_NODES.min(nodes))),
+                    Box::new(own(nodes)),
+                    Criteria::default(),
+                )
+            }
+        };
+    let stop = AtomicBool::new(false);
+    let mut counts = Counts::default();
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    let mut reader = PgnReader::new(BufReader::new(input));
+    let mut games = 0usize;
+    while let Some(game) = reader.next_game() {
+        games += 1;
+        let game = match game {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!(
+                    "{} {games}: {}",
+                    lang.pick("partida", "game"),
+                    e.message(lang)
+                );
+                continue;
+            }
+        };
+        let moves: Vec<Move> = game.mainline().collect();
+        let site = game.tag("Site").unwrap_or("").to_string();
+        let found = find_in_game(
+            &game.start,
+            &moves,
+            scan.as_mut(),
+            probe.as_mut(),
+            &criteria,
+            &stop,
+            &mut counts,
+        )
+        .map_err(CliError::Analysis)?;
+        for f in &found {
+            let p = complete(
+                f,
+                &site,
+                &game.start,
+                &moves,
+                true,
+                Some((probe.as_mut(), &criteria)),
+            );
+            if puzzles.iter().all(|q| q.id != p.id) {
+                puzzles.push(p);
+            }
+        }
+        eprintln!(
+            "{}",
+            lang.pick(
+                format!(
+                    "partida {games}: {} problemas ({} en total)",
+                    found.len(),
+                    puzzles.len()
+                ),
+                format!(
+                    "game {games}: {} puzzles ({} in all)",
+                    found.len(),
+                    puzzles.len()
+                ),
+            )
+        );
+    }
+    let out: Box<dyn Write> = match &args.output {
+        Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|error| {
+            CliError::Save {
+                path: p.display().to_string(),
+                error,
+            }
+        })?)),
+        None => Box::new(BufWriter::new(io::stdout().lock())),
+    };
+    write_csv(out, &puzzles).map_err(CliError::Write)?;
+    Ok(())
+}
+
+// ------------------------------------------------------------ importar
+
+fn import(args: &ImportarArgs, lang: Lang) -> Result<(), CliError> {
+    let input = open_input(&args.file)?;
+    let report = read_csv(BufReader::new(input));
+    let file = args.file.display().to_string();
+    for e in &report.errors {
+        eprintln!("{file}: {}", e.message(lang));
+    }
+    let Some(dest) = collection_path(args.collection.as_ref()) else {
+        return Err(CliError::Open {
+            path: "~/.local/share/escaque/problemas.csv".into(),
+            error: io::Error::new(io::ErrorKind::NotFound, "HOME"),
+        });
+    };
+    let mut existing: Vec<Puzzle> = match File::open(&dest) {
+        Ok(f) => read_csv(BufReader::new(f)).puzzles,
+        Err(_) => Vec::new(),
+    };
+    if let Some(dir) = dest.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir).map_err(|error| CliError::Save {
+                path: dir.display().to_string(),
+                error,
+            })?;
+        }
+    }
+    let new = existing.is_empty() && !dest.exists();
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&dest)
+        .map_err(|error| CliError::Save {
+            path: dest.display().to_string(),
+            error,
+        })?;
+    if new {
+        writeln!(out, "{HEADER}").map_err(CliError::Write)?;
+    }
+    let mut added = 0;
+    for p in report.puzzles {
+        if existing.iter().any(|q| q.id == p.id) {
+            continue;
+        }
+        writeln!(out, "{}", format_line(&p)).map_err(CliError::Write)?;
+        existing.push(p);
+        added += 1;
+    }
+    println!(
+        "{}",
+        lang.pick(
+            format!(
+                "{added} problemas importados en {}; {} líneas con errores, omitidas",
+                dest.display(),
+                report.errors.len()
+            ),
+            format!(
+                "{added} puzzles imported into {}; {} lines with errors, skipped",
+                dest.display(),
+                report.errors.len()
+            ),
+        )
+    );
+    Ok(())
+}
+
+// ------------------------------------------------------------ jugar
+
+/// The puzzles to play: the file given, or escaque's set (the children's
+/// with `--ninos`) and the player's collection; by theme; nearest to the
+/// rating first.
+fn choose(args: &ProblemasArgs, lang: Lang) -> Result<Vec<Puzzle>, CliError> {
+    let mut all = match &args.file {
+        Some(path) => {
+            let report = read_csv(BufReader::new(open_input(path)?));
+            for e in &report.errors {
+                eprintln!("{}: {}", path.display(), e.message(lang));
+            }
+            report.puzzles
+        }
+        None => {
+            let mut v = if args.kids {
+                problemas::shipped_mates()
+            } else {
+                problemas::shipped()
+            };
+            if let Some(c) = collection_path(args.collection.as_ref()) {
+                if let Ok(f) = File::open(c) {
+                    v.extend(read_csv(BufReader::new(f)).puzzles);
+                }
+            }
+            v
+        }
+    };
+    if let Some(t) = &args.theme {
+        all.retain(|p| p.themes.iter().any(|k| k == t));
+    }
+    all.sort_by_key(|p| ((p.rating - args.rating).abs(), p.id.clone()));
+    Ok(all)
+}
+
+fn side_name(c: Color, lang: Lang) -> &'static str {
+    match c {
+        Color::White => lang.pick("blancas", "White"),
+        Color::Black => lang.pick("negras", "Black"),
+    }
+}
+
+fn role_name(r: escaque::Role, lang: Lang) -> &'static str {
+    use escaque::Role::*;
+    match r {
+        Pawn => lang.pick("el peón", "the pawn"),
+        Knight => lang.pick("el caballo", "the knight"),
+        Bishop => lang.pick("el alfil", "the bishop"),
+        Rook => lang.pick("la torre", "the rook"),
+        Queen => lang.pick("la dama", "the queen"),
+        King => lang.pick("el rey", "the king"),
+    }
+}
+
+fn themes_text(p: &Puzzle, lang: Lang) -> String {
+    p.themes
+        .iter()
+        .map(|k| Theme::from_key(k).map_or(k.as_str(), |t| t.name(lang)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn play(args: &ProblemasArgs, lang: Lang) -> Result<(), CliError> {
+    let puzzles = choose(args, lang)?;
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    play_text(&puzzles, args.kids, stdin.lock(), &mut out, lang).map_err(CliError::Write)
+}
+
+/// What came of one puzzle.
+enum Outcome {
+    Solved,
+    Missed,
+    Quit,
+}
+
+/// Plays `puzzles` in the text mode: `input` one line a move or command.
+pub fn play_text<R: BufRead, W: Write>(
+    puzzles: &[Puzzle],
+    kids: bool,
+    mut input: R,
+    out: &mut W,
+    lang: Lang,
+) -> io::Result<()> {
+    if puzzles.is_empty() {
+        writeln!(
+            out,
+            "{}",
+            lang.pick("No hay problemas que jugar.", "No puzzles to play.")
+        )?;
+        return Ok(());
+    }
+    let (mut solved, mut missed) = (0, 0);
+    for (n, p) in puzzles.iter().enumerate() {
+        match one(p, n + 1, kids, &mut input, out, lang)? {
+            Outcome::Solved => solved += 1,
+            Outcome::Missed => missed += 1,
+            Outcome::Quit => break,
+        }
+    }
+    writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!("Resueltos: {solved}. Fallados: {missed}."),
+            format!("Solved: {solved}. Missed: {missed}."),
+        )
+    )
+}
+
+fn one<R: BufRead, W: Write>(
+    p: &Puzzle,
+    number: usize,
+    kids: bool,
+    input: &mut R,
+    out: &mut W,
+    lang: Lang,
+) -> io::Result<Outcome> {
+    let solver = p.solver();
+    let mut pos: Position = p.start;
+    let last = san_display(&pos, p.moves[0], lang);
+    pos.play_unchecked(p.moves[0]);
+    let rating = if kids {
+        let stars = ((p.rating - 400) / 400).clamp(1, 5) as usize;
+        "★".repeat(stars)
+    } else {
+        p.rating.to_string()
+    };
+    writeln!(
+        out,
+        "{} {number} ({}) — {rating}",
+        lang.pick("Problema", "Puzzle"),
+        p.id
+    )?;
+    writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!(
+                "El rival jugó {last}. Juegan las {}.",
+                side_name(solver, lang)
+            ),
+            format!(
+                "The opponent played {last}. {} to play.",
+                side_name(solver, lang)
+            ),
+        )
+    )?;
+    write!(out, "{}", board_text(&pos, solver, lang))?;
+    let mut i = 1;
+    let mut line = String::new();
+    while i < p.moves.len() {
+        write!(out, "> ")?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(Outcome::Quit);
+        }
+        let text = line.trim();
+        match text {
+            "" => continue,
+            "salir" | "quit" | "exit" => return Ok(Outcome::Quit),
+            "pista" | "hint" => {
+                let role = pos
+                    .role_at(p.moves[i].from())
+                    .unwrap_or(escaque::Role::Pawn);
+                writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        format!(
+                            "Pista: mueve {} de {}.",
+                            role_name(role, lang),
+                            p.moves[i].from()
+                        ),
+                        format!(
+                            "Hint: move {} on {}.",
+                            role_name(role, lang),
+                            p.moves[i].from()
+                        ),
+                    )
+                )?;
+                continue;
+            }
+            "solucion" | "solución" | "solution" => {
+                show_solution(p, i, &pos, out, lang)?;
+                return Ok(Outcome::Missed);
+            }
+            _ => {}
+        }
+        let mv = match escaque::read_move(&pos, text, Notation::Any(SanLang::from(lang))) {
+            Ok(m) => m,
+            Err(e) => {
+                writeln!(out, "{}", e.message(lang))?;
+                continue;
+            }
+        };
+        if !p.accepts(i, mv) {
+            writeln!(out, "{}", lang.pick("Incorrecto.", "Wrong."))?;
+            show_solution(p, i, &pos, out, lang)?;
+            return Ok(Outcome::Missed);
+        }
+        let san = san_display(&pos, mv, lang);
+        pos.play_unchecked(mv);
+        if mv != p.moves[i] || i + 1 >= p.moves.len() {
+            // The last move, or another mate.
+            writeln!(
+                out,
+                "{san} — {}",
+                lang.pick("¡Correcto! Resuelto.", "Correct! Solved.")
+            )?;
+            writeln!(
+                out,
+                "{}: {}",
+                lang.pick("Temas", "Themes"),
+                themes_text(p, lang)
+            )?;
+            return Ok(Outcome::Solved);
+        }
+        let reply = p.moves[i + 1];
+        let reply_san = san_display(&pos, reply, lang);
+        pos.play_unchecked(reply);
+        writeln!(
+            out,
+            "{san} — {} {}",
+            lang.pick("¡Bien! El rival contesta", "Good! The opponent answers"),
+            reply_san
+        )?;
+        write!(out, "{}", board_text(&pos, solver, lang))?;
+        i += 2;
+    }
+    Ok(Outcome::Solved)
+}
+
+fn show_solution<W: Write>(
+    p: &Puzzle,
+    from: usize,
+    pos: &Position,
+    out: &mut W,
+    lang: Lang,
+) -> io::Result<()> {
+    let mut q = *pos;
+    let mut sans = Vec::new();
+    for &m in &p.moves[from..] {
+        sans.push(san_display(&q, m, lang));
+        q.play_unchecked(m);
+    }
+    writeln!(
+        out,
+        "{}: {}",
+        lang.pick("La solución", "The solution"),
+        sans.join(" ")
+    )?;
+    writeln!(
+        out,
+        "{}: {}",
+        lang.pick("Temas", "Themes"),
+        themes_text(p, lang)
+    )
+}
