@@ -62,6 +62,11 @@ impl RawReply {
 
 /// Sends one request (`Connection: close`) and reads the whole answer.
 /// `extra` adds headers (`("Cookie", "…")`, `("Origin", "…")`).
+/// A request body (one of `crate::proto`'s types) as [`http`] sends it.
+pub fn body<T: serde::Serialize>(t: &T) -> Value {
+    serde_json::to_value(t).unwrap_or(Value::Null)
+}
+
 pub async fn http(
     addr: SocketAddr,
     method: &str,
@@ -217,6 +222,12 @@ impl GameSocket {
         self.send_text(&v.to_string()).await
     }
 
+    /// Sends a client message (`crate::proto::ClientMsg`).
+    pub async fn send_msg(&mut self, m: &crate::proto::ClientMsg) -> Result<(), SocketError> {
+        self.send_text(&serde_json::to_string(m).unwrap_or_default())
+            .await
+    }
+
     /// Sends raw text.
     pub async fn send_text(&mut self, t: &str) -> Result<(), SocketError> {
         self.ws
@@ -249,7 +260,9 @@ impl GameSocket {
                         .map_err(|e| SocketError::Closed(format!("not JSON: {e}")))?;
                     if v["t"] == "ping" && self.answer_pings {
                         let n = v["n"].as_u64().unwrap_or(0);
-                        self.send(&serde_json::json!({"t": "pong", "n": n})).await?;
+                        let pong = crate::proto::ClientMsg::Pong { n, id: None };
+                        self.send_text(&serde_json::to_string(&pong).unwrap_or_default())
+                            .await?;
                         continue;
                     }
                     return Ok(v);

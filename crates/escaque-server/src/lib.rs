@@ -24,12 +24,16 @@
 
 pub mod actor;
 pub mod analysis;
+pub mod bus;
 pub mod classes;
 pub mod client;
 pub mod cluster;
 pub mod engine;
+pub mod error;
 pub mod http;
+pub mod identity;
 mod lobby;
+pub mod names;
 pub mod openings;
 pub mod presence;
 pub mod proto;
@@ -210,7 +214,7 @@ pub struct Hub {
     /// This process among the processes of one database.
     pub node: cluster::Node,
     /// How processes tell each other (the lobby, tournaments, classes).
-    pub bus: Arc<dyn cluster::bus::Bus>,
+    pub bus: Arc<dyn bus::Bus>,
     /// On PostgreSQL, this process's session lock (released by the
     /// database the moment this process's connection drops: see
     /// `cluster::session`).
@@ -512,6 +516,25 @@ impl Hub {
         }
     }
 
+    /// Sets a running game's result (a tournament organiser's decision on
+    /// its board): `None` when no task of the game answers.
+    pub async fn set_game_result(
+        self: &Arc<Hub>,
+        id: &str,
+        outcome: escaque_torneo::Outcome,
+    ) -> Option<Result<(), proto::ErrorCode>> {
+        let tx = self.game(id).await?;
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        tx.send(Cmd::SetResult { outcome, reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// Gives game `id`'s lease up (its task stops here; see
+    /// `cluster::lease`).
+    pub(crate) async fn release_lease(&self, id: &str, fence: &store::Fence) {
+        cluster::lease::release(self, id, fence).await;
+    }
+
     /// Runs game `id`'s task here if its lease can be taken (a game nobody
     /// holds: at start, and the sweeper's); never a stand-in.
     pub(crate) async fn adopt(self: &Arc<Hub>, id: &str) {
@@ -667,11 +690,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     };
     // The bus: PostgreSQL's notifications between the processes of one
     // database; one process alone (SQLite) tells itself.
-    let bus: Arc<dyn cluster::bus::Bus> = match (&config.database, store.backend()) {
+    let bus: Arc<dyn bus::Bus> = match (&config.database, store.backend()) {
         (Database::Url(url), store::Backend::Postgres) => {
-            Arc::new(cluster::bus::PgBus::start(url, store.clone(), &node.name)?)
+            Arc::new(bus::PgBus::start(url, store.clone(), &node.name)?)
         }
-        _ => Arc::new(cluster::bus::LocalBus::default()),
+        _ => Arc::new(bus::LocalBus::default()),
     };
     // On PostgreSQL, this process's session lock, before any lease is
     // taken: the others know at once when this process is gone.
@@ -720,7 +743,15 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     tokio::spawn(cluster::lease::sweep_loop(Arc::downgrade(&hub)));
     // What the other processes signal (and this one), told to this
     // process's watchers; the seeks this process held before are gone.
-    tokio::spawn(cluster::bus::run(Arc::downgrade(&hub), hub.bus.subscribe()));
+    let subscribers: Vec<Arc<dyn bus::Subscriber>> = vec![
+        Arc::new(lobby::BusSubscriber),
+        Arc::new(tournament::BusSubscriber),
+    ];
+    tokio::spawn(bus::run(
+        Arc::downgrade(&hub),
+        hub.bus.subscribe(),
+        subscribers,
+    ));
     lobby::start(&hub).await;
     tokio::spawn(lobby::sweep_loop(Arc::downgrade(&hub)));
     // Games in progress nobody holds continue here (their clocks and engine

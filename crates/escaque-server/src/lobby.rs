@@ -24,11 +24,10 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::actor::Out;
-use crate::cluster::bus::{Bus, Signal};
+use crate::bus::{Bus, Signal};
+use crate::proto::Out;
 use crate::store::seeks::SeekRow;
 use crate::store::{now_ms, StoreError};
 use crate::Hub;
@@ -268,7 +267,9 @@ impl Lobby {
     }
 
     fn seeks_json(seeks: &[&Seek]) -> Out {
-        Arc::from(json!({"t": "seeks", "seeks": seeks}).to_string())
+        Arc::from(
+            serde_json::to_string(&crate::proto::lobby::SeeksMsg::new(seeks)).unwrap_or_default(),
+        )
     }
 
     fn list_json_for(&self, viewer: &Viewer) -> Out {
@@ -478,6 +479,30 @@ pub async fn resync(hub: &Hub) {
     seeks_changed(hub, true).await;
 }
 
+/// The lobby's ear on the bus: a seek posted or withdrawn anywhere, a
+/// private message to an owner connected here, a resync.
+pub struct BusSubscriber;
+
+impl crate::bus::Subscriber for BusSubscriber {
+    fn hear<'a>(
+        &'a self,
+        hub: &'a Arc<Hub>,
+        signal: &'a Signal,
+    ) -> futures_util::future::BoxFuture<'a, ()> {
+        Box::pin(async move {
+            match signal {
+                Signal::Seeks => seeks_changed(hub, false).await,
+                Signal::Owner { key, msg } => told(hub, key, Arc::from(msg.as_str())),
+                _ => {}
+            }
+        })
+    }
+
+    fn resync<'a>(&'a self, hub: &'a Arc<Hub>) -> futures_util::future::BoxFuture<'a, ()> {
+        Box::pin(resync(hub))
+    }
+}
+
 /// A private message for `owner`'s lobby watchers arrived on the bus.
 pub fn told(hub: &Hub, owner: &str, msg: Out) {
     hub.lobby.deliver(owner, msg);
@@ -612,7 +637,7 @@ mod tests {
     #[test]
     fn each_watcher_is_told_the_seeks_it_may_see() {
         let class = ["u:teacher", "u:kid1", "u:kid2"];
-        let lobby = Lobby::new(Arc::new(crate::cluster::bus::LocalBus::default()));
+        let lobby = Lobby::new(Arc::new(crate::bus::LocalBus::default()));
         let mut rxs = Vec::new();
         for v in [
             Viewer::open("g:guest"),

@@ -1,10 +1,27 @@
 //! The JSON protocol: what a client may send, what the server sends (typed
 //! messages, [`ServerMsg`]), the typed errors it answers with (Spanish and
 //! English text), and the one function that reads a typed move. See `docs/protocol.md` for every message with examples.
+//!
+//! One file per resource below this one (issue 53): [`classes`], [`lobby`],
+//! [`common`]…; every HTTP answer and socket frame is a type here, never a
+//! `json!` literal in a handler.
+
+pub mod analysis;
+pub mod classes;
+pub mod common;
+pub mod games;
+pub mod lobby;
+pub mod players;
+pub mod simuls;
+pub mod tournaments;
 
 use escaque::{Color, Lang, Localized, Move, Notation, Position, SanLang};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// What goes to a connection: a serialized JSON message (written once,
+/// shared by every connection it goes to).
+pub type Out = std::sync::Arc<str>;
 
 /// The largest text frame the server reads as a message; larger frames (up to
 /// the transport limit) are answered with [`ErrorCode::TooLarge`].

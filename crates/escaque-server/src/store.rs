@@ -19,7 +19,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::cluster::Fence;
+pub use cluster::Fence;
 
 mod adjourn;
 // Backups of a SQLite database while it runs (issue 28).

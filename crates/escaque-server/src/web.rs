@@ -19,15 +19,15 @@
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
+use crate::proto::games::{Replay, ReplayMove};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use escaque::{san, Lang, Position};
-use serde_json::{json, Value};
 
-use crate::http::ApiError;
+use crate::error::ApiError;
 use crate::Hub;
 
 /// An embedded file.
@@ -199,7 +199,7 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
     };
     let start = Position::from_fen_with(&row.start_fen, mode).unwrap_or_default();
     let mut pos = start;
-    let mut out: Vec<Value> = Vec::with_capacity(moves.len());
+    let mut out: Vec<ReplayMove> = Vec::with_capacity(moves.len());
     for (ply, m) in moves.iter().enumerate() {
         let Ok(mv) = escaque::read_move(&pos, &m.uci, escaque::Notation::Uci) else {
             break;
@@ -207,32 +207,30 @@ async fn positions(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         let san_en = san::san(&pos, mv, Lang::En);
         let san_es = san::san(&pos, mv, Lang::Es);
         pos.play_unchecked(mv);
-        out.push(json!({
-            "ply": ply,
-            "uci": m.uci,
-            "san": san_en,
-            "san_es": san_es,
-            "fen": pos.to_fen(),
-            "check": pos.is_check(),
-            "clock_ms": m.clock_ms,
-        }));
+        out.push(ReplayMove {
+            ply,
+            uci: m.uci.clone(),
+            san: san_en,
+            san_es,
+            fen: pos.to_fen(),
+            check: pos.is_check(),
+            clock_ms: m.clock_ms,
+        });
     }
-    Json(json!({
-        "game": row.id,
-        "start_fen": row.start_fen,
-        "white": row.white_name,
-        "black": row.black_name,
-        "result": row.end.map(|e| e.result_pgn()),
-        "termination": row.end.map(|e| e.termination.id()),
-        "termination_side": row.end.and_then(|e| e.side_id()),
-        "time_control": row.time_control,
-        "rules": row.rules.id(),
-        "variant": if row.chess960 { "chess960" } else { "standard" },
-        "opening": crate::openings::json(
-            crate::openings::of_row(&row, moves.iter().map(|m| m.uci.as_str())).as_ref()
-        ),
-        "moves": out,
-    }))
+    Json(Replay {
+        opening: crate::openings::of_row(&row, moves.iter().map(|m| m.uci.as_str())),
+        result: row.end.map(|e| e.result_pgn()),
+        termination: row.end.map(|e| e.termination.id()),
+        termination_side: row.end.and_then(|e| e.side_id()),
+        rules: row.rules.id(),
+        variant: if row.chess960 { "chess960" } else { "standard" },
+        game: row.id,
+        start_fen: row.start_fen,
+        white: row.white_name,
+        black: row.black_name,
+        time_control: row.time_control,
+        moves: out,
+    })
     .into_response()
 }
 

@@ -94,7 +94,10 @@ pub(crate) async fn play_round(addr: SocketAddr, told: &[Value], mate: bool) {
 
 /// The tournament's view as the service computes it.
 async fn view_of(s: &Running, id: &str) -> Value {
-    tournament::view::view(&tournament::load(&s.hub, id).await.expect("loads"))
+    serde_json::to_value(tournament::view::view(
+        &tournament::load(&s.hub, id).await.expect("loads"),
+    ))
+    .expect("a view")
 }
 
 async fn wait_status(s: &Running, id: &str, round: u64, status: &str) -> Value {

@@ -33,6 +33,7 @@ mod lag;
 mod openings;
 mod players;
 mod progress;
+mod protocol_doc;
 mod ratings;
 mod refusals;
 mod security;
@@ -56,3 +57,8 @@ mod mate_in_one;
 /// shares).
 #[path = "../../../testing/every_file_is_a_module.rs"]
 mod every_file_is_a_module;
+
+/// The package's modules import one another one way (the check every
+/// package shares; docs/architecture-server.md draws the floors).
+#[path = "../../../testing/imports_run_one_way.rs"]
+mod imports_run_one_way;

@@ -113,7 +113,8 @@ async fn create(hub: &Arc<Hub>, org: &Browser, settings: Settings) -> (String, I
 }
 
 async fn view_of(hub: &Arc<Hub>, id: &str) -> Value {
-    view::view(&tournament::load(hub, id).await.expect("loads"))
+    serde_json::to_value(view::view(&tournament::load(hub, id).await.expect("loads")))
+        .expect("a view")
 }
 
 /// How a board's game goes.

@@ -47,7 +47,7 @@ pub use record::{stored_pgn, stored_pgn_of_event, EventTags};
 pub use tournament::tournament_outcome;
 
 /// What goes to a connection: a serialized JSON message.
-pub type Out = Arc<str>;
+pub use crate::proto::Out;
 
 /// The first character of an [`Out`] that is no message but the order to
 /// close the connection (a JSON message starts with `{`).
@@ -218,7 +218,7 @@ pub struct Actor {
     /// Adjournment and the sealed move.
     adj: adjourn::Adjournment,
     /// This process's right to write the game (its lease).
-    fence: crate::cluster::Fence,
+    fence: crate::store::Fence,
     /// A write was refused with [`StoreError::Fenced`]: the task stops
     /// after the command at hand.
     fenced: bool,
@@ -243,7 +243,7 @@ impl Actor {
         hub: Arc<Hub>,
         row: GameRow,
         moves: Vec<MoveRow>,
-        taken: crate::cluster::lease::Taken,
+        taken: crate::store::cluster::Taken,
     ) -> Result<(Actor, EngineAnswers), LoadError> {
         let corrupt = |what: String| LoadError::Corrupt {
             id: row.id.clone(),
@@ -358,7 +358,7 @@ impl Actor {
         if let Some((_, stop)) = &self.engine_job {
             stop.store(true, Ordering::SeqCst);
         }
-        crate::cluster::lease::release(&self.hub, &self.row.id, &self.fence).await;
+        self.hub.release_lease(&self.row.id, &self.fence).await;
         self.hub.local.unregister(&self.row.id, self.fence.epoch);
     }
 
@@ -386,7 +386,7 @@ impl Actor {
                         eprintln!("escaque-server: partida {}: {e}", self.row.id);
                     }
                 }
-                crate::cluster::lease::release(&self.hub, &self.row.id, &self.fence).await;
+                self.hub.release_lease(&self.row.id, &self.fence).await;
                 Some(done)
             }
             Stop::Fenced | Stop::Lost => None,

@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use super::{Actor, Phase};
-use crate::cluster::lease::Taken;
-use crate::cluster::Fence;
 use crate::proto::StateView;
+use crate::store::cluster::Taken;
+use crate::store::Fence;
 use crate::Hub;
 
 /// The status of a game in progress while no process runs it.

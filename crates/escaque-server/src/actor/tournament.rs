@@ -11,29 +11,7 @@ use super::finish::End;
 use super::{Actor, Phase};
 use crate::proto::{ErrorCode, GameEvent};
 use crate::store::Ending;
-
-/// The tournament result of a finished game: a forfeit when the loser
-/// never moved (a no-show, `Abandoned` before that side's first move),
-/// otherwise the game's score. `None` for a game without a score (aborted).
-pub fn tournament_outcome(ending: &Ending, plies: usize) -> Option<Outcome> {
-    if let Termination::Abandoned { by } = ending.termination {
-        let never_moved = match by {
-            Color::White => plies == 0,
-            Color::Black => plies <= 1,
-        };
-        if never_moved && ending.result == Some(GameResult::win_for(by.other())) {
-            return Some(match by {
-                Color::White => Outcome::BlackForfeitWin,
-                Color::Black => Outcome::WhiteForfeitWin,
-            });
-        }
-    }
-    Some(match ending.result? {
-        GameResult::WhiteWins => Outcome::WhiteWins,
-        GameResult::BlackWins => Outcome::BlackWins,
-        GameResult::Draw => Outcome::Draw,
-    })
-}
+pub use crate::tournament::online::tournament_outcome;
 
 /// How a game ends when the organiser sets `outcome` on its board: the
 /// score it gives (`None` for a double forfeit, which no game score is).

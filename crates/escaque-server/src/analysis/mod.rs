@@ -274,7 +274,7 @@ async fn keeper(service: Arc<Analyses>) {
     while !service.stop.load(Ordering::SeqCst) {
         tick.tick().await;
         if let Err(e) = service.queue.store_progress().await {
-            drop(crate::http::ApiError::from(e));
+            crate::error::log_storage(&e);
         }
         if swept.elapsed() >= service.lease {
             swept = tokio::time::Instant::now();
@@ -285,7 +285,7 @@ async fn keeper(service: Arc<Analyses>) {
             {
                 Ok(0) => {}
                 Ok(_) => service.wake(),
-                Err(e) => drop(crate::http::ApiError::from(e)),
+                Err(e) => crate::error::log_storage(&e),
             }
         }
     }
@@ -304,7 +304,7 @@ async fn worker(service: Arc<Analyses>) {
                 continue;
             }
             Err(e) => {
-                drop(crate::http::ApiError::from(e));
+                crate::error::log_storage(&e);
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 continue;
             }
@@ -341,7 +341,7 @@ async fn worker(service: Arc<Analyses>) {
             Ok(false) => eprintln!(
                 "escaque-server: analysis {id} was taken over by another process; its result here is dropped"
             ),
-            Err(e) => drop(crate::http::ApiError::from(e)),
+            Err(e) => crate::error::log_storage(&e),
         }
     }
 }

@@ -76,9 +76,11 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use escaque_server::client::{http, GameSocket};
+use escaque_server::client::{body, http, GameSocket};
+use escaque_server::proto::games::CreateGame;
+use escaque_server::proto::ClientMsg;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 struct Args {
@@ -545,7 +547,12 @@ async fn rules_game_on(
             addr,
             "POST",
             "/api/games",
-            Some(&json!({"opponent": "friend", "color": "white", "time_control": "15+10"})),
+            Some(&body(&CreateGame {
+                opponent: "friend".into(),
+                color: Some("white".into()),
+                time_control: Some("15+10".into()),
+                ..CreateGame::default()
+            })),
             &[],
         )
         .await
@@ -604,7 +611,7 @@ async fn rules_game_on(
         }
     }
     // Finished games do not weigh on the next run's start.
-    let _ = socks[0].send(&json!({"t": "resign"})).await;
+    let _ = socks[0].send_msg(&ClientMsg::Resign { id: None }).await;
     let _ = socks[0]
         .until(WAIT, |v| v["t"] == "ack" || v["t"] == "error")
         .await;
@@ -641,8 +648,14 @@ async fn echo_game(
         tokio::time::sleep(Duration::from_millis(rng.between(think.0, think.1))).await;
         let side = ply % 2;
         let sent = Instant::now();
-        let msg: Value = json!({"t": "move", "move": "e2e4", "id": ply});
-        socks[side].send(&msg).await.map_err(|e| format!("{e:?}"))?;
+        let msg = ClientMsg::Move {
+            mv: "e2e4".into(),
+            id: Some(ply as u64),
+        };
+        socks[side]
+            .send_msg(&msg)
+            .await
+            .map_err(|e| format!("{e:?}"))?;
         socks[1 - side]
             .until(WAIT, |v| v["t"] == "move" && v["id"] == ply)
             .await
@@ -667,11 +680,14 @@ mod tournament {
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
-    use escaque_server::client::{http, GameSocket};
+    use escaque_server::client::{body, http, GameSocket};
     use escaque_server::http::Identity;
+    use escaque_server::proto::common::Empty;
+    use escaque_server::proto::tournaments::JoinBody;
+    use escaque_server::proto::ClientMsg;
     use escaque_server::tournament::{self as service, Settings, Who};
     use escaque_torneo::{System, Tournament};
-    use serde_json::{json, Value};
+    use serde_json::Value;
     use tokio::sync::Mutex as AsyncMutex;
 
     use super::{record, Args, Rng, Stats, WAIT};
@@ -704,8 +720,13 @@ mod tournament {
             .map_err(|e| format!("{e:?}"))?;
         let headers = [("Cookie", cookie.as_str())];
         for (path, body) in [
-            ("join", json!({"name": format!("Jugador {:03}", i + 1)})),
-            ("present", json!({})),
+            (
+                "join",
+                body(&JoinBody {
+                    name: Some(format!("Jugador {:03}", i + 1)),
+                }),
+            ),
+            ("present", body(&Empty {})),
         ] {
             let r = http(
                 addr,
@@ -796,7 +817,7 @@ mod tournament {
             // The side to move resigns: the result goes to the tournament.
             let side = plies % 2;
             socks[side]
-                .send(&json!({"t": "resign", "id": 999}))
+                .send_msg(&ClientMsg::Resign { id: Some(999) })
                 .await
                 .map_err(|e| format!("{e:?}"))?;
             let ack = socks[side]
@@ -989,7 +1010,10 @@ async fn one_move_watched(
         (&mut second[0], &mut first[0])
     };
     mover
-        .send(&json!({"t": "move", "move": mv, "id": ply}))
+        .send_msg(&ClientMsg::Move {
+            mv: mv.to_string(),
+            id: Some(ply as u64),
+        })
         .await
         .map_err(|e| format!("{e:?}"))?;
     let is_the_move =
@@ -1046,8 +1070,10 @@ mod class {
     use std::net::SocketAddr;
     use std::time::{Duration, Instant};
 
-    use escaque_server::client::{http, HttpReply};
-    use serde_json::{json, Value};
+    use escaque_server::client::{body, http, HttpReply};
+    use escaque_server::proto::classes::{AddPupils, CodeLogin, NewClass};
+    use escaque_server::proto::games::Credentials;
+    use serde_json::Value;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     use super::Args;
@@ -1158,7 +1184,10 @@ mod class {
             addr,
             "POST",
             "/api/signup",
-            Some(&json!({"name": teacher, "password": "contraseña-de-la-carga"})),
+            Some(&body(&Credentials {
+                name: teacher.clone(),
+                password: "contraseña-de-la-carga".into(),
+            })),
             &[],
         )
         .await
@@ -1180,7 +1209,10 @@ mod class {
                 addr,
                 "POST",
                 "/api/classes",
-                Some(&json!({"name": format!("Clase de carga {}", k + 1)})),
+                Some(&body(&NewClass {
+                    name: format!("Clase de carga {}", k + 1),
+                    description: None,
+                })),
                 &headers,
             )
             .await
@@ -1196,7 +1228,10 @@ mod class {
                 addr,
                 "POST",
                 &format!("/api/classes/{id}/pupils"),
-                Some(&json!({"text": names(args.pupils, k)})),
+                Some(&body(&AddPupils {
+                    real_names: None,
+                    text: Some(names(args.pupils, k)),
+                })),
                 &headers,
             )
             .await
@@ -1257,7 +1292,10 @@ mod class {
         // The whole class at once, from this one address.
         let started = Instant::now();
         let logins = pupils.iter().map(|name| {
-            let body = json!({"name": name, "code": code});
+            let body = body(&CodeLogin {
+                name: name.clone(),
+                code: code.clone(),
+            });
             let path = format!("/api/classes/{id}/login");
             async move {
                 let t = Instant::now();

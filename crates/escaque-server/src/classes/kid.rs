@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::{circle, circle_of, user_id, Circle};
-use crate::http::Identity;
+use crate::identity::Identity;
 use crate::lobby::Viewer;
 use crate::store::{Store, StoreError};
 use crate::Hub;
@@ -119,7 +119,7 @@ pub async fn viewer(store: &Store, me: &Identity) -> Viewer {
         Ok(c) => c.map(|c| c.members),
         Err(e) => {
             // Logged once, as every store error of a route is.
-            drop(crate::http::ApiError::from(e));
+            crate::error::log_storage(&e);
             me.managed.then(HashSet::new)
         }
     };

@@ -23,7 +23,8 @@ use std::sync::Mutex;
 
 use axum::http::StatusCode;
 
-use crate::http::{ApiError, Identity};
+use crate::error::ApiError;
+use crate::identity::Identity;
 use crate::ratelimit::Bucket;
 use crate::store::classes::ClassRow;
 use crate::store::{Store, StoreError};
@@ -189,7 +190,7 @@ pub async fn circle_of(store: &Store, class_id: &str) -> Result<Circle, StoreErr
 /// Marks the account named `name` as a teacher (at start, from
 /// `Config::teachers`); an unknown name is reported on stderr and skipped.
 pub async fn mark_teacher(store: &Store, name: &str) -> Result<(), StoreError> {
-    let key = crate::http::names::skeleton(name);
+    let key = crate::names::skeleton(name);
     let found = store.set_teacher(&key).await? || store.set_teacher(&name.to_lowercase()).await?;
     if !found {
         eprintln!(

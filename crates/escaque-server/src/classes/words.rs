@@ -116,7 +116,7 @@ mod tests {
         let mut rng = rand::rng();
         for _ in 0..2000 {
             let n = account_name(&mut rng);
-            assert!(crate::http::names::check(&n).is_ok(), "{n}");
+            assert!(crate::names::check(&n).is_ok(), "{n}");
             assert!(!n.contains(['0', '1']), "{n}");
             let p = password(&mut rng);
             assert!(p.chars().count() >= 8, "{p}");

@@ -149,20 +149,8 @@ impl Local {
     }
 }
 
-/// A lease taken, with what the clocks need.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Taken {
-    /// The right to write the game.
-    pub fence: Fence,
-    /// The last heartbeat (wall, ms) of the process that held the game
-    /// without giving it up (it died, or was paused): the side to move is
-    /// charged for its turn up to that moment only. `None`: the lease was
-    /// free or given up (the clocks stored are current).
-    pub heartbeat_ms: Option<i64>,
-    /// When the side to move began its turn as stored (read once the
-    /// lease is taken, so that no write of the old owner is missed).
-    pub turn_started_ms: Option<i64>,
-}
+/// A lease taken (kept with storage, below the game's task).
+pub use crate::store::cluster::Taken;
 
 /// Takes (or keeps) the lease of game `id` for this process, or says which
 /// live process holds it.

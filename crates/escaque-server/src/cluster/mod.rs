@@ -19,10 +19,13 @@
 //! With SQLite there is one process: it takes every lease at start, and the
 //! bus is the process's own.
 
-pub mod bus;
+/// The fan-out between processes (a module of its own below the lobby and
+/// the tournaments; here too for the old paths).
+pub use crate::bus;
 pub mod lease;
 pub mod relay;
 pub mod session;
+pub mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,14 +44,8 @@ pub struct Node {
     pub secret: String,
 }
 
-/// The right to write a game: the process and the epoch of its lease.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fence {
-    /// The owner's name.
-    pub node: Arc<str>,
-    /// The lease's epoch when it was taken.
-    pub epoch: i64,
-}
+/// The right to write a game (kept with storage, which checks it).
+pub use crate::store::Fence;
 
 /// Where a game's task runs.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -45,9 +45,9 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use super::wire::{Answer, Command, Frame, SECRET_HEADER};
 use super::{lease, Claim, OwnerAt};
 use crate::actor::{Cmd, Out};
-use crate::http::internal::{Answer, Command, Frame, SECRET_HEADER};
 use crate::proto::{side, ClientMsg, ServerMsg, StateMsg, StateView};
 use crate::Hub;
 

@@ -7,18 +7,10 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::json;
 
 use super::{cookie, names, set_cookie, ApiError, ApiResult, Limited, SESSION_COOKIE};
+use crate::proto::games::Credentials;
 use crate::{hash_secret, new_id, new_secret, Hub};
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct Credentials {
-    name: String,
-    password: String,
-}
 
 /// The name rule (see [`super::names`]), as an HTTP refusal.
 fn check_name(name: &str) -> Result<names::AccountName, ApiError> {
@@ -115,7 +107,11 @@ pub(super) fn dummy_hash() -> &'static str {
 pub(super) async fn start_session(hub: &Hub, id: &str, name: &str) -> ApiResult {
     let token = new_secret();
     hub.store.insert_session(&hash_secret(&token), id).await?;
-    let mut resp = Json(json!({"name": name, "account": true})).into_response();
+    let mut resp = Json(crate::proto::games::LoggedIn {
+        name: name.to_string(),
+        account: true,
+    })
+    .into_response();
     resp.headers_mut().append(
         header::SET_COOKIE,
         set_cookie(SESSION_COOKIE, &token, Some(30 * 24 * 3600)),
@@ -127,7 +123,7 @@ pub(super) async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> A
     if let Some(tok) = cookie(&headers, SESSION_COOKIE) {
         let _ = hub.store.delete_session(&hash_secret(tok)).await;
     }
-    let mut resp = Json(json!({"ok": true})).into_response();
+    let mut resp = Json(crate::proto::common::DONE).into_response();
     resp.headers_mut()
         .append(header::SET_COOKIE, set_cookie(SESSION_COOKIE, "", Some(0)));
     Ok(resp)

@@ -25,12 +25,13 @@ use escaque_analysis::judge::{self, Eval};
 use escaque_analysis::openings::{classify, SEARCH_MAX_PLIES};
 use escaque_analysis::{GameAnalysis, Progress};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::games::LangQuery;
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::analysis::replay;
 use crate::classes::{self, Role};
+use crate::proto::analysis as wire;
 use crate::store::analysis::AnalysisRow;
 use crate::store::GameRow;
 use crate::Hub;
@@ -150,13 +151,13 @@ async fn visible_analysis(hub: &Hub, me: &Identity, aid: &str) -> Result<Analysi
 /// The opening of a game, as every route writes it (`null` when unknown).
 /// (Chess960 games and games from another start have none: the board's
 /// start is checked by `classify`.)
-fn opening_json(start: &Position, moves: &[Move]) -> Value {
+fn opening_of(start: &Position, moves: &[Move]) -> Option<escaque_analysis::Opening> {
     let n = moves.len().min(SEARCH_MAX_PLIES);
-    crate::openings::json(classify(start, &moves[..n]).as_ref())
+    classify(start, &moves[..n])
 }
 
 /// The view of an analysis (docs/protocol.md, "Analysis").
-async fn view_json(hub: &Hub, row: &AnalysisRow) -> Result<Value, ApiError> {
+async fn view_json(hub: &Hub, row: &AnalysisRow) -> Result<wire::AnalysisView, ApiError> {
     let total = row.moves.len() + 1;
     let (queue, progress) = match row.status.as_str() {
         "queued" => (
@@ -184,40 +185,48 @@ async fn view_json(hub: &Hub, row: &AnalysisRow) -> Result<Value, ApiError> {
         }),
         None => Value::Null,
     };
-    let opening = crate::openings::json(
-        crate::openings::of_moves(
-            &row.start_fen,
-            row.chess960,
-            row.moves.iter().map(String::as_str),
-        )
-        .as_ref(),
+    let opening = crate::openings::of_moves(
+        &row.start_fen,
+        row.chess960,
+        row.moves.iter().map(String::as_str),
     );
-    Ok(json!({
-        "id": row.id,
-        "status": row.status,
-        "queue": queue,
-        "progress": {"done": progress.done, "total": progress.total},
-        "game": row.game_id,
-        "white": row.white,
-        "black": row.black,
-        "result": row.result,
-        "start_fen": row.start_fen,
-        "chess960": row.chess960,
-        "opening": opening,
-        "engine": row.engine.as_deref().unwrap_or(hub.analysis.engine_name()),
-        "error": row.error,
-        "analysis": analysis,
-    }))
+    Ok(wire::AnalysisView {
+        id: row.id.clone(),
+        status: row.status.clone(),
+        queue,
+        progress: wire::ProgressView {
+            done: progress.done,
+            total: progress.total,
+        },
+        game: row.game_id.clone(),
+        white: row.white.clone(),
+        black: row.black.clone(),
+        result: row.result.clone(),
+        start_fen: row.start_fen.clone(),
+        chess960: row.chess960,
+        opening,
+        engine: row
+            .engine
+            .as_deref()
+            .unwrap_or(hub.analysis.engine_name())
+            .to_string(),
+        error: row.error.clone(),
+        analysis,
+    })
 }
 
 /// What a request is answered with: the analysis, its status, its place.
-async fn queued_json(hub: &Hub, row: &AnalysisRow) -> Result<Value, ApiError> {
+async fn queued_json(hub: &Hub, row: &AnalysisRow) -> Result<wire::Queued, ApiError> {
     let queue = if row.status == "queued" {
         hub.store.analyses_ahead(row).await?
     } else {
         0
     };
-    Ok(json!({"analysis": row.id, "status": row.status, "queue": queue}))
+    Ok(wire::Queued {
+        analysis: row.id.clone(),
+        status: row.status.clone(),
+        queue,
+    })
 }
 
 /// Refuses when `me` has [`MAX_UNFINISHED`] requests unfinished.
@@ -373,11 +382,16 @@ async fn upload(
         .collect();
     let stored = hub.analysis.queue().enqueue(&rows).await?;
     hub.analysis.wake();
-    let list: Vec<Value> = stored
+    let analyses: Vec<wire::Uploaded> = stored
         .iter()
-        .map(|r| json!({"analysis": r.id, "white": r.white, "black": r.black, "status": r.status}))
+        .map(|r| wire::Uploaded {
+            analysis: r.id.clone(),
+            white: r.white.clone(),
+            black: r.black.clone(),
+            status: r.status.clone(),
+        })
         .collect();
-    Ok((StatusCode::ACCEPTED, Json(json!({"analyses": list}))).into_response())
+    Ok((StatusCode::ACCEPTED, Json(wire::UploadedList { analyses })).into_response())
 }
 
 /// One game to analyse (the server's own or one of an upload), ready to
@@ -632,10 +646,13 @@ async fn try_move(
             _ => "good",
         }
     };
-    Ok(Json(json!({
-        "verdict": verdict, "san": san, "san_es": san_es,
-        "best_san": best_san, "best_san_es": best_san_es,
-    }))
+    Ok(Json(wire::TryVerdict {
+        verdict,
+        san,
+        san_es,
+        best_san,
+        best_san_es,
+    })
     .into_response())
 }
 
@@ -740,7 +757,7 @@ async fn position(
     let mut game = escaque::Game::from_position(start).with_chess960(req.chess960);
     let mut history = Vec::with_capacity(req.moves.len());
     let mut played = Vec::with_capacity(req.moves.len());
-    let mut last = Value::Null;
+    let mut last = None;
     for (i, text) in req.moves.iter().enumerate() {
         let pos = *game.position();
         if game.outcome().is_some() {
@@ -752,10 +769,10 @@ async fn position(
         }
         let m = read_uci(&pos, text, i)?;
         history.push(pos.zobrist());
-        last = json!({
-            "uci": to_uci_in(&pos, m, req.chess960),
-            "san": escaque::san::san(&pos, m, Lang::En),
-            "san_es": escaque::san::san(&pos, m, Lang::Es),
+        last = Some(wire::LastMove {
+            uci: to_uci_in(&pos, m, req.chess960),
+            san: escaque::san::san(&pos, m, Lang::En),
+            san_es: escaque::san::san(&pos, m, Lang::Es),
         });
         game.play(m).map_err(|e| {
             unprocessable(
@@ -768,16 +785,14 @@ async fn position(
     }
     let pos = *game.position();
     let over = game.termination().map(|t| t.id());
-    let mut legal = serde_json::Map::new();
+    let mut legal: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     if over.is_none() {
         for m in pos.legal_moves() {
             let uci = to_uci_in(&pos, m, req.chess960);
             let (from, to) = (uci[0..2].to_string(), uci[2..4].to_string());
-            let list = legal.entry(from).or_insert_with(|| json!([]));
-            if let Some(a) = list.as_array_mut() {
-                if !a.iter().any(|x| x == &to) {
-                    a.push(Value::String(to));
-                }
+            let list = legal.entry(from).or_default();
+            if !list.contains(&to) {
+                list.push(to);
             }
         }
     }
@@ -790,24 +805,27 @@ async fn position(
             .lines(pos, history, req.lines)
             .await
             .map_err(engine_error)?;
-        serde_json::to_value(escaque_analysis::analyse::view_lines(&pos, &found))
-            .unwrap_or(Value::Null)
+        escaque_analysis::analyse::view_lines(&pos, &found)
     } else {
-        json!([])
+        Vec::new()
     };
     let fen = if req.chess960 {
         pos.to_fen_with(CastlingStyle::Shredder)
     } else {
         pos.to_fen()
     };
-    Ok(Json(json!({
-        "fen": fen,
-        "turn": pos.turn().fold("white", "black"),
-        "legal": legal,
-        "last": last,
-        "over": over,
-        "lines": lines,
-        "opening": if req.chess960 { Value::Null } else { opening_json(&start, &played) },
-    }))
+    Ok(Json(wire::BoardView {
+        fen,
+        turn: pos.turn().fold("white", "black"),
+        legal,
+        last,
+        over,
+        lines,
+        opening: if req.chess960 {
+            None
+        } else {
+            opening_of(&start, &played)
+        },
+    })
     .into_response())
 }

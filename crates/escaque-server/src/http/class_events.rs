@@ -22,13 +22,13 @@ use axum::routing::get;
 use axum::{Json, Router};
 use escaque_torneo::{Player, System, Tournament};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::games::parse_tc;
 use super::names::skeleton;
 use super::{ApiError, ApiResult, Identity};
 use crate::classes::{self, Role};
 use crate::presence::PresenceView;
+use crate::proto::classes as wire;
 use crate::store::progress::PlayedGame;
 use crate::store::{self, PlayerLink, StoreError, TournamentRow};
 use crate::tournament::{self, view, Settings, Who};
@@ -298,14 +298,14 @@ async fn start_tournament(
     let round = tournament::pair_next(&hub, &tid, &Who::Server).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "id": tid,
-            "url": format!("/torneos/{tid}"),
-            "name": name,
-            "round": round,
-            "rounds": rounds,
-            "players": chosen.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-        })),
+        Json(wire::TournamentStarted {
+            url: format!("/torneos/{tid}"),
+            id: tid,
+            name,
+            round,
+            rounds,
+            players: chosen.iter().map(|p| p.name.clone()).collect(),
+        }),
     )
         .into_response())
 }
@@ -325,37 +325,48 @@ async fn list_tournaments(
         let Ok(t) = escaque_torneo::trf::parse(&r.trf) else {
             continue;
         };
-        list.push(json!({
-            "id": r.id,
-            "name": r.name,
-            "status": r.status,
-            "system": view::system_id(t.system),
-            "rounds": t.total_rounds,
-            "round": t.rounds.len(),
-            "players": t.players.len(),
-            "url": format!("/torneos/{}", r.id),
-            "created_ms": r.created_ms,
-        }));
+        list.push(wire::ClassTournament {
+            url: format!("/torneos/{}", r.id),
+            id: r.id,
+            name: r.name,
+            status: r.status,
+            system: view::system_id(t.system),
+            rounds: t.total_rounds,
+            round: t.rounds.len(),
+            players: t.players.len(),
+            created_ms: r.created_ms,
+        });
     }
-    let mut out = json!({
-        "class": {"id": class.id, "name": class.name},
-        "role": if role == Role::Teacher { "teacher" } else { "pupil" },
-        "tournaments": list,
-    });
-    if role == Role::Teacher {
-        let pupils: Vec<Value> = hub
+    let pupils = if role == Role::Teacher {
+        let pupils: Vec<wire::RosterPupil> = hub
             .store
             .class_pupils(&id, false)
             .await?
             .into_iter()
-            .map(|p| {
-                let online = hub.presence.online(&format!("u:{}", p.user_id));
-                json!({"name": p.name, "real_name": p.real_name, "online": online})
+            .map(|p| wire::RosterPupil {
+                online: hub.presence.online(&format!("u:{}", p.user_id)),
+                name: p.name,
+                real_name: p.real_name,
             })
             .collect();
-        out["pupils"] = json!(pupils);
-    }
-    Ok(Json(out).into_response())
+        Some(pupils)
+    } else {
+        None
+    };
+    Ok(Json(wire::ClassTournaments {
+        class: wire::ClassRef {
+            id: class.id,
+            name: class.name,
+        },
+        role: if role == Role::Teacher {
+            "teacher"
+        } else {
+            "pupil"
+        },
+        tournaments: list,
+        pupils,
+    })
+    .into_response())
 }
 
 // ---------------------------------------------------------------- progress
@@ -656,31 +667,32 @@ async fn progress(
         )
             .into_response());
     }
-    let pupils: Vec<Value> = lines
+    let pupils: Vec<wire::ProgressLine> = lines
         .iter()
-        .map(|(pupil, s)| {
-            json!({
-                "name": pupil.name,
-                "real_name": pupil.real_name,
-                "games": s.games,
-                "wins": s.wins,
-                "draws": s.draws,
-                "losses": s.losses,
-                "time_played_ms": s.time_played_ms,
-                "rating_before": s.rating_before,
-                "rating_after": s.rating_after,
-                "rating_change": s.rating_change(),
-                "tournaments": s.tournaments,
-                "perf": s.perf,
-            })
+        .map(|(pupil, s)| wire::ProgressLine {
+            name: pupil.name.clone(),
+            real_name: pupil.real_name.clone(),
+            games: s.games,
+            wins: s.wins,
+            draws: s.draws,
+            losses: s.losses,
+            time_played_ms: s.time_played_ms,
+            rating_before: s.rating_before,
+            rating_after: s.rating_after,
+            rating_change: s.rating_change(),
+            tournaments: s.tournaments,
+            perf: s.perf.clone(),
         })
         .collect();
-    Ok(Json(json!({
-        "class": {"id": class.id, "name": class.name},
-        "from": from,
-        "to": to,
-        "pupils": pupils,
-    }))
+    Ok(Json(wire::Progress {
+        class: wire::ClassRef {
+            id: class.id,
+            name: class.name,
+        },
+        from,
+        to,
+        pupils,
+    })
     .into_response())
 }
 

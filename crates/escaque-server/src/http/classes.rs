@@ -12,6 +12,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::proto::classes::{self as wire, AddPupils, CodeLogin, NewClass};
+use crate::proto::lobby::YourGame;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -20,7 +22,6 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use escaque::{Color, Position, RuleSet};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::accounts::hash_off_thread;
 use super::games::parse_tc;
@@ -188,11 +189,14 @@ async fn room_for(hub: &Hub, class_id: &str, more: usize) -> Result<(), ApiError
     Ok(())
 }
 
-fn game_item(g: &GameRow) -> Value {
-    json!({
-        "game": g.id, "white": g.white_name, "black": g.black_name,
-        "status": g.status, "result": g.end.map(|e| e.result_pgn()),
-    })
+fn game_item(g: &GameRow) -> wire::ClassGame {
+    wire::ClassGame {
+        game: g.id.clone(),
+        white: g.white_name.clone(),
+        black: g.black_name.clone(),
+        status: g.status.clone(),
+        result: g.end.map(|e| e.result_pgn()),
+    }
 }
 
 // ---------------------------------------------------------------- classes
@@ -212,21 +216,21 @@ pub(super) async fn list(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult
         };
         for c in rows {
             let n = hub.store.active_pupil_count(&c.id).await?;
-            out.push(json!({
-                "id": c.id, "name": c.name, "description": c.description,
-                "pupils": n, "archived": c.archived, "role": role,
-            }));
+            out.push(wire::ClassItem {
+                id: c.id,
+                name: c.name,
+                description: c.description,
+                pupils: n,
+                archived: c.archived,
+                role,
+            });
         }
     }
-    Ok(Json(json!({"may_teach": may_teach, "classes": out})).into_response())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct NewClass {
-    name: String,
-    #[serde(default)]
-    description: Option<String>,
+    Ok(Json(wire::ClassList {
+        may_teach,
+        classes: out,
+    })
+    .into_response())
 }
 
 pub(super) async fn create(
@@ -258,10 +262,12 @@ pub(super) async fn create(
     hub.store.insert_class(&class).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "id": class.id, "name": class.name, "description": class.description,
-            "code": class.login_code,
-        })),
+        Json(wire::ClassCreated {
+            id: class.id,
+            name: class.name,
+            description: class.description,
+            code: class.login_code,
+        }),
     )
         .into_response())
 }
@@ -273,12 +279,12 @@ pub(super) async fn view(
 ) -> ApiResult {
     let (class, role) = classes::member(&hub, &me, &id).await?;
     let teacher = role == Role::Teacher;
-    let teachers: Vec<Value> = hub
+    let teachers: Vec<wire::TeacherItem> = hub
         .store
         .class_teachers(&id)
         .await?
         .into_iter()
-        .map(|t| json!({"name": t.name}))
+        .map(|t| wire::TeacherItem { name: t.name })
         .collect();
     let mut playing: HashMap<String, String> = HashMap::new();
     for g in hub.store.pupils_playing(&id).await? {
@@ -286,50 +292,50 @@ pub(super) async fn view(
             playing.entry(owner).or_insert_with(|| g.game.clone());
         }
     }
-    let pupils: Vec<Value> = hub
+    let pupils: Vec<wire::PupilItem> = hub
         .store
         .class_pupils(&id, teacher)
         .await?
         .into_iter()
         .map(|p| {
             let key = format!("u:{}", p.user_id);
-            let mut v = json!({
-                "name": p.name,
-                "online": !p.archived && hub.presence.online(&key),
-                "seen_ms_ago": hub.presence.seen_ms_ago(&key),
-                "archived": p.archived,
-                "playing": playing.get(&key),
-            });
-            if teacher {
-                v["real_name"] = json!(p.real_name);
+            wire::PupilItem {
+                online: !p.archived && hub.presence.online(&key),
+                seen_ms_ago: hub.presence.seen_ms_ago(&key),
+                archived: p.archived,
+                playing: playing.get(&key).cloned(),
+                real_name: teacher.then_some(p.real_name),
+                name: p.name,
             }
-            v
         })
         .collect();
-    let news: Vec<Value> = hub
+    let news: Vec<wire::NewsItem> = hub
         .store
         .class_news(&id, PAGE_NEWS)
         .await?
         .iter()
         .map(news_item)
         .collect();
-    let games: Vec<Value> = hub
+    let games: Vec<wire::ClassGame> = hub
         .store
         .class_games(&id, CLASS_GAMES)
         .await?
         .iter()
         .map(game_item)
         .collect();
-    let mut out = json!({
-        "id": class.id, "name": class.name, "description": class.description,
-        "role": if teacher { "teacher" } else { "pupil" },
-        "archived": class.archived,
-        "teachers": teachers, "pupils": pupils, "news": news, "games": games,
-    });
-    if teacher {
-        out["code"] = json!(class.login_code);
-    }
-    Ok(Json(out).into_response())
+    Ok(Json(wire::ClassView {
+        id: class.id,
+        name: class.name,
+        description: class.description,
+        role: if teacher { "teacher" } else { "pupil" },
+        archived: class.archived,
+        teachers,
+        pupils,
+        news,
+        games,
+        code: teacher.then_some(class.login_code),
+    })
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -368,9 +374,12 @@ pub(super) async fn edit(
     hub.store
         .update_class(&id, &name, &description, archived)
         .await?;
-    Ok(Json(json!({
-        "id": id, "name": name, "description": description, "archived": archived,
-    }))
+    Ok(Json(wire::ClassEdited {
+        id,
+        name,
+        description,
+        archived,
+    })
     .into_response())
 }
 
@@ -416,14 +425,14 @@ pub(super) async fn add_teacher(
             "that account already teaches this class",
         ));
     }
-    let teachers: Vec<Value> = hub
+    let teachers: Vec<wire::TeacherItem> = hub
         .store
         .class_teachers(&id)
         .await?
         .into_iter()
-        .map(|t| json!({"name": t.name}))
+        .map(|t| wire::TeacherItem { name: t.name })
         .collect();
-    Ok((StatusCode::CREATED, Json(json!({"teachers": teachers}))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::Teachers { teachers })).into_response())
 }
 
 pub(super) async fn new_code(
@@ -437,26 +446,17 @@ pub(super) async fn new_code(
         code = words::class_code(&mut rand::rng());
     }
     hub.store.set_class_login_code(&id, &code).await?;
-    Ok(Json(json!({"code": code})).into_response())
+    Ok(Json(wire::ClassCode { code }).into_response())
 }
 
 // ---------------------------------------------------------------- pupils
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct NewPupils {
-    #[serde(default)]
-    real_names: Option<Vec<String>>,
-    #[serde(default)]
-    text: Option<String>,
-}
 
 pub(super) async fn add_pupils(
     State(hub): State<Arc<Hub>>,
     _: Limited,
     me: Identity,
     Path(id): Path<String>,
-    body: Result<Json<NewPupils>, JsonRejection>,
+    body: Result<Json<AddPupils>, JsonRejection>,
 ) -> ApiResult {
     classes::teaching(&hub, &me, &id).await?;
     let Json(req) = body?;
@@ -530,9 +530,13 @@ pub(super) async fn add_pupils(
                 break checked.name;
             }
         };
-        out.push(json!({"name": name, "real_name": real_name, "password": password}));
+        out.push(wire::NewPupil {
+            name,
+            real_name: real_name.clone(),
+            password,
+        });
     }
-    Ok((StatusCode::CREATED, Json(json!({"pupils": out}))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::NewPupils { pupils: out })).into_response())
 }
 
 #[derive(Deserialize)]
@@ -567,10 +571,12 @@ pub(super) async fn edit_pupil(
         // An archived pupil is out of the class: its sessions end.
         hub.store.end_sessions_of(&pupil.user_id).await?;
     }
-    Ok(
-        Json(json!({"name": pupil.name, "real_name": real_name, "archived": archived}))
-            .into_response(),
-    )
+    Ok(Json(wire::PupilEdited {
+        name: pupil.name,
+        real_name,
+        archived,
+    })
+    .into_response())
 }
 
 pub(super) async fn reset_password(
@@ -582,7 +588,11 @@ pub(super) async fn reset_password(
     let password = words::password(&mut rand::rng());
     let pass_hash = hash_off_thread(password.clone()).await?;
     hub.store.reset_password(&pupil.user_id, &pass_hash).await?;
-    Ok(Json(json!({"name": pupil.name, "password": password})).into_response())
+    Ok(Json(wire::PupilPassword {
+        name: pupil.name,
+        password,
+    })
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -608,7 +618,11 @@ pub(super) async fn move_pupil(
         room_for(&hub, &to.id, 1).await?;
         hub.store.move_pupil(&id, &to.id, &pupil.user_id).await?;
     }
-    Ok(Json(json!({"name": pupil.name, "class": to.id})).into_response())
+    Ok(Json(wire::PupilMoved {
+        name: pupil.name,
+        class: to.id,
+    })
+    .into_response())
 }
 
 pub(super) async fn pupil_games(
@@ -617,22 +631,22 @@ pub(super) async fn pupil_games(
     Path((id, name)): Path<(String, String)>,
 ) -> ApiResult {
     let pupil = taught_pupil(&hub, &me, &id, &name).await?;
-    let games: Vec<Value> = hub
+    let games: Vec<wire::PupilGame> = hub
         .store
         .ended_games_of(&format!("u:{}", pupil.user_id), PUPIL_GAMES)
         .await?
         .iter()
-        .map(|(g, ended_ms)| {
-            json!({
-                "game": g.id, "white": g.white_name, "black": g.black_name,
-                "result": g.end.map(|e| e.result_pgn()),
-                "termination": g.end.map(|e| e.termination.id()),
-                "ended_ms": ended_ms,
-                "pgn": format!("/api/games/{}/pgn", g.id),
-            })
+        .map(|(g, ended_ms)| wire::PupilGame {
+            game: g.id.clone(),
+            white: g.white_name.clone(),
+            black: g.black_name.clone(),
+            result: g.end.map(|e| e.result_pgn()),
+            termination: g.end.map(|e| e.termination.id()),
+            ended_ms: *ended_ms,
+            pgn: format!("/api/games/{}/pgn", g.id),
         })
         .collect();
-    Ok(Json(json!({"games": games})).into_response())
+    Ok(Json(wire::PupilGames { games }).into_response())
 }
 
 // ---------------------------------------------------------------- login
@@ -655,14 +669,12 @@ pub(super) async fn login_page(State(hub): State<Arc<Hub>>, Path(id): Path<Strin
         .into_iter()
         .map(|p| p.name)
         .collect();
-    Ok(Json(json!({"id": class.id, "name": class.name, "pupils": pupils})).into_response())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct CodeLogin {
-    name: String,
-    code: String,
+    Ok(Json(wire::LoginPage {
+        id: class.id,
+        name: class.name,
+        pupils,
+    })
+    .into_response())
 }
 
 pub(super) async fn login(
@@ -695,11 +707,14 @@ pub(super) async fn login(
 
 // ---------------------------------------------------------------- board
 
-fn news_item(n: &NewsRow) -> Value {
-    json!({
-        "id": n.id, "author": n.author, "text": n.text,
-        "homework": n.homework, "at_ms": n.at_ms,
-    })
+fn news_item(n: &NewsRow) -> wire::NewsItem {
+    wire::NewsItem {
+        id: n.id.clone(),
+        author: n.author.clone(),
+        text: n.text.clone(),
+        homework: n.homework,
+        at_ms: n.at_ms,
+    }
 }
 
 pub(super) async fn news(
@@ -708,14 +723,14 @@ pub(super) async fn news(
     Path(id): Path<String>,
 ) -> ApiResult {
     classes::member(&hub, &me, &id).await?;
-    let list: Vec<Value> = hub
+    let news: Vec<wire::NewsItem> = hub
         .store
         .class_news(&id, BOARD_NEWS)
         .await?
         .iter()
         .map(news_item)
         .collect();
-    Ok(Json(json!({"news": list})).into_response())
+    Ok(Json(wire::NewsList { news }).into_response())
 }
 
 #[derive(Deserialize)]
@@ -762,7 +777,7 @@ pub(super) async fn delete_news(
             "there is no such notice in this class",
         ));
     }
-    Ok(Json(json!({"ok": true})).into_response())
+    Ok(Json(crate::proto::common::DONE).into_response())
 }
 
 // ---------------------------------------------------------------- games
@@ -815,17 +830,19 @@ pub(super) async fn start_game(
         let Some(secret) = created.secret(color) else {
             continue;
         };
-        let msg = json!({
-            "t": "your_game", "game": game, "color": color.fold("white", "black"),
-            "secret": secret, "ws": format!("/ws/games/{game}?seat={secret}"),
-            "watch": format!("/partida/{game}"), "class": id,
-        });
+        let msg = YourGame {
+            class: Some(id.clone()),
+            ..YourGame::new(game, color.fold("white", "black"), secret)
+        };
         hub.lobby
-            .tell_owner(&format!("u:{}", p.user_id), Arc::from(msg.to_string()));
+            .tell_owner(&format!("u:{}", p.user_id), Arc::from(msg.to_text()));
     }
     Ok((
         StatusCode::CREATED,
-        Json(json!({"game": game, "watch": format!("/partida/{game}")})),
+        Json(wire::GameStarted {
+            game: game.clone(),
+            watch: format!("/partida/{game}"),
+        }),
     )
         .into_response())
 }

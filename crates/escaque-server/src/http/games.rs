@@ -10,7 +10,7 @@ use axum::Json;
 use escaque::pgn::PgnStyle;
 use escaque::{Color, Lang, Odds, Position, TimeControl};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::oneshot;
 
 use super::variant::{refuse_mix, Variant};
@@ -18,36 +18,10 @@ use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::Cmd;
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
+use crate::proto::games as wire;
+use crate::proto::games::CreateGame;
 use crate::proto::ErrorCode;
 use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct CreateGame {
-    /// `engine` or `friend`.
-    opponent: String,
-    #[serde(default)]
-    level: Option<u32>,
-    #[serde(default)]
-    color: Option<String>,
-    #[serde(default)]
-    time_control: Option<String>,
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    odds: Option<String>,
-    #[serde(default)]
-    fen: Option<String>,
-    /// A rated game (friend challenges between accounts only).
-    #[serde(default)]
-    rated: bool,
-    /// `standard` (default) or `chess960`.
-    #[serde(default)]
-    variant: Option<String>,
-    /// A Chess960 starting position: 0–959 or `random` (default).
-    #[serde(default)]
-    position: Option<Value>,
-}
 
 /// A rule set as a request names it: the library's one reader (its id, an
 /// alias or its name; see `RuleSet::ALIASES`), FIDE 2023 when absent.
@@ -103,15 +77,8 @@ pub(super) fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
     }
 }
 
-pub(super) fn seat_json(game: &str, seat: Color, secret: &str) -> Value {
-    json!({
-        "game": game,
-        "seat": seat.fold("white", "black"),
-        "secret": secret,
-        "ws": format!("/ws/games/{game}?seat={secret}"),
-        "watch": format!("/ws/games/{game}"),
-        "challenge": format!("/api/games/{game}/join"),
-    })
+pub(super) fn seat_json(game: &str, seat: Color, secret: &str) -> wire::Seat {
+    wire::Seat::new(game, seat.fold("white", "black"), secret)
 }
 
 pub(super) async fn create_game(
@@ -382,30 +349,40 @@ pub(super) async fn me(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
         Some(uid) => hub.store.pupil_class(uid).await?,
         None => None,
     };
-    Ok(Json(json!({
-        "name": me.name, "account": me.account, "managed": me.managed,
-        "may_teach": may_teach, "class": class,
-    }))
+    Ok(Json(wire::Me {
+        name: me.name.clone(),
+        account: me.account,
+        managed: me.managed,
+        may_teach,
+        class,
+    })
     .into_response())
 }
 
 pub(super) async fn my_games(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
     let rows = hub.store.games_of(&me.key, 200).await?;
     let openings = crate::openings::of_rows(&hub.store, &rows).await?;
-    let list: Vec<Value> = rows
+    let games: Vec<wire::MyGame> = rows
         .iter()
-        .map(|r| {
-            json!({
-                "game": r.id, "white": r.white_name, "black": r.black_name,
-                "status": r.status, "result": r.end.map(|e| e.result_pgn()),
-                "termination": r.end.map(|e| e.termination.id()),
-                "termination_side": r.end.and_then(|e| e.side_id()),
-                "time_control": r.time_control, "rules": r.rules.id(), "created_ms": r.created_ms,
-                "variant": if r.chess960 { "chess960" } else { "standard" },
-                "you": if r.white_owner.as_deref() == Some(me.key.as_str()) { "white" } else { "black" },
-                "opening": crate::openings::json(openings.get(&r.id)),
-            })
+        .map(|r| wire::MyGame {
+            game: r.id.clone(),
+            white: r.white_name.clone(),
+            black: r.black_name.clone(),
+            status: r.status.clone(),
+            result: r.end.map(|e| e.result_pgn()),
+            termination: r.end.map(|e| e.termination.id()),
+            termination_side: r.end.and_then(|e| e.side_id()),
+            time_control: r.time_control.clone(),
+            rules: r.rules.id(),
+            created_ms: r.created_ms,
+            variant: if r.chess960 { "chess960" } else { "standard" },
+            you: if r.white_owner.as_deref() == Some(me.key.as_str()) {
+                "white"
+            } else {
+                "black"
+            },
+            opening: openings.get(&r.id).cloned(),
         })
         .collect();
-    Ok(Json(json!({"games": list})).into_response())
+    Ok(Json(wire::MyGames { games }).into_response())
 }

@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use crate::proto::games::Health;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use crate::Hub;
 
@@ -16,11 +16,11 @@ use crate::Hub;
 /// 503 with `"estado": "stopping"` while it hands its games over.
 pub(crate) async fn health(State(hub): State<Arc<Hub>>) -> Response {
     let stopping = hub.local.is_stopping();
-    let body = json!({
-        "nodo": &*hub.node.name,
-        "estado": if stopping { "stopping" } else { "up" },
-        "partidas": hub.local.count(),
-    });
+    let body = Health {
+        nodo: hub.node.name.to_string(),
+        estado: if stopping { "stopping" } else { "up" },
+        partidas: hub.local.count(),
+    };
     let status = if stopping {
         StatusCode::SERVICE_UNAVAILABLE
     } else {

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::Json;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::oneshot;
 
 use crate::actor::Cmd;
@@ -139,13 +139,16 @@ fn merge(mut all: Vec<Value>) -> Vec<Value> {
 }
 
 /// The list as the lobby pushes it.
-pub fn live_message(games: &[Value]) -> Value {
-    json!({"t": "live", "games": games})
+pub fn live_message(games: &[Value]) -> String {
+    let msg = crate::proto::lobby::LiveMsg { t: "live", games };
+    serde_json::to_string(&msg).unwrap_or_default()
 }
 
 /// `GET /api/games/live`.
-pub(super) async fn list(State(hub): State<Arc<Hub>>) -> Json<Value> {
-    Json(json!({"games": live_games(&hub).await}))
+pub(super) async fn list(State(hub): State<Arc<Hub>>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let games = live_games(&hub).await;
+    Json(crate::proto::lobby::LiveList { games: &games }).into_response()
 }
 
 /// While the server lives, every [`PUSH_EVERY`]: this process's part kept
@@ -180,7 +183,7 @@ pub async fn push_loop(hub: Weak<Hub>) {
                 all.extend(other_parts(&hub).await);
             }
             let msg = live_message(&merge(all));
-            hub.lobby.set_live(Arc::from(msg.to_string()));
+            hub.lobby.set_live(Arc::from(msg));
         }
     }
 }
@@ -188,6 +191,7 @@ pub async fn push_loop(hub: Weak<Hub>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn parts_merge_each_game_once_most_moves_first() {

@@ -29,7 +29,6 @@ pub mod guest;
 mod health;
 pub(crate) mod internal;
 pub mod live;
-pub(crate) mod names;
 mod players;
 mod seeks;
 mod simuls;
@@ -48,39 +47,18 @@ use axum::routing::{get, post};
 use axum::Router;
 
 use crate::presence::PresenceView;
-use crate::{hash_secret, new_secret, Hub, Seat};
+use crate::{hash_secret, new_secret, Hub};
 
+pub use crate::error::ApiError;
+pub use crate::identity::Identity;
+/// The names rule (`crate::names`), as the handlers name it.
+pub(crate) use crate::names;
 pub use accounts::{hash_password, verify_password};
-pub use error::ApiError;
 pub use extract::Limited;
 pub use ws::small_buffers;
 
 const GUEST_COOKIE: &str = "escaque_invitado";
 const SESSION_COOKIE: &str = "escaque_sesion";
-
-/// Who is asking: an account or a guest.
-#[derive(Clone, Debug)]
-pub struct Identity {
-    /// `u:ID` or `g:ID`.
-    pub key: String,
-    /// Display name.
-    pub name: String,
-    /// True for an account.
-    pub account: bool,
-    /// True for a managed account (a pupil of a class, in kid mode: see
-    /// `crate::classes`).
-    pub managed: bool,
-}
-
-impl Identity {
-    /// This identity seated in a new game.
-    pub fn seat(&self) -> Seat {
-        Seat::Person {
-            owner: self.key.clone(),
-            name: self.name.clone(),
-        }
-    }
-}
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {

@@ -18,11 +18,12 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 
 use super::{names, ApiError, ApiResult, Identity};
 use crate::classes::kid;
+use crate::proto::players as wire;
 use crate::rating::PERFS;
 use crate::store::{GameRow, PlayerRow, Score};
 use crate::Hub;
@@ -70,7 +71,7 @@ fn whole(x: f64) -> i64 {
 
 /// The pools with their history, in the page's order ([`PERFS`]: the
 /// time classes from the fastest, then Chess960).
-async fn pools_json(hub: &Hub, user: &str) -> Result<Vec<Value>, ApiError> {
+async fn pools_json(hub: &Hub, user: &str) -> Result<Vec<wire::Pool>, ApiError> {
     let rank = |perf: &str| PERFS.iter().position(|p| *p == perf).unwrap_or(PERFS.len());
     let mut ratings = hub.store.ratings_of(user).await?;
     ratings.sort_by_key(|(perf, _)| rank(perf));
@@ -81,28 +82,37 @@ async fn pools_json(hub: &Hub, user: &str) -> Result<Vec<Value>, ApiError> {
         // show it): the deviation grown for the time without rated games.
         let g = r.glicko.aged(now - r.updated_ms);
         let history = hub.store.rating_history(user, &perf).await?;
-        let points: Vec<Value> = history
+        let points: Vec<wire::HistoryPoint> = history
             .iter()
-            .map(|h| json!({"at_ms": h.at_ms, "rating": whole(h.rating), "game": h.game}))
+            .map(|h| wire::HistoryPoint {
+                at_ms: h.at_ms,
+                rating: whole(h.rating),
+                game: h.game.clone(),
+            })
             .collect();
-        out.push(json!({
-            "perf": perf,
-            "rating": g.int_rating(),
-            "deviation": g.deviation.round() as i64,
-            "provisional": g.provisional(),
-            "games": r.games,
-            "history": points,
-        }));
+        out.push(wire::Pool {
+            perf,
+            rating: g.int_rating(),
+            deviation: g.deviation.round() as i64,
+            provisional: g.provisional(),
+            games: r.games,
+            history: points,
+        });
     }
     Ok(out)
 }
 
-fn score_json(s: Score) -> Value {
-    json!({"games": s.wins + s.draws + s.losses, "wins": s.wins, "draws": s.draws, "losses": s.losses})
+fn score_json(s: Score) -> wire::ScoreView {
+    wire::ScoreView {
+        games: s.wins + s.draws + s.losses,
+        wins: s.wins,
+        draws: s.draws,
+        losses: s.losses,
+    }
 }
 
 /// One finished game from `owner`'s side.
-fn game_json(g: &GameRow, owner: &str, openings: &HashMap<String, Opening>) -> Value {
+fn game_json(g: &GameRow, owner: &str, openings: &HashMap<String, Opening>) -> wire::PlayerGame {
     let white = g.white_owner.as_deref() == Some(owner);
     let (me, opp) = if white { (0, 1) } else { (1, 0) };
     let names = [&g.white_name, &g.black_name];
@@ -118,30 +128,30 @@ fn game_json(g: &GameRow, owner: &str, openings: &HashMap<String, Opening>) -> V
         (Some("0-1"), true) | (Some("1-0"), false) => Some("loss"),
         _ => None,
     };
-    json!({
-        "game": g.id,
-        "created_ms": g.created_ms,
-        "color": if white { "white" } else { "black" },
-        "opponent": names[opp],
-        "opponent_kind": if level.is_some() { "engine" } else { "human" },
-        "opponent_level": level,
-        "opponent_account": owners[opp].as_deref().is_some_and(|o| o.starts_with("u:")),
-        "result": result,
-        "score": score,
-        "termination": g.end.map(|e| e.termination.id()),
-        "termination_side": g.end.and_then(|e| e.side_id()),
-        "time_control": g.time_control,
-        "rules": g.rules.id(),
-        "variant": if g.chess960 { "chess960" } else { "standard" },
-        "rated": g.rated,
-        "perf": g.perf,
-        "rating": g.ratings[me],
-        "opponent_rating": g.ratings[opp],
-        "rating_diff": g.rating_diffs[me],
-        "opening": crate::openings::json(openings.get(&g.id)),
+    wire::PlayerGame {
+        game: g.id.clone(),
+        created_ms: g.created_ms,
+        color: if white { "white" } else { "black" },
+        opponent: names[opp].clone(),
+        opponent_kind: if level.is_some() { "engine" } else { "human" },
+        opponent_level: level,
+        opponent_account: owners[opp].as_deref().is_some_and(|o| o.starts_with("u:")),
+        result,
+        score,
+        termination: g.end.map(|e| e.termination.id()),
+        termination_side: g.end.and_then(|e| e.side_id()),
+        time_control: g.time_control.clone(),
+        rules: g.rules.id(),
+        variant: if g.chess960 { "chess960" } else { "standard" },
+        rated: g.rated,
+        perf: g.perf.clone(),
+        rating: g.ratings[me],
+        opponent_rating: g.ratings[opp],
+        rating_diff: g.rating_diffs[me],
+        opening: openings.get(&g.id).cloned(),
         // Filled by the analysis issue; present so that clients read it.
-        "accuracy": Value::Null,
-    })
+        accuracy: Value::Null,
+    }
 }
 
 /// Whether `me` may see the account `p` (kid mode: a pupil is seen by
@@ -209,15 +219,18 @@ pub(super) async fn player(
     let games = hub.store.finished_games_of(&owner, RECENT_GAMES).await?;
     let games = seen_games(&hub, &me, &owner, games).await?;
     let openings = crate::openings::of_rows(&hub.store, &games).await?;
-    Ok(Json(json!({
-        "name": p.name,
-        "you": yours,
-        "managed": p.managed,
-        "created_ms": p.created_ms,
-        "ratings": pools_json(&hub, &p.id).await?,
-        "score": score_json(score),
-        "games": games.iter().map(|g| game_json(g, &owner, &openings)).collect::<Vec<_>>(),
-    }))
+    Ok(Json(wire::PlayerPage {
+        ratings: pools_json(&hub, &p.id).await?,
+        name: p.name,
+        you: yours,
+        managed: p.managed,
+        created_ms: p.created_ms,
+        score: score_json(score),
+        games: games
+            .iter()
+            .map(|g| game_json(g, &owner, &openings))
+            .collect(),
+    })
     .into_response())
 }
 
@@ -254,11 +267,11 @@ pub(super) async fn head_to_head(
             .await?
     };
     let openings = crate::openings::of_rows(&hub.store, &games).await?;
-    Ok(Json(json!({
-        "name": p.name,
-        "opponent": q.name,
-        "score": score_json(score),
-        "games": games.iter().map(|g| game_json(g, &a, &openings)).collect::<Vec<_>>(),
-    }))
+    Ok(Json(wire::HeadToHead {
+        name: p.name,
+        opponent: q.name,
+        score: score_json(score),
+        games: games.iter().map(|g| game_json(g, &a, &openings)).collect(),
+    })
     .into_response())
 }

@@ -13,7 +13,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use escaque::{Color, Position};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
 use super::variant::{refuse_mix, Variant};
@@ -21,6 +21,7 @@ use super::{ApiError, ApiResult, Identity, Limited};
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
 use crate::lobby::{self, Fanout, Seek};
+use crate::proto::games as wire;
 use crate::rating::{self, RatedRefusal};
 use crate::{new_id, Hub, NewGame, Seat};
 
@@ -53,7 +54,7 @@ pub(super) struct CreateSeek {
 pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
     let viewer = kid::viewer(&hub.store, &me).await;
     let seeks = lobby::list_for(&hub, &viewer).await?;
-    Ok(Json(json!({"seeks": seeks})).into_response())
+    Ok(Json(wire::SeekList { seeks }).into_response())
 }
 
 fn no_such_seek() -> ApiError {
@@ -145,7 +146,7 @@ pub(super) async fn create_seek(
     };
     let id = seek.id.clone();
     lobby::post(&hub, &seek).await?;
-    Ok((StatusCode::CREATED, Json(json!({"seek": id}))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::SeekPosted { seek: id })).into_response())
 }
 
 pub(super) async fn withdraw_seek(
@@ -161,7 +162,7 @@ pub(super) async fn withdraw_seek(
             "you have no seek with that id",
         ));
     }
-    Ok(Json(json!({"ok": true})).into_response())
+    Ok(Json(crate::proto::common::DONE).into_response())
 }
 
 pub(super) async fn accept_seek(
@@ -249,11 +250,15 @@ pub(super) async fn accept_seek(
         })
         .await?;
     let secret_of = |c: Color| created.secret(c).unwrap_or_default();
-    let mut to_poster = seat_json(&created.game, poster_color, secret_of(poster_color));
-    to_poster["t"] = json!("seek_accepted");
-    to_poster["seek"] = json!(id);
-    hub.lobby
-        .tell_owner(&seek.owner, Arc::from(to_poster.to_string()));
+    let to_poster = wire::SeekAccepted {
+        t: "seek_accepted",
+        seek: id.clone(),
+        seat: seat_json(&created.game, poster_color, secret_of(poster_color)),
+    };
+    hub.lobby.tell_owner(
+        &seek.owner,
+        Arc::from(serde_json::to_string(&to_poster).unwrap_or_default()),
+    );
     let mine = poster_color.other();
     Ok(Json(seat_json(&created.game, mine, secret_of(mine))).into_response())
 }

@@ -26,7 +26,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use escaque::{Color, Position, RuleSet, TimeControl};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::oneshot;
 
 use super::games::parse_tc;
@@ -36,6 +36,8 @@ use crate::actor::Cmd;
 use crate::classes::{self, Role};
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
+use crate::proto::lobby::YourGame;
+use crate::proto::simuls as wire;
 use crate::store::classes::PupilRow;
 use crate::store::simuls::{SimulGameRow, SimulRow};
 use crate::store::{color_id, now_ms};
@@ -209,19 +211,14 @@ fn tell_pupil(
     color: Color,
     secret: &str,
 ) {
-    let msg = json!({
-        "t": "your_game",
-        "game": game,
-        "color": color_id(color),
-        "secret": secret,
-        "ws": format!("/ws/games/{game}?seat={secret}"),
-        "watch": format!("/partida/{game}"),
-        "class": simul.class_id,
-        "simul": simul.id,
-        "board": board,
-    });
+    let msg = YourGame {
+        class: Some(simul.class_id.clone()),
+        simul: Some(simul.id.clone()),
+        board: Some(board),
+        ..YourGame::new(game, color_id(color), secret)
+    };
     hub.lobby
-        .tell_owner(&format!("u:{pupil_id}"), Arc::from(msg.to_string()));
+        .tell_owner(&format!("u:{pupil_id}"), Arc::from(msg.to_text()));
 }
 
 /// `POST /api/classes/{id}/simuls`.
@@ -277,18 +274,22 @@ pub(super) async fn create(
             color.other(),
             pupil_secret,
         );
-        out.push(json!({
-            "board": board,
-            "pupil": p.name,
-            "game": created.game,
-            "color": color_id(*color),
-            "secret": host_secret,
-            "ws": format!("/ws/games/{}?seat={host_secret}", created.game),
-        }));
+        out.push(wire::NewBoard {
+            board: *board,
+            pupil: p.name.clone(),
+            game: created.game.clone(),
+            color: color_id(*color),
+            secret: host_secret.to_string(),
+            ws: format!("/ws/games/{}?seat={host_secret}", created.game),
+        });
     }
     Ok((
         StatusCode::CREATED,
-        Json(json!({"id": simul.id, "url": format!("/simul/{}", simul.id), "boards": out})),
+        Json(wire::SimulCreated {
+            url: format!("/simul/{}", simul.id),
+            id: simul.id,
+            boards: out,
+        }),
     )
         .into_response())
 }
@@ -387,39 +388,40 @@ pub(super) async fn view(
             your_board = Some(g.board);
         }
         let end = g.end.filter(|_| g.status == "over");
-        out.push(json!({
-            "board": g.board,
-            "pupil": g.pupil_name,
-            "game": g.game_id,
-            "attempt": g.attempt,
-            "status": status,
-            "result": st["result"].as_str().or(end.map(|e| e.result_pgn())),
-            "termination": st["termination"].as_str().or(end.map(|e| e.termination.id())),
-            "host_color": color_id(host_color),
-            "to_move": to_move,
-            "fen": st["fen"],
-            "last_move": st["last_move"]["uci"],
-            "plies": st["plies"],
-            "clock": st["clock"],
-        }));
+        let text = |v: &Value| v.as_str().map(str::to_string);
+        out.push(wire::GridBoard {
+            board: g.board,
+            pupil: g.pupil_name.clone(),
+            game: g.game_id.clone(),
+            attempt: g.attempt,
+            status,
+            result: text(&st["result"]).or(end.map(|e| e.result_pgn().to_string())),
+            termination: text(&st["termination"]).or(end.map(|e| e.termination.id().to_string())),
+            host_color: color_id(host_color),
+            to_move,
+            fen: text(&st["fen"]),
+            last_move: text(&st["last_move"]["uci"]),
+            plies: st["plies"].as_u64(),
+            clock: st["clock"].clone(),
+        });
     }
     let you = match role {
         Role::Teacher if me_id == simul.host_id => "host",
         Role::Teacher => "teacher",
         _ => "pupil",
     };
-    Ok(Json(json!({
-        "id": simul.id,
-        "class": simul.class_id,
-        "host": simul.host_name,
-        "time_control": simul.time_control,
-        "host_color": simul.host_color,
-        "created_ms": simul.created_ms,
-        "you": you,
-        "your_board": your_board,
-        "boards": out,
-        "score": {"host": host, "pupils": pupils},
-    }))
+    Ok(Json(wire::Grid {
+        id: simul.id,
+        class: simul.class_id,
+        host: simul.host_name,
+        time_control: simul.time_control,
+        host_color: simul.host_color,
+        created_ms: simul.created_ms,
+        you,
+        your_board,
+        boards: out,
+        score: wire::Score { host, pupils },
+    })
     .into_response())
 }
 
@@ -492,14 +494,14 @@ pub(super) async fn restart(
     let secret = created.secret(color).filter(|_| is_host);
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "board": board,
-            "game": created.game,
-            "attempt": attempt,
-            "color": color_id(color),
-            "secret": secret,
-            "ws": secret.map(|s| format!("/ws/games/{}?seat={s}", created.game)),
-        })),
+        Json(wire::Restarted {
+            board,
+            ws: secret.map(|s| format!("/ws/games/{}?seat={s}", created.game)),
+            secret: secret.map(str::to_string),
+            game: created.game.clone(),
+            attempt,
+            color: color_id(color),
+        }),
     )
         .into_response())
 }
@@ -521,27 +523,25 @@ pub(super) async fn list(
             .values()
             .filter(|g| g.last().is_some_and(|g| g.status != "over"))
             .count();
-        simuls.push(json!({
-            "id": s.id,
-            "host": s.host_name,
-            "time_control": s.time_control,
-            "host_color": s.host_color,
-            "created_ms": s.created_ms,
-            "boards": boards.len(),
-            "in_play": in_play,
-        }));
+        simuls.push(wire::SimulItem {
+            boards: boards.len(),
+            id: s.id,
+            host: s.host_name,
+            time_control: s.time_control,
+            host_color: s.host_color,
+            created_ms: s.created_ms,
+            in_play,
+        });
     }
-    let pupils: Vec<Value> = hub
+    let pupils: Vec<wire::PupilOnline> = hub
         .store
         .class_pupils(&class.id, false)
         .await?
         .iter()
-        .map(|p| {
-            json!({
-                "name": p.name,
-                "online": hub.presence.online(&format!("u:{}", p.user_id)),
-            })
+        .map(|p| wire::PupilOnline {
+            name: p.name.clone(),
+            online: hub.presence.online(&format!("u:{}", p.user_id)),
         })
         .collect();
-    Ok(Json(json!({"simuls": simuls, "pupils": pupils})).into_response())
+    Ok(Json(wire::SimulList { simuls, pupils }).into_response())
 }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::proto::tournaments::{self as wire, JoinBody};
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -13,7 +14,6 @@ use axum::Json;
 use escaque::Color;
 use escaque_torneo::Player;
 use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::oneshot;
 
 use super::{ApiError, ApiResult, Identity};
@@ -79,15 +79,6 @@ fn online_only(l: &Loaded) -> Result<(), ApiError> {
     } else {
         Err(not_online())
     }
-}
-
-/// The body of `join`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct JoinBody {
-    /// A guest's name (an account plays under its own).
-    #[serde(default)]
-    name: Option<String>,
 }
 
 /// The name a player joins with: an account's own, or the guest's choice
@@ -164,7 +155,7 @@ pub(super) async fn join(
         Ok(n)
     })
     .await?;
-    Ok(Json(json!({ "number": number })).into_response())
+    Ok(Json(wire::Number { number }).into_response())
 }
 
 /// A change the asking player makes to their own entry of an online
@@ -198,7 +189,7 @@ pub(super) async fn leave(
         l.t.withdraw(n, next).map_err(tournament::refused)
     })
     .await?;
-    Ok(Json(json!({ "number": number })).into_response())
+    Ok(Json(wire::Number { number }).into_response())
 }
 
 /// `POST /api/tournaments/{id}/present`: the roll call before round 1 — the
@@ -222,7 +213,11 @@ pub(super) async fn present(
         Ok(())
     })
     .await?;
-    Ok(Json(json!({ "number": number, "present": true })).into_response())
+    Ok(Json(wire::Present {
+        number,
+        present: true,
+    })
+    .into_response())
 }
 
 /// The body of `time`.
@@ -294,5 +289,10 @@ pub(super) async fn add_time(
     .await
     .map_err(|_| no_game())?;
     answer.await.map_err(|_| no_game())??;
-    Ok(Json(json!({ "game": game, "color": body.color, "seconds": body.seconds })).into_response())
+    Ok(Json(wire::TimeAdded {
+        game,
+        color: body.color,
+        seconds: body.seconds,
+    })
+    .into_response())
 }

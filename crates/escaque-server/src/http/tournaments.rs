@@ -18,12 +18,12 @@ use escaque_torneo::standings::TieBreak;
 use escaque_torneo::{html, trf, ByeKind, Outcome, Player, System, Tournament};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use super::games::{chrono_date, parse_rules, parse_tc, LangQuery};
 use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::{stored_pgn_of_event, EventTags, Out};
+use crate::proto::tournaments as wire;
 use crate::tournament::fanout::TournamentFanout;
 use crate::tournament::{self as service, view, Loaded, Settings, Who};
 use crate::Hub;
@@ -219,7 +219,7 @@ pub(super) async fn create(
     t.start_date = text_field("date", req.date.as_deref().unwrap_or(""), 10)?;
     t.time_control = settings.time_control.clone().unwrap_or_default();
     let id = service::create(&hub, &me, mode, t, settings).await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::Created { id })).into_response())
 }
 
 #[derive(Deserialize)]
@@ -259,7 +259,7 @@ pub(super) async fn import(
         ..Settings::default()
     };
     let id = service::create(&hub, &me, "otb", t, settings).await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": id}))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::Created { id })).into_response())
 }
 
 // ---------------------------------------------------------------- read
@@ -277,18 +277,18 @@ pub(super) async fn list(State(hub): State<Arc<Hub>>) -> ApiResult {
             );
             continue;
         };
-        out.push(json!({
-            "id": r.id,
-            "name": r.name,
-            "mode": r.mode,
-            "status": r.status,
-            "system": view::system_id(t.system),
-            "rounds": t.total_rounds,
-            "round": t.rounds.len(),
-            "players": t.players.len(),
-        }));
+        out.push(wire::ListItem {
+            id: r.id,
+            name: r.name,
+            mode: r.mode,
+            status: r.status,
+            system: view::system_id(t.system),
+            rounds: t.total_rounds,
+            round: t.rounds.len(),
+            players: t.players.len(),
+        });
     }
-    Ok(Json(Value::Array(out)).into_response())
+    Ok(Json(out).into_response())
 }
 
 pub(super) async fn get_view(
@@ -297,7 +297,8 @@ pub(super) async fn get_view(
     id: Result<Path<String>, PathRejection>,
 ) -> ApiResult {
     let l = service::load(&hub, &path_id(id)?).await?;
-    Ok(Json(view::for_identity(view::view(&l), &l, Some(&me.key))).into_response())
+    let base = view::view(&l);
+    Ok(Json(view::for_identity(&base, &l, Some(&me.key))).into_response())
 }
 
 pub(super) async fn get_trf(
@@ -588,7 +589,7 @@ pub(super) async fn add_player(
         Ok(enter(l, vec![p.clone()])?[0])
     })
     .await?;
-    Ok(Json(json!({"number": n})).into_response())
+    Ok(Json(wire::Number { number: n }).into_response())
 }
 
 #[derive(Deserialize)]
@@ -755,7 +756,7 @@ pub(super) async fn import_players(
         Ok(enter(l, players.clone())?.len())
     })
     .await?;
-    Ok(Json(json!({"added": added})).into_response())
+    Ok(Json(wire::Added { added }).into_response())
 }
 
 pub(super) async fn edit_player(
@@ -772,7 +773,7 @@ pub(super) async fn edit_player(
         l.t.replace_player(n, p).map_err(service::refused)
     })
     .await?;
-    Ok(Json(json!({"number": n})).into_response())
+    Ok(Json(wire::Number { number: n }).into_response())
 }
 
 #[derive(Deserialize, Default)]
@@ -795,7 +796,7 @@ pub(super) async fn withdraw(
         l.t.withdraw(n, from).map_err(service::refused)
     })
     .await?;
-    Ok(Json(json!({"number": n})).into_response())
+    Ok(Json(wire::Number { number: n }).into_response())
 }
 
 #[derive(Deserialize)]
@@ -829,7 +830,11 @@ pub(super) async fn bye(
         l.t.request_bye(n, b.round, kind).map_err(service::refused)
     })
     .await?;
-    Ok(Json(json!({"number": n, "round": b.round})).into_response())
+    Ok(Json(wire::NumberRound {
+        number: n,
+        round: b.round,
+    })
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -868,7 +873,7 @@ pub(super) async fn forbid(
             .map_err(service::refused)
     })
     .await?;
-    Ok(Json(json!({"players": f.players})).into_response())
+    Ok(Json(wire::Forbidden { players: f.players }).into_response())
 }
 
 #[derive(Deserialize)]
@@ -931,7 +936,7 @@ pub(super) async fn add_organiser(
         Ok(())
     })
     .await?;
-    Ok(Json(json!({"account": user.name})).into_response())
+    Ok(Json(wire::Organiser { account: user.name }).into_response())
 }
 
 // ---------------------------------------------------------------- rounds
@@ -943,7 +948,7 @@ pub(super) async fn pair(
 ) -> ApiResult {
     let id = path_id(id)?;
     let round = service::pair_next(&hub, &id, &Who::Organiser(me)).await?;
-    Ok(Json(json!({"round": round})).into_response())
+    Ok(Json(wire::Paired { round }).into_response())
 }
 
 #[derive(Deserialize)]
@@ -977,10 +982,12 @@ pub(super) async fn set_result(
         &Who::Organiser(me),
     )
     .await?;
-    Ok(
-        Json(json!({"round": round, "board": board, "result": view::result_id(outcome)}))
-            .into_response(),
-    )
+    Ok(Json(wire::ResultSet {
+        round,
+        board,
+        result: view::result_id(outcome),
+    })
+    .into_response())
 }
 
 // ---------------------------------------------------------------- socket
@@ -1000,7 +1007,8 @@ pub(super) async fn ws(
         Ok(ws) => ws,
         Err(r) => return Ok(r.into_response()),
     };
-    let first = view::message(&view::for_identity(view::view(&l), &l, Some(&me.key)));
+    let base = view::view(&l);
+    let first = view::message(&view::for_identity(&base, &l, Some(&me.key)));
     Ok(super::small_buffers(ws)
         .max_message_size(4096)
         .on_upgrade(move |socket| watch(hub, id, me, first, socket)))

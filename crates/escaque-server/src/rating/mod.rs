@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use escaque::{RuleSet, TimeControl};
 use escaque_torneo::glicko::{rate_game, ColorAdvantage, Glicko};
 
-use crate::http::ApiError;
+use crate::error::ApiError;
 use crate::store::{account_of, GameRow, PendingGame, RatingUpdate, Store, StoreError};
 
 /// The pool of every Chess960 game, whatever its clock.

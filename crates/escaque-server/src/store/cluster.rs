@@ -2,9 +2,41 @@
 //! processes (`nodes`) and the games' leases (`games.owner_node`,
 //! `lease_until_ms`, `lease_epoch`). See `crate::cluster`.
 
+use std::sync::Arc;
+
 use sqlx::Row;
 
 use super::{now_ms, Backend, Store, StoreError};
+
+/// The right to write a game: the process and the epoch of its lease
+/// (every write of a game's task carries it; storage refuses a write whose
+/// epoch is no longer the game's: [`StoreError::Fenced`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// The owner's name.
+    pub node: Arc<str>,
+    /// The lease's epoch when it was taken.
+    pub epoch: i64,
+}
+
+/// A lease taken, with what the clocks need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// The right to write the game.
+    pub fence: Fence,
+    /// The last heartbeat (wall, ms) of the process that held the game
+    /// without giving it up (it died, or was paused): the side to move is
+    /// charged for its turn up to that moment only. `None`: the lease was
+    /// free or given up (the clocks stored are current).
+    pub heartbeat_ms: Option<i64>,
+    /// When the side to move began its turn as stored (read once the
+    /// lease is taken, so that no write of the old owner is missed).
+    pub turn_started_ms: Option<i64>,
+}
+
+/// The PostgreSQL channel every process listens on (`crate::cluster::bus`;
+/// a new seek is signalled on it in the transaction that stores it).
+pub const CHANNEL: &str = "escaque";
 
 /// Who holds a game's lease, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

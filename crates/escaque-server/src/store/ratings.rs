@@ -152,7 +152,7 @@ impl Store {
     /// holding `fence` ([`StoreError::Fenced`] otherwise).
     pub async fn set_game_rating(
         &self,
-        fence: &crate::cluster::Fence,
+        fence: &super::Fence,
         game: &str,
         white: bool,
         rating: i64,

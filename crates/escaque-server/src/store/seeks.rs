@@ -35,7 +35,7 @@ async fn notify_on(
 ) -> Result<(), StoreError> {
     if let (Backend::Postgres, Some(p)) = (backend, payload) {
         sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(crate::cluster::bus::CHANNEL)
+            .bind(super::cluster::CHANNEL)
             .bind(p)
             .execute(&mut *c)
             .await?;

@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
-use crate::actor::Out;
-use crate::cluster::bus::{Bus, Signal};
+use crate::bus::{Bus, Signal};
+use crate::proto::Out;
 
 struct Watcher {
     owner: String,
@@ -132,7 +132,7 @@ impl TournamentFanout for Watchers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::bus::{Delivery, LocalBus};
+    use crate::bus::{Delivery, LocalBus};
 
     #[test]
     fn each_watcher_gets_its_own_view_and_only_its_tournament() {

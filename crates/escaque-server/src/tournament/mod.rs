@@ -24,7 +24,8 @@ use escaque::{Lang, Localized};
 use escaque_torneo::{pairing, trf, Outcome, TorneoError, Tournament};
 use serde::{Deserialize, Serialize};
 
-use crate::http::{ApiError, Identity};
+use crate::error::ApiError;
+use crate::identity::Identity;
 use crate::store::{self, PlayerLink, RoundGame, TournamentRow};
 use crate::Hub;
 use fanout::TournamentFanout;
@@ -489,14 +490,42 @@ pub async fn changed(hub: &Arc<Hub>, id: &str) {
     });
 }
 
+/// The tournaments' ear on the bus: a tournament changed, a message to its
+/// watchers or to one of them, a resync.
+pub struct BusSubscriber;
+
+impl crate::bus::Subscriber for BusSubscriber {
+    fn hear<'a>(
+        &'a self,
+        hub: &'a Arc<Hub>,
+        signal: &'a crate::bus::Signal,
+    ) -> futures_util::future::BoxFuture<'a, ()> {
+        use crate::bus::Signal;
+        Box::pin(async move {
+            match signal {
+                Signal::Tournament { id } => changed(hub, id).await,
+                Signal::TournamentAll { id, msg } => told_all(hub, id, Arc::from(msg.as_str())),
+                Signal::TournamentOwner { id, key, msg } => {
+                    told(hub, id, key, Arc::from(msg.as_str()))
+                }
+                _ => {}
+            }
+        })
+    }
+
+    fn resync<'a>(&'a self, hub: &'a Arc<Hub>) -> futures_util::future::BoxFuture<'a, ()> {
+        Box::pin(resync(hub))
+    }
+}
+
 /// A message for every watcher of tournament `id` arrived on the bus.
-pub fn told_all(hub: &Hub, id: &str, msg: crate::actor::Out) {
+pub fn told_all(hub: &Hub, id: &str, msg: crate::proto::Out) {
     hub.tournaments.render(id, &|_| Arc::clone(&msg));
 }
 
 /// A private message for `owner`'s watchers of tournament `id` arrived on
 /// the bus.
-pub fn told(hub: &Hub, id: &str, owner: &str, msg: crate::actor::Out) {
+pub fn told(hub: &Hub, id: &str, owner: &str, msg: crate::proto::Out) {
     hub.tournaments.deliver(id, owner, msg);
 }
 

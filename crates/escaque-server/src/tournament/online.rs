@@ -16,20 +16,18 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
-
 use std::time::{Duration, Instant};
-use tokio::sync::oneshot;
 
-use escaque::{Color, Position, RuleSet, TimeControl};
+use escaque::{Color, GameResult, Position, RuleSet, Termination, TimeControl};
 use escaque_torneo::{ByeKind, Outcome};
-use serde_json::json;
 
 use super::{Loaded, Who};
-use crate::actor::{tournament_outcome, Cmd, Out};
-use crate::http::ApiError;
+use crate::error::ApiError;
 use crate::lobby::Fanout;
-use crate::proto::ErrorCode;
-use crate::store::{GameRow, TournamentLink};
+use crate::proto::lobby::YourGame;
+use crate::proto::tournaments::Countdown;
+use crate::proto::{ErrorCode, Out};
+use crate::store::{Ending, GameRow, TournamentLink};
 use crate::tournament::fanout::TournamentFanout;
 use crate::{Created, Hub, NewGame, Seat};
 
@@ -160,28 +158,44 @@ pub async fn games_for_round(
     Ok(boards)
 }
 
+/// The tournament result of a finished game: a forfeit when the loser
+/// never moved (a no-show, `Abandoned` before that side's first move),
+/// otherwise the game's score. `None` for a game without a score (aborted).
+pub fn tournament_outcome(ending: &Ending, plies: usize) -> Option<Outcome> {
+    if let Termination::Abandoned { by } = ending.termination {
+        let never_moved = match by {
+            Color::White => plies == 0,
+            Color::Black => plies <= 1,
+        };
+        if never_moved && ending.result == Some(GameResult::win_for(by.other())) {
+            return Some(match by {
+                Color::White => Outcome::BlackForfeitWin,
+                Color::Black => Outcome::WhiteForfeitWin,
+            });
+        }
+    }
+    Some(match ending.result? {
+        GameResult::WhiteWins => Outcome::WhiteWins,
+        GameResult::BlackWins => Outcome::BlackWins,
+        GameResult::Draw => Outcome::Draw,
+    })
+}
+
 /// The private message that takes a player to their game: the seat and
 /// its secret, as a created game's answer gives them.
 fn your_game(l: &Loaded, round: u32, b: &BoardGame, color: Color) -> Option<Out> {
     let tournament = &l.row.id;
     let secret = b.created.secret(color)?;
     let game = &b.created.game;
-    let mut msg = json!({
-        "t": "your_game",
-        "tournament": tournament,
-        "round": round,
-        "board": b.board,
-        "game": game,
-        "color": color.fold("white", "black"),
-        "secret": secret,
-        "ws": format!("/ws/games/{game}?seat={secret}"),
-        "watch": format!("/partida/{game}"),
-    });
-    // A class's tournament: the class, as every class game's message has.
-    if let Some(class) = &l.row.class_id {
-        msg["class"] = json!(class);
-    }
-    Some(Arc::from(msg.to_string()))
+    let msg = YourGame {
+        tournament: Some(tournament.clone()),
+        round: Some(round),
+        board: Some(b.board),
+        // A class's tournament: the class, as every class game's message has.
+        class: l.row.class_id.clone(),
+        ..YourGame::new(game, color.fold("white", "black"), secret)
+    };
+    Some(Arc::from(msg.to_text()))
 }
 
 /// Round `round` was stored with its games and they run: each player is
@@ -255,8 +269,12 @@ fn start_countdown(hub: &Arc<Hub>, id: &str, round: u32, delay: Duration) {
     if !hub.countdowns.start(id, round, Instant::now() + delay) {
         return;
     }
-    let msg = json!({"t": "countdown", "round": round, "ms": delay.as_millis() as u64});
-    let msg: Out = Arc::from(msg.to_string());
+    let msg = Countdown {
+        t: "countdown",
+        round,
+        ms: delay.as_millis() as u64,
+    };
+    let msg: Out = Arc::from(serde_json::to_string(&msg).unwrap_or_default());
     hub.tournaments.publish_all(id, msg);
     let weak: Weak<Hub> = Arc::downgrade(hub);
     let id = id.to_string();
@@ -371,17 +389,11 @@ pub async fn organiser_result(
     if let (Some(g), false) = (game, outcome == Outcome::Pending) {
         let playing = matches!(hub.store.game(&g.game).await?, Some(r) if r.status != "over");
         if playing {
-            if let Some(tx) = hub.game(&g.game).await {
-                let (reply, answer) = oneshot::channel();
-                if tx.send(Cmd::SetResult { outcome, reply }).await.is_ok() {
-                    match answer.await {
-                        Ok(Ok(())) => return Ok(()),
-                        // Ended meanwhile: a correction, below.
-                        Ok(Err(ErrorCode::GameOver)) => {}
-                        Ok(Err(e)) => return Err(e.into()),
-                        Err(_) => {}
-                    }
-                }
+            match hub.set_game_result(&g.game, outcome).await {
+                Some(Ok(())) => return Ok(()),
+                // Ended meanwhile: a correction, below.
+                Some(Err(ErrorCode::GameOver)) | None => {}
+                Some(Err(e)) => return Err(e.into()),
             }
         }
     }

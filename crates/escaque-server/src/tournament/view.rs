@@ -7,10 +7,12 @@ use std::sync::Arc;
 
 use escaque_torneo::standings::{self, Standing, TieBreak};
 use escaque_torneo::{rating, ByeKind, Outcome, System, Tournament};
-use serde_json::{json, Value};
+#[cfg(test)]
+use serde_json::Value;
 
 use super::Loaded;
-use crate::actor::Out;
+use crate::proto::tournaments::{self as wire, TournamentView, ViewFor};
+use crate::proto::Out;
 
 /// The system's id in the API: `dutch`, `round_robin`, `double_round_robin`.
 pub fn system_id(s: System) -> &'static str {
@@ -75,19 +77,19 @@ fn after_complete(t: &Tournament) -> Tournament {
     c
 }
 
-fn standing_rows(t: &Tournament, rows: &[Standing]) -> Vec<Value> {
+fn standing_rows(t: &Tournament, rows: &[Standing]) -> Vec<wire::StandingRow> {
     rows.iter()
         .filter_map(|s| {
             let p = t.player(s.player).ok()?;
-            Some(json!({
-                "rank": s.rank,
-                "number": s.player,
-                "name": p.name,
-                "club": p.club,
-                "category": p.category,
-                "points": points(s.points),
-                "tiebreaks": s.tiebreaks,
-            }))
+            Some(wire::StandingRow {
+                rank: s.rank,
+                number: s.player,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                category: p.category.clone(),
+                points: points(s.points),
+                tiebreaks: s.tiebreaks.clone(),
+            })
         })
         .collect()
 }
@@ -108,130 +110,146 @@ pub fn current_year() -> i32 {
 
 /// The view without the caller's part (`can_edit`, `me`: [`for_identity`]
 /// adds them).
-pub fn view(l: &Loaded) -> Value {
+pub fn view(l: &Loaded) -> TournamentView {
     let t = &l.t;
     let done = after_complete(t);
     let paired = t.rounds.len() as u32;
     // The standings of the last round with every result in, and the
     // round in progress (the library's).
     let table = standings::table(t);
-    let players: Vec<Value> = t
+    let players = t
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
             let number = i as u32 + 1;
             let link = l.players.get(i);
-            json!({
-                "number": number,
-                "name": p.name,
-                "club": p.club,
-                "category": p.category,
-                "birth_year": p.birth_year,
-                "rating": p.rating,
-                "fide_id": p.fide_id,
-                "title": p.title,
-                "withdrawn_from": p.withdrawn_from,
-                "points": points(t.score(number)),
-                "present": link.is_some_and(|x| x.present),
-                "online": link.is_some_and(|x| x.owner.is_some()),
-            })
+            wire::PlayerItem {
+                number,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                category: p.category.clone(),
+                birth_year: p.birth_year,
+                rating: p.rating,
+                fide_id: p.fide_id,
+                title: p.title.clone(),
+                withdrawn_from: p.withdrawn_from,
+                points: points(t.score(number)),
+                present: link.is_some_and(|x| x.present),
+                online: link.is_some_and(|x| x.owner.is_some()),
+            }
         })
         .collect();
-    let rounds: Vec<Value> = t
+    let rounds = t
         .rounds
         .iter()
         .enumerate()
-        .map(|(i, r)| {
-            json!({
-                "number": i + 1,
-                "boards": r.games.iter().enumerate().map(|(b, g)| json!({
-                    "board": b + 1,
-                    "white": g.white,
-                    "black": g.black,
-                    "result": result_id(g.outcome),
-                    "game": l
+        .map(|(i, r)| wire::RoundItem {
+            number: i + 1,
+            boards: r
+                .games
+                .iter()
+                .enumerate()
+                .map(|(b, g)| wire::BoardItem {
+                    board: b + 1,
+                    white: g.white,
+                    black: g.black,
+                    result: result_id(g.outcome),
+                    game: l
                         .games
                         .iter()
                         .find(|x| x.round as usize == i + 1 && x.board as usize == b + 1)
                         .map(|x| x.game.clone()),
-                })).collect::<Vec<_>>(),
-                "byes": r.byes.iter().map(|(p, k)| json!({
-                    "player": p,
-                    "kind": bye_id(*k),
-                })).collect::<Vec<_>>(),
-            })
+                })
+                .collect(),
+            byes: r
+                .byes
+                .iter()
+                .map(|(p, k)| wire::ByeItem {
+                    player: *p,
+                    kind: bye_id(*k),
+                })
+                .collect(),
         })
         .collect();
-    let categories: Vec<Value> = standings::by_category(t)
+    let categories = standings::by_category(t)
         .into_iter()
-        .map(|(name, rows)| json!({"name": name, "rows": standing_rows(t, &rows)}))
-        .collect();
-    let teams: Vec<Value> = standings::teams(t)
-        .into_iter()
-        .map(|s| {
-            json!({
-                "rank": s.rank,
-                "name": s.club,
-                "points": points(s.points),
-                "players": s.counted,
-            })
+        .map(|(name, rows)| wire::CategoryItem {
+            rows: standing_rows(t, &rows),
+            name,
         })
         .collect();
-    let rating_changes: Vec<Value> = rating::changes(&done, current_year())
+    let teams = standings::teams(t)
         .into_iter()
-        .map(|c| {
-            json!({
-                "number": c.player,
-                "games": c.games,
-                "expected": c.expected,
-                "score": c.score,
-                "k": c.k,
-                "change": c.change,
-            })
+        .map(|s| wire::TeamItem {
+            rank: s.rank,
+            name: s.club,
+            points: points(s.points),
+            players: s.counted,
         })
         .collect();
-    json!({
-        "id": l.row.id,
-        "name": t.name,
-        "mode": l.row.mode,
-        "status": l.row.status,
-        "system": system_id(t.system),
-        "rounds_planned": t.total_rounds,
-        "settings": l.settings,
-        "round": paired,
-        "round_complete": table.in_progress.is_none(),
-        "players": players,
-        "rounds": rounds,
-        "standings": {
-            "after_round": table.after_round,
-            "in_progress": table.in_progress,
-            "tiebreaks": t.tiebreaks.iter().map(|tb| json!({
-                "id": tb.id(),
-                "name_es": tb.name_es(),
-                "name_en": tiebreak_name_en(*tb),
-            })).collect::<Vec<_>>(),
-            "rows": standing_rows(t, &table.rows),
+    let rating_changes = rating::changes(&done, current_year())
+        .into_iter()
+        .map(|c| wire::RatingChangeItem {
+            number: c.player,
+            games: c.games,
+            expected: c.expected,
+            score: c.score,
+            k: c.k,
+            change: c.change,
+        })
+        .collect();
+    TournamentView {
+        id: l.row.id.clone(),
+        name: t.name.clone(),
+        mode: l.row.mode.clone(),
+        status: l.row.status.clone(),
+        system: system_id(t.system),
+        rounds_planned: t.total_rounds,
+        settings: serde_json::to_value(&l.settings).unwrap_or_default(),
+        round: paired,
+        round_complete: table.in_progress.is_none(),
+        players,
+        rounds,
+        standings: wire::Standings {
+            after_round: table.after_round,
+            in_progress: table.in_progress,
+            tiebreaks: t
+                .tiebreaks
+                .iter()
+                .map(|tb| wire::TieBreakItem {
+                    id: tb.id(),
+                    name_es: tb.name_es(),
+                    name_en: tiebreak_name_en(*tb),
+                })
+                .collect(),
+            rows: standing_rows(t, &table.rows),
         },
-        "categories": categories,
-        "teams": teams,
-        "team_size": t.team_size,
-        "rating_changes": rating_changes,
-        "countdown_ms": l.countdown_ms,
-    })
+        categories,
+        teams,
+        team_size: t.team_size,
+        rating_changes,
+        countdown_ms: l.countdown_ms,
+    }
 }
 
 /// `base` (from [`view`]) as identity `who` sees it (nobody: may not edit,
 /// plays no board).
-pub fn for_identity(mut base: Value, l: &Loaded, who: Option<&str>) -> Value {
-    base["can_edit"] = json!(who.is_some_and(|k| l.can_edit(k)));
-    base["me"] = json!(who.and_then(|k| l.number_of(k)));
-    base
+pub fn for_identity<'a>(base: &'a TournamentView, l: &Loaded, who: Option<&str>) -> ViewFor<'a> {
+    ViewFor {
+        view: base,
+        can_edit: who.is_some_and(|k| l.can_edit(k)),
+        me: who.and_then(|k| l.number_of(k)),
+    }
 }
 
 /// The socket message carrying a view.
-pub fn message(view: &Value) -> Out {
-    Arc::from(json!({"t": "tournament", "view": view}).to_string())
+pub fn message(view: &ViewFor<'_>) -> Out {
+    let msg = wire::TournamentMsg {
+        t: "tournament",
+        view,
+    };
+    Arc::from(serde_json::to_string(&msg).unwrap_or_default())
 }
 
 /// The view written once, for [`Rendered::message_for`]: a change sent to
@@ -240,7 +258,13 @@ pub struct Rendered(String);
 
 impl Rendered {
     /// Writes `base` (from [`view`], an object without `can_edit`/`me`).
-    pub fn new(base: &Value) -> Rendered {
+    pub fn new(base: &TournamentView) -> Rendered {
+        Rendered(serde_json::to_string(base).unwrap_or_default())
+    }
+
+    /// Writes a view already written as a JSON object (tests).
+    #[cfg(test)]
+    fn from_value(base: &Value) -> Rendered {
         Rendered(base.to_string())
     }
 
@@ -260,6 +284,7 @@ impl Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_spliced_message_is_the_view_with_the_callers_part() {
@@ -267,13 +292,13 @@ mod tests {
             json!({"id": "x", "name": "Ana \"}{", "players": [{"name": "}"}]}),
             json!({}),
         ] {
-            let r = Rendered::new(&base);
+            let r = Rendered::from_value(&base);
             for (can_edit, me) in [(true, None), (false, Some(3)), (false, None)] {
                 let spliced: Value = serde_json::from_str(&r.message_for(can_edit, me)).unwrap();
                 let mut v = base.clone();
                 v["can_edit"] = json!(can_edit);
                 v["me"] = json!(me);
-                let built: Value = serde_json::from_str(&message(&v)).unwrap();
+                let built = json!({"t": "tournament", "view": v});
                 assert_eq!(spliced, built);
             }
         }

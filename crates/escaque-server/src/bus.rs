@@ -15,13 +15,15 @@
 //!   kept in the table `bus_spill` and the notification names its row
 //!   ([`Signal::Spill`]).
 //!
-//! [`run`] is each process's receiving end: it hands each delivery to the
-//! lobby ([`crate::lobby`]) and to the tournaments ([`crate::tournament`]).
+//! [`run`] is each process's receiving end: it hands each delivery to its
+//! [`Subscriber`]s (the lobby and the tournaments subscribe; the bus
+//! imports neither).
 
 use std::str::FromStr;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
+use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use tokio::sync::{broadcast, mpsc};
@@ -29,8 +31,9 @@ use tokio::sync::{broadcast, mpsc};
 use crate::store::{Store, StoreError};
 use crate::Hub;
 
-/// The channel every process listens on.
-pub const CHANNEL: &str = "escaque";
+/// The channel every process listens on (kept with storage, which signals
+/// on it too).
+pub use crate::store::cluster::CHANNEL;
 
 /// The longest payload sent as a notification (PostgreSQL refuses 8000
 /// bytes and more); a longer signal is spilled.
@@ -293,10 +296,24 @@ pub fn heard(payload: &[u8]) -> Option<Signal> {
     }
 }
 
+/// One who hears the bus: the lobby and the tournaments subscribe
+/// (`crate::lobby::BusSubscriber`, `crate::tournament::BusSubscriber`); the
+/// bus knows neither (issue 53).
+pub trait Subscriber: Send + Sync {
+    /// A signal, in the order published (a spilled one already read back).
+    fn hear<'a>(&'a self, hub: &'a Arc<Hub>, signal: &'a Signal) -> BoxFuture<'a, ()>;
+    /// Signals may have been lost: re-read everything shown.
+    fn resync<'a>(&'a self, hub: &'a Arc<Hub>) -> BoxFuture<'a, ()>;
+}
+
 /// This process's receiving end, for as long as the hub lives: each
-/// delivery, in order, to the lobby and the tournaments. A subscriber that
-/// fell behind (more than the channel holds) resyncs.
-pub async fn run(hub: Weak<Hub>, mut rx: broadcast::Receiver<Delivery>) {
+/// delivery, in order, to every subscriber. A subscriber that fell behind
+/// (more than the channel holds) resyncs.
+pub async fn run(
+    hub: Weak<Hub>,
+    mut rx: broadcast::Receiver<Delivery>,
+    subscribers: Vec<Arc<dyn Subscriber>>,
+) {
     loop {
         let d = match rx.recv().await {
             Ok(d) => d,
@@ -305,45 +322,44 @@ pub async fn run(hub: Weak<Hub>, mut rx: broadcast::Receiver<Delivery>) {
         };
         let Some(hub) = hub.upgrade() else { return };
         match d {
-            Delivery::Signal(s) => handle(&hub, s).await,
+            Delivery::Signal(s) => {
+                if let Some(signal) = read_back(&hub, s).await {
+                    for sub in &subscribers {
+                        sub.hear(&hub, &signal).await;
+                    }
+                }
+            }
             Delivery::Resync => {
-                crate::lobby::resync(&hub).await;
-                crate::tournament::resync(&hub).await;
+                for sub in &subscribers {
+                    sub.resync(&hub).await;
+                }
             }
         }
     }
 }
 
-async fn handle(hub: &Arc<Hub>, signal: Signal) {
-    let signal = match signal {
+/// The signal itself: a spilled one read back from `bus_spill` (`None`
+/// when it cannot be).
+async fn read_back(hub: &Arc<Hub>, signal: Signal) -> Option<Signal> {
+    match signal {
         Signal::Spill { id } => match hub.store.spilled_signal(&id).await {
             Ok(Some(text)) => match Signal::decode(text.as_bytes()) {
                 Ok(Signal::Spill { .. }) | Err(_) => {
                     eprintln!("escaque-server: bus: señal guardada ilegible / unreadable stored signal {id}");
-                    return;
+                    None
                 }
-                Ok(s) => s,
+                Ok(s) => Some(s),
             },
             Ok(None) => {
                 eprintln!("escaque-server: bus: señal {id} ya no está / signal {id} is gone");
-                return;
+                None
             }
             Err(e) => {
                 eprintln!("escaque-server: bus: {e}");
-                return;
+                None
             }
         },
-        s => s,
-    };
-    match signal {
-        Signal::Seeks => crate::lobby::seeks_changed(hub, false).await,
-        Signal::Owner { key, msg } => crate::lobby::told(hub, &key, Arc::from(msg)),
-        Signal::Tournament { id } => crate::tournament::changed(hub, &id).await,
-        Signal::TournamentAll { id, msg } => crate::tournament::told_all(hub, &id, Arc::from(msg)),
-        Signal::TournamentOwner { id, key, msg } => {
-            crate::tournament::told(hub, &id, &key, Arc::from(msg))
-        }
-        Signal::Spill { .. } => {}
+        s => Some(s),
     }
 }
 
