@@ -55,6 +55,8 @@ pub enum CliError {
     Tournament(escaque_torneo::TorneoError),
     /// A TRF file could not be read.
     Trf(escaque_torneo::TrfError),
+    /// `escaque torneo generar` could not make the tournament asked for.
+    Generate(escaque_torneo::generate::GenError),
     /// An opening book (`escaque uci --libro RUTA`) could not be read.
     Book(escaque_engine::book::BookError),
     /// A file that would be overwritten already exists.
@@ -166,6 +168,7 @@ impl Localized for CliError {
             ),
             CliError::Tournament(e) => e.message(lang),
             CliError::Trf(e) => e.message(lang),
+            CliError::Generate(e) => e.message(lang),
             CliError::Book(e) => e.message(lang),
             CliError::Exists(path) => lang.pick(
                 format!("{path} ya existe: no se sobrescribe"),

@@ -24,6 +24,7 @@ mod respaldo_cmd;
 mod result_check;
 mod servir_cmd;
 mod session_io;
+mod torneo_check_cmd;
 mod torneo_cmd;
 mod torneo_file;
 mod tui;

@@ -280,6 +280,13 @@ enum TorneoCommand {
         )]
         rules: Option<RulesArg>,
     },
+    /// Genera torneos suizos al azar (TRF-2026) para probar programas de emparejamiento y desempates.
+    #[command(alias = "generate")]
+    Generar(crate::torneo_check_cmd::GenerarArgs),
+    /// Comprueba los emparejamientos y la clasificación de un torneo (TRF):
+    /// sale con 0 si todo está bien, 1 si algo está mal, 2 si no se puede leer.
+    #[command(alias = "check")]
+    Comprobar(crate::torneo_check_cmd::ComprobarArgs),
     /// Exporta el torneo como TRF de la FIDE.
     #[command(alias = "export")]
     Exportar {
@@ -647,6 +654,8 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             }
             Ok(())
         }
+        TorneoCommand::Generar(a) => crate::torneo_check_cmd::generar(a, lang),
+        TorneoCommand::Comprobar(a) => crate::torneo_check_cmd::comprobar(a, lang),
         TorneoCommand::Exportar { file, trf: dest } => {
             let t = load(file, lang)?;
             let text: String = trf::write_checked(&t)

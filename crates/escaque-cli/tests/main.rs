@@ -24,6 +24,7 @@ mod servir_kill;
 mod servir_torneo_kill;
 mod texto;
 mod torneo_cli;
+mod torneo_comprobar_cli;
 mod uci_cli;
 mod uci_python;
 

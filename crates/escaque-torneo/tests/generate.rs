@@ -305,3 +305,63 @@ fn a_swapped_pairing_or_a_changed_result_is_caught() {
     assert!(tried >= 70, "{tried}");
     println!("{caught} of {tried} mutations caught");
 }
+
+/// The committed sample (tests/data/generated, README there): each file is
+/// what its seed and configuration give today, and the checker's verdict on
+/// its pairings is bbpPairings'.
+#[test]
+fn the_sample_regenerates_and_agrees_with_bbppairings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/generated");
+    let config = std::fs::read_to_string(dir.join("config-a.txt")).unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 12);
+    let without_version = |s: &str| -> String {
+        s.lines()
+            .filter(|l| !l.starts_with("182 "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (mut regenerated, mut wrong) = (0, 0);
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        if !name.contains("cambiada") {
+            // The seed and the configuration as the file states them.
+            let seed: u64 = text.lines().next().unwrap()
+                ["### escaque torneo generar: semilla ".len()..]
+                .parse()
+                .unwrap();
+            let line = text.lines().nth(1).unwrap().trim_start_matches("### ");
+            let c = Config::default().read(&line.replace(' ', "\n")).unwrap();
+            // The rates of config-a.txt, as the README says.
+            let a = Config::default().read(&config).unwrap();
+            assert_eq!(
+                (c.draws, c.forfeits, c.half_byes, c.late_entries),
+                (a.draws, a.forfeits, a.half_byes, a.late_entries),
+                "{name}"
+            );
+            let again = generate(&c, seed, None).unwrap().text;
+            assert_eq!(without_version(&again), without_version(&text), "{name}");
+            regenerated += 1;
+        }
+        let bbp = std::fs::read_to_string(f.with_extension("bbp")).unwrap();
+        assert!(bbp.trim_end().ends_with("exit 0"), "{name}");
+        let bbp_wrong = bbp
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.contains("Round #") && !l.starts_with("exit"));
+        let t = trf::parse(&text).unwrap();
+        let report = check(&t, &text);
+        let ours_wrong = report
+            .problems
+            .iter()
+            .any(|p| !matches!(p, Problem::Points { .. } | Problem::Rank { .. }));
+        assert_eq!(ours_wrong, bbp_wrong, "{name}: {:?}", report.problems);
+        wrong += ours_wrong as u32;
+    }
+    assert_eq!((regenerated, wrong), (8, 4));
+}
