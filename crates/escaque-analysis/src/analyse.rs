@@ -78,6 +78,25 @@ pub trait Evaluator: Send {
         lines: usize,
         stop: &AtomicBool,
     ) -> Result<Vec<Line>, AnalysisError>;
+
+    /// The settings of a second, deeper look at a position around a move
+    /// whose mark is in doubt ([`analyse_game`]); `None` (the default): this
+    /// evaluator takes no second look.
+    fn deeper_settings(&self) -> Option<Settings> {
+        None
+    }
+
+    /// The best line of `pos` searched with [`Evaluator::deeper_settings`]
+    /// (called only when those are `Some`). The default searches as
+    /// [`Evaluator::evaluate`] does.
+    fn evaluate_deeper(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.evaluate(pos, history, 1, stop)
+    }
 }
 
 /// What went wrong in an analysis.
@@ -214,13 +233,18 @@ struct CacheKey {
 }
 
 impl CacheKey {
-    fn new(pos: &Position, lines: usize, evaluator: &dyn Evaluator) -> CacheKey {
+    fn new(
+        pos: &Position,
+        lines: usize,
+        evaluator: &dyn Evaluator,
+        settings: Settings,
+    ) -> CacheKey {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         evaluator.name().hash(&mut h);
         CacheKey {
             zobrist: pos.zobrist(),
             lines,
-            settings: evaluator.settings(),
+            settings,
             engine: h.finish(),
         }
     }
@@ -310,16 +334,32 @@ impl Cache {
     }
 }
 
+/// How deep [`evaluate_cached`] looks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Look {
+    /// The evaluator's own settings, this many lines.
+    Lines(usize),
+    /// One line with [`Evaluator::deeper_settings`].
+    Deeper,
+}
+
 /// Evaluates `pos` through the cache when there is one.
 fn evaluate_cached(
     evaluator: &mut dyn Evaluator,
     cache: Option<&Cache>,
     pos: &Position,
     history: &[u64],
-    lines: usize,
+    look: Look,
     stop: &AtomicBool,
 ) -> Result<Vec<Line>, AnalysisError> {
-    let key = cache.map(|_| CacheKey::new(pos, lines, evaluator));
+    let (lines, settings) = match look {
+        Look::Lines(n) => (n, evaluator.settings()),
+        Look::Deeper => match evaluator.deeper_settings() {
+            Some(s) => (1, s),
+            None => (1, evaluator.settings()),
+        },
+    };
+    let key = cache.map(|_| CacheKey::new(pos, lines, evaluator, settings));
     if let (Some(c), Some(k)) = (cache, key.as_ref()) {
         if let Some(found) = c.get(k) {
             return Ok(found);
@@ -328,7 +368,12 @@ fn evaluate_cached(
     if stop.load(Ordering::Relaxed) {
         return Err(AnalysisError::Stopped);
     }
-    let found = evaluator.evaluate(pos, history, lines, stop)?;
+    let found = match look {
+        Look::Deeper if evaluator.deeper_settings().is_some() => {
+            evaluator.evaluate_deeper(pos, history, stop)?
+        }
+        _ => evaluator.evaluate(pos, history, lines, stop)?,
+    };
     if stop.load(Ordering::Relaxed) {
         // A search cut short is not worth keeping.
         return Err(AnalysisError::Stopped);
@@ -357,22 +402,147 @@ fn evaluate_cached(
 pub struct EscaqueEvaluator {
     engine: Engine,
     settings: Settings,
+    deeper: Option<Settings>,
 }
 
 impl EscaqueEvaluator {
-    /// The engine with these settings.
+    /// The plies a second look adds to the depth ([`Evaluator::deeper_settings`]).
+    pub const DEEPER_PLIES: u32 = 2;
+    /// How many times the nodes a second look has when the settings count nodes.
+    pub const DEEPER_NODES: u64 = 4;
+
+    /// The engine with these settings; its second look at a position
+    /// around a move in doubt goes [`EscaqueEvaluator::DEEPER_PLIES`] deeper
+    /// (or [`EscaqueEvaluator::DEEPER_NODES`] times the nodes).
     pub fn new(settings: Settings) -> EscaqueEvaluator {
+        let deeper = match (settings.effective_depth(), settings.nodes) {
+            (Some(d), n) => Settings {
+                depth: Some((d + Self::DEEPER_PLIES).min(64)),
+                nodes: n.map(|n| n.saturating_mul(Self::DEEPER_NODES)),
+            },
+            (None, n) => Settings {
+                depth: None,
+                nodes: n.map(|n| n.saturating_mul(Self::DEEPER_NODES)),
+            },
+        };
         EscaqueEvaluator {
             engine: Engine::new(),
             settings,
+            deeper: Some(deeper),
         }
+    }
+
+    /// The same with another second look (`None`: none).
+    pub fn with_deeper(mut self, deeper: Option<Settings>) -> EscaqueEvaluator {
+        self.deeper = deeper;
+        self
+    }
+
+    fn search(
+        &mut self,
+        settings: Settings,
+        pos: &Position,
+        history: &[u64],
+        lines: usize,
+        stop: &AtomicBool,
+    ) -> Vec<Line> {
+        let lines = lines.clamp(1, 256);
+        self.engine.set_multipv(lines);
+        let limits = Limits {
+            depth: settings.effective_depth(),
+            nodes: settings.nodes,
+            ..Limits::default()
+        };
+        // The latest exact line reported for each multipv index.
+        let mut found: Vec<Option<Line>> = vec![None; lines];
+        let turn = pos.turn();
+        let result = self
+            .engine
+            .search_with(pos, history, &limits, stop, None, &mut |r| {
+                if let Report::Line(info) = r {
+                    let i = info.multipv as usize;
+                    if info.bound.is_none() && (1..=lines).contains(&i) && !info.pv.is_empty() {
+                        found[i - 1] = Some(Line {
+                            eval: eval_from_internal(info.score, turn),
+                            moves: info.pv.clone(),
+                            depth: info.depth,
+                        });
+                    }
+                }
+            });
+        let Some(best) = result.best_move else {
+            return Vec::new();
+        };
+        // The best line is the search's own answer.
+        let mut pv = result.pv.clone();
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        let mut out = vec![Line {
+            eval: eval_from_internal(result.score, turn),
+            moves: pv,
+            depth: result.depth,
+        }];
+        for l in found.into_iter().skip(1).flatten() {
+            if out.iter().all(|o| o.moves[0] != l.moves[0]) {
+                out.push(l);
+            }
+        }
+        out
     }
 }
 
-/// An engine score (side to move's point of view) as White's evaluation.
+/// escaque's centipawns → the analysis' centipawns: (escaque's search score,
+/// the centipawns that give the same winning chances with
+/// [`judge::WIN_CHANCE_K`] as Stockfish's evaluation of the same positions
+/// gives with lichess's constant), joined by straight lines, the same for
+/// both signs; past the last point 1 for 2.
+///
+/// Fitted on the TUNING games of issue 54 (testing/judged-set/README.md:
+/// never the held-out sets): the median of Stockfish 15.1's evaluation at
+/// 100,000 nodes for each band of escaque's depth-14 score, over 1,384
+/// positions without a mate score, then times 0.00368208 / 0.00394 (lichess's
+/// constant over escaque's). escaque's scale is close to Stockfish's up to
+/// about two pawns (a little under it), then grows much faster: +9 for
+/// escaque is about +6.3 for Stockfish, so a move from +5 to +9 that lichess
+/// would leave unmarked was a `??` here.
+const CALIBRATION: [(i32, i32); 10] = [
+    (0, 0),
+    (100, 103),
+    (200, 220),
+    (300, 327),
+    (450, 439),
+    (600, 477),
+    (800, 542),
+    (1000, 589),
+    (1300, 654),
+    (1800, 935),
+];
+
+/// escaque's centipawns (its search's score) as the analysis shows and
+/// judges them: [`CALIBRATION`].
+pub fn calibrated_cp(cp: i32) -> i32 {
+    let x = i64::from(cp).abs();
+    let sign = if cp < 0 { -1 } else { 1 };
+    let mut y = None;
+    for w in CALIBRATION.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        let (x0, y0, x1, y1) = (x0 as i64, y0 as i64, x1 as i64, y1 as i64);
+        if x <= x1 {
+            y = Some(y0 + ((y1 - y0) * (x - x0) + (x1 - x0) / 2) / (x1 - x0));
+            break;
+        }
+    }
+    let (xl, yl) = CALIBRATION[CALIBRATION.len() - 1];
+    let y = y.unwrap_or(yl as i64 + (x - xl as i64) / 2);
+    (sign * y).clamp(i32::MIN as i64 + 1, i32::MAX as i64) as i32
+}
+
+/// An engine score (side to move's point of view) as White's evaluation,
+/// centipawns [`calibrated_cp`].
 fn eval_from_internal(score: i32, turn: Color) -> Eval {
     let e = match Score::from_internal(score) {
-        Score::Cp(c) => Eval::Cp(c),
+        Score::Cp(c) => Eval::Cp(calibrated_cp(c)),
         Score::Mate(m) => Eval::Mate(m),
     };
     e.for_side(turn)
@@ -394,49 +564,21 @@ impl Evaluator for EscaqueEvaluator {
         lines: usize,
         stop: &AtomicBool,
     ) -> Result<Vec<Line>, AnalysisError> {
-        let lines = lines.clamp(1, 256);
-        self.engine.set_multipv(lines);
-        let limits = Limits {
-            depth: self.settings.effective_depth(),
-            nodes: self.settings.nodes,
-            ..Limits::default()
-        };
-        // The latest exact line reported for each multipv index.
-        let mut found: Vec<Option<Line>> = vec![None; lines];
-        let turn = pos.turn();
-        let result = self
-            .engine
-            .search_with(pos, history, &limits, stop, None, &mut |r| {
-                if let Report::Line(info) = r {
-                    let i = info.multipv as usize;
-                    if info.bound.is_none() && (1..=lines).contains(&i) && !info.pv.is_empty() {
-                        found[i - 1] = Some(Line {
-                            eval: eval_from_internal(info.score, turn),
-                            moves: info.pv.clone(),
-                            depth: info.depth,
-                        });
-                    }
-                }
-            });
-        let Some(best) = result.best_move else {
-            return Ok(Vec::new());
-        };
-        // The best line is the search's own answer.
-        let mut pv = result.pv.clone();
-        if pv.first() != Some(&best) {
-            pv = vec![best];
-        }
-        let mut out = vec![Line {
-            eval: eval_from_internal(result.score, turn),
-            moves: pv,
-            depth: result.depth,
-        }];
-        for l in found.into_iter().skip(1).flatten() {
-            if out.iter().all(|o| o.moves[0] != l.moves[0]) {
-                out.push(l);
-            }
-        }
-        Ok(out)
+        Ok(self.search(self.settings, pos, history, lines, stop))
+    }
+
+    fn deeper_settings(&self) -> Option<Settings> {
+        self.deeper
+    }
+
+    fn evaluate_deeper(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        let settings = self.deeper.unwrap_or(self.settings);
+        Ok(self.search(settings, pos, history, 1, stop))
     }
 }
 
@@ -586,7 +728,8 @@ pub fn analyse_game(
                 lines: Vec::new(),
             },
             Err(()) => {
-                let lines = evaluate_cached(evaluator, cache, &p, &keys[..j], 1, stop)?;
+                let history = engine_history(&keys, j);
+                let lines = evaluate_cached(evaluator, cache, &p, &history, Look::Lines(1), stop)?;
                 Node {
                     eval: Some(lines[0].eval),
                     pos: p,
@@ -601,6 +744,56 @@ pub fn analyse_game(
         });
     }
     nodes.reverse();
+
+    // A second, deeper look where a mark is in doubt: both positions of
+    // every move that loses enough winning chances to come near a mark
+    // (or that creates or loses a forced mate) are searched again deeper,
+    // from the last back to the first, until no move in doubt has a
+    // position left that was not looked at again. One position misjudged
+    // by the first search would otherwise mark two moves: the one before
+    // it and the one after.
+    if evaluator.deeper_settings().is_some() {
+        let mut deeper = vec![false; total];
+        loop {
+            let mut todo: Vec<usize> = Vec::new();
+            for i in 1..total {
+                let mover = nodes[i - 1].pos.turn();
+                let (Some(before), Some(after)) = (nodes[i - 1].eval, nodes[i].eval) else {
+                    continue;
+                };
+                if !in_doubt(before, after, mover) {
+                    continue;
+                }
+                for j in [i - 1, i] {
+                    if !deeper[j] && !nodes[j].lines.is_empty() {
+                        todo.push(j);
+                    }
+                }
+            }
+            if todo.is_empty() {
+                break;
+            }
+            todo.sort_unstable();
+            todo.dedup();
+            for &j in todo.iter().rev() {
+                if stop.load(Ordering::Relaxed) {
+                    return Err(AnalysisError::Stopped);
+                }
+                let history = engine_history(&keys, j);
+                let lines = evaluate_cached(
+                    evaluator,
+                    cache,
+                    &nodes[j].pos,
+                    &history,
+                    Look::Deeper,
+                    stop,
+                )?;
+                nodes[j].eval = Some(lines[0].eval);
+                nodes[j].lines = lines;
+                deeper[j] = true;
+            }
+        }
+    }
 
     // The evaluator's own best move is never marked. When the move played
     // was its first choice and still loses centipawns enough for a mark,
@@ -733,6 +926,49 @@ pub fn analyse_game(
     })
 }
 
+/// Winning chances lost by a move from which the analysis takes a second,
+/// deeper look at the positions before and after it: a little under the
+/// inaccuracy's 0.1, so that a move the first search put just below a mark
+/// is looked at again too.
+pub const DOUBT: f64 = 0.07;
+
+/// Whether the mark of a move by `mover` from `before` to `after` is in
+/// doubt: it loses at least [`DOUBT`] winning chances, or it creates or loses
+/// a forced mate.
+fn in_doubt(before: Eval, after: Eval, mover: Color) -> bool {
+    if judge::mate_sequence(before, Some(after), mover).is_some() {
+        return true;
+    }
+    let lost = judge::winning_chances(before) - judge::winning_chances(after);
+    let lost = match mover {
+        Color::White => lost,
+        Color::Black => -lost,
+    };
+    lost >= DOUBT
+}
+
+/// What a key is changed by to be no position's ([`engine_history`]).
+const UNSEEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The earlier positions of the game as the engine is told them before it
+/// searches position `j`: the key of a position that has stood on the board
+/// only once so far (`j` counted) is replaced by one no position has. A
+/// position seen once before is no draw when it comes back (it would be only
+/// its second time); escaque's search, like most, takes any repetition of
+/// an earlier position for a draw, and would call a won game drawn because
+/// the winner can go back to where it stood a few moves before. A position
+/// seen twice is still there: its third time is a draw.
+fn engine_history(keys: &[u64], j: usize) -> Vec<u64> {
+    let mut count: HashMap<u64, u32> = HashMap::with_capacity(j + 1);
+    for &k in &keys[..=j] {
+        *count.entry(k).or_insert(0) += 1;
+    }
+    keys[..j]
+        .iter()
+        .map(|&k| if count[&k] >= 2 { k } else { k ^ UNSEEN })
+        .collect()
+}
+
 /// White's win percentage of a position; `None` (the side to move,
 /// `to_move`, is checkmated) is a certain loss for them.
 fn win_percent_of(eval: Option<Eval>, to_move: Color) -> f64 {
@@ -771,7 +1007,15 @@ fn deeper_eval(
         match board_verdict(&next) {
             Ok(e) => e,
             Err(()) => {
-                let lines = evaluate_cached(evaluator, cache, &next, &keys[..=j], 1, stop)?;
+                // Position j goes into the history as the others do.
+                let mut history = engine_history(keys, j);
+                history.push(if keys[..j].contains(&keys[j]) {
+                    keys[j]
+                } else {
+                    keys[j] ^ UNSEEN
+                });
+                let lines =
+                    evaluate_cached(evaluator, cache, &next, &history, Look::Lines(1), stop)?;
                 Some(lines[0].eval)
             }
         }

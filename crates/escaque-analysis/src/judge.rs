@@ -84,6 +84,13 @@ impl Judgement {
 /// on 13,179 positions of the reference games), so this one stays. The
 /// engine's own games fitted on the search's scores give 0.00572, but that
 /// measures how decisive games between engines are, not a person's chances.
+///
+/// Since issue 54 escaque's evaluator does not hand its search's score over
+/// as it is: [`crate::analyse::calibrated_cp`] maps it first, so that this
+/// constant gives escaque's centipawns the winning chances lichess's
+/// constant gives Stockfish's evaluation of the same positions (fitted on
+/// games of club strength; escaque's raw scale runs far ahead of
+/// Stockfish's past two pawns).
 pub const WIN_CHANCE_K: f64 = 1.5765 / 400.0;
 
 /// lichess's constant for Stockfish's centipawns (lila `WinPercent`), for

@@ -1,0 +1,205 @@
+//! escaque's engine on a judged set (issue 54): every game of a PGN file
+//! analysed as `escaque analizar` does (one evaluator and one cache for the
+//! whole file), and, one JSON line a game, what the judged-set tools need:
+//! the marks of each move, the evaluations they were judged on, and the
+//! engine's own evaluation of every position at every depth it reached.
+//!
+//! ```text
+//! cargo run --release -p escaque-analysis --example judged_set -- \
+//!     GAMES.pgn OUT.jsonl [DEPTH|nodesN[+DEEPER]] [ANNOTATED.pgn]
+//! ```
+//!
+//! Without a third argument, `escaque analizar`'s default settings; `+D`
+//! sets the second look's depth (`+0`: none). With a fourth, the annotated
+//! games as `escaque analizar` writes them (Spanish), for
+//! `scripts/judged-set.py compare`.
+//!
+//! Each line: `{"game": i, "cpu": s, "marks": [null | "blunder" | …],
+//! "evals": [[cp, mate, best], …], "depths": [[[depth, cp, mate], …], …]}`,
+//! evaluations from White's point of view, one row for the start and one
+//! after each move (as `scripts/analysis-reference.py evals` writes them).
+//! `scripts/judged-set.py tune` reads it.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+use escaque::pgn::{write_game, PgnReader, PgnStyle};
+use escaque::{Lang, Move, Position};
+use escaque_analysis::annotate::annotate;
+use escaque_analysis::{
+    analyse_game, AnalysisError, Cache, EscaqueEvaluator, Eval, Evaluator, Line, Settings,
+};
+
+/// CPU seconds this thread has used (Linux `/proc`).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return 0.0;
+    };
+    let Some(at) = stat.rfind(')') else {
+        return 0.0;
+    };
+    let f: Vec<&str> = stat[at + 2..].split_whitespace().collect();
+    let t = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    (t(11) + t(12)) / 100.0
+}
+
+/// The evaluator, remembering the first line it gave for each position.
+struct Recorder {
+    inner: EscaqueEvaluator,
+    seen: HashMap<u64, Line>,
+    deeper: usize,
+}
+
+impl Evaluator for Recorder {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn settings(&self) -> Settings {
+        self.inner.settings()
+    }
+    fn evaluate(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        lines: usize,
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        let found = self.inner.evaluate(pos, history, lines, stop)?;
+        if let Some(l) = found.first() {
+            self.seen.entry(pos.zobrist()).or_insert_with(|| l.clone());
+        }
+        Ok(found)
+    }
+    fn deeper_settings(&self) -> Option<Settings> {
+        self.inner.deeper_settings()
+    }
+    fn evaluate_deeper(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.deeper += 1;
+        self.inner.evaluate_deeper(pos, history, stop)
+    }
+}
+
+fn row(e: Option<Eval>, best: Option<Move>) -> serde_json::Value {
+    let best = best.map(|m| m.to_string());
+    match e {
+        Some(Eval::Cp(c)) => serde_json::json!([c, null, best]),
+        Some(Eval::Mate(m)) => serde_json::json!([null, m, best]),
+        None => serde_json::json!([null, 0, null]),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("judged_set GAMES.pgn OUT.jsonl [DEPTH|nodesN[+DEEPER]] [ANNOTATED.pgn]");
+        std::process::exit(2);
+    }
+    // DEPTH+DEEPER: the second look's depth.
+    let (base, deeper) = match args.get(3).map(|s| s.split_once('+')) {
+        Some(Some((b, d))) => (Some(b.to_string()), d.parse::<u32>().ok()),
+        _ => (args.get(3).cloned(), None),
+    };
+    let settings = match base.as_ref().filter(|s| !s.is_empty() && s.as_str() != "-") {
+        Some(s) if s.starts_with("nodes") => Settings {
+            depth: None,
+            nodes: s[5..].parse().ok(),
+        },
+        Some(s) => Settings {
+            depth: s.parse().ok(),
+            nodes: None,
+        },
+        None => Settings::default(),
+    };
+    let file = std::fs::File::open(&args[1]).expect("the games");
+    let mut out = std::fs::File::create(&args[2]).expect("the output");
+    let mut reader = PgnReader::new(std::io::BufReader::new(file));
+    let mut annotated = args
+        .get(4)
+        .map(|p| std::fs::File::create(p).expect("the annotated output"));
+    let mut ev = Recorder {
+        inner: match deeper {
+            Some(0) => EscaqueEvaluator::new(settings).with_deeper(None),
+            Some(d) => EscaqueEvaluator::new(settings).with_deeper(Some(Settings {
+                depth: Some(d),
+                nodes: None,
+            })),
+            None => EscaqueEvaluator::new(settings),
+        },
+        seen: HashMap::new(),
+        deeper: 0,
+    };
+    let cache = Cache::new(200_000);
+    let stop = AtomicBool::new(false);
+    let mut i = 0;
+    let mut total = 0.0;
+    while let Some(game) = reader.next_game() {
+        let Ok(mut game) = game else { continue };
+        let moves: Vec<Move> = game.mainline().take_while(|m| !m.is_null()).collect();
+        let c0 = cpu_seconds();
+        let d0 = ev.deeper;
+        let a = analyse_game(
+            &game.start,
+            &moves,
+            &mut ev,
+            Some(&cache),
+            &stop,
+            &mut |_| {},
+        )
+        .expect("analysis");
+        let cpu = cpu_seconds() - c0;
+        total += cpu;
+        let mut pos = game.start;
+        let mut raw = Vec::new();
+        let mut depths = Vec::new();
+        for j in 0..=moves.len() {
+            let l = ev.seen.get(&pos.zobrist());
+            raw.push(match l {
+                Some(l) => row(Some(l.eval), l.moves.first().copied()),
+                None => {
+                    if pos.has_legal_moves() {
+                        row(Some(Eval::Cp(0)), None)
+                    } else if pos.is_check() {
+                        row(None, None)
+                    } else {
+                        row(Some(Eval::Cp(0)), None)
+                    }
+                }
+            });
+            depths.push(l.map(|l| l.depth).unwrap_or(0));
+            if j < moves.len() {
+                pos.play_unchecked(moves[j]);
+            }
+        }
+        let mut judged = vec![row(a.start_eval, None)];
+        judged.extend(a.plies.iter().map(|p| row(p.eval, None)));
+        let marks: Vec<Option<&str>> = a
+            .plies
+            .iter()
+            .map(|p| p.judgement.map(|j| j.id()))
+            .collect();
+        let line = serde_json::json!({
+            "game": i, "cpu": cpu, "deeper": ev.deeper - d0, "marks": marks, "judged": judged, "evals": raw, "depth": depths,
+        });
+        writeln!(out, "{line}").expect("write");
+        if let Some(pgn) = annotated.as_mut() {
+            // What `escaque analizar` writes for the game.
+            annotate(&mut game, &a, Lang::Es);
+            let mut text = String::new();
+            write_game(&mut text, &game, PgnStyle::export());
+            pgn.write_all(text.as_bytes()).expect("write");
+        }
+        eprintln!(
+            "game {i}: {} plies, {cpu:.1} s CPU, {} deeper looks",
+            moves.len(),
+            ev.deeper - d0
+        );
+        i += 1;
+    }
+    eprintln!("{i} games, {total:.1} s CPU");
+}
