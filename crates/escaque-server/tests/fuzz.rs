@@ -13,6 +13,9 @@ use tokio::runtime::Runtime;
 struct Fixture {
     rt: Runtime,
     addr: std::net::SocketAddr,
+    /// The server itself (its store makes the classes of the class bodies'
+    /// target); it runs for the rest of the test process.
+    server: &'static escaque_server::Running,
 }
 
 fn fixture() -> &'static Fixture {
@@ -26,8 +29,8 @@ fn fixture() -> &'static Fixture {
             }))
             .unwrap();
         let addr = s.addr;
-        std::mem::forget(s);
-        Fixture { rt, addr }
+        let server: &'static escaque_server::Running = Box::leak(Box::new(s));
+        Fixture { rt, addr, server }
     })
 }
 
@@ -494,4 +497,183 @@ fn enc(s: &str) -> String {
             }
         })
         .collect()
+}
+
+/// A JSON value of any shape, with the names and values of the bodies of
+/// classes, their pupils, news, games, simuls and tournaments; `$p0` and
+/// `$p1` stand for the class's two pupils' account names.
+fn class_body() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u32>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        ".{0,40}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "$p0",
+            "$p1",
+            "$p0\n$p1",
+            "Ana Pérez\nLuis Gómez",
+            "white",
+            "black",
+            "random",
+            "azar",
+            "5+3",
+            "15+10",
+            "-",
+            "dutch",
+            "round_robin",
+            "swiss",
+            "Clase nueva",
+            "",
+        ])
+        .prop_map(Value::from),
+    ];
+    let keys = prop::sample::select(vec![
+        "name",
+        "description",
+        "archived",
+        "real_names",
+        "real_name",
+        "text",
+        "to",
+        "code",
+        "homework",
+        "white",
+        "black",
+        "time_control",
+        "pupils",
+        "host_color",
+        "system",
+        "rounds",
+        "auto_pair",
+        "x",
+    ]);
+    leaf.prop_recursive(2, 16, 8, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((keys.clone(), inner), 0..6).prop_map(|kv| Value::Object(
+                kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
+}
+
+/// `v` with `$p0` and `$p1` replaced by the pupils' names, in every string.
+fn with_pupils(v: &Value, pupils: &[String]) -> Value {
+    match v {
+        Value::String(s) => Value::String(s.replace("$p0", &pupils[0]).replace("$p1", &pupils[1])),
+        Value::Array(a) => Value::Array(a.iter().map(|x| with_pupils(x, pupils)).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), with_pupils(x, pupils)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// What a class holds, as its teacher sees it: the class (who is online
+/// left out), its simuls and tournaments, the teacher's classes and games.
+async fn class_snapshot(teacher: &mut Browser, id: &str) -> Value {
+    let mut class = teacher
+        .req("GET", &format!("/api/classes/{id}"), None)
+        .await
+        .json();
+    if let Some(pupils) = class["pupils"].as_array_mut() {
+        for p in pupils {
+            if let Some(o) = p.as_object_mut() {
+                o.remove("online");
+                o.remove("seen_ms_ago");
+            }
+        }
+    }
+    json!({
+        "class": class,
+        "classes": teacher.req("GET", "/api/classes", None).await.json(),
+        "simuls": teacher.req("GET", &format!("/api/classes/{id}/simuls"), None).await.json(),
+        "tournaments": teacher.req("GET", &format!("/api/classes/{id}/tournaments"), None).await.json(),
+        "games": teacher.req("GET", "/api/me/games", None).await.json(),
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// The JSON bodies of classes and simuls (issue 60): a class, its
+    /// teacher and two pupils; random bodies on every class route that
+    /// takes one (the class, its teachers, pupils, a pupil's name and move,
+    /// the code login, news, a class game, a simul, a class tournament) and
+    /// on a simul board's restart: never a server fault; a refusal is a 4xx
+    /// with a typed, worded reason and changes nothing the teacher sees
+    /// (the class, its pupils and news, its simuls and tournaments, the
+    /// teacher's classes and games); a refused code login logs nobody in.
+    #[test]
+    fn random_class_bodies_never_hurt(bodies in prop::collection::vec((0usize..11, class_body()), 1..8)) {
+        let f = fixture();
+        f.rt.block_on(async {
+            let c = class_with_pupils(f.server, 2).await;
+            let id = c.id.clone();
+            let pupils: Vec<String> = c.pupils.iter().map(|p| p.name.clone()).collect();
+            let mut teacher = c.teacher;
+            let r = teacher
+                .post(&format!("/api/classes/{id}/simuls"), json!({"pupils": [pupils[0], pupils[1]]}))
+                .await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            let simul = r.json()["id"].as_str().unwrap_or_default().to_string();
+            assert!(!simul.is_empty(), "{}", r.body);
+            let paths = [
+                "/api/classes".to_string(),
+                format!("/api/classes/{id}"),
+                format!("/api/classes/{id}/teachers"),
+                format!("/api/classes/{id}/pupils"),
+                format!("/api/classes/{id}/pupils/{}", pupils[0]),
+                format!("/api/classes/{id}/pupils/{}/move", pupils[0]),
+                format!("/api/classes/{id}/login"),
+                format!("/api/classes/{id}/news"),
+                format!("/api/classes/{id}/games"),
+                format!("/api/classes/{id}/simuls"),
+                format!("/api/classes/{id}/tournaments"),
+            ];
+            for (which, body) in &bodies {
+                let path = &paths[*which];
+                let body = with_pupils(body, &pupils);
+                let before = class_snapshot(&mut teacher, &id).await;
+                // The code login is a stranger's; every other route the teacher's.
+                let mut stranger = Browser::new(f.addr);
+                let r = if path.ends_with("/login") {
+                    stranger.post(path, body.clone()).await
+                } else {
+                    teacher.post(path, body.clone()).await
+                };
+                assert!(r.status < 500 && r.status != 0, "{path} {body}: {} {}", r.status, r.body);
+                if r.status < 400 {
+                    continue;
+                }
+                let e = r.json();
+                assert!(e["code"].is_string() && e["es"].as_str().is_some_and(|t| !t.is_empty())
+                    && e["en"].as_str().is_some_and(|t| !t.is_empty()), "{path} {body}: {e}");
+                assert_eq!(class_snapshot(&mut teacher, &id).await, before, "{path} {body}: {e}");
+                if path.ends_with("/login") {
+                    let me = stranger.req("GET", "/api/me", None).await.json();
+                    assert_eq!(me["account"], json!(false), "{body}: refused, yet logged in: {me}");
+                }
+            }
+            // A simul board's restart, with random bodies: never a fault.
+            for (_, body) in bodies.iter().take(2) {
+                let r = teacher
+                    .post(&format!("/api/simuls/{simul}/boards/1/restart"), with_pupils(body, &pupils))
+                    .await;
+                assert!(r.status < 500 && r.status != 0, "restart {body}: {} {}", r.status, r.body);
+            }
+            // The class and its simul still read, and the server still plays.
+            for path in [format!("/api/classes/{id}"), format!("/api/simuls/{simul}")] {
+                let r = teacher.req("GET", &path, None).await;
+                assert_eq!(r.status, 200, "{path}: {}", r.body);
+            }
+            let (mut w2, mut b2) = friend_game(f.addr, json!({})).await;
+            play_line(&mut w2, &mut b2, &["e4", "e5"]).await;
+        });
+    }
 }
