@@ -14,7 +14,7 @@ use escaque_torneo::dutch::{pair, pairing_players};
 use escaque_torneo::model::{ByeKind, Outcome, Player, System, Tournament};
 use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::standings::{self, compute_after, Counted, Rules, TieBreak};
-use escaque_torneo::{format_points, html, trf};
+use escaque_torneo::{html, trf};
 
 use crate::error::CliError;
 use crate::torneo_file;
@@ -600,8 +600,8 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                     out,
                     "{}",
                     lang.pick(
-                        format!("{} no cuenta: hay jugadores sin Elo y las bases no fijan con qué Elo cuentan (--elo-sin-elo)", tb.id()),
-                        format!("{} is not used: unrated players take part and no rating is set for them (--elo-sin-elo)", tb.id())
+                        format!("{} no cuenta: hay jugadores sin Elo y las bases no fijan con qué Elo cuentan (--elo-sin-elo)", tb.acronym()),
+                        format!("{} is not used: unrated players take part and no rating is set for them (--elo-sin-elo)", tb.acronym())
                     )
                 )
                 .map_err(io_err)?;
@@ -609,7 +609,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             if let Some(id) = detail {
                 return print_detail(&mut out, &t, *id, after, lang);
             }
-            let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.id()).collect();
+            let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.acronym()).collect();
             writeln!(
                 out,
                 "{:>4} {:>4}  {:<30} {:>6}  {}",
@@ -637,7 +637,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                         if dropped.contains(tb) {
                             "—".to_string()
                         } else {
-                            format!("{v}")
+                            number_text(*v, lang)
                         }
                     })
                     .collect();
@@ -647,7 +647,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                     shown,
                     s.player,
                     p.name,
-                    format_points(s.points),
+                    points_text(s.points, lang),
                     tbs.join("  ")
                 )
                 .map_err(io_err)?;
@@ -720,6 +720,21 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
     }
 }
 
+/// A score as the standings write it: one number style with the
+/// printouts ([`escaque_torneo::print::points`]), the decimal comma in
+/// Spanish (`17,5`) and the point in English (`17.5`); never `17½`.
+fn points_text(hp: u32, lang: Lang) -> String {
+    let s = escaque_torneo::print::points(hp);
+    lang.pick(s.clone(), s.replace(',', "."))
+}
+
+/// A tie-break's value in the same style ([`escaque_torneo::print::number`]):
+/// `46,75`, `13,5`, `13` (`46.75` in English).
+fn number_text(v: f64, lang: Lang) -> String {
+    let s = escaque_torneo::print::number(v);
+    lang.pick(s.clone(), s.replace(',', "."))
+}
+
 /// `clasificacion --detalle N`: how player N's tie-breaks were made
 /// ([`standings::explain`]).
 fn print_detail(
@@ -731,7 +746,7 @@ fn print_detail(
 ) -> Result<(), CliError> {
     let d = standings::explain(t, id, after).map_err(CliError::Tournament)?;
     let name = |p: u32| t.players[p as usize - 1].name.clone();
-    let pts = |hp: u32| format_points(hp);
+    let pts = |hp: u32| points_text(hp, lang);
     writeln!(
         out,
         "{}",
@@ -829,7 +844,7 @@ fn print_detail(
         let bh = r.buchholz.map(pts).unwrap_or_else(|| "—".into());
         let sb = r
             .sonneborn_berger
-            .map(|q| format!("{}", q as f64 / 4.0))
+            .map(|q| number_text(q as f64 / 4.0, lang))
             .unwrap_or_else(|| "—".into());
         writeln!(
             out,
@@ -887,9 +902,9 @@ fn print_detail(
         .iter()
         .map(|(tb, v)| {
             if d.dropped.iter().any(|x| x.0 == *tb) {
-                format!("{} —", tb.id())
+                format!("{} —", tb.acronym())
             } else {
-                format!("{} {v}", tb.id())
+                format!("{} {}", tb.acronym(), number_text(*v, lang))
             }
         })
         .collect();

@@ -638,5 +638,37 @@ fn the_detail_of_each_player_adds_up_to_the_standings() {
         "{old}"
     );
     let new = detail("2026");
-    assert!(new.contains("16.4.2") && new.contains("BH 3½,"), "{new}");
+    assert!(new.contains("16.4.2") && new.contains("BH 3,5,"), "{new}");
+}
+
+/// The terminal's standings write every number one way, as the printouts
+/// do (issue 62): points and tie-breaks with the decimal comma in Spanish
+/// (`4,5` beside `13,5`, never `4½` beside `13.5`), with the point in
+/// English; tie-break columns headed by C.07's acronyms.
+#[test]
+fn the_standings_write_numbers_one_way() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../escaque-torneo/tests/data/real/gacrux_many_unplayed_rounds.trf");
+    let f = file.to_str().unwrap();
+    let (ok, es, err) = escaque(&["torneo", "clasificacion", f]);
+    assert!(ok, "{err}");
+    let (ok, en, err) = escaque(&["--lang", "en", "torneo", "standings", f]);
+    assert!(ok, "{err}");
+    let digit_mark_digit = |text: &str, mark: char| {
+        let c: Vec<char> = text.chars().collect();
+        c.windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == mark && w[2].is_ascii_digit())
+    };
+    let body = |text: &str| text.lines().skip(2).collect::<Vec<_>>().join("\n");
+    assert!(!es.contains('½') && !en.contains('½'), "{es}\n{en}");
+    assert!(
+        digit_mark_digit(&body(&es), ',') && !digit_mark_digit(&body(&es), '.'),
+        "{es}"
+    );
+    assert!(
+        digit_mark_digit(&body(&en), '.') && !digit_mark_digit(&body(&en), ','),
+        "{en}"
+    );
+    let head = es.lines().nth(1).unwrap();
+    assert!(head.contains("BH-C1") || head.contains("SB"), "{head}");
 }
