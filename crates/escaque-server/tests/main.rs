@@ -18,6 +18,7 @@ mod browser_classes;
 mod browser_kid;
 mod browser_rated;
 mod browser_simul;
+mod browser_tiebreaks;
 mod browser_torneo;
 mod chess960;
 mod class_cards;

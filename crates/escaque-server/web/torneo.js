@@ -177,6 +177,16 @@ function createCard() {
   return h('section', { class: 'card', 'aria-labelledby': 'h-tn-create' }, h('h2', { id: 'h-tn-create' }, T.create_title), form);
 }
 
+/**
+ * A file's text as escaque reads a TRF (escaque_torneo::trf::decode): UTF-8,
+ * or Windows-1252 when the bytes are not valid UTF-8 (older Swiss-Manager and
+ * Vega exports), so that "Muñoz" stays "Muñoz" and never becomes "Mu�oz".
+ */
+async function fileText(f) {
+  const bytes = await f.arrayBuffer();
+  try { return new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch { return new TextDecoder('windows-1252').decode(bytes); }
+}
+
 function importCard() {
   const { h, api } = C;
   const T = tt();
@@ -189,7 +199,7 @@ function importCard() {
         const f = document.getElementById('tn-import-file').files[0];
         if (!f) return;
         try {
-          const r = await api('POST', '/api/tournaments/import', { trf: await f.text() });
+          const r = await api('POST', '/api/tournaments/import', { trf: await fileText(f) });
           location.href = `/torneos/${encodeURIComponent(r.id)}/organizar`;
         } catch (err) { C.showError(err); }
       },
@@ -480,7 +490,8 @@ async function desk(main, me, id) {
   const pairsCard = h('section', { id: 'desk-forbidden', class: 'card' });
   const orgCard = h('section', { id: 'desk-organisers', class: 'card' });
   const printCard = h('section', { id: 'desk-print', class: 'card' });
-  main.append(head, roundCard, playersCard, addCard, pairsCard, orgCard, printCard);
+  const tbCard = h('section', { id: 'desk-tiebreaks', class: 'card wide' });
+  main.append(head, roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard);
   let shownRound = null;
   const send = async (method, url, body, done) => {
     try {
@@ -648,7 +659,7 @@ async function desk(main, me, id) {
           onchange: async (e) => {
             const f = e.target.files[0];
             if (!f) return;
-            document.getElementById('paste-text').value = await f.text();
+            document.getElementById('paste-text').value = await fileText(f);
             if (/\.csv$/i.test(f.name)) document.getElementById('paste-format').value = 'csv';
             if (/\.trf$/i.test(f.name)) document.getElementById('paste-format').value = 'trf';
           },
@@ -723,7 +734,7 @@ async function desk(main, me, id) {
   function draw() {
     head.replaceChildren(heading(view, 'desk'));
     if (!view.can_edit) {
-      for (const c of [roundCard, playersCard, addCard, pairsCard, orgCard, printCard]) c.hidden = true;
+      for (const c of [roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard]) c.hidden = true;
       head.append(h('p', { id: 'not-organiser', class: 'error' }, T.not_organiser));
       return;
     }
@@ -734,8 +745,68 @@ async function desk(main, me, id) {
     drawForbidden();
     drawOrganisers();
     drawPrint();
+    drawTiebreaks();
     document.body.dataset.tnRound = String(view.round || 0);
     document.body.dataset.tnComplete = view.round_complete ? '1' : '0';
+  }
+
+  // Tie-breaks (issue 62): the version of FIDE C.07 the standings follow,
+  // which the organiser may choose, and how one player's values were made
+  // (the server's standings::explain, as `clasificacion --detalle N`).
+  let explained = null; // the player whose explanation is open
+  let picked = null; // the player chosen in the list (kept across redraws)
+  async function drawTiebreaks() {
+    let info;
+    try { info = await api('GET', `${base}/tiebreak-rules`); } catch (e) { C.showError(e); return; }
+    const heading = C.LANG === 'en' ? info.heading_en : info.heading_es;
+    const rules = h('select', {
+      id: 'tb-rules', 'aria-label': T.tb_rules,
+      onchange: (e) => send('POST', `${base}/tiebreak-rules`, { version: e.target.value || null }),
+    }, h('option', { value: '', selected: !info.chosen }, T.tb_rules_by_date(info.by_date)),
+    ...['2024', '2026'].map((v) => h('option', { value: v, selected: info.chosen && info.version === v }, T.tb_rules_version(v))));
+    const rows = (view.standings && view.standings.rows) || [];
+    const who = h('select', { id: 'tb-player', 'aria-label': T.tb_player, onchange: (e) => { picked = Number(e.target.value); } },
+      rows.map((r) => h('option', { value: r.number, selected: r.number === (picked || explained) }, `${r.rank}. ${C.shownName(r.name)} (${r.number})`)));
+    const out = h('div', { id: 'tb-explain', 'aria-live': 'polite' });
+    const go = h('button', {
+      type: 'button', id: 'tb-explain-go', class: 'secondary', disabled: !rows.length,
+      onclick: () => { explained = Number(who.value); showExplanation(out); },
+    }, T.tb_explain);
+    tbCard.replaceChildren(h('h2', {}, T.tb_card), h('p', { id: 'tb-heading' }, heading),
+      h('p', {}, h('label', {}, T.tb_rules, ' ', rules)),
+      h('p', { class: 'help' }, T.tb_help), h('p', {}, who, ' ', go), out);
+    if (explained) showExplanation(out);
+  }
+  async function showExplanation(out) {
+    let e;
+    try { e = await api('GET', `${base}/players/${explained}/tiebreaks`); } catch (err) { C.showError(err); return; }
+    const n = fmtTb;
+    const line = (r) => {
+      let what;
+      if (r.kind === 'game') what = `${T.tb_results[r.result] || r.result} ${T.tb_against} ${nameOf(view, r.opponent)} (${r.opponent})`;
+      else if (r.kind === 'bye') what = T.bye_kinds[r.bye] || r.bye;
+      else what = T.tb_absent;
+      const c = r.counted;
+      let why;
+      if (c.as === 'opponent') {
+        why = c.rounds_as_draws.length ? T.tb_opponent_draws(c.opponent, n(c.score), c.rounds_as_draws.join(', '), n(c.adjusted)) : T.tb_opponent(c.opponent, n(c.score));
+      } else if (c.as === 'dummy') {
+        if (c.cap === 'half_the_rounds') why = T.tb_dummy_half(n(c.own), n(c.cap_value), n(c.value));
+        else if (c.cap === 'opponent') why = T.tb_dummy_opponent(n(c.own), c.cap_opponent, n(c.cap_value), n(c.value));
+        else why = T.tb_dummy(n(c.own));
+      } else why = T.tb_nothing;
+      const bh = r.buchholz === null ? '—' : n(r.buchholz);
+      const sb = r.sonneborn_berger === null ? '—' : n(r.sonneborn_berger);
+      return h('li', { 'data-round': r.round }, `${T.round_n(r.round)}: ${what}. BH ${bh}, SB ${sb}${r.voluntary ? `, ${T.tb_voluntary}` : ''}${r.koya ? ', Koya' : ''}. ${why}`);
+    };
+    const kids = [h('h3', {}, T.tb_title(e.number, C.shownName(e.name), n(e.points), e.after_round)),
+      h('p', { class: 'muted' }, C.LANG === 'en' ? e.rules.heading_en : e.rules.heading_es),
+      h('ol', { class: 'tb-rounds' }, e.rounds.map(line))];
+    if (e.cut_low) kids.push(h('p', {}, T.tb_cut_low(e.cut_low)));
+    if (e.cut_high) kids.push(h('p', {}, T.tb_cut_high(e.cut_high)));
+    kids.push(h('p', {}, T.tb_koya(n(e.koya_threshold))));
+    kids.push(h('p', { id: 'tb-values', class: 'tb-values' }, e.values.map((v) => `${v.acronym} ${v.value === null ? `— (${T.tb_dropped})` : n(v.value)}`).join(' · ')));
+    out.replaceChildren(...kids);
   }
   draw();
   const fresh = inOrder((v) => {

@@ -123,6 +123,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/api/tournaments/{id}/rounds/{r}/boards/{b}/result",
             post(tournaments::set_result),
         )
+        .route(
+            "/api/tournaments/{id}/tiebreak-rules",
+            get(tournaments::get_tiebreak_rules).post(tournaments::set_tiebreak_rules),
+        )
+        .route(
+            "/api/tournaments/{id}/players/{n}/tiebreaks",
+            get(tournaments::explain_tiebreaks),
+        )
         .route("/api/tournaments/{id}/trf", get(tournaments::get_trf))
         .route("/api/tournaments/{id}/pgn", get(tournaments::get_pgn))
         .route(

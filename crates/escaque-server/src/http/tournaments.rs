@@ -25,7 +25,7 @@ use super::{ApiError, ApiResult, Identity, Limited};
 use crate::actor::{stored_pgn_of_event, EventTags, Out};
 use crate::proto::tournaments as wire;
 use crate::tournament::fanout::TournamentFanout;
-use crate::tournament::{self as service, view, Loaded, Settings, Who};
+use crate::tournament::{self as service, tiebreaks, view, Loaded, Settings, Who};
 use crate::Hub;
 
 /// The longest tournament name.
@@ -320,6 +320,57 @@ pub(super) async fn get_trf(
         trf::write_checked(&l.t).map_err(service::refused)?,
     )
         .into_response())
+}
+
+/// `GET /api/tournaments/{id}/tiebreak-rules`: the version of FIDE C.07
+/// the standings follow ([`tiebreaks::RulesInfo`]). Anyone who may read the
+/// standings may read it.
+pub(super) async fn get_tiebreak_rules(
+    State(hub): State<Arc<Hub>>,
+    id: Result<Path<String>, PathRejection>,
+) -> ApiResult {
+    let l = service::load(&hub, &path_id(id)?).await?;
+    Ok(Json(tiebreaks::RulesInfo::of(&l.t)).into_response())
+}
+
+/// `POST /api/tournaments/{id}/tiebreak-rules` `{"version": "2024"|"2026"|null}`:
+/// the organiser chooses the version of C.07 (kept in the TRF's `XZV`);
+/// `null` goes back to the one the start date asks for. Refused: an
+/// unknown version (400 `bad_version`), anyone but an organiser (403).
+pub(super) async fn set_tiebreak_rules(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<tiebreaks::SetRules>, JsonRejection>,
+) -> ApiResult {
+    let id = path_id(id)?;
+    let Json(req) = body?;
+    let version = tiebreaks::parse_version(req.version.as_deref()).map_err(|v| {
+        ApiError::bad(
+            "bad_version",
+            format!("versión del reglamento desconocida «{v}» (2024, 2026)"),
+            format!("unknown regulations version '{v}' (2024, 2026)"),
+        )
+    })?;
+    let info = service::change(&hub, &id, &Who::Organiser(me), |l| {
+        l.t.tiebreak_rules = version;
+        Ok(tiebreaks::RulesInfo::of(&l.t))
+    })
+    .await?;
+    Ok(Json(info).into_response())
+}
+
+/// `GET /api/tournaments/{id}/players/{n}/tiebreaks`: how player `n`'s
+/// tie-breaks were made ([`tiebreaks::Explanation`], the library's
+/// `standings::explain`). Refused: an unknown player (404 `no_such_player`).
+pub(super) async fn explain_tiebreaks(
+    State(hub): State<Arc<Hub>>,
+    p: Result<Path<(String, u32)>, PathRejection>,
+) -> ApiResult {
+    let Path((id, n)) = p?;
+    let l = service::load(&hub, &id).await?;
+    let e = tiebreaks::explanation(&l.t, n).map_err(service::refused)?;
+    Ok(Json(e).into_response())
 }
 
 /// `GET /api/tournaments/{id}/pgn[?lang=es]`: every game the server played

@@ -15,6 +15,7 @@
 
 pub mod fanout;
 pub mod online;
+pub mod tiebreaks;
 pub mod view;
 
 use std::sync::Arc;
