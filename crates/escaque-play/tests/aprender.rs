@@ -652,3 +652,86 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn progress_is_recomputed_from_the_tries_and_forged_claims_are_refused() {
+    use escaque_play::aprender::progress::{verify, ProgressError, MAX_TRIES};
+    let c = course();
+    let rook = [
+        Input::Move {
+            from: Square::A1,
+            to: Square::B2,
+            promotion: None,
+        },
+        Input::Move {
+            from: Square::A1,
+            to: Square::A7,
+            promotion: None,
+        },
+        Input::Move {
+            from: Square::A7,
+            to: Square::E7,
+            promotion: None,
+        },
+    ];
+    // One refused try: two stars, recomputed, whatever the pupil claims.
+    assert_eq!(verify(&c, "torre", 1, &rook), Ok(2));
+    assert_eq!(verify(&c, "torre", 1, &rook[1..]), Ok(3));
+    // Half the exercise, no moves, another exercise's moves: not solved.
+    assert_eq!(
+        verify(&c, "torre", 1, &rook[..2]),
+        Err(ProgressError::NotSolved)
+    );
+    assert_eq!(verify(&c, "torre", 1, &[]), Err(ProgressError::NotSolved));
+    assert_eq!(verify(&c, "alfil", 0, &rook), Err(ProgressError::NotSolved));
+    assert_eq!(
+        verify(&c, "volar", 0, &rook),
+        Err(ProgressError::UnknownStage)
+    );
+    assert_eq!(
+        verify(&c, "torre", 99, &rook),
+        Err(ProgressError::UnknownExercise)
+    );
+    let many = vec![Input::Choice(0); MAX_TRIES + 1];
+    assert_eq!(
+        verify(&c, "tablero", 7, &many),
+        Err(ProgressError::TooManyTries)
+    );
+    // A question: the right option, after a wrong one.
+    assert_eq!(
+        verify(&c, "tablero", 7, &[Input::Choice(1), Input::Choice(0)]),
+        Ok(2)
+    );
+    assert_eq!(ProgressError::NotSolved.id(), "no_resuelto");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Any tries on any exercise: stars from 1 to 3 or a refusal, never a panic.
+    #[test]
+    fn any_claimed_tries_are_judged_without_panicking(
+        stage in 0usize..21,
+        exercise in 0usize..12,
+        tries in proptest::collection::vec((0u32..64, 0u32..64, 0u8..6, "[a-hA-Z0-9x=+#-]{0,6}"), 0..12),
+    ) {
+        let c = course();
+        let id = c.stages[stage % c.stages.len()].id.clone();
+        let inputs: Vec<Input> = tries
+            .iter()
+            .map(|(a, b, k, text)| {
+                let (from, to) = (Square::new(*a).unwrap(), Square::new(*b).unwrap());
+                match k {
+                    0 => Input::Square(from),
+                    1 => Input::Choice(*a as usize % 5),
+                    2 => Input::Text(text.clone()),
+                    3 => Input::Move { from, to, promotion: Some(Role::Knight) },
+                    _ => Input::Move { from, to, promotion: None },
+                }
+            })
+            .collect();
+        if let Ok(s) = escaque_play::aprender::progress::verify(&c, &id, exercise, &inputs) {
+            prop_assert!((1..=3).contains(&s));
+        }
+    }
+}

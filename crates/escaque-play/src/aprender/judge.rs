@@ -73,6 +73,7 @@ pub struct Attempt<'a> {
     left: Option<Left>,
     played: Vec<Move>,
     tries: u32,
+    answers: u32,
     solved: Option<u8>,
 }
 
@@ -89,6 +90,7 @@ impl Exercise {
             },
             played: Vec::new(),
             tries: 0,
+            answers: 0,
             solved: None,
         }
     }
@@ -130,9 +132,9 @@ impl<'a> Attempt<'a> {
         }
     }
 
-    /// Moves and refused tries so far.
+    /// Moves, answers and refused tries so far.
     pub fn used(&self) -> u32 {
-        self.played.len() as u32 + self.tries
+        self.played.len() as u32 + self.tries + self.answers
     }
 
     /// The stars, once solved.
@@ -145,7 +147,12 @@ impl<'a> Attempt<'a> {
         if self.solved.is_some() {
             return Verdict::AlreadySolved;
         }
+        let before = self.played.len();
         let v = self.judge(input);
+        if matches!(v, Verdict::Solved { .. }) && self.played.len() == before {
+            // An answer (a square, an option, a written move) counts as one.
+            self.answers += 1;
+        }
         match &v {
             Verdict::Refused(_) => self.tries += 1,
             Verdict::Solved { .. } => {}

@@ -41,6 +41,7 @@
 pub mod coords;
 mod judge;
 pub mod parse;
+pub mod progress;
 pub mod reason;
 mod search;
 
