@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod analizar_cmd;
+mod aprender_cmd;
 mod bench_cmd;
 mod dead_cmd;
 mod error;
@@ -74,6 +75,9 @@ enum Command {
     /// Problemas de partidas reales: buscar, importar (CSV de lichess) y jugar.
     #[command(name = "problemas", visible_alias = "puzzles")]
     Puzzles(problemas_cmd::ProblemasArgs),
+    /// Aprende a jugar: el curso de las reglas, etapa a etapa (--texto).
+    #[command(name = "aprender", visible_alias = "learn")]
+    Learn(aprender_cmd::AprenderArgs),
     /// Copia de seguridad de la base SQLite de un servidor, mientras sirve.
     #[command(name = "respaldo", visible_alias = "backup")]
     Backup(respaldo_cmd::RespaldoArgs),
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Some(Command::Tournament(args)) => torneo_cmd::run(&args, lang),
         Some(Command::Analyse(args)) => analizar_cmd::run(&args, lang),
         Some(Command::Backup(args)) => respaldo_cmd::run(&args, lang),
+        Some(Command::Learn(args)) => aprender_cmd::run(&args, lang),
         Some(Command::Puzzles(args)) => problemas_cmd::run(&args, lang),
         None => play::run(&cli.play, lang),
     };

@@ -4,6 +4,7 @@
 //! test `every_file_is_a_module` fails otherwise.
 
 mod analizar_cli;
+mod aprender_cli;
 mod backup_cli;
 mod bad_input_cli;
 mod chess960_cli;
