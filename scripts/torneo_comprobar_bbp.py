@@ -225,9 +225,9 @@ def main():
         out = os.path.join(work, 'bbp', 'b%d.trf' % seed)
         try:
             p = subprocess.run([bbp, '--dutch', '-g', cfg, '-o', out, '-s', str(seed)],
-                               capture_output=True, timeout=120)
+                               capture_output=True, timeout=30)
         except subprocess.TimeoutExpired:
-            print('bbpPairings -g seed %d: over 120 s, left out' % seed)
+            print('bbpPairings -g seed %d: over 30 s, left out' % seed)
             continue
         if p.returncode == 0:
             bbp_files.append(out)

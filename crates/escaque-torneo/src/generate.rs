@@ -149,6 +149,9 @@ pub struct Config {
     pub late_entries: f64,
     /// The Baku acceleration (C.04.5.1).
     pub baku: bool,
+    /// The accelerations written as JaVaFo's `XXA` lines (one a player,
+    /// its virtual points round by round) instead of TRF-2026 `250` records.
+    pub xxa: bool,
     pub tiebreaks: Vec<TieBreak>,
     /// White for the first player in round 1; `None`: drawn by the seed.
     pub first_white: Option<bool>,
@@ -171,6 +174,7 @@ impl Default for Config {
             zero_byes: Rate::Probability(0.01),
             late_entries: 0.0,
             baku: false,
+            xxa: false,
             tiebreaks: TieBreak::default_order(System::Swiss),
             first_white: None,
         }
@@ -288,6 +292,7 @@ impl Config {
                 "cero_puntos" | "zero_byes" => self.zero_byes = rate()?,
                 "tardios" | "tardíos" | "late_entries" => self.late_entries = prob()?,
                 "baku" => self.baku = yes_no()?,
+                "xxa" => self.xxa = yes_no()?,
                 "blancas1" | "first_white" => self.first_white = Some(yes_no()?),
                 "desempates" | "tiebreaks" => {
                     let list = TieBreak::parse_list(value).map_err(|_| bad())?;
@@ -312,7 +317,7 @@ impl Config {
         format!(
             "jugadores={} rondas={} elo_min={} elo_max={} sin_elo={} tablas={} incomparecencias={} \
              dobles_incomparecencias={} retiradas={} medio_punto={} punto_completo={} cero_puntos={} \
-             tardios={} baku={} desempates={}{}",
+             tardios={} baku={} desempates={}{}{}",
             self.players,
             self.rounds,
             self.lowest_rating,
@@ -331,7 +336,8 @@ impl Config {
             match self.first_white {
                 Some(w) => format!(" blancas1={}", if w { "si" } else { "no" }),
                 None => String::new(),
-            }
+            },
+            if self.xxa { " xxa=si" } else { "" }
         )
     }
 
@@ -630,7 +636,14 @@ pub fn generate(
     let text = format!(
         "### escaque torneo generar: semilla {seed}\n### {}\n{}",
         config.text(),
-        with_system_line(&crate::trf::write(&t), config.baku)
+        with_system_line(
+            &if config.xxa {
+                with_xxa(&crate::trf::write(&t), &t)
+            } else {
+                crate::trf::write(&t)
+            },
+            config.baku
+        )
     );
     Ok(Generated {
         tournament: t,
@@ -681,6 +694,43 @@ fn played(rng: &mut Rng, config: &Config, t: &Tournament, w: u32, b: u32) -> Out
     } else {
         Outcome::BlackWins
     }
+}
+
+/// The tournament's accelerations as JaVaFo's `XXA` lines: `XXA NNNN`, then
+/// the virtual points of rounds 1, 2, … in 4 columns every 5 from column 10
+/// (as bbpPairings and [`crate::trf::parse`] read them).
+pub fn xxa_lines(t: &Tournament) -> String {
+    let last = t
+        .accelerations
+        .iter()
+        .map(|a| a.last_round)
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for id in 1..=t.players.len() as u32 {
+        let points: Vec<u32> = (1..=last).map(|r| t.acceleration(id, r)).collect();
+        if points.iter().all(|&p| p == 0) {
+            continue;
+        }
+        out.push_str(&format!("XXA {id:>4}"));
+        for p in points {
+            out.push_str(&format!(" {:>4}", crate::format_points_dot(p)));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `text` (written by [`crate::trf::write`]) with its `250` records
+/// replaced by the `XXA` lines of [`xxa_lines`].
+fn with_xxa(text: &str, t: &Tournament) -> String {
+    let mut out: String = text
+        .lines()
+        .filter(|l| !l.starts_with("250"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    out.push_str(&xxa_lines(t));
+    out
 }
 
 /// Adds `192 FIDE_DUTCH_2025` (or `…_BAKU`) after the `182` line: the
