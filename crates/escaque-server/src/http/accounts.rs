@@ -2,13 +2,12 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 
-use super::{cookie, names, set_cookie, ApiError, ApiResult, Limited, SESSION_COOKIE};
+use super::{cookie, names, set_cookie, ApiError, ApiResult, AppJson, Limited, SESSION_COOKIE};
 use crate::proto::games::Credentials;
 use crate::{hash_secret, new_id, new_secret, Hub};
 
@@ -23,9 +22,9 @@ fn check_name(name: &str) -> Result<names::AccountName, ApiError> {
 pub(super) async fn signup(
     State(hub): State<Arc<Hub>>,
     _: Limited,
-    body: Result<Json<Credentials>, JsonRejection>,
+    body: AppJson<Credentials>,
 ) -> ApiResult {
-    let Json(c) = body?;
+    let c = body.read()?;
     let name = check_name(&c.name)?;
     let plen = c.password.chars().count();
     if !(8..=200).contains(&plen) {
@@ -56,9 +55,9 @@ pub(super) async fn signup(
 pub(super) async fn login(
     State(hub): State<Arc<Hub>>,
     _: Limited,
-    body: Result<Json<Credentials>, JsonRejection>,
+    body: AppJson<Credentials>,
 ) -> ApiResult {
-    let Json(c) = body?;
+    let c = body.read()?;
     // By skeleton; an account made before the names rule is keyed by its
     // lower-cased name.
     let mut user = hub

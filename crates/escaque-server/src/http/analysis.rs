@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
@@ -28,7 +28,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::games::LangQuery;
-use super::{ApiError, ApiResult, Identity, Limited};
+use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::analysis::replay;
 use crate::classes::{self, Role};
 use crate::proto::analysis as wire;
@@ -353,9 +353,9 @@ async fn upload(
     State(hub): State<Arc<Hub>>,
     _: Limited,
     me: Identity,
-    body: Result<Json<Upload>, JsonRejection>,
+    body: AppJson<Upload>,
 ) -> ApiResult {
-    let Json(req) = body?;
+    let req = body.read()?;
     if req.pgn.len() > MAX_PGN_BYTES {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -584,10 +584,10 @@ async fn try_move(
     Addr(addr): Addr,
     me: Identity,
     aid: Result<Path<String>, PathRejection>,
-    body: Result<Json<Try>, JsonRejection>,
+    body: AppJson<Try>,
 ) -> ApiResult {
     let aid = path_id(aid)?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let row = visible_analysis(&hub, &me, &aid).await?;
     let analysis = done_analysis(&row)?;
     let Some(ply) = analysis.plies.get(req.ply) else {
@@ -727,9 +727,9 @@ fn one() -> usize {
 async fn position(
     State(hub): State<Arc<Hub>>,
     Addr(addr): Addr,
-    body: Result<Json<Board>, JsonRejection>,
+    body: AppJson<Board>,
 ) -> ApiResult {
-    let Json(req) = body?;
+    let req = body.read()?;
     if req.lines > MAX_LINES {
         return Err(ApiError::bad(
             "malformed",

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
@@ -25,7 +25,7 @@ use serde::Deserialize;
 
 use super::games::parse_tc;
 use super::names::skeleton;
-use super::{ApiError, ApiResult, Identity};
+use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::classes::{self, Role};
 use crate::presence::PresenceView;
 use crate::proto::classes as wire;
@@ -156,11 +156,11 @@ async fn start_tournament(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Json<StartBody>, JsonRejection>,
+    body: AppJson<StartBody>,
 ) -> ApiResult {
     let Path(id) = id?;
     let class = classes::teaching(&hub, &me, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let system = match req.system.as_str() {
         "swiss" => System::Swiss,
         "round_robin" => System::RoundRobin { double: false },

@@ -14,7 +14,6 @@ use std::sync::Arc;
 
 use crate::proto::classes::{self as wire, AddPupils, CodeLogin, NewClass};
 use crate::proto::lobby::YourGame;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -25,7 +24,7 @@ use serde::Deserialize;
 
 use super::accounts::hash_off_thread;
 use super::games::parse_tc;
-use super::{names, ApiError, ApiResult, Identity, Limited};
+use super::{names, ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::classes::{self, words, Role};
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
@@ -236,12 +235,12 @@ pub(super) async fn list(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult
 pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    body: Result<Json<NewClass>, JsonRejection>,
+    body: AppJson<NewClass>,
 ) -> ApiResult {
     if !classes::may_teach(&hub, &me).await? {
         return Err(not_a_teacher());
     }
-    let Json(req) = body?;
+    let req = body.read()?;
     let name = text_field(
         &req.name,
         MAX_NAME,
@@ -353,10 +352,10 @@ pub(super) async fn edit(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     Path(id): Path<String>,
-    body: Result<Json<EditClass>, JsonRejection>,
+    body: AppJson<EditClass>,
 ) -> ApiResult {
     let class = classes::teaching(&hub, &me, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let name = match &req.name {
         Some(n) => text_field(
             n,
@@ -393,10 +392,10 @@ pub(super) async fn add_teacher(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     Path(id): Path<String>,
-    body: Result<Json<NewTeacher>, JsonRejection>,
+    body: AppJson<NewTeacher>,
 ) -> ApiResult {
     classes::teaching(&hub, &me, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let no_such = || {
         ApiError::new(
             StatusCode::NOT_FOUND,
@@ -456,10 +455,10 @@ pub(super) async fn add_pupils(
     _: Limited,
     me: Identity,
     Path(id): Path<String>,
-    body: Result<Json<AddPupils>, JsonRejection>,
+    body: AppJson<AddPupils>,
 ) -> ApiResult {
     classes::teaching(&hub, &me, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let raw: Vec<String> = match (req.real_names, req.text) {
         (Some(list), None) => list,
         (None, Some(text)) => text
@@ -552,10 +551,10 @@ pub(super) async fn edit_pupil(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     Path((id, name)): Path<(String, String)>,
-    body: Result<Json<EditPupil>, JsonRejection>,
+    body: AppJson<EditPupil>,
 ) -> ApiResult {
     let pupil = taught_pupil(&hub, &me, &id, &name).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let real_name = match &req.real_name {
         Some(r) => real_name_field(r)?,
         None => pupil.real_name.clone(),
@@ -605,10 +604,10 @@ pub(super) async fn move_pupil(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     Path((id, name)): Path<(String, String)>,
-    body: Result<Json<MovePupil>, JsonRejection>,
+    body: AppJson<MovePupil>,
 ) -> ApiResult {
     let pupil = taught_pupil(&hub, &me, &id, &name).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     // The asker must teach the other class too; a pupil never gets here.
     let to = match classes::teaching(&hub, &me, &req.to).await {
         Ok(c) => c,
@@ -680,10 +679,10 @@ pub(super) async fn login_page(State(hub): State<Arc<Hub>>, Path(id): Path<Strin
 pub(super) async fn login(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    body: Result<Json<CodeLogin>, JsonRejection>,
+    body: AppJson<CodeLogin>,
 ) -> ApiResult {
     let class = open_class(&hub, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     // The class's buckets, never the address's: a room of tablets shares
     // one address. While the wrong-code bucket is empty no code is even
     // checked, so that guessing is as slow as the bucket.
@@ -745,10 +744,10 @@ pub(super) async fn post_news(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     Path(id): Path<String>,
-    body: Result<Json<NewNews>, JsonRejection>,
+    body: AppJson<NewNews>,
 ) -> ApiResult {
     classes::teaching(&hub, &me, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let text = text_field(&req.text, MAX_TEXT, "bad_news", ("el aviso", "the notice"))?;
     let uid = classes::user_id(&me).unwrap_or_default();
     let row = NewsRow {
@@ -795,10 +794,10 @@ pub(super) async fn start_game(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     Path(id): Path<String>,
-    body: Result<Json<NewClassGame>, JsonRejection>,
+    body: AppJson<NewClassGame>,
 ) -> ApiResult {
     classes::teaching(&hub, &me, &id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let white = find_pupil(&hub, &id, &req.white, false).await?;
     let black = find_pupil(&hub, &id, &req.black, false).await?;

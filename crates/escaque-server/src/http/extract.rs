@@ -1,6 +1,7 @@
-//! What every route may ask for before its body: who is asking
-//! ([`Identity`], set by the guard layer from the cookies) and a token from
-//! the per-address rate limit ([`Limited`]).
+//! What every route may ask for: who is asking ([`Identity`], set by the
+//! guard layer from the cookies), a token from the per-address rate limit
+//! ([`Limited`]), and its JSON body ([`AppJson`], whose refusal the handler
+//! takes when it reads it).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -43,5 +44,36 @@ impl FromRequestParts<Arc<Hub>> for Limited {
         } else {
             Err(ApiError::limited())
         }
+    }
+}
+
+/// A route's JSON body (issue 53: one extractor instead of each handler's
+/// `Result<Json<T>, JsonRejection>`): read when the request arrives, its
+/// refusal (`malformed`, `unsupported_media_type`… as
+/// `crate::texts::json_rejection` words them) handed over when the handler
+/// asks with [`AppJson::read`], so that the handler's own refusals that
+/// come first (who may ask) still come first.
+pub struct AppJson<T>(Result<T, ApiError>);
+
+impl<T> AppJson<T> {
+    /// The body, or why it was refused.
+    pub fn read(self) -> Result<T, ApiError> {
+        self.0
+    }
+}
+
+impl<T, S> axum::extract::FromRequest<S> for AppJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(
+        req: axum::extract::Request,
+        state: &S,
+    ) -> Result<AppJson<T>, std::convert::Infallible> {
+        let read = axum::Json::<T>::from_request(req, state).await;
+        Ok(AppJson(read.map(|axum::Json(t)| t).map_err(ApiError::from)))
     }
 }

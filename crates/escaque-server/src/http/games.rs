@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
@@ -14,7 +13,7 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 use super::variant::{refuse_mix, Variant};
-use super::{ApiError, ApiResult, Identity, Limited};
+use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::actor::Cmd;
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
@@ -85,9 +84,9 @@ pub(super) async fn create_game(
     State(hub): State<Arc<Hub>>,
     _: Limited,
     me: Identity,
-    body: Result<Json<CreateGame>, JsonRejection>,
+    body: AppJson<CreateGame>,
 ) -> ApiResult {
-    let Json(req) = body?;
+    let req = body.read()?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;

@@ -54,7 +54,7 @@ pub use crate::identity::Identity;
 /// The names rule (`crate::names`), as the handlers name it.
 pub(crate) use crate::names;
 pub use accounts::{hash_password, verify_password};
-pub use extract::Limited;
+pub use extract::{AppJson, Limited};
 pub use ws::small_buffers;
 
 const GUEST_COOKIE: &str = "escaque_invitado";

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -17,7 +16,7 @@ use serde_json::Value;
 
 use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
 use super::variant::{refuse_mix, Variant};
-use super::{ApiError, ApiResult, Identity, Limited};
+use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
 use crate::lobby::{self, Fanout, Seek};
@@ -70,9 +69,9 @@ pub(super) async fn create_seek(
     State(hub): State<Arc<Hub>>,
     _: Limited,
     me: Identity,
-    body: Result<Json<CreateSeek>, JsonRejection>,
+    body: AppJson<CreateSeek>,
 ) -> ApiResult {
-    let Json(req) = body?;
+    let req = body.read()?;
     // Kid mode: a pupil's seek is its class's only (a pupil in no class
     // has nobody to play but the engine).
     let circle = classes::circle(&hub.store, &me).await?;

@@ -18,7 +18,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -31,7 +31,7 @@ use tokio::sync::oneshot;
 
 use super::games::parse_tc;
 use super::names::skeleton;
-use super::{ApiError, ApiResult, Identity};
+use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::actor::Cmd;
 use crate::classes::{self, Role};
 use crate::lobby::Fanout;
@@ -226,11 +226,11 @@ pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     path: Result<Path<String>, PathRejection>,
-    body: Result<Json<CreateSimul>, JsonRejection>,
+    body: AppJson<CreateSimul>,
 ) -> ApiResult {
     let Path(class_id) = path?;
     let class = classes::teaching(&hub, &me, &class_id).await?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let host_color = read_host_color(req.host_color.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let active = hub.store.class_pupils(&class.id, false).await?;

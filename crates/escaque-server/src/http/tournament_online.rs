@@ -16,7 +16,7 @@ use escaque_torneo::Player;
 use serde::Deserialize;
 use tokio::sync::oneshot;
 
-use super::{ApiError, ApiResult, Identity};
+use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::actor::Cmd;
 use crate::store::PlayerLink;
 use crate::tournament::{self, online, Loaded, Who};
@@ -256,10 +256,10 @@ pub(super) async fn add_time(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     path: Result<Path<(String, u32, u32)>, PathRejection>,
-    body: Result<Json<TimeBody>, JsonRejection>,
+    body: AppJson<TimeBody>,
 ) -> ApiResult {
     let Path((id, round, board)) = path?;
-    let Json(body) = body?;
+    let body = body.read()?;
     let color = match body.color.as_str() {
         "white" => Color::White,
         "black" => Color::Black,

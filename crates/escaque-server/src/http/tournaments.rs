@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -21,7 +21,7 @@ use serde::Deserialize;
 use tokio::sync::mpsc;
 
 use super::games::{chrono_date, parse_rules, parse_tc, LangQuery};
-use super::{ApiError, ApiResult, Identity, Limited};
+use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::actor::{stored_pgn_of_event, EventTags, Out};
 use crate::proto::tournaments as wire;
 use crate::tournament::fanout::TournamentFanout;
@@ -137,13 +137,13 @@ pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
     _: Limited,
     me: Identity,
-    body: Result<Json<CreateTournament>, JsonRejection>,
+    body: AppJson<CreateTournament>,
 ) -> ApiResult {
     // Kid mode: a pupil plays its class's events, it does not make any.
     if me.managed {
         return Err(crate::classes::kid_mode());
     }
-    let Json(req) = body?;
+    let req = body.read()?;
     let name = text_field("name", &req.name, MAX_TOURNAMENT_NAME)?;
     if name.is_empty() {
         return Err(bad_field(
@@ -233,12 +233,12 @@ pub(super) async fn import(
     State(hub): State<Arc<Hub>>,
     _: Limited,
     me: Identity,
-    body: Result<Json<ImportTournament>, JsonRejection>,
+    body: AppJson<ImportTournament>,
 ) -> ApiResult {
     if me.managed {
         return Err(crate::classes::kid_mode());
     }
-    let Json(req) = body?;
+    let req = body.read()?;
     let t = trf::parse(&req.trf).map_err(|e| service::refused(e.into()))?;
     if t.players.len() > MAX_PLAYERS {
         return Err(bad_field(
@@ -341,10 +341,10 @@ pub(super) async fn set_tiebreak_rules(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Json<tiebreaks::SetRules>, JsonRejection>,
+    body: AppJson<tiebreaks::SetRules>,
 ) -> ApiResult {
     let id = path_id(id)?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let version = tiebreaks::parse_version(req.version.as_deref()).map_err(|v| {
         ApiError::bad(
             "bad_version",
@@ -631,10 +631,10 @@ pub(super) async fn add_player(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Json<PlayerFields>, JsonRejection>,
+    body: AppJson<PlayerFields>,
 ) -> ApiResult {
     let id = path_id(id)?;
-    let Json(f) = body?;
+    let f = body.read()?;
     let p = new_player(&f)?;
     let n = service::change(&hub, &id, &Who::Organiser(me), |l| {
         Ok(enter(l, vec![p.clone()])?[0])
@@ -798,10 +798,10 @@ pub(super) async fn import_players(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Json<ImportPlayers>, JsonRejection>,
+    body: AppJson<ImportPlayers>,
 ) -> ApiResult {
     let id = path_id(id)?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let players = players_from(&req.format, &req.text)?;
     let added = service::change(&hub, &id, &Who::Organiser(me), |l| {
         Ok(enter(l, players.clone())?.len())
@@ -814,10 +814,10 @@ pub(super) async fn edit_player(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     p: Result<Path<(String, u32)>, PathRejection>,
-    body: Result<Json<PlayerFields>, JsonRejection>,
+    body: AppJson<PlayerFields>,
 ) -> ApiResult {
     let Path((id, n)) = p?;
-    let Json(f) = body?;
+    let f = body.read()?;
     service::change(&hub, &id, &Who::Organiser(me), |l| {
         let mut p = l.t.player(n).map_err(service::refused)?.clone();
         apply_fields(&mut p, &f)?;
@@ -838,10 +838,10 @@ pub(super) async fn withdraw(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     p: Result<Path<(String, u32)>, PathRejection>,
-    body: Result<Json<Withdraw>, JsonRejection>,
+    body: AppJson<Withdraw>,
 ) -> ApiResult {
     let Path((id, n)) = p?;
-    let Json(w) = body?;
+    let w = body.read()?;
     service::change(&hub, &id, &Who::Organiser(me), |l| {
         let from = w.from_round.unwrap_or(l.t.rounds.len() as u32 + 1);
         l.t.withdraw(n, from).map_err(service::refused)
@@ -861,10 +861,10 @@ pub(super) async fn bye(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     p: Result<Path<(String, u32)>, PathRejection>,
-    body: Result<Json<Bye>, JsonRejection>,
+    body: AppJson<Bye>,
 ) -> ApiResult {
     let Path((id, n)) = p?;
-    let Json(b) = body?;
+    let b = body.read()?;
     let kind = match b.kind.as_str() {
         "half" => ByeKind::Half,
         "zero" => ByeKind::Zero,
@@ -902,10 +902,10 @@ pub(super) async fn forbid(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Json<Forbid>, JsonRejection>,
+    body: AppJson<Forbid>,
 ) -> ApiResult {
     let id = path_id(id)?;
-    let Json(f) = body?;
+    let f = body.read()?;
     if f.players.len() > 100 {
         return Err(bad_field("players", "como mucho 100", "at most 100"));
     }
@@ -937,10 +937,10 @@ pub(super) async fn add_organiser(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Json<AddOrganiser>, JsonRejection>,
+    body: AppJson<AddOrganiser>,
 ) -> ApiResult {
     let id = path_id(id)?;
-    let Json(req) = body?;
+    let req = body.read()?;
     if req.account.len() > 100 {
         return Err(bad_field("account", "demasiado largo", "too long"));
     }
@@ -1018,10 +1018,10 @@ pub(super) async fn set_result(
     State(hub): State<Arc<Hub>>,
     me: Identity,
     p: Result<Path<(String, u32, u32)>, PathRejection>,
-    body: Result<Json<SetResult>, JsonRejection>,
+    body: AppJson<SetResult>,
 ) -> ApiResult {
     let Path((id, round, board)) = p?;
-    let Json(req) = body?;
+    let req = body.read()?;
     let outcome = parse_result(&req.result)?;
     // Online, a game still being played ends with the result.
     crate::tournament::online::organiser_result(
