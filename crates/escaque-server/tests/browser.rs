@@ -2036,6 +2036,100 @@ async fn move_across_a_reconnection(env: &Env) -> R {
     Ok(())
 }
 
+/// A game whose process went down shows "Reanudando…" while another takes
+/// it over, takes no move, and goes on when the full state follows (issue
+/// 60). One process cannot lose its game, so the page is handed what a
+/// stand-in sends then (`crate::actor::resuming`: the stored state with
+/// status `resuming`, no legal moves, the clocks stopped — the cross-node
+/// kill test, escaque-cli's cluster_kill.rs, checks the server sends it) on
+/// a reconnection, and the game's own `state` after.
+async fn resuming_state(env: &Env) -> R {
+    let (a, b) = (&env.a, &env.b);
+    let id = pair(&env.base, a, b, json!({})).await?;
+    js(
+        a,
+        "const parse = JSON.parse;
+         window.escaqueResuming = false;
+         window.escaqueResumingSeen = 0;
+         JSON.parse = function (text, reviver) {
+           const m = parse.call(this, text, reviver);
+           // The state, and the events the real server sends after it
+           // here (a stand-in sends none while it resumes).
+           if (window.escaqueResuming && m && (m.t === 'state' || m.t === 'event') && m.status === 'playing') {
+             m.status = 'resuming';
+             m.legal = []; m.legal_uci = []; m.claimable = []; m.claim_moves = [];
+             m.can_abort = false; m.abandon_claimable_by = null;
+             if (m.clock) m.clock.running = null;
+             if (m.t === 'state') window.escaqueResumingSeen += 1;
+           }
+           return m;
+         };
+         const send = WebSocket.prototype.send;
+         window.escaqueWs = null;
+         WebSocket.prototype.send = function (data) {
+           if (String(this.url).includes('/ws/games/')) window.escaqueWs = this;
+           return send.call(this, data);
+         };
+         return 1",
+    )
+    .await?;
+    // The game's socket (seen when it answers the server's ping; the lobby's
+    // socket is left alone), closed as a dying process closes it; the
+    // reconnection is answered `resuming`.
+    until(
+        a,
+        "the page's socket",
+        "window.escaqueWs && window.escaqueWs.readyState === 1",
+    )
+    .await?;
+    js(
+        a,
+        "window.escaqueResuming = true; const old = window.escaqueWs; window.escaqueOld = old; old.close(); return 1",
+    )
+    .await?;
+    until(
+        a,
+        "Reanudando… shown",
+        "window.escaqueResumingSeen >= 1 && document.querySelector('#status').textContent === 'Reanudando…'",
+    )
+    .await?;
+    let hidden = js(a, "return document.querySelector('#move-form').hidden").await?;
+    if hidden != json!(true) {
+        return Err("the move box is open while the game resumes".into());
+    }
+    // No move while resuming: the board offers none.
+    click_move(a, "e2", "e4").await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let plies = uci_moves(&server_state(a, &id).await?).len();
+    let shown = page_moves(a).await?.len();
+    if plies != 0 || shown != 0 {
+        return Err(format!(
+            "a move was made while resuming: {plies} stored, {shown} shown"
+        ));
+    }
+    // The new owner's state follows on the same connection.
+    until(
+        a,
+        "the new socket",
+        "window.escaqueWs && window.escaqueWs !== window.escaqueOld && window.escaqueWs.readyState === 1",
+    )
+    .await?;
+    js(
+        a,
+        "window.escaqueResuming = false; window.escaqueWs.send(JSON.stringify({ t: 'state' })); return 1",
+    )
+    .await?;
+    until(
+        a,
+        "the game going on",
+        "document.querySelector('#status').textContent.includes('blancas')",
+    )
+    .await?;
+    typed(a, "e4").await?;
+    wait_plies(b, 1).await?;
+    Ok(())
+}
+
 /// Runs one scenario with a time limit, saying how long it took.
 async fn timed(name: &str, fut: impl std::future::Future<Output = R>) -> R {
     let t0 = Instant::now();
@@ -2160,6 +2254,7 @@ fn browser_suite() {
                 claim_with_move,
                 takeback_and_abort,
                 move_across_a_reconnection,
+                resuming_state,
                 keyboard_game
             ),
             in_turn!(accounts, engine_game)

@@ -789,6 +789,9 @@ async function game(main, id) {
   function statusText() {
     if (S.status === 'waiting') return t.waiting;
     if (S.status === 'adjourned') return adjournedText();
+    // The process that ran the game is gone and another takes it over: no
+    // moves until the next state (docs/protocol.md, "state").
+    if (S.status === 'resuming') return t.resuming;
     if (S.status === 'over') {
       const opp = you === 'white' ? 'black' : 'white';
       if (you && S.rematch_offer === opp && !S.rematch_game) return `${t.game_over}. ${t.rematch_offered}`;

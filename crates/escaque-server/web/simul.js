@@ -324,6 +324,7 @@ async function simulPage(main, me, id) {
     if (!S) return '…';
     if (S.status === 'over') return S.end_text ? (S.end_text[C.LANG] || S.end_text.es) : (S.result || C.t.game_over);
     if (S.status === 'adjourned') return T.adjourned;
+    if (S.status === 'resuming') return C.t.resuming;
     const mine = S.turn === cell.hostColor;
     if (host) return mine ? T.your_turn : T.thinks(cell.pupil);
     return mine ? T.host_thinks(V.host) : T.thinks(cell.pupil);

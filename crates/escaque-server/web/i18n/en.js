@@ -45,6 +45,8 @@ export default {
   abandon_claimable: 'Your opponent has not come back: you may claim the win or call it a draw',
   reconnecting: 'Connection lost. Reconnecting…', reconnected: 'Connected again',
   game_over: 'Game over', premove_set: 'Premove set',
+  // A game whose server process went down, while another takes it over (issue 60).
+  resuming: 'Resuming…',
   promote_to: 'Promote to', pieces: { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' },
   figurines: 'Figurines in moves', review: 'Reviewing an earlier position', back_live: 'Back to the game',
   sr_help: 'Commands: "f 3" reads rank 3, "c e" reads file e, "p knight" finds pieces, "r" reads the clocks, "u" repeats the last move. Moves go in the move field.',

@@ -46,6 +46,8 @@ export default {
   abandon_claimable: 'Tu rival no vuelve: puedes reclamar la victoria o declarar tablas',
   reconnecting: 'Conexión perdida. Reconectando…', reconnected: 'Conectado de nuevo',
   game_over: 'Partida terminada', premove_set: 'Premovida preparada',
+  // A game whose server process went down, while another takes it over (issue 60).
+  resuming: 'Reanudando…',
   promote_to: 'Coronar en', pieces: { k: 'rey', q: 'dama', r: 'torre', b: 'alfil', n: 'caballo', p: 'peón' },
   figurines: 'Figuras en las jugadas', review: 'Revisando una posición anterior', back_live: 'Volver a la partida',
   // screen reader
