@@ -104,7 +104,7 @@ def main():
     if a.sample and a.sample < len(rows):
         random.Random(a.seed).shuffle(rows)
         rows = rows[: a.sample]
-    engine = chess.engine.SimpleEngine.popen_uci(a.engine)
+    engine = chess.engine.SimpleEngine.popen_uci(a.engine, timeout=600)
     engine.configure({"Threads": a.threads, "Hash": 64})
     passed = 0
     for n, r in enumerate(rows, 1):
