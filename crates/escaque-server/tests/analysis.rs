@@ -741,3 +741,118 @@ async fn uci_engine(db: Db) {
     run.server.abort();
 }
 both_dbs!(uci_engine_t, uci_engine);
+
+/// The first game of the held-out judged set (issue 54): 1350 against 1500,
+/// with marks of every grade.
+fn judged_game() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testing/judged-set/games.pgn"
+    );
+    let text = std::fs::read_to_string(path).expect("testing/judged-set/games.pgn");
+    let end = text[1..].find("\n[Event ").map_or(text.len(), |i| i + 1);
+    text[..end].to_string()
+}
+
+/// The web analysis gives the marks the command line gives (issue 54): the
+/// same game and settings, analysed by the server's worker (uploaded PGN)
+/// and by what `escaque analizar` runs (crates/escaque-cli/src/analizar_cmd.rs:
+/// a fresh `EscaqueEvaluator` with the settings and a fresh cache,
+/// `analyse_game`, then `annotate`): the same mark and evaluation on every
+/// move, and the same NAGs and `[%eval]`s in the annotated PGN downloaded.
+async fn web_marks_as_command_line(db: Db) {
+    use escaque::pgn::{write_game, PgnReader, PgnStyle};
+    use escaque::{Lang, Move};
+    use escaque_analysis::annotate::annotate;
+    use escaque_analysis::{analyse_game, Cache, EscaqueEvaluator};
+    use std::sync::atomic::AtomicBool;
+
+    let settings = Settings {
+        depth: Some(8),
+        nodes: None,
+    };
+    let Some(s) = start_with(db, move |c| {
+        c.analysis_settings = settings;
+        c.analysis_workers = 1;
+    })
+    .await
+    else {
+        return;
+    };
+    let pgn = judged_game();
+    let mut web = Browser::new(s.addr);
+    let r = web.post("/api/analysis", json!({"pgn": pgn})).await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    let aid = r.json()["analyses"][0]["analysis"]
+        .as_str()
+        .expect("an analysis")
+        .to_string();
+    let (view, _) = until_done(&mut web, &aid).await;
+    assert_eq!(view["status"], "done", "{view}");
+    let web_plies = view["analysis"]["plies"].as_array().expect("plies").clone();
+
+    // The command line's way.
+    let mut game = PgnReader::new(pgn.as_bytes())
+        .next_game()
+        .expect("a game")
+        .expect("it reads");
+    let moves: Vec<Move> = game.mainline().take_while(|m| !m.is_null()).collect();
+    let mut evaluator = EscaqueEvaluator::new(settings);
+    let cache = Cache::new(200_000);
+    let cli = analyse_game(
+        &game.start,
+        &moves,
+        &mut evaluator,
+        Some(&cache),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .expect("the analysis");
+    assert_eq!(web_plies.len(), cli.plies.len());
+    let mut marked = 0;
+    for (w, c) in web_plies.iter().zip(&cli.plies) {
+        let mark = c.judgement.map(|j| j.id());
+        assert_eq!(w["judgement"].as_str(), mark, "ply {}: {w}", c.ply);
+        assert_eq!(
+            w["eval"],
+            serde_json::to_value(c.eval).unwrap(),
+            "ply {}",
+            c.ply
+        );
+        marked += mark.is_some() as usize;
+    }
+    // Not a vacuous agreement: the game has marks at this depth.
+    assert!(marked >= 5, "only {marked} marks");
+
+    // The annotated PGN: the page's download against the command line's
+    // output, move by move (comments and variations as they are).
+    annotate(&mut game, &cli, Lang::Es);
+    let mut text = String::new();
+    write_game(&mut text, &game, PgnStyle::export());
+    let r = web
+        .req("GET", &format!("/api/analysis/{aid}/pgn?lang=es"), None)
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let read = |t: &str| {
+        PgnReader::new(t.as_bytes())
+            .next_game()
+            .expect("a game")
+            .expect("it reads")
+    };
+    let (down, ours) = (read(&r.body), read(&text));
+    assert_eq!(down.moves.len(), ours.moves.len());
+    for (i, (a, b)) in down.moves.iter().zip(&ours.moves).enumerate() {
+        assert_eq!(a.mv, b.mv, "ply {i}");
+        assert_eq!(a.nags, b.nags, "ply {i}: the marks");
+        let eval = |n: &escaque::pgn::Node| {
+            n.comments
+                .iter()
+                .flat_map(|c| c.split("[%eval ").nth(1))
+                .map(|e| e.split(']').next().unwrap_or("").to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(eval(a), eval(b), "ply {i}: the evaluations");
+    }
+    s.abort();
+}
+both_dbs!(web_marks_as_command_line_t, web_marks_as_command_line);
