@@ -361,6 +361,14 @@ fn evaluate_cached(
     };
     let key = cache.map(|_| CacheKey::new(pos, lines, evaluator, settings));
     if let (Some(c), Some(k)) = (cache, key.as_ref()) {
+        // A position already looked at again deeper (in an earlier game of
+        // the same file) keeps that deeper verdict: one position, one
+        // evaluation, whichever game reaches it.
+        if let (Look::Lines(1), Some(deep)) = (look, evaluator.deeper_settings()) {
+            if let Some(found) = c.get(&CacheKey::new(pos, 1, evaluator, deep)) {
+                return Ok(found);
+            }
+        }
         if let Some(found) = c.get(k) {
             return Ok(found);
         }
