@@ -206,13 +206,23 @@ pub(crate) async fn host_hand(c: &Client, n: u32, from: &str, to: &str, hand: Ha
         Hand::Clicks => {
             click_xy(c, x0, y0, &format!("{from} of board {n}")).await?;
             // What a person sees after the first click: the piece picked
-            // and its destinations marked.
-            let seen = js(
-                c,
-                "const cell = document.querySelector('.simul-current');
-                 return [!!cell.querySelector('square.selected'), cell.querySelectorAll('square.move-dest').length]",
-            )
-            .await?;
+            // and its destinations marked. chessground draws them at the
+            // next animation frame, so the page is looked at until they are
+            // there (or two seconds have passed).
+            let looked = Instant::now();
+            let seen = loop {
+                let seen = js(
+                    c,
+                    "const cell = document.querySelector('.simul-current');
+                     return [!!cell.querySelector('square.selected'), cell.querySelectorAll('square.move-dest').length]",
+                )
+                .await?;
+                let drawn = seen[0] == json!(true) && seen[1].as_u64().unwrap_or(0) > 0;
+                if drawn || looked.elapsed() > Duration::from_secs(2) {
+                    break seen;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            };
             if seen[0] != json!(true) || seen[1].as_u64().unwrap_or(0) == 0 {
                 return Err(format!(
                     "after a click on {from} of board {n}: selected, destinations {seen}; the grid: {}",
