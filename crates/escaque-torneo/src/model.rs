@@ -1201,22 +1201,11 @@ impl TieBreak {
     /// modifiers of Article 14: `BH-C1`, `BH-M1`), as printouts and the
     /// standings head their columns. [`TieBreak::id`] is the stable
     /// identifier of files and the command line, which TRF-2026 writes
-    /// with a slash ([`crate::trf::tiebreak_code`]); the two agree today,
-    /// but a page shows this one.
+    /// with a slash ([`crate::trf::tiebreak_code`]). The two agree for
+    /// every tie-break escaque has, so this is the id; a page asks for
+    /// this one, so that a tie-break whose id must differ changes here only.
     pub fn acronym(self) -> &'static str {
-        match self {
-            TieBreak::Buchholz => "BH",
-            TieBreak::BuchholzCut1 => "BH-C1",
-            TieBreak::MedianBuchholz => "BH-M1",
-            TieBreak::SonnebornBerger => "SB",
-            TieBreak::DirectEncounter => "DE",
-            TieBreak::Wins => "WIN",
-            TieBreak::GamesWon => "WON",
-            TieBreak::BlackGames => "BPG",
-            TieBreak::AverageRatingOpponents => "ARO",
-            TieBreak::Progressive => "PS",
-            TieBreak::Koya => "KS",
-        }
+        self.id()
     }
 
     /// The tie-break with identifier `id` ([`TieBreak::id`]), read ignoring
