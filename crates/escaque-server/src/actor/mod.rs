@@ -495,6 +495,12 @@ impl Actor {
             ClientMsg::Resume { .. } => self.resume(me).await?,
             ClientMsg::State { .. } | ClientMsg::Pong { .. } => {}
         }
+        // A write refused because another process owns the game now (an
+        // ending's write swallows the refusal and marks the task fenced):
+        // nothing happened, so nothing is acknowledged; the task stops next.
+        if self.fenced {
+            return Err(ErrorCode::Storage);
+        }
         Ok(Some(ServerMsg::Ack { id }))
     }
 
