@@ -1909,7 +1909,9 @@ async fn phone_game(env: &mut Env) -> R {
         }
         // The player's page says whom one plays as.
         ready(a, &url).await?;
-        let mine = until(a, "player header", "document.querySelector('#me').textContent").await?;
+        // Until the game's socket has told the page its seat, the header
+        // is the spectator's; what the player reads then is checked.
+        let mine = until(a, "player header", "document.querySelector('#me').textContent.startsWith('Juegas') && document.querySelector('#me').textContent").await?;
         if mine != json!(format!("Juegas como invitado-{w}")) {
             return Err(format!("White's header: {mine}"));
         }
