@@ -16,6 +16,12 @@ Usage:
   bash scripts/stockfish.sh; pip install chess
   python3 scripts/problemas-recheck.py PUZZLES.csv [--nodes 10000000]
       [--sample N] [--seed 56] [--threads 1] [--engine /usr/games/stockfish]
+      [--done RESULTS.tsv]
+
+With --done, each verdict is appended to RESULTS.tsv (id, pass/fail, why)
+as it is reached and puzzles already there are not analysed again, so a
+long re-check can run alongside the generator and be resumed; the share
+printed is over every puzzle of the (sampled) CSV that has a verdict.
 
 Prints one line per failing puzzle and the share that passed. python-chess
 is only the test harness here, as for the other reference scripts.
@@ -98,7 +104,18 @@ def main():
     ap.add_argument("--seed", type=int, default=56)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--engine", default="/usr/games/stockfish")
+    ap.add_argument("--done", default="")
     a = ap.parse_args()
+    done = {}
+    if a.done:
+        try:
+            with open(a.done) as f:
+                for line in f:
+                    parts = line.rstrip("\n").split("\t")
+                    if len(parts) >= 2:
+                        done[parts[0]] = None if parts[1] == "pass" else parts[2:]
+        except FileNotFoundError:
+            pass
     with open(a.csv, newline="") as f:
         rows = [r for r in csv.DictReader(f)]
     if a.sample and a.sample < len(rows):
@@ -108,7 +125,15 @@ def main():
     engine.configure({"Threads": a.threads, "Hash": 64})
     passed = 0
     for n, r in enumerate(rows, 1):
-        why = check(engine, r["FEN"], r["Moves"].split(), a.nodes)
+        if r["PuzzleId"] in done:
+            why = done[r["PuzzleId"]]
+            why = None if why is None else " ".join(why)
+        else:
+            why = check(engine, r["FEN"], r["Moves"].split(), a.nodes)
+            if a.done:
+                with open(a.done, "a") as f:
+                    verdict = "pass" if why is None else "fail"
+                    f.write(f"{r['PuzzleId']}\t{verdict}\t{why or ''}\n")
         if why is None:
             passed += 1
         else:

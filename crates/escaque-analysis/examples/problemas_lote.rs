@@ -1,13 +1,18 @@
 //! The long run that builds the shipped puzzle sets: every game of a PGN
 //! file (or every `STEP`-th from `FIRST`, to share the games between
 //! processes) through the generator with escaque's engine, each puzzle
-//! tagged and rated, appended to `OUT.csv` as found; every position of the
+//! checked again by [`generate::verify`] with escaque's engine at
+//! VERIFY_NODES (1,000,000 by default) and [`Criteria::verification`]'s
+//! stricter margin, and when it stands tagged and rated and appended to
+//! `OUT.csv` as found (the ones it drops are named on standard error,
+//! `descartado`, and written untagged to `OUT-descartados.csv` so that the
+//! re-check can measure what the verification removed); every position of the
 //! games tried for the children's proved mates in one and two, appended to
 //! `MATES.csv`. Progress and timing on standard error.
 //!
 //! ```text
 //! cargo run --release -p escaque-analysis --example problemas_lote -- \
-//!     PGN OUT.csv MATES.csv [SCAN_NODES [PROBE_NODES [FIRST [STEP]]]]
+//!     PGN OUT.csv MATES.csv [SCAN_NODES [PROBE_NODES [FIRST [STEP [VERIFY_NODES]]]]]
 //! ```
 
 use std::collections::HashSet;
@@ -41,15 +46,22 @@ fn open_append(path: &str) -> std::fs::File {
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     if a.len() < 4 {
-        eprintln!("uso: problemas_lote PGN OUT.csv MATES.csv [SCAN [PROBE [FIRST [STEP]]]]");
+        eprintln!(
+            "uso: problemas_lote PGN OUT.csv MATES.csv [SCAN [PROBE [FIRST [STEP [VERIFY]]]]]"
+        );
         std::process::exit(2);
     }
     let scan_nodes: u64 = a.get(4).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let probe_nodes: u64 = a.get(5).and_then(|s| s.parse().ok()).unwrap_or(150_000);
     let first: usize = a.get(6).and_then(|s| s.parse().ok()).unwrap_or(0);
     let step: usize = a.get(7).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    let verify_nodes: u64 = a.get(8).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
     let mut out = open_append(&a[2]);
     let mut mates_out = open_append(&a[3]);
+    let mut dropped_out = open_append(&format!(
+        "{}-descartados.csv",
+        a[2].strip_suffix(".csv").unwrap_or(&a[2])
+    ));
     let file = std::fs::File::open(&a[1]).expect("open PGN");
     let mut reader = PgnReader::new(BufReader::new(file));
     let mut scan = EscaqueEvaluator::new(Settings {
@@ -60,7 +72,13 @@ fn main() {
         depth: None,
         nodes: Some(probe_nodes),
     });
+    let mut verifier = EscaqueEvaluator::new(Settings {
+        depth: None,
+        nodes: Some(verify_nodes),
+    });
     let criteria = Criteria::default();
+    let strict = Criteria::verification();
+    let mut dropped = 0usize;
     let stop = AtomicBool::new(false);
     let mut seen: HashSet<String> = HashSet::new();
     let mut counts = Counts::default();
@@ -91,7 +109,30 @@ fn main() {
                 continue;
             }
         };
+        let mut keys = vec![game.start.zobrist()];
+        let mut pos = game.start;
+        for &m in &moves {
+            pos.play_unchecked(m);
+            keys.push(pos.zobrist());
+        }
+        let mut kept = 0usize;
         for f in &found {
+            match generate::verify(&f.puzzle, &keys[..f.ply], &mut verifier, &strict, &stop) {
+                Ok(None) => kept += 1,
+                Ok(Some(why)) => {
+                    dropped += 1;
+                    eprintln!("partida {i}: descartado {} ({why})", f.puzzle.id);
+                    let mut p = f.puzzle.clone();
+                    p.game_url = format!("{site}#{}", f.ply + 1);
+                    writeln!(dropped_out, "{}", format_line(&p)).expect("write");
+                    dropped_out.flush().expect("flush");
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("partida {i}: {e}");
+                    continue;
+                }
+            }
             let p = complete(
                 f,
                 &site,
@@ -124,10 +165,12 @@ fn main() {
         }
         mates_out.flush().expect("flush");
         eprintln!(
-            "partida {i}: {} plies, {} problemas (total {} de {} candidatos, {} posiciones), {} mates probados, {:.0} s",
+            "partida {i}: {} plies, {} problemas (total {} de {} hallados, {} descartados, {} candidatos, {} posiciones), {} mates probados, {:.0} s",
             moves.len(),
-            found.len(),
+            kept,
+            counts.found - dropped,
             counts.found,
+            dropped,
             counts.probed,
             counts.scanned,
             mates,

@@ -1,8 +1,9 @@
 //! The generator's speed (issue 56's benchmark): the first GAMES games of a
 //! PGN file with at least PLIES plies, each cut to PLIES plies, through the
 //! generator with escaque's engine on one thread (scan and probe node
-//! counts as `escaque problemas buscar` uses them), each puzzle tagged and
-//! rated as shipped. Prints the CPU seconds of the thread (the machine is
+//! counts as `escaque problemas buscar` uses them), each puzzle checked
+//! again by `generate::verify` at 1,000,000 nodes, tagged and rated as
+//! shipped. Prints the CPU seconds of the thread (the machine is
 //! shared: the wall clock also counts other processes' turns), the wall
 //! seconds and what was found.
 //!
@@ -16,7 +17,7 @@ use std::time::Instant;
 
 use escaque::pgn::PgnReader;
 use escaque::Move;
-use escaque_analysis::problemas::generate::{complete, find_in_game, Counts, Criteria};
+use escaque_analysis::problemas::generate::{complete, find_in_game, verify, Counts, Criteria};
 use escaque_analysis::{EscaqueEvaluator, Settings};
 
 fn cpu_seconds() -> Option<f64> {
@@ -44,6 +45,11 @@ fn main() {
         depth: None,
         nodes: Some(probe_nodes),
     });
+    let mut verifier = EscaqueEvaluator::new(Settings {
+        depth: None,
+        nodes: Some(1_000_000),
+    });
+    let strict = Criteria::verification();
     let criteria = Criteria::default();
     let stop = AtomicBool::new(false);
     let mut counts = Counts::default();
@@ -70,7 +76,17 @@ fn main() {
             &mut counts,
         )
         .expect("generator");
+        let mut keys = vec![g.start.zobrist()];
+        let mut pos = g.start;
+        for &m in moves {
+            pos.play_unchecked(m);
+            keys.push(pos.zobrist());
+        }
         for f in &found {
+            let why = verify(&f.puzzle, &keys[..f.ply], &mut verifier, &strict, &stop);
+            if !matches!(why, Ok(None)) {
+                continue;
+            }
             let _ = complete(f, "", &g.start, moves, true, Some((&mut probe, &criteria)));
             puzzles += 1;
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use escaque::{Color, Move, Position};
 use escaque_analysis::judge::Eval;
 use escaque_analysis::problemas::csv::{format_line, parse_line, read_csv, write_csv};
-use escaque_analysis::problemas::generate::{find_in_game, Counts, Criteria};
+use escaque_analysis::problemas::generate::{find_in_game, verify, Counts, Criteria};
 use escaque_analysis::problemas::prove::{prove, Proof};
 use escaque_analysis::problemas::themes::THEMES;
 use escaque_analysis::problemas::{self, read_line, Puzzle};
@@ -173,6 +173,50 @@ fn a_mate_in_one_with_no_rival_is_a_puzzle_and_with_a_rival_is_not() {
     };
     let found = find_in_game(&start, &moves, &mut s, &mut probe, &c, &stop, &mut counts).unwrap();
     assert!(found.is_empty());
+}
+
+#[test]
+fn the_verification_keeps_a_unique_mate_and_drops_a_close_rival_or_another_best_move() {
+    let stop = AtomicBool::new(false);
+    let (start, moves, mut s) = back_rank(Eval::Cp(-100));
+    let mut probe = s.clone();
+    let found = find_in_game(
+        &start,
+        &moves,
+        &mut s,
+        &mut probe,
+        &Criteria::default(),
+        &stop,
+        &mut Counts::default(),
+    )
+    .unwrap();
+    assert_eq!(found.len(), 1);
+    let puzzle = &found[0].puzzle;
+    let strict = Criteria::verification();
+    // The deeper look agrees: the puzzle stands.
+    let (_, _, mut deeper) = back_rank(Eval::Cp(-100));
+    assert_eq!(
+        verify(puzzle, &[], &mut deeper, &strict, &stop).unwrap(),
+        None
+    );
+    // A rival at +300 (winning chances 0.53): unique by lichess's 0.6, not
+    // by the verification's 0.45.
+    let (_, _, mut deeper) = back_rank(Eval::Cp(300));
+    assert_eq!(
+        verify(puzzle, &[], &mut deeper, &Criteria::default(), &stop).unwrap(),
+        None
+    );
+    let why = verify(puzzle, &[], &mut deeper, &strict, &stop).unwrap();
+    assert!(why.is_some_and(|w| w.contains("not unique")));
+    // The deeper look prefers another move: dropped.
+    let mut after = start;
+    after.play_unchecked(moves[0]);
+    let mut other = Scripted {
+        answers: vec![(after.to_fen(), vec![("g1f1", Eval::Cp(300))])],
+        default: Eval::Cp(0),
+    };
+    let why = verify(puzzle, &[], &mut other, &strict, &stop).unwrap();
+    assert!(why.is_some_and(|w| w.contains("g1f1")));
 }
 
 #[test]

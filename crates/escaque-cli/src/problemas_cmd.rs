@@ -23,7 +23,7 @@ use escaque::pgn::PgnReader;
 use escaque::san::san_display;
 use escaque::{Color, Lang, Localized, Move, Notation, Position, SanLang};
 use escaque_analysis::problemas::csv::{format_line, read_csv, write_csv, HEADER};
-use escaque_analysis::problemas::generate::{complete, find_in_game, Counts, Criteria};
+use escaque_analysis::problemas::generate::{complete, find_in_game, verify, Counts, Criteria};
 use escaque_analysis::problemas::{self, Puzzle, Theme};
 use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
 use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
@@ -35,6 +35,10 @@ use crate::play::texto::board_text;
 pub const SCAN_NODES: u64 = 10_000;
 /// Nodes per position of the generator's probes with escaque's engine.
 pub const PROBE_NODES: u64 = 150_000;
+/// Nodes per position of the second look ([`verify`]) that every puzzle
+/// found with escaque's engine must pass (with
+/// [`Criteria::verification`]'s stricter margin) before it is written.
+pub const VERIFY_NODES: u64 = 1_000_000;
 
 #[derive(Args)]
 pub struct ProblemasArgs {
@@ -176,6 +180,17 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
                 )
             }
         };
+    // escaque's engine at the probe's nodes underrates some rivals that
+    // Stockfish sees (issue 56's re-check): each puzzle it finds is looked at
+    // again, deeper and with a stricter margin. Another engine is trusted as
+    // lichess trusts Stockfish.
+    let mut verifier = args.engine.is_none().then(|| {
+        EscaqueEvaluator::new(Settings {
+            depth: None,
+            nodes: Some(VERIFY_NODES.max(args.nodes.unwrap_or(PROBE_NODES))),
+        })
+    });
+    let strict = Criteria::verification();
     let stop = AtomicBool::new(false);
     let mut counts = Counts::default();
     let mut puzzles: Vec<Puzzle> = Vec::new();
@@ -206,7 +221,22 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
             &mut counts,
         )
         .map_err(CliError::Analysis)?;
+        let mut keys = vec![game.start.zobrist()];
+        let mut pos = game.start;
+        for &m in &moves {
+            pos.play_unchecked(m);
+            keys.push(pos.zobrist());
+        }
+        let mut kept = 0;
         for f in &found {
+            if let Some(v) = verifier.as_mut() {
+                let why = verify(&f.puzzle, &keys[..f.ply], v, &strict, &stop)
+                    .map_err(CliError::Analysis)?;
+                if why.is_some() {
+                    continue;
+                }
+            }
+            kept += 1;
             let p = complete(
                 f,
                 &site,
@@ -224,14 +254,10 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
             lang.pick(
                 format!(
                     "partida {games}: {} problemas ({} en total)",
-                    found.len(),
+                    kept,
                     puzzles.len()
                 ),
-                format!(
-                    "game {games}: {} puzzles ({} in all)",
-                    found.len(),
-                    puzzles.len()
-                ),
+                format!("game {games}: {} puzzles ({} in all)", kept, puzzles.len()),
             )
         );
     }
