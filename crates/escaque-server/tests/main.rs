@@ -33,6 +33,7 @@ mod kid_mode;
 mod lag;
 mod openings;
 mod players;
+mod problemas;
 mod progress;
 mod protocol_doc;
 mod ratings;

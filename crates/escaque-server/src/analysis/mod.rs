@@ -26,6 +26,7 @@
 //!   evaluators at once (others wait), each search cut off after
 //!   [`BOARD_SEARCH_LIMIT`].
 
+pub mod puzzles;
 pub mod queue;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,6 +56,8 @@ pub const BOARD_SEARCH_LIMIT: Duration = Duration::from_secs(10);
 /// The analysis service of a server.
 pub struct Analyses {
     queue: Arc<dyn Queue>,
+    /// Where the puzzles found in analysed games go (issue 56).
+    store: Store,
     factory: Arc<EvaluatorFactory>,
     cache: Arc<Cache>,
     workers: usize,
@@ -157,7 +160,8 @@ impl Analyses {
             None => "escaque".to_string(),
         };
         Analyses {
-            queue: Arc::new(StoreQueue::new(store, node)),
+            queue: Arc::new(StoreQueue::new(store.clone(), node)),
+            store,
             factory,
             cache: Arc::new(Cache::new(CACHE_POSITIONS)),
             workers: config.analysis_workers,
@@ -312,12 +316,14 @@ async fn worker(service: Arc<Analyses>) {
         let id = job.id.clone();
         let ev = evaluator.take();
         let s = Arc::clone(&service);
+        let game = job.game_id.clone();
         let ran = tokio::task::spawn_blocking(move || run(&s, job, ev)).await;
-        let (ev, outcome) = match ran {
+        let (ev, outcome, found) = match ran {
             Ok(r) => r,
             Err(e) => (
                 None,
                 Err(AnalysisError::Engine(format!("analysis task: {e}"))),
+                Vec::new(),
             ),
         };
         evaluator = ev;
@@ -335,7 +341,15 @@ async fn worker(service: Arc<Analyses>) {
             Err(e) => service.queue.finish(&id, Err(e.to_string())).await,
         };
         match stored {
-            Ok(true) => {}
+            Ok(true) => {
+                // "Problemas de tus partidas": the puzzles found join the
+                // players' queues (issue 56).
+                if let (Some(game), false) = (game, found.is_empty()) {
+                    if let Err(e) = puzzles::queue(&service.store, &game, &found).await {
+                        crate::error::log_storage(&e);
+                    }
+                }
+            }
             // Queued again while it ran here (this process went without a
             // heartbeat for two leases): another process runs it.
             Ok(false) => eprintln!(
@@ -346,25 +360,32 @@ async fn worker(service: Arc<Analyses>) {
     }
 }
 
-/// Runs one analysis on this (blocking) thread; the evaluator back for the
-/// next one unless it failed.
-fn run(
-    service: &Analyses,
-    job: AnalysisRow,
-    evaluator: Option<Box<dyn Evaluator>>,
-) -> (
+/// What one analysis gives back: the evaluator for the next one (unless it
+/// failed), the analysis, and the puzzles found in a server's game (issue
+/// 56), each with the side that solves it.
+type Ran = (
     Option<Box<dyn Evaluator>>,
     Result<GameAnalysis, AnalysisError>,
-) {
+    Vec<(escaque::Color, crate::store::problemas::PuzzleRow)>,
+);
+
+/// Runs one analysis on this (blocking) thread; then, for a server's game
+/// of standard chess, looks for its puzzles.
+fn run(service: &Analyses, job: AnalysisRow, evaluator: Option<Box<dyn Evaluator>>) -> Ran {
     let (start, moves) = match replay(&job.start_fen, job.chess960, &job.moves) {
         Ok(r) => r,
         Err(ReplayError::Fen(e)) => {
-            return (evaluator, Err(AnalysisError::Engine(format!("FEN: {e}"))));
+            return (
+                evaluator,
+                Err(AnalysisError::Engine(format!("FEN: {e}"))),
+                Vec::new(),
+            );
         }
         Err(ReplayError::Move { index, en, .. }) => {
             return (
                 evaluator,
                 Err(AnalysisError::Engine(format!("move {}: {en}", index + 1))),
+                Vec::new(),
             );
         }
     };
@@ -372,7 +393,7 @@ fn run(
         Some(e) => e,
         None => match (service.factory)() {
             Ok(e) => e,
-            Err(e) => return (None, Err(e)),
+            Err(e) => return (None, Err(e), Vec::new()),
         },
     };
     let queue = Arc::clone(&service.queue);
@@ -386,5 +407,16 @@ fn run(
         &mut |p| queue.report(&id, p),
     );
     let keep = !matches!(r, Err(AnalysisError::Engine(_)));
-    (keep.then_some(ev), r)
+    let mut found = Vec::new();
+    if let (Ok(_), Some(game), false) = (&r, &job.game_id, job.chess960) {
+        let probe = (service.factory)();
+        let searched = probe.and_then(|mut probe| {
+            puzzles::find(game, &start, &moves, &mut *ev, &mut *probe, &service.stop)
+        });
+        match searched {
+            Ok(f) => found = f,
+            Err(e) => eprintln!("escaque-server: puzzles of game {game}: {e}"),
+        }
+    }
+    (keep.then_some(ev), r, found)
 }

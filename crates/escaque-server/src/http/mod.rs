@@ -30,6 +30,7 @@ mod health;
 pub(crate) mod internal;
 pub mod live;
 mod players;
+mod problemas;
 mod seeks;
 mod simuls;
 mod tournament_online;
@@ -174,6 +175,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(class_events::routes())
         .merge(class_cards::routes())
         .merge(analysis::routes())
+        // Problemas: the puzzle trainer (issue 56).
+        .merge(problemas::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         // Between processes only (issue 28), outside the guard: no cookies.
