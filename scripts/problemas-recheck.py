@@ -23,6 +23,9 @@ as it is reached and puzzles already there are not analysed again, so a
 long re-check can run alongside the generator and be resumed; the share
 printed is over every puzzle of the (sampled) CSV that has a verdict.
 
+Each puzzle is a new game for Stockfish (ucinewgame, an empty hash): with
+the hash of the puzzles before, a second line's score depended on the order
+(a mate in one's rival once scored +756 where a fresh search finds #-12).
 Prints one line per failing puzzle and the share that passed. python-chess
 is only the test harness here, as for the other reference scripts.
 """
@@ -47,7 +50,7 @@ def wc(score):
     return 2 / (1 + math.exp(-K * cp)) - 1
 
 
-def check(engine, fen, moves, nodes):
+def check(engine, fen, moves, nodes, game=None):
     board = chess.Board(fen)
     board.push_uci(moves[0])
     solver = board.turn
@@ -59,7 +62,7 @@ def check(engine, fen, moves, nodes):
             if legal[0] != expected:
                 return f"move {i}: only move is {legal[0]}"
         else:
-            info = engine.analyse(board, limit, multipv=2)
+            info = engine.analyse(board, limit, multipv=2, game=game)
             best = info[0]["pv"][0]
             bs = info[0]["score"].pov(solver)
             last = i == len(moves) - 1
@@ -81,7 +84,7 @@ def check(engine, fen, moves, nodes):
                             board.push(m)
                             mates += board.is_checkmate()
                             board.pop()
-                        more = engine.analyse(board, limit, multipv=mates + 1)
+                        more = engine.analyse(board, limit, multipv=mates + 1, game=game)
                         s = more[-1]["score"].pov(solver)
                         unique = (s < chess.engine.Mate(1)) and wc(s) <= 0.6
                     else:
@@ -129,7 +132,9 @@ def main():
             why = done[r["PuzzleId"]]
             why = None if why is None else " ".join(why)
         else:
-            why = check(engine, r["FEN"], r["Moves"].split(), a.nodes)
+            # A new game for each puzzle (ucinewgame: an empty hash), so that
+            # a verdict does not depend on the puzzles checked before it.
+            why = check(engine, r["FEN"], r["Moves"].split(), a.nodes, game=r["PuzzleId"])
             if a.done:
                 with open(a.done, "a") as f:
                     verdict = "pass" if why is None else "fail"

@@ -72,10 +72,14 @@ fn main() {
         depth: None,
         nodes: Some(probe_nodes),
     });
-    let mut verifier = EscaqueEvaluator::new(Settings {
-        depth: None,
-        nodes: Some(verify_nodes),
-    });
+    // A fresh engine (empty table) for each puzzle's verification: with a
+    // table shared across puzzles its second line came out shallower.
+    let verifier = || {
+        EscaqueEvaluator::new(Settings {
+            depth: None,
+            nodes: Some(verify_nodes),
+        })
+    };
     let criteria = Criteria::default();
     let strict = Criteria::verification();
     let mut dropped = 0usize;
@@ -117,7 +121,7 @@ fn main() {
         }
         let mut kept = 0usize;
         for f in &found {
-            match generate::verify(&f.puzzle, &keys[..f.ply], &mut verifier, &strict, &stop) {
+            match generate::verify(&f.puzzle, &keys[..f.ply], &mut verifier(), &strict, &stop) {
                 Ok(None) => kept += 1,
                 Ok(Some(why)) => {
                     dropped += 1;

@@ -45,10 +45,12 @@ fn main() {
         depth: None,
         nodes: Some(probe_nodes),
     });
-    let mut verifier = EscaqueEvaluator::new(Settings {
-        depth: None,
-        nodes: Some(1_000_000),
-    });
+    let verifier = || {
+        EscaqueEvaluator::new(Settings {
+            depth: None,
+            nodes: Some(1_000_000),
+        })
+    };
     let strict = Criteria::verification();
     let criteria = Criteria::default();
     let stop = AtomicBool::new(false);
@@ -83,7 +85,7 @@ fn main() {
             keys.push(pos.zobrist());
         }
         for f in &found {
-            let why = verify(&f.puzzle, &keys[..f.ply], &mut verifier, &strict, &stop);
+            let why = verify(&f.puzzle, &keys[..f.ply], &mut verifier(), &strict, &stop);
             if !matches!(why, Ok(None)) {
                 continue;
             }

@@ -184,12 +184,15 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
     // Stockfish sees (issue 56's re-check): each puzzle it finds is looked at
     // again, deeper and with a stricter margin. Another engine is trusted as
     // lichess trusts Stockfish.
-    let mut verifier = args.engine.is_none().then(|| {
+    // A fresh engine (empty table) for each puzzle: with a table shared
+    // across puzzles its second line came out shallower.
+    let verify_nodes = VERIFY_NODES.max(args.nodes.unwrap_or(PROBE_NODES));
+    let verifier = || {
         EscaqueEvaluator::new(Settings {
             depth: None,
-            nodes: Some(VERIFY_NODES.max(args.nodes.unwrap_or(PROBE_NODES))),
+            nodes: Some(verify_nodes),
         })
-    });
+    };
     let strict = Criteria::verification();
     let stop = AtomicBool::new(false);
     let mut counts = Counts::default();
@@ -229,8 +232,8 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
         }
         let mut kept = 0;
         for f in &found {
-            if let Some(v) = verifier.as_mut() {
-                let why = verify(&f.puzzle, &keys[..f.ply], v, &strict, &stop)
+            if args.engine.is_none() {
+                let why = verify(&f.puzzle, &keys[..f.ply], &mut verifier(), &strict, &stop)
                     .map_err(CliError::Analysis)?;
                 if why.is_some() {
                     continue;
