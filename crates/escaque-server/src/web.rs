@@ -51,6 +51,7 @@ static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("torneo.js", "text/javascript; charset=utf-8"),
     asset!("jugador.js", "text/javascript; charset=utf-8"),
+    asset!("problemas.js", "text/javascript; charset=utf-8"),
     asset!("clases.js", "text/javascript; charset=utf-8"),
     asset!("simul.js", "text/javascript; charset=utf-8"),
     asset!("progreso.js", "text/javascript; charset=utf-8"),
@@ -123,6 +124,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/clases/{id}/progreso", get(shell))
         .route("/clase/{id}/entrar", get(shell))
         .route("/simul/{id}", get(shell))
+        .route("/problemas", get(shell))
         .route("/analisis", get(shell))
         .route("/analisis/{id}", get(shell))
         .route("/static/{*path}", get(static_file))
@@ -267,6 +269,7 @@ mod tests {
                     | "simul.js"
                     | "progreso.js"
                     | "analisis.js"
+                    | "problemas.js"
             ) {
                 continue; // imported by their own pages only
             }

@@ -16,6 +16,7 @@ mod browser_class_day;
 mod browser_class_events;
 mod browser_classes;
 mod browser_kid;
+mod browser_problemas;
 mod browser_rated;
 mod browser_simul;
 mod browser_tiebreaks;

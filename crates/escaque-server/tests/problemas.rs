@@ -28,7 +28,7 @@ use crate::common::*;
 /// rating period of its own with no deviation increase (lichess's), τ =
 /// 0.75: (puzzle, its rating, score, the solver's rating before, after,
 /// the solver's deviation after, the puzzle's rating and deviation after).
-const INDEPENDENT: [(&str, f64, u8, f64, f64, f64, f64, f64); 4] = [
+pub(crate) const INDEPENDENT: [(&str, f64, u8, f64, f64, f64, f64, f64); 4] = [
     (
         "glickoA",
         1400.0,
@@ -79,7 +79,7 @@ fn close(what: &str, got: f64, want: f64) {
 }
 
 /// The children's mates in one, as many as asked.
-fn mates_in_one(n: usize) -> Vec<Puzzle> {
+pub(crate) fn mates_in_one(n: usize) -> Vec<Puzzle> {
     shipped_mates()
         .into_iter()
         .filter(|p| p.moves.len() == 2)
@@ -88,7 +88,7 @@ fn mates_in_one(n: usize) -> Vec<Puzzle> {
 }
 
 /// A legal move of the solver that neither is the solution nor mates.
-fn wrong_move(p: &Puzzle) -> String {
+pub(crate) fn wrong_move(p: &Puzzle) -> String {
     let pos = p.shown_position();
     pos.legal_moves()
         .iter()
@@ -246,7 +246,7 @@ async fn rated_and_queue(db: Db) {
     );
     // An illegal move: 400 with where, nothing stored (the attempt stays
     // open); too many moves; no move.
-    let (status, v) = answer(&mut other, theirs, &["a1a8".into()]).await;
+    let (status, v) = answer(&mut other, theirs, &["a1a1".into()]).await;
     assert_eq!(
         (status, v["code"].as_str()),
         (400, Some("bad_answer")),

@@ -160,6 +160,7 @@ function frame(me) {
       h('a', { href: '/mis-partidas', id: 'nav-games' }, t.nav_games),
       h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments),
       h('a', { href: '/analisis', id: 'nav-analysis' }, t.an.title),
+      h('a', { href: '/problemas', id: 'nav-puzzles' }, t.pz.title),
       // Classes (issue 26): for an account (a teacher's classes, a pupil's one).
       me && me.account ? h('a', { href: '/clases', id: 'nav-classes' }, t.cl.title) : null),
     h('div', { class: 'prefs' },
@@ -1166,6 +1167,10 @@ async function main() {
     // Simultaneous exhibitions (issue 26).
     const { route } = await import('./simul.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, fmtClock, $, keepSeat, playerLink, say });
+  } else if (path === '/problemas') {
+    // The puzzle trainer (issue 56).
+    const { route } = await import('./problemas.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $ });
   } else if (path === '/analisis' || path.startsWith('/analisis/')) {
     // Analysis of games and positions (issue 27).
     const { route } = await import('./analisis.js');

@@ -32,7 +32,7 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use escaque::coord::to_uci;
+use escaque::coord::{to_uci, to_uci_in};
 use escaque::{Color, Move, Notation, Position};
 use escaque_analysis::problemas::{Puzzle, Theme};
 use escaque_torneo::glicko::{rate_game, ColorAdvantage, Glicko};
@@ -249,6 +249,16 @@ pub fn judge(start: &Position, line: &[Move], moves: &[String]) -> Result<Verdic
     Ok(Verdict::Failed(moves.len()))
 }
 
+/// The position after the opponent's move and `k` moves of the solver
+/// with their replies (the solver to move).
+fn after_moves(start: &Position, line: &[Move], k: usize) -> Position {
+    let mut pos = *start;
+    for m in &line[..(1 + 2 * k).min(line.len())] {
+        pos.play_unchecked(*m);
+    }
+    pos
+}
+
 /// The puzzle's start and line, read back from storage.
 fn read_puzzle(p: &PuzzleRow) -> Result<(Position, Vec<Move>), ApiError> {
     let start = Position::from_fen(&p.fen).map_err(|e| {
@@ -301,6 +311,20 @@ fn rating_view(g: &Glicko) -> wire::RatingView {
     }
 }
 
+/// The legal moves of `pos`: origin → destinations (UCI squares).
+fn legal_map(pos: &Position) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for m in pos.legal_moves().iter() {
+        let uci = to_uci_in(pos, *m, false);
+        let to = uci[2..4].to_string();
+        let e = out.entry(uci[0..2].to_string()).or_default();
+        if !e.contains(&to) {
+            e.push(to);
+        }
+    }
+    out
+}
+
 fn puzzle_view(p: &PuzzleRow, start: &Position, line: &[Move], kid: bool) -> wire::PuzzleView {
     let mut shown = *start;
     shown.play_unchecked(line[0]);
@@ -308,6 +332,7 @@ fn puzzle_view(p: &PuzzleRow, start: &Position, line: &[Move], kid: bool) -> wir
         id: p.id.clone(),
         fen: p.fen.clone(),
         first_move: to_uci(line[0]),
+        legal: legal_map(&shown),
         solver: if shown.turn() == Color::White {
             "white"
         } else {
@@ -504,6 +529,7 @@ async fn finish(
     Ok(wire::Answered {
         state: if solved { "solved" } else { "failed" }.into(),
         reply: None,
+        legal: BTreeMap::new(),
         rating,
         puzzle_rating: (!kid).then_some(done.puzzle_rating as i64),
         stars: kid.then(|| stars(solved, done.attempt.hints, done.attempt.solution_seen)),
@@ -552,6 +578,7 @@ pub async fn answer(
         Verdict::Continue(reply) => Ok(wire::Answered {
             state: "continue".into(),
             reply: Some(to_uci(reply)),
+            legal: legal_map(&after_moves(&start, &line, body.moves.len())),
             rating: None,
             puzzle_rating: None,
             stars: None,

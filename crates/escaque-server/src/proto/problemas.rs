@@ -2,6 +2,8 @@
 //! puzzle served, an answer and what it changed, a hint, the solution, and
 //! a solver's profile (rating, streak, history, success per theme, queue).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 /// The most solver moves an answer may carry.
@@ -69,6 +71,8 @@ pub struct PuzzleView {
     pub fen: String,
     /// The opponent's move (UCI), played before the solver's turn.
     pub first_move: String,
+    /// The solver's legal moves after it: origin → destinations.
+    pub legal: BTreeMap<String, Vec<String>>,
     /// The solver's side: `white` or `black`.
     pub solver: String,
     /// How many moves the solver must find.
@@ -130,6 +134,8 @@ pub struct Answered {
     pub state: String,
     /// The opponent's reply to the last move (state `continue`).
     pub reply: Option<String>,
+    /// The solver's legal moves after the reply (state `continue`).
+    pub legal: BTreeMap<String, Vec<String>>,
     /// The rating's change (a rated attempt, once finished).
     pub rating: Option<RatingChange>,
     /// The puzzle's rating after the attempt (not in kid mode).
