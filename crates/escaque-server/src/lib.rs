@@ -40,6 +40,7 @@ pub mod problemas;
 pub mod proto;
 mod ratelimit;
 pub mod rating;
+pub mod resultados;
 pub mod store;
 pub mod texts;
 pub mod tournament;

@@ -12,6 +12,7 @@ pub mod common;
 pub mod games;
 pub mod lobby;
 pub mod players;
+pub mod resultados;
 pub mod problemas;
 pub mod simuls;
 pub mod tournaments;

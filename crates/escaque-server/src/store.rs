@@ -42,6 +42,8 @@ pub mod progress;
 // The puzzle trainer (issue 56).
 pub mod problemas;
 pub mod simuls;
+// Results entered by the players from a QR code (issue 59).
+pub mod resultados;
 // A player's page (issue 25).
 pub use players::{PlayerRow, Score};
 
@@ -337,7 +339,18 @@ const MIGRATIONS: &[Migration] = &[
         name: "problemas",
         sql: include_str!("../migrations/0010_problemas.sql"),
     },
+    Migration {
+        version: 12,
+        name: "resultados",
+        sql: include_str!("../migrations/0012_resultados.sql"),
+    },
 ];
+
+/// The versions of every migration this release knows, in order (what a
+/// database it opened reports as applied).
+pub fn migration_versions() -> Vec<i64> {
+    MIGRATIONS.iter().map(|m| m.version).collect()
+}
 
 /// The statements of a migration file: split at a `;` that ends a line,
 /// comment lines dropped.

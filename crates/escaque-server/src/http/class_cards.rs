@@ -111,7 +111,7 @@ fn words(english: bool) -> Words {
 /// The origin the asker reached the server at: `http://` and the `Host`
 /// header, which must be a plain host name or address with an optional
 /// port (else `400 bad_host`: a link to somewhere else is never printed).
-fn origin(headers: &HeaderMap) -> Result<String, ApiError> {
+pub(super) fn origin(headers: &HeaderMap) -> Result<String, ApiError> {
     headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -155,7 +155,7 @@ pub fn login_link(origin: &str, class_id: &str, name: &str) -> String {
 
 /// `text` as a QR code (error correction M: a quarter of a worn card may
 /// be lost).
-fn qr_of(text: &str) -> Result<QrModules, ApiError> {
+pub(super) fn qr_of(text: &str) -> Result<QrModules, ApiError> {
     let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).map_err(|e| {
         eprintln!("escaque-server: código QR / QR code: {e}");
         ApiError::internal()

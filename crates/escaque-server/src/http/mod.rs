@@ -30,6 +30,7 @@ mod health;
 pub(crate) mod internal;
 pub mod live;
 mod players;
+mod resultados;
 mod problemas;
 mod seeks;
 mod simuls;
@@ -175,6 +176,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(class_events::routes())
         .merge(class_cards::routes())
         .merge(analysis::routes())
+        // Results entered by the players from a QR code (issue 59).
+        .merge(resultados::routes())
         // Problemas: the puzzle trainer (issue 56).
         .merge(problemas::routes())
         .fallback(|| async { ApiError::no_route() })
