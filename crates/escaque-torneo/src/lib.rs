@@ -30,6 +30,7 @@ pub mod pdf;
 pub mod print;
 pub mod rating;
 pub mod standings;
+pub mod teams;
 pub mod trf;
 
 pub use error::{TorneoError, TrfError, TrfErrorKind};

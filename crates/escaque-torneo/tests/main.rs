@@ -15,6 +15,7 @@ mod ranking;
 mod real;
 mod school;
 mod standings;
+mod teams;
 mod tiebreak_rules;
 mod trf;
 mod trf26;

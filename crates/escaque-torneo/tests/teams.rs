@@ -1,0 +1,779 @@
+//! Team tournaments (issue 59): rosters, line-ups, match and game points,
+//! forfeits, round robin, Scheveningen, the C.04.6 Swiss, team tie-breaks
+//! worked out by hand, school rules, TRF-2026 team records and printouts.
+
+use std::collections::BTreeSet;
+
+use escaque::{Lang, Localized};
+use escaque_torneo::model::Outcome;
+use escaque_torneo::teams::model::RoundRecord;
+use escaque_torneo::teams::schedule::{pair_next_round, round_robin, scheveningen_round};
+use escaque_torneo::teams::school::{ranking, SchoolRules};
+use escaque_torneo::teams::standings::{compute, TeamTieBreak};
+use escaque_torneo::teams::swiss::{preference, ColourType};
+use escaque_torneo::teams::{print, trf};
+use escaque_torneo::teams::{
+    Board, BoardResult, Match, Member, Scoring, Side, Team, TeamError, TeamRound, TeamSystem,
+    TeamTournament,
+};
+use proptest::prelude::*;
+
+use escaque_torneo::model::Colour::{Black as B, White as W};
+
+fn team(name: &str, base: u16, n: usize) -> Team {
+    Team::new(
+        name,
+        (0..n)
+            .map(|i| Member::rated(&format!("{name} jugador {}", i + 1), base - 10 * i as u16))
+            .collect(),
+    )
+}
+
+fn tournament(system: TeamSystem, teams: usize, boards: u32, rounds: u32) -> TeamTournament {
+    let mut t = TeamTournament::new("Liga escolar", system, boards, rounds);
+    for k in 0..teams {
+        t.add_team(team(
+            &format!("Equipo {}", k + 1),
+            2000 - 50 * k as u16,
+            boards as usize + 1,
+        ))
+        .unwrap();
+    }
+    t
+}
+
+/// Every board of a match: home's results given as a string of `1`, `=`,
+/// `0` (home's view), board 1 first.
+fn play(t: &mut TeamTournament, round: u32, table: u32, home: &str) {
+    for (b, c) in home.chars().enumerate() {
+        let r = match c {
+            '1' => BoardResult::HomeWins,
+            '=' => BoardResult::Draw,
+            '0' => BoardResult::AwayWins,
+            _ => unreachable!(),
+        };
+        t.set_result(round, table, b as u32 + 1, r).unwrap();
+    }
+}
+
+// ---------------------------------------------------------------- domain
+
+#[test]
+fn the_roster_is_in_rating_order_unless_the_organiser_fixes_it() {
+    let mut t = TeamTournament::new("T", TeamSystem::Swiss, 2, 3);
+    let mut a = Team::new(
+        "A",
+        vec![
+            Member::rated("Baja", 1500),
+            Member::new("Sin elo"),
+            Member::rated("Alta", 1900),
+        ],
+    );
+    a.captain = Some(0);
+    t.add_team(a).unwrap();
+    let names: Vec<&str> = t.teams[0].members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["Alta", "Baja", "Sin elo"]);
+    // The captain followed the sort.
+    assert_eq!(t.teams[0].captain, Some(1));
+    let mut b = Team::new(
+        "B",
+        vec![Member::rated("Baja B", 1500), Member::rated("Alta B", 1900)],
+    );
+    b.fixed_order = true;
+    t.add_team(b).unwrap();
+    assert_eq!(t.teams[1].members[0].name, "Baja B");
+}
+
+#[test]
+fn a_player_in_two_teams_is_refused_and_nothing_changes() {
+    let mut t = TeamTournament::new("T", TeamSystem::Swiss, 2, 3);
+    let mut x = Member::rated("Ana Pérez", 1700);
+    x.fide_id = Some(123);
+    t.add_team(Team::new("Uno", vec![x.clone(), Member::new("Otro")]))
+        .unwrap();
+    let before = t.clone();
+    // Same FIDE id under another spelling.
+    let mut y = Member::rated("Pérez, Ana", 1700);
+    y.fide_id = Some(123);
+    let e = t
+        .add_team(Team::new("Dos", vec![Member::new("Luis"), y]))
+        .unwrap_err();
+    assert_eq!(
+        e,
+        TeamError::PlayerInTwoTeams {
+            player: "Pérez, Ana".into(),
+            team: "Uno".into()
+        }
+    );
+    assert!(
+        e.message(Lang::Es).contains("ya juega en el equipo «Uno»"),
+        "{}",
+        e.message(Lang::Es)
+    );
+    // Same name (spaces, case) and birth year without ids.
+    let e = t
+        .add_team(Team::new("Tres", vec![Member::new("  otro ")]))
+        .unwrap_err();
+    assert!(matches!(e, TeamError::PlayerInTwoTeams { .. }), "{e:?}");
+    // Twice in one roster, a duplicate team name, an empty roster.
+    assert!(matches!(
+        t.add_team(Team::new(
+            "Cuatro",
+            vec![Member::new("Eva"), Member::new("eva")]
+        )),
+        Err(TeamError::PlayerTwice { .. })
+    ));
+    assert!(matches!(
+        t.add_team(Team::new("uno", vec![Member::new("Zoe")])),
+        Err(TeamError::DuplicateTeam(_))
+    ));
+    assert!(matches!(
+        t.add_team(Team::new("Cinco", vec![])),
+        Err(TeamError::EmptyRoster(_))
+    ));
+    assert_eq!(t, before);
+}
+
+#[test]
+fn a_line_up_must_follow_the_roster_order_and_is_refused_otherwise() {
+    let mut t = tournament(TeamSystem::RoundRobin { double: false }, 2, 4, 0);
+    pair_next_round(&mut t).unwrap();
+    let before = t.clone();
+    let home = t.rounds[0].matches[0].home;
+    // Roster places 0..4 (5 players); 2 above 1 breaks the order.
+    let e = t.set_lineup(1, home, &[0, 2, 1, 3]).unwrap_err();
+    assert!(
+        matches!(e, TeamError::LineupOrder { board: 3, .. }),
+        "{e:?}"
+    );
+    assert!(
+        e.message(Lang::Es).contains("tablero 3"),
+        "{}",
+        e.message(Lang::Es)
+    );
+    assert!(matches!(
+        t.set_lineup(1, home, &[0, 0, 1, 2]),
+        Err(TeamError::PlayerTwice { .. })
+    ));
+    assert!(matches!(
+        t.set_lineup(1, home, &[0, 1, 2, 3, 4]),
+        Err(TeamError::LineupSize { .. })
+    ));
+    assert!(matches!(
+        t.set_lineup(1, home, &[0, 1, 2, 9]),
+        Err(TeamError::NoSuchMember { index: 10, .. })
+    ));
+    assert!(matches!(
+        t.set_lineup(2, home, &[0]),
+        Err(TeamError::NoSuchRound(2))
+    ));
+    assert_eq!(t, before);
+    // Skipping a player keeps the order: allowed.
+    t.set_lineup(1, home, &[0, 1, 3, 4]).unwrap();
+    assert_eq!(t.rounds[0].matches[0].boards[2].home_player, Some(3));
+}
+
+#[test]
+fn a_short_line_up_loses_the_empty_boards_by_forfeit_and_locks_once_results_come() {
+    let mut t = tournament(TeamSystem::RoundRobin { double: false }, 2, 4, 0);
+    pair_next_round(&mut t).unwrap();
+    let (home, away) = (t.rounds[0].matches[0].home, t.rounds[0].matches[0].away);
+    t.set_lineup(1, away, &[0, 1, 2]).unwrap();
+    let m = &t.rounds[0].matches[0];
+    assert_eq!(m.boards[3].away_player, None);
+    assert_eq!(m.boards[3].result, BoardResult::HomeForfeitWin);
+    // The forfeit of an empty board stands.
+    assert!(matches!(
+        t.set_result(1, 1, 4, BoardResult::Draw),
+        Err(TeamError::EmptyBoard { .. })
+    ));
+    play(&mut t, 1, 1, "=0=");
+    assert!(t.rounds[0].matches[0].complete());
+    // Home: ½ + 0 + ½ + 1 (forfeit) = 2, away 2: a drawn match.
+    assert_eq!(t.rounds[0].matches[0].game_points(), (4, 4));
+    assert_eq!(
+        t.rounds[0].matches[0].match_points(&t.scoring),
+        Some((1, 1))
+    );
+    // Results entered: the line-up is final.
+    assert!(matches!(
+        t.set_lineup(1, home, &[1, 2, 3, 4]),
+        Err(TeamError::LineupLocked { .. })
+    ));
+}
+
+#[test]
+fn results_by_colour_follow_the_board_colours() {
+    let mut t = tournament(TeamSystem::RoundRobin { double: false }, 2, 2, 0);
+    pair_next_round(&mut t).unwrap();
+    // Board 1: home has White; board 2: home has Black.
+    t.set_result_by_colour(1, 1, 1, Outcome::WhiteWins).unwrap();
+    t.set_result_by_colour(1, 1, 2, Outcome::WhiteWins).unwrap();
+    let m = &t.rounds[0].matches[0];
+    assert_eq!(m.boards[0].result, BoardResult::HomeWins);
+    assert_eq!(m.boards[1].result, BoardResult::AwayWins);
+    assert_eq!(m.game_points(), (2, 2));
+}
+
+#[test]
+fn match_points_follow_the_scoring_and_a_bad_scoring_is_refused() {
+    assert_eq!(Scoring::default().match_points(5, 3), 2);
+    assert_eq!(Scoring::default().match_points(4, 4), 1);
+    let s = Scoring::new(3, 1, 0).unwrap();
+    assert_eq!(
+        (
+            s.match_points(5, 3),
+            s.match_points(4, 4),
+            s.match_points(1, 7)
+        ),
+        (3, 1, 0)
+    );
+    assert_eq!(s.bye_match_points, 3);
+    assert!(matches!(
+        Scoring::new(1, 1, 0),
+        Err(TeamError::BadScoring { .. })
+    ));
+    assert!(matches!(
+        Scoring::new(2, 0, 1),
+        Err(TeamError::BadScoring { .. })
+    ));
+}
+
+#[test]
+fn a_whole_match_forfeit_loses_every_board_and_is_no_game_played() {
+    let mut t = tournament(TeamSystem::RoundRobin { double: false }, 2, 4, 0);
+    pair_next_round(&mut t).unwrap();
+    t.forfeit_match(1, 1, Some(Side::Away)).unwrap();
+    let m = &t.rounds[0].matches[0];
+    assert!(m
+        .boards
+        .iter()
+        .all(|b| b.result == BoardResult::HomeForfeitWin));
+    assert_eq!(m.match_points(&t.scoring), Some((2, 0)));
+    assert_eq!(m.game_points(), (8, 0));
+    assert!(!m.played());
+    match t.record(m.away, 1) {
+        Some(RoundRecord::Match { played, own, .. }) => assert!(!played && own == 0),
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------- systems
+
+#[test]
+fn a_team_round_robin_meets_everyone_once_with_berger_colours() {
+    for n in 2..=9u32 {
+        for double in [false, true] {
+            let s = round_robin(n, double);
+            let per = if n % 2 == 0 { n - 1 } else { n };
+            assert_eq!(s.len() as u32, per * if double { 2 } else { 1 }, "{n}");
+            let mut met = std::collections::BTreeMap::new();
+            for r in &s {
+                let mut seen = BTreeSet::new();
+                for &(a, b) in r {
+                    assert!(seen.insert(a) && seen.insert(b));
+                    *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+                    // In the double, each pair once with each colour.
+                }
+            }
+            assert_eq!(met.len() as u32, n * (n - 1) / 2);
+            assert!(met.values().all(|&k| k == if double { 2 } else { 1 }));
+        }
+    }
+    // The Berger table for 4: 1-4 2-3 | 4-3 1-2 | 2-4 3-1.
+    assert_eq!(
+        round_robin(4, false),
+        vec![
+            vec![(1, 4), (2, 3)],
+            vec![(4, 3), (1, 2)],
+            vec![(2, 4), (3, 1)]
+        ]
+    );
+    // A whole tournament: the rounds come from the table; paired rounds
+    // cannot be repaired before results.
+    let mut t = tournament(TeamSystem::RoundRobin { double: true }, 4, 2, 0);
+    pair_next_round(&mut t).unwrap();
+    assert_eq!(t.total_rounds, 6);
+    assert!(matches!(
+        pair_next_round(&mut t),
+        Err(TeamError::RoundNotComplete { round: 1, .. })
+    ));
+    assert!(matches!(
+        t.add_team(team("Tarde", 1500, 3)),
+        Err(TeamError::Started)
+    ));
+}
+
+#[test]
+fn scheveningen_pairs_every_player_with_every_player_of_the_other_team() {
+    for n in 1..=8u32 {
+        for double in [false, true] {
+            let mut met = std::collections::BTreeMap::new();
+            let mut whites = vec![0; n as usize];
+            let rounds = n * if double { 2 } else { 1 };
+            for r in 1..=rounds {
+                let boards = scheveningen_round(n, r, double).unwrap();
+                let (mut a, mut b) = (BTreeSet::new(), BTreeSet::new());
+                for (i, j, w) in boards {
+                    assert!(a.insert(i) && b.insert(j));
+                    *met.entry((i, j)).or_insert(0) += 1;
+                    whites[i] += w as u32;
+                }
+            }
+            assert!(scheveningen_round(n, rounds + 1, double).is_none());
+            assert_eq!(met.len() as u32, n * n);
+            assert!(met.values().all(|&k| k == if double { 2 } else { 1 }));
+            if n % 2 == 0 || double {
+                assert!(
+                    whites.iter().all(|&w| w * 2 == rounds),
+                    "{n} {double} {whites:?}"
+                );
+            }
+        }
+    }
+    let mut t = tournament(TeamSystem::Scheveningen { double: false }, 2, 4, 0);
+    for r in 1..=4 {
+        assert_eq!(pair_next_round(&mut t).unwrap(), r);
+        play(&mut t, r, 1, "1=0=");
+        assert!(matches!(
+            t.set_lineup(r, 1, &[0, 1, 2, 3]),
+            Err(TeamError::LineupFixedBySystem)
+        ));
+    }
+    assert!(matches!(
+        pair_next_round(&mut t),
+        Err(TeamError::TournamentOver(4))
+    ));
+    let mut three = tournament(TeamSystem::Scheveningen { double: false }, 3, 2, 0);
+    assert!(matches!(
+        pair_next_round(&mut three),
+        Err(TeamError::Scheveningen { teams: 3 })
+    ));
+}
+
+#[test]
+fn colour_preferences_of_c046_type_a_and_b() {
+    let p = |c: &[escaque_torneo::model::Colour], k, last| preference(c, k, last);
+    // Type A: only the strong cases.
+    assert_eq!(p(&[W], ColourType::A, false).colour, None);
+    assert_eq!(p(&[B, B], ColourType::A, false).colour, Some(W));
+    assert_eq!(p(&[W, B, B], ColourType::A, false).colour, Some(W));
+    assert_eq!(p(&[W, W, B, W], ColourType::A, false).colour, Some(B));
+    assert_eq!(p(&[W, B], ColourType::A, false).colour, None);
+    // Type B: mild ones too.
+    let q = p(&[W], ColourType::B, false);
+    assert_eq!((q.colour, q.strong), (Some(B), false));
+    let q = p(&[W, B], ColourType::B, false);
+    assert_eq!((q.colour, q.strong), (Some(W), false));
+    // …which vanish in the last round when the difference is 0.
+    assert_eq!(p(&[W, B], ColourType::B, true).colour, None);
+    let q = p(&[B, B], ColourType::B, true);
+    assert_eq!((q.colour, q.strong), (Some(W), true));
+    assert_eq!(p(&[B, B], ColourType::None, false).colour, None);
+}
+
+/// Plays a whole Swiss with results decided by the teams' numbers (the
+/// lower number wins boards 1 and 2, the rest drawn) and checks the rules
+/// that must hold every round.
+fn swiss_run(teams: usize, rounds: u32, kind: ColourType) -> TeamTournament {
+    let mut t = tournament(TeamSystem::Swiss, teams, 4, rounds);
+    t.colour_preferences = kind;
+    let mut byes = BTreeSet::new();
+    for r in 1..=rounds {
+        assert_eq!(pair_next_round(&mut t).unwrap(), r);
+        let round = t.rounds[r as usize - 1].clone();
+        let mut seen = BTreeSet::new();
+        for (k, m) in round.matches.iter().enumerate() {
+            assert!(seen.insert(m.home) && seen.insert(m.away));
+            // C1: never the same teams twice.
+            for earlier in 1..r {
+                if let Some(RoundRecord::Match {
+                    opponent,
+                    played: true,
+                    ..
+                }) = t.record(m.home, earlier)
+                {
+                    assert_ne!(opponent, m.away, "rematch in round {r}");
+                }
+            }
+            let s = if m.home < m.away { "11==" } else { "00==" };
+            play(&mut t, r, k as u32 + 1, s);
+        }
+        if let Some(b) = round.bye {
+            assert!(byes.insert(b), "second bye for {b}");
+            assert!(seen.insert(b));
+        }
+        assert_eq!(seen.len(), teams);
+    }
+    t
+}
+
+#[test]
+fn the_team_swiss_pairs_by_match_points_without_rematches() {
+    let t = swiss_run(8, 5, ColourType::A);
+    // Round 1: top half against bottom half, the first team of table 1
+    // (pairing number 1) White, alternating down the tables.
+    let r1: Vec<(u32, u32)> = t.rounds[0]
+        .matches
+        .iter()
+        .map(|m| (m.home, m.away))
+        .collect();
+    assert_eq!(r1, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    // Round 2: the winners (1, 2, 3, 4 all won with the lower number…
+    // 1, 2, 3, 4 beat 5, 6, 7, 8) meet each other.
+    let winners: BTreeSet<u32> = [1, 2, 3, 4].into();
+    for m in &t.rounds[1].matches {
+        assert_eq!(
+            winners.contains(&m.home),
+            winners.contains(&m.away),
+            "{m:?}"
+        );
+    }
+    // An odd number of teams: the bye goes to a team of the lowest score,
+    // never twice (checked in swiss_run), and no team gets it in round 1
+    // but the last by pairing number.
+    let t = swiss_run(7, 5, ColourType::B);
+    assert_eq!(t.rounds[0].bye, Some(7));
+}
+
+#[test]
+fn a_forfeited_match_is_not_a_meeting_and_its_winner_gets_no_bye() {
+    let mut t = tournament(TeamSystem::Swiss, 3, 2, 3);
+    pair_next_round(&mut t).unwrap();
+    // Round 1: 1 against 2, the bye to 3 (the last pairing number).
+    assert_eq!(t.rounds[0].bye, Some(3));
+    let m = t.rounds[0].matches[0].clone();
+    assert_eq!((m.home, m.away), (1, 2));
+    t.forfeit_match(1, 1, Some(Side::Away)).unwrap();
+    pair_next_round(&mut t).unwrap();
+    // Team 1 won without playing: no bye for it, nor for 3 again.
+    assert_eq!(t.rounds[1].bye, Some(2));
+    // Two teams whose only match was forfeited may meet again.
+    let mut two = tournament(TeamSystem::Swiss, 2, 2, 2);
+    pair_next_round(&mut two).unwrap();
+    two.forfeit_match(1, 1, None).unwrap();
+    pair_next_round(&mut two).unwrap();
+    assert_eq!(two.rounds[1].matches.len(), 1);
+}
+
+// ---------------------------------------------------------------- tie-breaks
+
+/// Event 1, worked out by hand: 4 teams, 4 boards, a single round robin
+/// (Berger: 1-4 2-3 | 4-3 1-2 | 2-4 3-1), results as the first-named
+/// team's boards:
+/// R1 A–D 1110 (3-1), B–C 10== (2-2); R2 D–C 1=10 (2½-1½), A–B ==== (2-2);
+/// R3 B–D 111= (3½-½), C–A 1010 (2-2).
+pub fn event_one() -> TeamTournament {
+    let mut t = TeamTournament::new("Evento uno", TeamSystem::RoundRobin { double: false }, 4, 0);
+    for (i, name) in ["A", "B", "C", "D"].iter().enumerate() {
+        t.add_team(team(name, 2000 - 100 * i as u16, 4)).unwrap();
+    }
+    for (r, tables) in [["1110", "10=="], ["1=10", "===="], ["111=", "1010"]]
+        .iter()
+        .enumerate()
+    {
+        pair_next_round(&mut t).unwrap();
+        for (k, s) in tables.iter().enumerate() {
+            play(&mut t, r as u32 + 1, k as u32 + 1, s);
+        }
+    }
+    t
+}
+
+#[test]
+fn event_one_tie_breaks_match_the_hand_worked_values() {
+    let mut t = event_one();
+    t.tiebreaks = vec![
+        TeamTieBreak::GamePoints,
+        TeamTieBreak::OlympiadSb,
+        TeamTieBreak::MatchSb,
+        TeamTieBreak::Buchholz,
+        TeamTieBreak::BoardCount,
+        TeamTieBreak::Wins,
+    ];
+    let rows = compute(&t);
+    let got: Vec<(u32, u32, Vec<i64>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.team,
+                r.match_points,
+                r.values.iter().map(|v| v.1).collect(),
+            )
+        })
+        .collect();
+    // Game points and the Olympiad SB / board count in half points.
+    assert_eq!(
+        got,
+        vec![
+            (2, 4, vec![15, 38, 10, 8, 35, 1]),
+            (1, 4, vec![14, 36, 10, 8, 34, 1]),
+            (3, 2, vec![11, 38, 8, 10, 29, 0]),
+            (4, 2, vec![8, 22, 4, 10, 22, 1]),
+        ]
+    );
+    // Direct encounter first: A and B drew (equal), D beat C.
+    t.tiebreaks = vec![TeamTieBreak::DirectEncounter, TeamTieBreak::GamePoints];
+    let order: Vec<u32> = compute(&t).iter().map(|r| r.team).collect();
+    assert_eq!(order, vec![2, 1, 4, 3]);
+    let de: Vec<i64> = compute(&t).iter().map(|r| r.values[0].1).collect();
+    assert_eq!(de, vec![1, 1, 2, 0]);
+}
+
+/// Event 2, worked out by hand: 5 teams, 2 boards, rounds given by hand
+/// (byes and a forfeited match). R1: 1–2 11, 3–4 ==, bye 5. R2: 5–1 =1,
+/// 2–3 forfeited by 3, bye 4. A bye: 2 match points, 2 game points.
+pub fn event_two() -> TeamTournament {
+    let mut t = TeamTournament::new("Evento dos", TeamSystem::Swiss, 2, 2);
+    for (i, name) in ["Uno", "Dos", "Tres", "Cuatro", "Cinco"].iter().enumerate() {
+        t.add_team(team(name, 1900 - 50 * i as u16, 2)).unwrap();
+    }
+    let m = |h, a| Match::new(h, a, 2, 2, 2);
+    t.record_round(TeamRound {
+        matches: vec![m(1, 2), m(3, 4)],
+        bye: Some(5),
+    })
+    .unwrap();
+    play(&mut t, 1, 1, "11");
+    play(&mut t, 1, 2, "==");
+    t.record_round(TeamRound {
+        matches: vec![m(5, 1), m(2, 3)],
+        bye: Some(4),
+    })
+    .unwrap();
+    play(&mut t, 2, 1, "=1");
+    t.forfeit_match(2, 2, Some(Side::Away)).unwrap();
+    t
+}
+
+#[test]
+fn event_two_tie_breaks_with_byes_and_forfeits_match_the_hand_worked_values() {
+    let mut t = event_two();
+    t.tiebreaks = vec![
+        TeamTieBreak::GamePoints,
+        TeamTieBreak::OlympiadSb,
+        TeamTieBreak::Buchholz,
+        TeamTieBreak::Wins,
+        TeamTieBreak::Won,
+    ];
+    let got: Vec<(u32, u32, Vec<i64>)> = compute(&t)
+        .iter()
+        .map(|r| {
+            (
+                r.team,
+                r.match_points,
+                r.values.iter().map(|v| v.1).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (5, 4, vec![7, 6, 4, 2, 1]),
+            (4, 3, vec![6, 2, 3, 1, 0]),
+            (1, 2, vec![5, 12, 6, 1, 1]),
+            (2, 2, vec![4, 0, 4, 1, 0]),
+            (3, 1, vec![2, 6, 5, 0, 0]),
+        ]
+    );
+}
+
+// ---------------------------------------------------------------- school rules
+
+#[test]
+fn school_rules_limit_teams_require_categories_and_rank_schools() {
+    let mut t = TeamTournament::new("Escolar", TeamSystem::RoundRobin { double: false }, 2, 0);
+    t.school = Some(SchoolRules {
+        max_teams: Some(2),
+        categories: vec![("F".into(), 1)],
+        counted: 2,
+    });
+    let with_girl = |name: &str, school: &str| {
+        let mut x = team(name, 1500, 3);
+        x.members[2].category = "F".into();
+        x.school = school.into();
+        x
+    };
+    t.add_team(with_girl("Sol A", "CEIP Sol")).unwrap();
+    t.add_team(with_girl("Sol B", "CEIP Sol")).unwrap();
+    let e = t.add_team(with_girl("Sol C", "ceip sol")).unwrap_err();
+    assert_eq!(
+        e,
+        TeamError::SchoolFull {
+            school: "ceip sol".into(),
+            max: 2
+        }
+    );
+    let mut no_girl = team("Luna A", 1400, 3);
+    no_girl.school = "CEIP Luna".into();
+    let e = t.add_team(no_girl).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            TeamError::CategoryShort {
+                needed: 1,
+                has: 0,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.message(Lang::Es).contains("categoría F"));
+    t.add_team(with_girl("Luna A", "CEIP Luna")).unwrap();
+    assert_eq!(t.teams.len(), 3);
+    // Round robin of 3: Sol A, Sol B, Luna A; Luna A wins everything.
+    for r in 1..=3 {
+        pair_next_round(&mut t).unwrap();
+        for k in 0..t.rounds[r - 1].matches.len() {
+            let m = t.rounds[r - 1].matches[k].clone();
+            let s = if m.home == 3 {
+                "11"
+            } else if m.away == 3 {
+                "00"
+            } else {
+                "=="
+            };
+            play(&mut t, r as u32, k as u32 + 1, s);
+        }
+    }
+    let rank = ranking(&t);
+    // Sol: two teams counted (1 + 1 MP … each drew the other and lost to
+    // Luna: 1 MP each) = 2 MP, 2 GP; Luna: one team, 4 MP.
+    assert_eq!(rank[0].school, "CEIP Luna");
+    assert_eq!((rank[0].match_points, rank[0].game_points), (4, 8));
+    assert_eq!(
+        (
+            rank[1].school.as_str(),
+            rank[1].match_points,
+            rank[1].game_points
+        ),
+        ("CEIP Sol", 2, 4)
+    );
+    assert_eq!(rank[1].teams.len(), 2);
+}
+
+// ---------------------------------------------------------------- TRF and printouts
+
+#[test]
+fn trf_team_files_read_back_what_was_written() {
+    for t in [event_one(), event_two(), swiss_run(7, 4, ColourType::B)] {
+        let text = trf::write(&t);
+        assert!(text.lines().any(|l| l.starts_with("310   1 ")), "{text}");
+        let back = trf::parse(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.message(Lang::Es)));
+        assert_eq!(back.rounds, t.rounds);
+        assert_eq!(back.teams.len(), t.teams.len());
+        for (a, b) in back.teams.iter().zip(&t.teams) {
+            assert_eq!(a.members, b.members);
+            assert_eq!((a.captain, &a.school), (b.captain, &b.school));
+        }
+        assert_eq!(back.scoring.win, t.scoring.win);
+        assert_eq!(back.system, t.system);
+        assert_eq!(compute(&back), compute(&t));
+        assert_eq!(trf::write(&back), text);
+    }
+}
+
+#[test]
+fn a_team_file_that_contradicts_itself_is_refused_with_the_line() {
+    let text = trf::write(&event_one());
+    // A player listed in two teams.
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    let i = lines.iter().position(|l| l.starts_with("310   2")).unwrap();
+    let mut bad = lines.clone();
+    bad[i] = format!("{}    1", bad[i]);
+    let e = trf::parse(&bad.join("\n")).unwrap_err();
+    assert_eq!(e.line, i + 1);
+    // A board whose two players disagree on the result.
+    let j = lines
+        .iter()
+        .position(|l| l.starts_with("001    1"))
+        .unwrap();
+    let mut bad = lines.clone();
+    bad[j] = bad[j].replacen(" w 1", " w 0", 1);
+    assert!(trf::parse(&bad.join("\n")).is_err());
+    // A line-up naming a player of another team.
+    let k = lines
+        .iter()
+        .position(|l| l.starts_with("300   1   1"))
+        .unwrap();
+    let mut bad = lines;
+    bad[k] = format!("{}{}", &bad[k][..15], "   16    2    3    4");
+    let e = trf::parse(&bad.join("\n")).unwrap_err();
+    assert_eq!((e.line, e.column), (k + 1, 17));
+}
+
+#[test]
+fn printouts_are_in_spanish_with_matches_boards_and_crosstable() {
+    let t = event_one();
+    let p = print::pairings(&t, 1).unwrap();
+    assert!(p.contains("Ronda 1: emparejamientos"), "{p}");
+    assert!(
+        p.contains("Encuentro 1: A (0 PE, 0 PP) – D (0 PE, 0 PP)"),
+        "{p}"
+    );
+    assert!(p.contains("Tablero  1: A jugador 1 (2000)"), "{p}");
+    // Board 2: D's player has White.
+    assert!(p.contains("Tablero  2: D jugador 2 (1690)"), "{p}");
+    assert!(p.contains("Resultado: 3 – 1"), "{p}");
+    let c = print::crosstable(&t);
+    assert!(c.contains("Cuadro cruzado por equipos"));
+    let b_line = c.lines().find(|l| l.contains(" B ")).unwrap();
+    assert!(
+        b_line.contains("3b 2") && b_line.contains("1n 2") && b_line.contains("4b 3½"),
+        "{b_line}"
+    );
+    let s = print::standings_text(&t);
+    assert!(
+        s.contains("Clasificación por equipos") && s.contains("Sonneborn-Berger olímpico"),
+        "{s}"
+    );
+    let r = print::board_results(&t);
+    assert!(r.contains("A jugador 1") && r.contains("T1 1"), "{r}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::fuzz_cases::cases(256)))]
+
+    /// Any text: a tournament or an error, never a panic.
+    #[test]
+    fn the_team_trf_reader_never_panics(text in "(?s).{0,400}") {
+        let _ = trf::parse(&text);
+    }
+
+    /// A valid file with one character changed: read or refused, never a
+    /// panic; what reads writes back and reads again the same.
+    #[test]
+    fn a_damaged_team_file_is_read_or_refused(pos in 0usize..4000, c in proptest::char::any()) {
+        let text = trf::write(&event_two());
+        let mut chars: Vec<char> = text.chars().collect();
+        let p = pos % chars.len();
+        chars[p] = c;
+        let damaged: String = chars.into_iter().collect();
+        if let Ok(t) = trf::parse(&damaged) {
+            let again = trf::write(&t);
+            let back = trf::parse(&again).unwrap();
+            prop_assert_eq!(back.rounds, t.rounds);
+        }
+    }
+
+    /// Record types the reader knows, with random fields.
+    #[test]
+    fn team_records_with_random_fields_never_panic(
+        code in prop::sample::select(vec!["001", "310", "300", "320", "330", "352", "362", "142", "202", "XZQ", "XZK"]),
+        body in "[ 0-9A-Za-z.+=\\-]{0,120}",
+    ) {
+        let text = format!("{}\n{code} {body}\n", trf::write(&event_two()));
+        let _ = trf::parse(&text);
+    }
+}
+
+#[test]
+fn a_board_of_the_record_has_the_players_the_line_up_set() {
+    let b = Board {
+        home_player: None,
+        away_player: Some(0),
+        home_white: true,
+        result: BoardResult::Pending,
+    };
+    assert_eq!(b.forced(), Some(BoardResult::AwayForfeitWin));
+}
