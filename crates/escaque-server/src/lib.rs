@@ -26,6 +26,7 @@ pub mod actor;
 pub mod analysis;
 pub mod bus;
 pub mod classes;
+pub mod tareas;
 pub mod client;
 pub mod cluster;
 pub mod engine;

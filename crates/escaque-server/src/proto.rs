@@ -15,6 +15,7 @@ pub mod players;
 pub mod resultados;
 pub mod problemas;
 pub mod simuls;
+pub mod tareas;
 pub mod tournaments;
 
 use escaque::{Color, Lang, Localized, Move, Notation, Position, SanLang};

@@ -42,6 +42,8 @@ pub mod progress;
 // The puzzle trainer (issue 56).
 pub mod problemas;
 pub mod simuls;
+// Homework (issue 57).
+pub mod tareas;
 // Results entered by the players from a QR code (issue 59).
 pub mod resultados;
 // A player's page (issue 25).
@@ -338,6 +340,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 10,
         name: "problemas",
         sql: include_str!("../migrations/0010_problemas.sql"),
+    },
+    Migration {
+        version: 11,
+        name: "tareas",
+        sql: include_str!("../migrations/0011_tareas.sql"),
     },
     Migration {
         version: 12,

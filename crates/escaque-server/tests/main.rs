@@ -43,6 +43,7 @@ mod refusals;
 mod resultados;
 mod security;
 mod simuls;
+mod tareas;
 mod sockets;
 mod tournament_domain;
 mod tournaments;

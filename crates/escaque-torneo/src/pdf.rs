@@ -14,6 +14,7 @@
 //! page with their QR codes.
 
 mod cards;
+mod grid;
 
 use std::fmt::Write as _;
 
@@ -24,6 +25,7 @@ use crate::print::{number, points};
 use crate::standings::{self, TieBreak};
 
 pub use cards::{card_cell, login_cards, Card, CardTexts, QrModules};
+pub use grid::{grid_sheet, GridSheet};
 
 const PAGE_W: f64 = 595.0;
 const PAGE_H: f64 = 842.0;

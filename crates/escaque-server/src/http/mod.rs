@@ -22,6 +22,7 @@ mod analysis;
 mod class_cards;
 mod class_events;
 mod classes;
+mod tareas;
 mod error;
 mod extract;
 mod games;
@@ -176,6 +177,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(class_events::routes())
         .merge(class_cards::routes())
         .merge(analysis::routes())
+        // Tareas: homework (issue 57).
+        .merge(tareas::routes())
         // Results entered by the players from a QR code (issue 59).
         .merge(resultados::routes())
         // Problemas: the puzzle trainer (issue 56).
