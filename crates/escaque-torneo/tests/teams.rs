@@ -777,3 +777,72 @@ fn a_board_of_the_record_has_the_players_the_line_up_set() {
     };
     assert_eq!(b.forced(), Some(BoardResult::AwayForfeitWin));
 }
+
+/// Gacrux (FIDE TEC's tie-break checker, run outside the project:
+/// scripts/teams_gacrux.py, tests/data/teams/README.md) on the two events'
+/// TRF-2026 files. Every value agrees for the teams whose every round was
+/// a match played over the board; rounds without one (a bye, a match won or
+/// lost by forfeit) are counted differently (Gacrux follows C.07's rules for
+/// unplayed rounds, escaque a dummy opponent with a draw's match points per
+/// round and no boards): those teams are compared on MPTS and GPTS only.
+#[test]
+fn gacrux_computes_the_same_team_tie_breaks() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/teams");
+    let gacrux = std::fs::read_to_string(dir.join("gacrux.txt")).unwrap();
+    let mut compared = 0;
+    for (name, mut t) in [
+        ("evento_uno.trf", event_one()),
+        ("evento_dos.trf", event_two()),
+    ] {
+        let path = dir.join(name);
+        if std::env::var_os("ESCAQUE_WRITE_TEAM_DATA").is_some() {
+            std::fs::write(&path, trf::write(&t)).unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            trf::write(&t),
+            "{name}"
+        );
+        t.tiebreaks = vec![
+            TeamTieBreak::GamePoints,
+            TeamTieBreak::OlympiadSb,
+            TeamTieBreak::MatchSb,
+            TeamTieBreak::Buchholz,
+            TeamTieBreak::BoardCount,
+        ];
+        let rows = compute(&t);
+        let block: Vec<&str> = gacrux
+            .split("= ")
+            .find(|b| b.starts_with(name))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .collect();
+        assert_eq!(block.len(), t.teams.len());
+        for line in block {
+            let f: Vec<f64> = line
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            let team = f[0] as u32;
+            let row = rows.iter().find(|r| r.team == team).unwrap();
+            assert_eq!(row.match_points as f64, f[2], "{name} {team} MPTS");
+            assert_eq!(row.game_points as f64 / 2.0, f[3], "{name} {team} GPTS");
+            let all_played = (1..=t.rounds.len() as u32).all(|r| {
+                matches!(
+                    t.record(team, r),
+                    Some(RoundRecord::Match { played: true, .. })
+                )
+            });
+            if all_played {
+                let v: Vec<i64> = row.values.iter().map(|v| v.1).collect();
+                assert_eq!(v[1] as f64 / 2.0, f[4], "{name} {team} EMGSB");
+                assert_eq!(v[2] as f64, f[5], "{name} {team} EMMSB");
+                assert_eq!(v[3] as f64, f[6], "{name} {team} BH");
+                assert_eq!(v[4] as f64 / 2.0, f[7], "{name} {team} BC");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 5);
+}

@@ -553,7 +553,7 @@ impl TeamTournament {
     /// The number of the next round to pair; refused when all rounds are
     /// paired or the last one has boards without a result.
     pub fn next_round_number(&self) -> Result<u32, TeamError> {
-        if let Some((i, r)) = self.rounds.iter().enumerate().last() {
+        if let Some((i, r)) = self.rounds.iter().enumerate().next_back() {
             let pending: Vec<u32> = r
                 .matches
                 .iter()

@@ -58,7 +58,7 @@ pub fn scheveningen_round(
         (0..n)
             .map(|i| {
                 let j = (i + r) % n;
-                let white = (i + j) % 2 == 0;
+                let white = (i + j).is_multiple_of(2);
                 (i, j, white != second)
             })
             .collect(),
@@ -72,7 +72,11 @@ pub fn rounds_of(t: &TeamTournament) -> u32 {
     match t.system {
         TeamSystem::Swiss => t.total_rounds,
         TeamSystem::RoundRobin { double } => {
-            let per = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+            let per = if n.is_multiple_of(2) {
+                n.saturating_sub(1)
+            } else {
+                n
+            };
             per * if double { 2 } else { 1 }
         }
         TeamSystem::Scheveningen { double } => t.boards * if double { 2 } else { 1 },
