@@ -25,6 +25,14 @@ crates/escaque-torneo/tests/gacrux.rs.
       Gacrux's rank with PTS BH/C1 BH SB BH/M1 WIN WON BPG ARO PS KS (Swiss)
       or PTS SB WIN KS ... (round robin); RANK_B with PTS DE SB WIN (direct
       encounter first). `-` stands for a value Gacrux leaves undefined.
+  tiebreak_gacrux.py run-more GACRUX_DIR OUT.txt FILE_OR_BUNDLE...
+      the same for the other tie-breaks of C.07 (issue 58), one list
+      PTS BH/C2 BH/M2 AOB SB/C1 SB/C2 BWG REP KS/L-1 KS/L+1 ARO/C1 ARO/M1
+      TPR PTP APRO APPO STD TPN RTNG FB (the Buchholz family left out of round
+      robins, written `x`), each Buchholz, FB, AOB and Sonneborn-Berger
+      given `/V2024` or `/V2026`:
+        = NAME SYSTEM ROUNDS RULES UNRATED
+        PLAYER RANK VALUES...
 """
 import io
 import os
@@ -36,6 +44,14 @@ LIST_SWISS = ["BH/C1", "BH", "SB", "BH/M1", "WIN", "WON", "BPG", "ARO", "PS", "K
 LIST_RR = ["SB", "WIN", "KS", "BH", "BH/C1", "BH/M1", "WON", "BPG", "ARO", "PS"]
 LIST_DE = ["DE", "SB", "WIN"]
 COLUMNS = ["BH", "BH/C1", "BH/M1", "SB", "WIN", "WON", "BPG", "ARO", "PS", "KS"]
+# The rest of C.07's individual tie-breaks (issue 58), `run-more`: the
+# Buchholz family (first four) on Swiss events only.
+# FB is last: Gacrux's FB changes each player's "last round not absent"
+# (lna) in place, and every Buchholz or Sonneborn-Berger computed after it
+# in the same run reads the changed one.
+MORE = ["BH/C2", "BH/M2", "AOB", "SB/C1", "SB/C2", "BWG", "REP", "KS/L-1", "KS/L+1",
+        "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "STD", "TPN", "RTNG", "FB"]
+BUCHHOLZ_FAMILY = ("BH", "FB", "AOB")
 
 
 # ---------------------------------------------------------------- generate
@@ -303,11 +319,54 @@ def run(gacrux_dir, out, inputs):
         f.write("\n".join(lines) + "\n")
 
 
+def versioned(tb, rules):
+    return tb + "/V" + rules if tb.startswith(BUCHHOLZ_FAMILY + ("SB",)) else tb
+
+
+def run_more(gacrux_dir, out, inputs):
+    sys.path.insert(0, gacrux_dir)
+    from tiebreakchecker import tiebreakchecker
+    import tempfile
+    lines = []
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False, encoding="latin-1")
+    tmp.close()
+    for inp in inputs:
+        for name, text in tournaments(inp):
+            with open(tmp.name, "w", encoding="latin-1") as f:
+                f.write(text)
+            system = "rr" if is_rr(text) else "swiss"
+            rounds = last_game_round(text)
+            if rounds == 0:
+                continue
+            unrated = None
+            generated = len(name) == 5 and name[0] == "g" and name[1:].isdigit()
+            if has_unrated(text) and generated and int(name[1:]) % 2 == 0:
+                unrated = 1400
+            base = [t for t in MORE if system == "swiss" or not t.startswith(BUCHHOLZ_FAMILY)]
+            for rules in ("2024", "2026"):
+                tbs = [versioned(t, rules) for t in base]
+                try:
+                    a = gacrux(tiebreakchecker, tmp.name, system, rounds, tbs, unrated)
+                except Exception as e:  # Gacrux refused or failed: reported, left out.
+                    print(f"skipped {inp} {name} {rules}: {str(e).splitlines()[0][:200]}", file=sys.stderr)
+                    continue
+                lines.append(f"= {name} {system} {rounds} {rules} {unrated if unrated else '-'}")
+                for p in sorted(a):
+                    vals = dict(zip(base, a[p][1]))
+                    row = [str(p), str(a[p][0])] + [fmt(vals[c]) if c in vals else "x" for c in MORE]
+                    lines.append(" ".join(row))
+    os.unlink(tmp.name)
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "generate":
         generate(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1000,
                  int(sys.argv[4]) if len(sys.argv) > 4 else 62)
     elif len(sys.argv) >= 5 and sys.argv[1] == "run":
         run(sys.argv[2], sys.argv[3], sys.argv[4:])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "run-more":
+        run_more(sys.argv[2], sys.argv[3], sys.argv[4:])
     else:
         sys.exit(__doc__)

@@ -1162,10 +1162,51 @@ pub enum TieBreak {
     Progressive,
     /// KS: Koya (points against those with at least half the points).
     Koya,
+    /// BH-C2: Buchholz cut 2 (the two least significant values).
+    BuchholzCut2,
+    /// BH-M2: median Buchholz 2 (two highest and two lowest cut).
+    MedianBuchholz2,
+    /// FB: Fore Buchholz (C.07 8.3: the last round's games counted as
+    /// draws, for the player and for every opponent).
+    ForeBuchholz,
+    /// AOB: average of the opponents' Buchholz (games played).
+    AverageOfBuchholz,
+    /// SB-C1: Sonneborn-Berger cut 1.
+    SonnebornBergerCut1,
+    /// SB-C2: Sonneborn-Berger cut 2.
+    SonnebornBergerCut2,
+    /// BWG: games won with Black over the board.
+    BlackWins,
+    /// REP: rounds one elected to play (rounds less the voluntarily
+    /// unplayed ones, Article 16.2).
+    ElectedToPlay,
+    /// KS-L-1: Koya with its limit half a point lower (Article 14's
+    /// modifier, TRF `KS/L-1`).
+    KoyaLower1,
+    /// KS-L+1: Koya with its limit half a point higher (`KS/L+1`).
+    KoyaRaised1,
+    /// ARO-C1: average rating of opponents, the lowest cut.
+    AverageRatingCut1,
+    /// ARO-M1: average rating of opponents, the lowest and highest cut.
+    AverageRatingMedian1,
+    /// TPR: tournament performance rating (FIDE B.02's dp table).
+    PerformanceRating,
+    /// PTP: perfect tournament performance.
+    PerfectPerformance,
+    /// APRO: average performance rating of the opponents.
+    AveragePerformanceOpponents,
+    /// APPO: average perfect performance of the opponents.
+    AveragePerfectPerformanceOpponents,
+    /// STD: points by the standard system (1, ½, 0 a round).
+    Standard,
+    /// TPN: tournament pairing number (the lower ranks higher).
+    PairingNumber,
+    /// RTNG: the participant's own rating.
+    Rating,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 11] = [
+    pub const ALL: [TieBreak; 30] = [
         TieBreak::Buchholz,
         TieBreak::BuchholzCut1,
         TieBreak::MedianBuchholz,
@@ -1177,6 +1218,25 @@ impl TieBreak {
         TieBreak::AverageRatingOpponents,
         TieBreak::Progressive,
         TieBreak::Koya,
+        TieBreak::BuchholzCut2,
+        TieBreak::MedianBuchholz2,
+        TieBreak::ForeBuchholz,
+        TieBreak::AverageOfBuchholz,
+        TieBreak::SonnebornBergerCut1,
+        TieBreak::SonnebornBergerCut2,
+        TieBreak::BlackWins,
+        TieBreak::ElectedToPlay,
+        TieBreak::KoyaLower1,
+        TieBreak::KoyaRaised1,
+        TieBreak::AverageRatingCut1,
+        TieBreak::AverageRatingMedian1,
+        TieBreak::PerformanceRating,
+        TieBreak::PerfectPerformance,
+        TieBreak::AveragePerformanceOpponents,
+        TieBreak::AveragePerfectPerformanceOpponents,
+        TieBreak::Standard,
+        TieBreak::PairingNumber,
+        TieBreak::Rating,
     ];
 
     /// The stable identifier: FIDE's acronym, used in files (TRF) and on the
@@ -1194,6 +1254,25 @@ impl TieBreak {
             TieBreak::AverageRatingOpponents => "ARO",
             TieBreak::Progressive => "PS",
             TieBreak::Koya => "KS",
+            TieBreak::BuchholzCut2 => "BH-C2",
+            TieBreak::MedianBuchholz2 => "BH-M2",
+            TieBreak::ForeBuchholz => "FB",
+            TieBreak::AverageOfBuchholz => "AOB",
+            TieBreak::SonnebornBergerCut1 => "SB-C1",
+            TieBreak::SonnebornBergerCut2 => "SB-C2",
+            TieBreak::BlackWins => "BWG",
+            TieBreak::ElectedToPlay => "REP",
+            TieBreak::KoyaLower1 => "KS-L-1",
+            TieBreak::KoyaRaised1 => "KS-L+1",
+            TieBreak::AverageRatingCut1 => "ARO-C1",
+            TieBreak::AverageRatingMedian1 => "ARO-M1",
+            TieBreak::PerformanceRating => "TPR",
+            TieBreak::PerfectPerformance => "PTP",
+            TieBreak::AveragePerformanceOpponents => "APRO",
+            TieBreak::AveragePerfectPerformanceOpponents => "APPO",
+            TieBreak::Standard => "STD",
+            TieBreak::PairingNumber => "TPN",
+            TieBreak::Rating => "RTNG",
         }
     }
 
@@ -1230,16 +1309,66 @@ impl TieBreak {
             TieBreak::AverageRatingOpponents => "Elo medio rivales",
             TieBreak::Progressive => "Progresivo",
             TieBreak::Koya => "Koya",
+            TieBreak::BuchholzCut2 => "Buchholz -2",
+            TieBreak::MedianBuchholz2 => "Buchholz mediano 2",
+            TieBreak::ForeBuchholz => "Buchholz previo",
+            TieBreak::AverageOfBuchholz => "Media del Buchholz de los rivales",
+            TieBreak::SonnebornBergerCut1 => "Sonneborn-Berger -1",
+            TieBreak::SonnebornBergerCut2 => "Sonneborn-Berger -2",
+            TieBreak::BlackWins => "Victorias con negras",
+            TieBreak::ElectedToPlay => "Rondas que eligió jugar",
+            TieBreak::KoyaLower1 => "Koya (límite medio punto menos)",
+            TieBreak::KoyaRaised1 => "Koya (límite medio punto más)",
+            TieBreak::AverageRatingCut1 => "Elo medio rivales -1",
+            TieBreak::AverageRatingMedian1 => "Elo medio rivales mediano",
+            TieBreak::PerformanceRating => "Resultado Elo (performance)",
+            TieBreak::PerfectPerformance => "Performance perfecta",
+            TieBreak::AveragePerformanceOpponents => "Media de la performance de los rivales",
+            TieBreak::AveragePerfectPerformanceOpponents => {
+                "Media de la performance perfecta de los rivales"
+            }
+            TieBreak::Standard => "Puntos (sistema estándar)",
+            TieBreak::PairingNumber => "Número de emparejamiento",
+            TieBreak::Rating => "Elo propio",
         }
     }
 
-    /// The Buchholz family (BH, BH-C1, BH-M1): C.07 gives it for Swiss
-    /// events only; it is not offered for round robins, where every
+    /// Whether a lower value ranks higher (TPN: the lower pairing number
+    /// first); every other tie-break ranks the higher value first.
+    pub fn lower_is_better(self) -> bool {
+        self == TieBreak::PairingNumber
+    }
+
+    /// The rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG and
+    /// their cuts): dropped when unrated players take part and the
+    /// tournament sets no rating for them.
+    pub fn rating_based(self) -> bool {
+        matches!(
+            self,
+            TieBreak::AverageRatingOpponents
+                | TieBreak::AverageRatingCut1
+                | TieBreak::AverageRatingMedian1
+                | TieBreak::PerformanceRating
+                | TieBreak::PerfectPerformance
+                | TieBreak::AveragePerformanceOpponents
+                | TieBreak::AveragePerfectPerformanceOpponents
+                | TieBreak::Rating
+        )
+    }
+
+    /// The Buchholz family (BH and its cuts, FB, AOB): C.07 gives it for
+    /// Swiss events only; it is not offered for round robins, where every
     /// participant meets the same opponents.
     pub fn is_buchholz(self) -> bool {
         matches!(
             self,
-            TieBreak::Buchholz | TieBreak::BuchholzCut1 | TieBreak::MedianBuchholz
+            TieBreak::Buchholz
+                | TieBreak::BuchholzCut1
+                | TieBreak::MedianBuchholz
+                | TieBreak::BuchholzCut2
+                | TieBreak::MedianBuchholz2
+                | TieBreak::ForeBuchholz
+                | TieBreak::AverageOfBuchholz
         )
     }
 

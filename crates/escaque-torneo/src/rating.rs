@@ -86,6 +86,33 @@ pub fn expected_hundredths(own: u16, opponent: u16) -> u8 {
     }
 }
 
+/// The expected score in hundredths as tie-breaks read FIDE's table
+/// (C.07's PTP and APPO): the difference is not capped at 400 but at 800,
+/// the table's last band (735) giving 0.99 and any larger difference 1.00.
+pub fn expected_hundredths_uncapped(own: i32, opponent: i32) -> u8 {
+    let d = own.abs_diff(opponent).min(800);
+    let higher = TABLE
+        .iter()
+        .find(|(upper, _)| d <= u32::from(*upper))
+        .map_or(100, |(_, p)| *p);
+    if own >= opponent {
+        higher
+    } else {
+        100 - higher
+    }
+}
+
+/// FIDE's table 8.1.1 (B.02): the rating difference dp for each percentage
+/// score p = 0 %, 1 %, …, 100 % (TPR = ARO + dp; C.07's TPR and APRO).
+pub const SCORE_TO_DP: [i16; 101] = [
+    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296,
+    -284, -273, -262, -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, -149, -141,
+    -133, -125, -117, -110, -102, -95, -87, -80, -72, -65, -57, -50, -43, -36, -29, -21, -14, -7,
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
+    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
+    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+];
+
 /// [`expected_hundredths`] as a fraction.
 pub fn expected_score(own: u16, opponent: u16) -> f64 {
     f64::from(expected_hundredths(own, opponent)) / 100.0

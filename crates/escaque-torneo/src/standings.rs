@@ -349,7 +349,7 @@ fn aro_dropped(t: &Tournament) -> bool {
 pub fn dropped(t: &Tournament) -> Vec<(TieBreak, Dropped)> {
     t.tiebreaks
         .iter()
-        .filter(|&&tb| tb == TieBreak::AverageRatingOpponents && aro_dropped(t))
+        .filter(|&&tb| tb.rating_based() && aro_dropped(t))
         .map(|&tb| (tb, Dropped::UnratedPlayers))
         .collect()
 }
@@ -433,7 +433,332 @@ fn value(t: &Tournament, f: &Facts, id: PlayerId, tb: TieBreak) -> f64 {
                 .map(|r| entries[r].points())
                 .sum(),
         ),
+        TieBreak::KoyaLower1 => koya_limited(f, id, -1),
+        TieBreak::KoyaRaised1 => koya_limited(f, id, 1),
+        TieBreak::BuchholzCut2 => half(gacrux_cut(buchholz_items(f, id), 2, 0, f.rounds)),
+        TieBreak::MedianBuchholz2 => half(gacrux_cut(buchholz_items(f, id), 2, 2, f.rounds)),
+        TieBreak::SonnebornBergerCut1 => {
+            gacrux_cut(sonneborn_berger_items(f, id), 1, 0, f.rounds) as f64 / 4.0
+        }
+        TieBreak::SonnebornBergerCut2 => {
+            gacrux_cut(sonneborn_berger_items(f, id), 2, 0, f.rounds) as f64 / 4.0
+        }
+        TieBreak::ForeBuchholz => half(fore_buchholz(f, id)),
+        TieBreak::AverageOfBuchholz => average_of_buchholz(f, id),
+        TieBreak::BlackWins => entries
+            .iter()
+            .filter(|e| {
+                e.played()
+                    && matches!(
+                        e,
+                        Entry::Game {
+                            colour: Colour::Black,
+                            result: GameResult::Win,
+                            ..
+                        }
+                    )
+            })
+            .count() as f64,
+        TieBreak::ElectedToPlay => entries.iter().filter(|&&e| !voluntary(e)).count() as f64,
+        TieBreak::Standard => half(
+            entries
+                .iter()
+                .map(|e| match e.points() {
+                    0 => 0,
+                    1 => 1,
+                    _ => 2,
+                })
+                .sum(),
+        ),
+        TieBreak::PairingNumber => id as f64,
+        TieBreak::Rating => {
+            if aro_dropped(t) {
+                return 0.0;
+            }
+            let p = &t.players[i];
+            p.rating
+                .filter(|&r| r > 0)
+                .or(t.unrated_rating)
+                .map_or(0.0, f64::from)
+        }
+        TieBreak::AverageRatingCut1
+        | TieBreak::AverageRatingMedian1
+        | TieBreak::PerformanceRating
+        | TieBreak::PerfectPerformance => {
+            if aro_dropped(t) {
+                return 0.0;
+            }
+            let mut games = opponent_ratings(t, f, id);
+            match tb {
+                TieBreak::AverageRatingCut1 | TieBreak::AverageRatingMedian1 => {
+                    // The lowest rating goes (C1), and the highest too (M1).
+                    games.sort_by_key(|g| g.0);
+                    if !games.is_empty() {
+                        games.remove(0);
+                    }
+                    if tb == TieBreak::AverageRatingMedian1 {
+                        games.pop();
+                    }
+                    let ratings: Vec<i64> = games.iter().map(|g| g.0).collect();
+                    average_half_up(&ratings).map_or(0.0, |v| v as f64)
+                }
+                TieBreak::PerformanceRating => performance(&games).map_or(0.0, |v| v as f64),
+                _ => perfect_performance(&games).map_or(0.0, |v| v as f64),
+            }
+        }
+        TieBreak::AveragePerformanceOpponents | TieBreak::AveragePerfectPerformanceOpponents => {
+            if aro_dropped(t) {
+                return 0.0;
+            }
+            let of = |o: PlayerId| {
+                let games = opponent_ratings(t, f, o);
+                if tb == TieBreak::AveragePerformanceOpponents {
+                    performance(&games)
+                } else {
+                    perfect_performance(&games)
+                }
+            };
+            let values: Vec<i64> = entries
+                .iter()
+                .filter(|e| e.played())
+                .filter_map(|e| match e {
+                    Entry::Game { opponent, .. } => of(*opponent),
+                    _ => None,
+                })
+                .collect();
+            average_half_up(&values).map_or(0.0, |v| v as f64)
+        }
     }
+}
+
+/// The average of `values` rounded half up (FIDE rounds averages so);
+/// `None` for no values.
+fn average_half_up(values: &[i64]) -> Option<i64> {
+    if values.is_empty() {
+        return None;
+    }
+    let n = values.len() as i64;
+    Some((2 * values.iter().sum::<i64>() + n).div_euclid(2 * n))
+}
+
+/// The games a rating-based tie-break reads: each game played over the
+/// board (forfeits and byes are not games, Article 16: they leave the
+/// rating tie-breaks), with the opponent's rating (an unrated opponent's
+/// the tournament's figure for the unrated) and the points scored.
+fn opponent_ratings(t: &Tournament, f: &Facts, id: PlayerId) -> Vec<(i64, HalfPoints)> {
+    f.entries[id as usize - 1]
+        .iter()
+        .filter(|e| e.played())
+        .filter_map(|e| match e {
+            Entry::Game { opponent, .. } => t.players[*opponent as usize - 1]
+                .rating
+                .filter(|&r| r > 0)
+                .or(t.unrated_rating)
+                .map(|r| (i64::from(r), e.points())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// TPR (C.07 10.2, FIDE B.02 8.1.1): the average rating of the opponents
+/// plus dp for the percentage scored (rounded half up to a whole percent).
+fn performance(games: &[(i64, HalfPoints)]) -> Option<i64> {
+    let ratings: Vec<i64> = games.iter().map(|g| g.0).collect();
+    let aro = average_half_up(&ratings)?;
+    let n = games.len() as i64;
+    // Score in hundredths of a point, then the percentage, half up.
+    let score100 = i64::from(games.iter().map(|g| g.1).sum::<u32>()) * 50;
+    let p = (2 * score100 + n) / (2 * n);
+    Some(aro + i64::from(crate::rating::SCORE_TO_DP[p.clamp(0, 100) as usize]))
+}
+
+/// PTP (C.07 10.3): the lowest rating whose expected score against the
+/// opponents (FIDE's table) reaches the score; with no point, the lowest
+/// opponent's rating less 800.
+fn perfect_performance(games: &[(i64, HalfPoints)]) -> Option<i64> {
+    let min = games.iter().map(|g| g.0).min()?;
+    let max = games.iter().map(|g| g.0).max()?;
+    let score100 = i64::from(games.iter().map(|g| g.1).sum::<u32>()) * 50;
+    if score100 == 0 {
+        return Some(min - 800);
+    }
+    let expected = |r: i64| -> i64 {
+        games
+            .iter()
+            .map(|g| {
+                i64::from(crate::rating::expected_hundredths_uncapped(
+                    r as i32, g.0 as i32,
+                ))
+            })
+            .sum()
+    };
+    // expected(low) < score <= expected(high): at 800 below every
+    // opponent the expectation is 0, at 800 above it is every game.
+    let (mut low, mut high) = (min - 801, max + 800);
+    if expected(high) < score100 {
+        return Some(high);
+    }
+    while high - low > 1 {
+        let mid = low + (high - low) / 2;
+        if expected(mid) >= score100 {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    Some(high)
+}
+
+/// Koya with its limit moved by `offset` half points (Article 14's
+/// modifier: `KS/L+1` raises it half a point, `KS/L-1` lowers it).
+fn koya_limited(f: &Facts, id: PlayerId, offset: i64) -> f64 {
+    let limit = i64::from(f.koya) + offset;
+    let entries = &f.entries[id as usize - 1];
+    half(
+        entries
+            .iter()
+            .filter(|e| match e {
+                Entry::Game { opponent, .. } => i64::from(f.score[*opponent as usize - 1]) >= limit,
+                _ => false,
+            })
+            .map(|e| e.points())
+            .sum(),
+    )
+}
+
+/// One counted round for a cut: (round, the opponent's or the dummy's
+/// score, the round's value, voluntarily unplayed).
+type CutItem = (u32, u32, u32, bool);
+
+/// Buchholz rounds for [`gacrux_cut`]: the value is the score.
+fn buchholz_items(f: &Facts, id: PlayerId) -> Vec<CutItem> {
+    f.contributions(id)
+        .into_iter()
+        .map(|(r, v, vol)| (r, v, v, vol))
+        .collect()
+}
+
+/// Sonneborn-Berger rounds for [`gacrux_cut`]: the value in quarter points.
+fn sonneborn_berger_items(f: &Facts, id: PlayerId) -> Vec<CutItem> {
+    f.contributions(id)
+        .into_iter()
+        .map(|(r, v, vol)| {
+            let sb = sonneborn_berger(f, id, r as usize - 1).unwrap_or(0);
+            (r, v, sb, vol)
+        })
+        .collect()
+}
+
+/// The sum left after cutting `low` least and `high` most significant
+/// rounds (Article 14; 16.5: a voluntarily unplayed round is cut first
+/// among the lowest). The least significant round is the one whose
+/// opponent (or dummy) has the lowest score; in Sonneborn-Berger, where a
+/// round's value is the score times the points, the voluntarily unplayed
+/// round is cut unless the lowest-scored opponent's round is worth more
+/// (which is what Gacrux does). At most `rounds` low cuts and the rest of
+/// the rounds high.
+fn gacrux_cut(mut items: Vec<CutItem>, low: usize, high: usize, rounds: u32) -> u32 {
+    let low = low.min(rounds as usize);
+    let high = high.min(rounds as usize - low);
+    for _ in 0..low {
+        if items.is_empty() {
+            break;
+        }
+        let all = (0..items.len())
+            .min_by_key(|&k| (items[k].1, items[k].2, items[k].0))
+            .expect("not empty");
+        let exp = (0..items.len())
+            .min_by_key(|&k| (!items[k].3, items[k].1, items[k].2, items[k].0))
+            .expect("not empty");
+        let k = if items[all].2 > items[exp].2 {
+            all
+        } else {
+            exp
+        };
+        items.remove(k);
+    }
+    for _ in 0..high {
+        if items.is_empty() {
+            break;
+        }
+        let k = (0..items.len())
+            .max_by_key(|&k| (items[k].1, items[k].2, std::cmp::Reverse(items[k].0)))
+            .expect("not empty");
+        items.remove(k);
+    }
+    items.iter().map(|x| x.2).sum()
+}
+
+/// Fore Buchholz's scores (C.07 8.3): for a player paired in the last
+/// round (a game, forfeited or not, or the pairing-allocated bye), every
+/// round counts its points (no round counts as a draw for a withdrawal:
+/// the player is still in), and a game of the last round counts as a
+/// draw. Returns (adjusted score as an opponent, own score as a dummy).
+fn fore_scores(f: &Facts, id: PlayerId) -> (HalfPoints, HalfPoints) {
+    let e = &f.entries[id as usize - 1];
+    let Some(&last) = e.last() else {
+        return (0, 0);
+    };
+    let paired_last = matches!(
+        last,
+        Entry::Game { .. } | Entry::Bye(ByeKind::PairingAllocated)
+    );
+    if !paired_last {
+        return (f.adjusted[id as usize - 1], f.score[id as usize - 1]);
+    }
+    let adjust = |x: HalfPoints| -> HalfPoints {
+        match last {
+            Entry::Game { .. } => x - last.points() + 1,
+            _ => x,
+        }
+    };
+    let all: HalfPoints = e.iter().map(|x| x.points()).sum();
+    (adjust(all), adjust(f.score[id as usize - 1]))
+}
+
+/// FB (C.07 8.3): Buchholz with the last round's games counted as draws;
+/// a game of the last round counts against its opponent even if
+/// forfeited. Dummy opponents and the 2026 caps as in Buchholz.
+fn fore_buchholz(f: &Facts, id: PlayerId) -> HalfPoints {
+    let e = &f.entries[id as usize - 1];
+    let own = fore_scores(f, id).1;
+    let last = e.len().saturating_sub(1);
+    e.iter()
+        .enumerate()
+        .map(|(r, x)| match *x {
+            Entry::Game { opponent, .. } if x.played() || r == last => fore_scores(f, opponent).0,
+            _ => match (f.rules, *x) {
+                (Rules::V2024, _) => own,
+                (Rules::V2026, Entry::Game { opponent, .. }) => own.min(fore_scores(f, opponent).0),
+                (Rules::V2026, _) => own.min(f.rounds),
+            },
+        })
+        .sum()
+}
+
+/// AOB (C.07 8.4): the average of the Buchholz of the opponents met over
+/// the board, rounded half up to hundredths.
+fn average_of_buchholz(f: &Facts, id: PlayerId) -> f64 {
+    let bh: Vec<u64> = f.entries[id as usize - 1]
+        .iter()
+        .filter(|e| e.played())
+        .filter_map(|e| match e {
+            Entry::Game { opponent, .. } => Some(
+                f.contributions(*opponent)
+                    .iter()
+                    .map(|x| u64::from(x.1))
+                    .sum(),
+            ),
+            _ => None,
+        })
+        .collect();
+    if bh.is_empty() {
+        return 0.0;
+    }
+    let n = bh.len() as u64;
+    let s: u64 = bh.iter().sum();
+    // s half points over n opponents, in hundredths, half up.
+    ((100 * s + n) / (2 * n)) as f64 / 100.0
 }
 
 /// Round `r`'s Sonneborn-Berger value in quarter points: the Buchholz
@@ -636,8 +961,9 @@ pub fn compute_after(t: &Tournament, rounds: u32) -> Vec<Standing> {
                     }
                 }
                 rows[start..end].sort_by(|a, b| {
-                    b.tiebreaks[k]
-                        .partial_cmp(&a.tiebreaks[k])
+                    let (x, y) = if tb.lower_is_better() { (a, b) } else { (b, a) };
+                    x.tiebreaks[k]
+                        .partial_cmp(&y.tiebreaks[k])
                         .unwrap_or(Ordering::Equal)
                         .then(a.player.cmp(&b.player))
                 });

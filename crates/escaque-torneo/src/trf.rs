@@ -768,7 +768,7 @@ pub fn date(text: &str) -> String {
 /// modifiers after a slash (`BH/C1`, `BH/M1`), as FIDE's tie-break checker
 /// (Gacrux) reads it.
 pub fn tiebreak_code(tb: TieBreak) -> String {
-    tb.id().replace('-', "/")
+    tb.id().replacen('-', "/", 1)
 }
 
 /// A tie-break from a `202`/`212`/`XZT` code: `BH/C1` (TRF-2026) and the

@@ -17,6 +17,7 @@ mod school;
 mod standings;
 mod teams;
 mod tiebreak_rules;
+mod tiebreaks_c07;
 mod trf;
 mod trf26;
 
