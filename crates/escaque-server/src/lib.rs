@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 pub mod actor;
+pub mod aprender;
 pub mod analysis;
 pub mod bus;
 pub mod classes;

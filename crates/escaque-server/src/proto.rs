@@ -7,6 +7,7 @@
 //! `json!` literal in a handler.
 
 pub mod analysis;
+pub mod aprender;
 pub mod classes;
 pub mod common;
 pub mod games;

@@ -22,6 +22,7 @@ use tokio::sync::{mpsc, oneshot};
 pub use cluster::Fence;
 
 mod adjourn;
+pub mod aprender;
 // Backups of a SQLite database while it runs (issue 28).
 pub mod backup;
 pub mod cluster;
@@ -335,6 +336,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 8,
         name: "cluster",
         sql: include_str!("../migrations/0008_cluster.sql"),
+    },
+    Migration {
+        version: 9,
+        name: "aprender",
+        sql: include_str!("../migrations/0009_aprender.sql"),
     },
     Migration {
         version: 10,

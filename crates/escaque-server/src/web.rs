@@ -56,6 +56,7 @@ static ASSETS: &[Asset] = &[
     asset!("simul.js", "text/javascript; charset=utf-8"),
     asset!("progreso.js", "text/javascript; charset=utf-8"),
     asset!("analisis.js", "text/javascript; charset=utf-8"),
+    asset!("aprender.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -127,6 +128,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/problemas", get(shell))
         .route("/analisis", get(shell))
         .route("/analisis/{id}", get(shell))
+        // Aprende a jugar (issue 55).
+        .route("/aprender", get(shell))
+        .route("/aprender/{stage}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))

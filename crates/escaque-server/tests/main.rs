@@ -8,6 +8,7 @@ mod common;
 mod adjourn;
 mod analysis;
 mod api_me;
+mod aprender;
 mod browser;
 mod browser_960;
 mod browser_adjourn;

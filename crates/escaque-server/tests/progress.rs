@@ -169,7 +169,7 @@ async fn progress_run(db: Db) {
         row_a.starts_with(&format!("{},{},3,1,1,1,", a.name, a.real_name)),
         "{row_a}"
     );
-    assert!(row_a.ends_with(",0,blitz"), "{row_a}");
+    assert!(row_a.ends_with(",0,blitz,0,0"), "{row_a}");
     assert!(
         text.contains(&format!("{quiet},\"'=Pérez, \"\"Ana\"\"\",0,0,0,0,0,,,,0,")),
         "{text}"

@@ -161,6 +161,7 @@ function frame(me) {
       h('a', { href: '/torneos', id: 'nav-tournaments' }, t.tn.tournaments),
       h('a', { href: '/analisis', id: 'nav-analysis' }, t.an.title),
       h('a', { href: '/problemas', id: 'nav-puzzles' }, t.pz.title),
+      h('a', { href: '/aprender', id: 'nav-learn' }, t.nav_learn),
       // Classes (issue 26): for an account (a teacher's classes, a pupil's one).
       me && me.account ? h('a', { href: '/clases', id: 'nav-classes' }, t.cl.title) : null),
     h('div', { class: 'prefs' },
@@ -1171,6 +1172,10 @@ async function main() {
     // The puzzle trainer (issue 56).
     const { route } = await import('./problemas.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $ });
+  } else if (path === '/aprender' || path.startsWith('/aprender/')) {
+    // Aprende a jugar, the rules course (issue 55).
+    const { route } = await import('./aprender.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $, say });
   } else if (path === '/analisis' || path.startsWith('/analisis/')) {
     // Analysis of games and positions (issue 27).
     const { route } = await import('./analisis.js');

@@ -121,6 +121,8 @@ const COLUMNS = [
   { key: 'rating_change', show: (v) => (v > 0 ? `+${v}` : String(v)) },
   { key: 'tournaments' },
   { key: 'perf', text: true, show: (v) => (C.t.perfs && C.t.perfs[v]) || v },
+  // Aprende a jugar (issue 55): all time, not the period's.
+  { key: 'course_stars' }, { key: 'course_solved' },
 ];
 
 function fmtDuration(ms) {
@@ -201,7 +203,7 @@ async function progressPage(el, id) {
     const total = (k) => lines.reduce((s, l) => s + (l[k] || 0), 0);
     const foot = h('tr', { class: 'pg-total' }, h('th', { scope: 'row' }, T.total), h('td', {}, ''),
       ['games', 'wins', 'draws', 'losses'].map((k) => h('td', { class: 'num' }, String(total(k)))),
-      h('td', { class: 'num' }, fmtDuration(total('time_played_ms'))), h('td', { colspan: 5 }, ''));
+      h('td', { class: 'num' }, fmtDuration(total('time_played_ms'))), h('td', { colspan: 7 }, ''));
     wrap.replaceChildren(lines.length
       ? h('table', { id: 'progress-table', class: 'pg-table' }, h('thead', {}, head), h('tbody', {}, rows), h('tfoot', {}, foot))
       : h('p', { id: 'progress-table' }, T.no_pupils));

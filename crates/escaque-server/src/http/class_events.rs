@@ -624,7 +624,8 @@ async fn progress(
             .games_ended_between(&format!("u:{}", pupil.user_id), p.from_ms, p.to_ms)
             .await?;
         let s = summarise(&games)?;
-        lines.push((pupil, s));
+        let course = crate::aprender::summary(&hub.store, &pupil.user_id).await?;
+        lines.push((pupil, s, course));
     }
     let (from, to) = (format_day(p.from), format_day(p.to));
     if csv {
@@ -632,12 +633,13 @@ async fn progress(
         let mut out = String::from("\u{feff}");
         out.push_str(
             "Alumno,Nombre,Partidas,Ganadas,Tablas,Perdidas,Minutos jugados,\
-             Puntuación antes,Puntuación después,Cambio,Torneos,Ritmo\r\n",
+             Puntuación antes,Puntuación después,Cambio,Torneos,Ritmo,\
+             Estrellas del curso,Ejercicios del curso\r\n",
         );
-        for (pupil, s) in &lines {
+        for (pupil, s, course) in &lines {
             let _ = write!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
                 csv_field(&pupil.name),
                 csv_field(&pupil.real_name),
                 s.games,
@@ -650,6 +652,8 @@ async fn progress(
                 opt(s.rating_change()),
                 s.tournaments,
                 s.perf.as_deref().unwrap_or(""),
+                course.0,
+                course.1,
             );
         }
         return Ok((
@@ -669,7 +673,7 @@ async fn progress(
     }
     let pupils: Vec<wire::ProgressLine> = lines
         .iter()
-        .map(|(pupil, s)| wire::ProgressLine {
+        .map(|(pupil, s, course)| wire::ProgressLine {
             name: pupil.name.clone(),
             real_name: pupil.real_name.clone(),
             games: s.games,
@@ -682,6 +686,8 @@ async fn progress(
             rating_change: s.rating_change(),
             tournaments: s.tournaments,
             perf: s.perf.clone(),
+            course_stars: course.0,
+            course_solved: course.1,
         })
         .collect();
     Ok(Json(wire::Progress {

@@ -19,6 +19,7 @@
 
 mod accounts;
 mod analysis;
+mod aprender;
 mod class_cards;
 mod class_events;
 mod classes;
@@ -183,6 +184,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(resultados::routes())
         // Problemas: the puzzle trainer (issue 56).
         .merge(problemas::routes())
+        // Aprende a jugar (issue 55).
+        .merge(aprender::routes())
         .fallback(|| async { ApiError::no_route() })
         .layer(middleware::from_fn_with_state(Arc::clone(&hub), guard))
         // Between processes only (issue 28), outside the guard: no cookies.

@@ -351,6 +351,10 @@ pub struct ProgressLine {
     pub tournaments: u32,
     /// The pool with most rated games.
     pub perf: Option<String>,
+    /// Stars earned in the rules course, Aprende a jugar (all time).
+    pub course_stars: u32,
+    /// Exercises of the course solved.
+    pub course_solved: u32,
 }
 
 /// `GET /api/classes/{id}/progress` (JSON).

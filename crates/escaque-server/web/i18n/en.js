@@ -2,7 +2,7 @@
 export default {
   lang: 'en',
   title: 'escaque — chess',
-  nav_home: 'Home', nav_games: 'My games', skip: 'Skip to content',
+  nav_home: 'Home', nav_learn: 'Learn', nav_games: 'My games', skip: 'Skip to content',
   theme: 'Theme', theme_light: 'light', theme_dark: 'dark', language: 'Language',
   sr_mode: 'Screen-reader mode', guest: 'Guest', logout: 'Log out',
   login: 'Log in', signup: 'Sign up', name: 'Name', password: 'Password',
@@ -289,6 +289,7 @@ export default {
       name: 'Pupil', real_name: 'Name', games: 'Games', wins: 'Won', draws: 'Drawn', losses: 'Lost',
       time_played_ms: 'Time', rating_before: 'Rating before', rating_after: 'Rating after',
       rating_change: 'Change', tournaments: 'Tournaments', perf: 'Pace',
+      course_stars: 'Course stars', course_solved: 'Course exercises',
     },
     help: 'Counts the games finished in the period (aborted ones do not count). Time: hours:minutes of each game, from its start to its end. Rating: in the pace where most rated games were played. Click a heading to sort.',
   },

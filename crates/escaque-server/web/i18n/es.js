@@ -2,7 +2,7 @@
 export default {
   lang: 'es',
   title: 'escaque — ajedrez',
-  nav_home: 'Inicio', nav_games: 'Mis partidas', skip: 'Saltar al contenido',
+  nav_home: 'Inicio', nav_learn: 'Aprender', nav_games: 'Mis partidas', skip: 'Saltar al contenido',
   theme: 'Tema', theme_light: 'claro', theme_dark: 'oscuro', language: 'Idioma',
   sr_mode: 'Modo lector de pantalla', guest: 'Invitado', logout: 'Salir',
   login: 'Entrar', signup: 'Crear cuenta', name: 'Nombre', password: 'Contraseña',
@@ -296,6 +296,7 @@ export default {
       name: 'Alumno', real_name: 'Nombre', games: 'Partidas', wins: 'Ganadas', draws: 'Tablas', losses: 'Perdidas',
       time_played_ms: 'Tiempo', rating_before: 'Puntuación antes', rating_after: 'Puntuación después',
       rating_change: 'Cambio', tournaments: 'Torneos', perf: 'Ritmo',
+      course_stars: 'Estrellas del curso', course_solved: 'Ejercicios del curso',
     },
     help: 'Cuenta las partidas terminadas en el periodo (las anuladas no). Tiempo: horas:minutos de cada partida, de su comienzo a su final. Puntuación: en el ritmo en que más partidas con puntuación jugó. Pulsa un encabezado para ordenar.',
   },
