@@ -656,7 +656,13 @@ fn school_rules_limit_teams_require_categories_and_rank_schools() {
 
 #[test]
 fn trf_team_files_read_back_what_was_written() {
-    for t in [event_one(), event_two(), swiss_run(7, 4, ColourType::B)] {
+    let mut with_rules = event_two();
+    with_rules.school = Some(SchoolRules {
+        max_teams: Some(2),
+        categories: vec![("F".into(), 1), ("sub12".into(), 2)],
+        counted: 2,
+    });
+    for t in [event_one(), with_rules, swiss_run(7, 4, ColourType::B)] {
         let text = trf::write(&t);
         assert!(text.lines().any(|l| l.starts_with("310   1 ")), "{text}");
         let back = trf::parse(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.message(Lang::Es)));
@@ -668,6 +674,7 @@ fn trf_team_files_read_back_what_was_written() {
         }
         assert_eq!(back.scoring.win, t.scoring.win);
         assert_eq!(back.system, t.system);
+        assert_eq!(back.school, t.school);
         assert_eq!(compute(&back), compute(&t));
         assert_eq!(trf::write(&back), text);
     }

@@ -25,7 +25,8 @@
 //!   then per round the team given the bye in 15-17, 19-21, …;
 //! - `330` each whole-match forfeit: `+-`, `-+` or `--` in 5-6, round
 //!   8-10, first team 12-14, second team 16-18;
-//! - escaque's `XZQ` (team number 5-7, captain's roster place 9-11, `F` for
+//! - escaque's `XZR` school rules (teams per school 5-7, 0 = no limit;
+//!   teams counted per school 9-11; `CATEGORY:K,…` from 13), `XZQ` (team number 5-7, captain's roster place 9-11, `F` for
 //!   a fixed board order in 13, the school from 15) and `XZK` (a player's
 //!   category) lines, which other programs ignore.
 //!
@@ -272,6 +273,23 @@ pub fn write(t: &TeamTournament) -> String {
                 m.away
             ));
         }
+    }
+    if let Some(r) = &t.school {
+        let cats: Vec<String> = r
+            .categories
+            .iter()
+            .map(|(c, k)| format!("{}:{k}", fit(c, 20).replace([' ', ',', ':'], "_")))
+            .collect();
+        out.push_str(
+            format!(
+                "XZR {:>3} {:>3} {}",
+                r.max_teams.unwrap_or(0),
+                r.counted,
+                cats.join(",")
+            )
+            .trim_end(),
+        );
+        out.push('\n');
     }
     for (ti, team) in t.teams.iter().enumerate() {
         out.push_str(
@@ -635,6 +653,25 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
                     round += 1;
                     col += 4;
                 }
+            }
+            "XZR" => {
+                let max: u32 = num(&field(&chars, 5, 7), "school teams", line, 5)?;
+                let counted: u32 = num(&field(&chars, 9, 11), "school teams counted", line, 9)?;
+                let mut categories = Vec::new();
+                for c in field(&chars, 13, chars.len().max(13))
+                    .split(',')
+                    .filter(|c| !c.is_empty())
+                {
+                    let (name, k) = c
+                        .rsplit_once(':')
+                        .ok_or_else(|| unexpected(line, 13, c.to_string()))?;
+                    categories.push((name.to_string(), num(k, "category players", line, 13)?));
+                }
+                t.school = Some(crate::teams::school::SchoolRules {
+                    max_teams: (max > 0).then_some(max),
+                    categories,
+                    counted,
+                });
             }
             "330" | "XZQ" | "XZK" => extras.push((line, code, chars)),
             _ => {}
