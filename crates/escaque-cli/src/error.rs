@@ -53,6 +53,8 @@ pub enum CliError {
     /// A tournament command failed (a bad result, a player entered twice, a
     /// saved file that is not valid TRF…).
     Tournament(escaque_torneo::TorneoError),
+    /// A team tournament command was refused (`escaque torneo --equipos`).
+    Teams(escaque_torneo::teams::TeamError),
     /// A TRF file could not be read.
     Trf(escaque_torneo::TrfError),
     /// `escaque torneo generar` could not make the tournament asked for.
@@ -167,6 +169,7 @@ impl Localized for CliError {
                 )
             ),
             CliError::Tournament(e) => e.message(lang),
+            CliError::Teams(e) => e.message(lang),
             CliError::Trf(e) => e.message(lang),
             CliError::Generate(e) => e.message(lang),
             CliError::Book(e) => e.message(lang),

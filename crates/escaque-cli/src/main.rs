@@ -27,6 +27,7 @@ mod servir_cmd;
 mod session_io;
 mod torneo_check_cmd;
 mod torneo_cmd;
+mod torneo_equipos_cmd;
 mod torneo_file;
 mod tui;
 mod uci_cmd;

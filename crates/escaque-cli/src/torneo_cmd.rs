@@ -86,6 +86,9 @@ enum ByeArg {
 // English help comes from `help::ENGLISH`.
 #[derive(Subcommand)]
 enum TorneoCommand {
+    /// Torneos por equipos: suizo FIDE C.04.6, round robin, Scheveningen.
+    #[command(name = "equipos", long_flag = "equipos", alias = "teams")]
+    Equipos(crate::torneo_equipos_cmd::EquiposArgs),
     /// Crea un torneo nuevo en ARCHIVO.
     #[command(alias = "new")]
     Nuevo {
@@ -654,6 +657,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             }
             Ok(())
         }
+        TorneoCommand::Equipos(a) => crate::torneo_equipos_cmd::run(a, lang),
         TorneoCommand::Generar(a) => crate::torneo_check_cmd::generar(a, lang),
         TorneoCommand::Comprobar(a) => crate::torneo_check_cmd::comprobar(a, lang),
         TorneoCommand::Exportar { file, trf: dest } => {

@@ -26,6 +26,7 @@ mod servir_torneo_kill;
 mod texto;
 mod torneo_cli;
 mod torneo_comprobar_cli;
+mod torneo_equipos_cli;
 mod uci_cli;
 mod uci_python;
 

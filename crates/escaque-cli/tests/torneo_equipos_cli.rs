@@ -1,0 +1,229 @@
+//! `escaque torneo --equipos` (issue 59), run as an organiser runs it: a
+//! team Swiss from creation to the printouts, and the refusals.
+
+use std::path::PathBuf;
+
+use crate::common;
+
+fn escaque(args: &[&str]) -> (bool, String, String) {
+    let (out, err, ok) = common::run_raw(args, "");
+    (ok, out, err)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("escaque-equipos-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn ok(args: &[&str]) -> String {
+    let (ok, out, err) = escaque(args);
+    assert!(ok, "{args:?}: {err}");
+    out
+}
+
+#[test]
+fn a_team_swiss_from_creation_to_the_printouts() {
+    let dir = scratch("flow");
+    let file = dir.join("liga.trf");
+    let f = file.to_str().unwrap();
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        f,
+        "--nombre",
+        "Liga escolar",
+        "--rondas",
+        "3",
+        "--tableros",
+        "2",
+        "--max-equipos-centro",
+        "1",
+        "--categoria",
+        "F:1",
+    ]);
+    for (k, school) in ["CEIP Sol", "CEIP Luna", "IES Mar", "IES Río"]
+        .iter()
+        .enumerate()
+    {
+        let name = format!("Equipo {school}");
+        let p1 = format!("Ana {k},{},F", 1700 - 50 * k);
+        let p2 = format!("Luis {k},{}", 1750 - 50 * k);
+        let p3 = format!("Eva {k},,sub10");
+        let out = ok(&[
+            "torneo",
+            "--equipos",
+            "equipo",
+            f,
+            "--nombre",
+            &name,
+            "--centro",
+            school,
+            "--jugador",
+            &p1,
+            "--jugador",
+            &p2,
+            "--jugador",
+            &p3,
+            "--capitan",
+            "1",
+        ]);
+        assert!(out.contains(&format!("número {}", k + 1)), "{out}");
+        // Listed by rating: Luis above Ana.
+        assert!(
+            out.find("Luis").unwrap() < out.find("Ana").unwrap(),
+            "{out}"
+        );
+    }
+    // School rules: a second team of a school, a team without a girl.
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "equipo",
+        f,
+        "--nombre",
+        "Sol B",
+        "--centro",
+        "CEIP Sol",
+        "--jugador",
+        "Zoe,1500,F",
+    ]);
+    assert!(!done && err.contains("ya tiene 1 equipos"), "{err}");
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "equipo",
+        f,
+        "--nombre",
+        "Otro",
+        "--jugador",
+        "Pepe,1500",
+    ]);
+    assert!(!done && err.contains("categoría F"), "{err}");
+    // A player already in another team.
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "equipo",
+        f,
+        "--nombre",
+        "Copia",
+        "--jugador",
+        "Ana 0,1700,F",
+    ]);
+    assert!(!done && err.contains("ya juega en el equipo"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+
+    for round in 1..=3u32 {
+        let r = round.to_string();
+        let out = ok(&["torneo", "--equipos", "emparejar", f]);
+        assert!(
+            out.contains(&format!("Ronda {round}: emparejamientos")),
+            "{out}"
+        );
+        assert!(
+            out.contains("Encuentro 2:") && out.contains("Tablero  2:"),
+            "{out}"
+        );
+        if round == 1 {
+            // A line-up out of the roster's order: refused, file unchanged.
+            let before = std::fs::read_to_string(&file).unwrap();
+            let (done, _, err) = escaque(&[
+                "torneo",
+                "--equipos",
+                "alineacion",
+                f,
+                "--ronda",
+                "1",
+                "--equipo",
+                "1",
+                "--jugadores",
+                "2,1",
+            ]);
+            assert!(!done && err.contains("no puede jugar por debajo"), "{err}");
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+            ok(&[
+                "torneo",
+                "--equipos",
+                "alineacion",
+                f,
+                "--ronda",
+                "1",
+                "--equipo",
+                "1",
+                "--jugadores",
+                "1,3",
+            ]);
+        }
+        for table in ["1", "2"] {
+            if round == 2 && table == "2" {
+                ok(&[
+                    "torneo",
+                    "--equipos",
+                    "resultado",
+                    f,
+                    "--ronda",
+                    &r,
+                    "--encuentro",
+                    table,
+                    "--incomparecencia",
+                    "segundo",
+                ]);
+                continue;
+            }
+            ok(&[
+                "torneo",
+                "--equipos",
+                "resultado",
+                f,
+                "--ronda",
+                &r,
+                "--encuentro",
+                table,
+                "--tablero",
+                "1",
+                "1-0",
+            ]);
+            ok(&[
+                "torneo",
+                "--equipos",
+                "resultado",
+                f,
+                "--ronda",
+                &r,
+                "--encuentro",
+                table,
+                "--tablero",
+                "2",
+                "½-½",
+            ]);
+        }
+    }
+    let (done, _, err) = escaque(&["torneo", "--equipos", "emparejar", f]);
+    assert!(!done && err.contains("las 3 rondas"), "{err}");
+    let out = ok(&["torneo", "--equipos", "clasificacion", f, "--centros"]);
+    assert!(
+        out.contains("Clasificación por equipos") && out.contains("Clasificación por centros"),
+        "{out}"
+    );
+    let out = ok(&["torneo", "--equipos", "cuadro", f]);
+    assert!(out.contains("Cuadro cruzado por equipos"), "{out}");
+    let out = ok(&["torneo", "--equipos", "tableros", f]);
+    assert!(
+        out.contains("Resultados por tablero") && out.contains("(C)"),
+        "{out}"
+    );
+    let out = ok(&["torneo", "equipos", "ronda", f, "--ronda", "2"]);
+    assert!(out.contains("Resultado: 2 – 0"), "{out}");
+    // The file is a TRF-2026 team file.
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("\n310   1 ")
+            && text.contains("\n300   1 ")
+            && text.contains("\n330 +-   2 "),
+        "{text}"
+    );
+}
