@@ -22,6 +22,7 @@ mod pgn_cli;
 mod problemas_cli;
 mod result_check_cli;
 mod servir_kill;
+mod resultados_kill;
 mod servir_torneo_kill;
 mod texto;
 mod torneo_cli;
