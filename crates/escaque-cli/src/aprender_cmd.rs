@@ -13,11 +13,12 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use clap::Args;
-use escaque::{Bitboard, Color, File, Lang, Localized, Position, Rank, Square};
+use escaque::{Color, File, Lang, Localized, Rank, Square};
 use escaque_play::aprender::coords::{square_words, Mode, Trainer};
 use escaque_play::aprender::{Course, Exercise, Goal, Input, Stage, Verdict};
 
 use crate::error::CliError;
+use crate::play::texto::board_text_marked;
 
 #[derive(Args)]
 pub struct AprenderArgs {
@@ -104,45 +105,6 @@ pub fn find_stage(course: &Course, name: &str) -> Option<usize> {
         return (1..=course.stages.len()).contains(&n).then_some(n - 1);
     }
     course.stages.iter().position(|s| s.id == name.trim())
-}
-
-/// The board as text, `bottom` nearest the reader, stars (`marks`) as `*`.
-pub fn board_with_marks(pos: &Position, bottom: Color, marks: Bitboard, lang: Lang) -> String {
-    let files: Vec<File> = match bottom {
-        Color::White => File::ALL.to_vec(),
-        Color::Black => File::ALL.iter().rev().copied().collect(),
-    };
-    let ranks: Vec<Rank> = match bottom {
-        Color::White => Rank::ALL.iter().rev().copied().collect(),
-        Color::Black => Rank::ALL.to_vec(),
-    };
-    let header: String = files.iter().map(|f| format!(" {}", f.char())).collect();
-    let mut out = format!("  {header}\n");
-    for r in &ranks {
-        out.push_str(&format!("{} ", r.char()));
-        for f in &files {
-            let sq = Square::from_coords(*f, *r);
-            let c = match pos.piece_at(sq) {
-                Some(p) => {
-                    let l = match lang {
-                        Lang::Es => p.role.char_es(),
-                        Lang::En => p.role.char_en(),
-                    };
-                    match p.color {
-                        Color::White => l,
-                        Color::Black => l.to_ascii_lowercase(),
-                    }
-                }
-                None if marks.contains(sq) => '*',
-                None => '.',
-            };
-            out.push(' ');
-            out.push(c);
-        }
-        out.push_str(&format!("  {}\n", r.char()));
-    }
-    out.push_str(&format!("  {header}\n"));
-    out
 }
 
 fn stars_text(n: u8) -> String {
@@ -247,7 +209,7 @@ where
     let show_board = |a: &escaque_play::aprender::Attempt<'_>, out: &mut W| -> io::Result<()> {
         if let Some(pos) = a.position() {
             let marks = a.stars_left();
-            write!(out, "{}", board_with_marks(pos, ex.side(), marks, lang))?;
+            write!(out, "{}", board_text_marked(pos, ex.side(), marks, lang))?;
             if let Goal::Write(m) = &ex.goal {
                 writeln!(
                     out,

@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 
 use escaque::clock::format_clock;
 use escaque::sealed::Opening;
-use escaque::{Color, File, Lang, Position, Rank, Square};
+use escaque::{Bitboard, Color, File, Lang, Position, Rank, Square};
 use escaque_play::{Event, Notice, Session, Status};
 
 use crate::i18n::{notice_text, status_text, text, Msg};
@@ -17,6 +17,13 @@ use crate::session_io::{handle_line, with_files};
 /// letters (upper case White, lower case Black; Spanish letters in Spanish),
 /// `.` for an empty square, files and ranks around.
 pub fn board_text(pos: &Position, bottom: Color, lang: Lang) -> String {
+    board_text_marked(pos, bottom, Bitboard::EMPTY, lang)
+}
+
+/// [`board_text`] with `marks` (the stars of a course exercise, `escaque
+/// aprender`) shown as `*` on their empty squares: the one board writer of
+/// the text modes.
+pub fn board_text_marked(pos: &Position, bottom: Color, marks: Bitboard, lang: Lang) -> String {
     let files: Vec<File> = match bottom {
         Color::White => File::ALL.to_vec(),
         Color::Black => File::ALL.iter().rev().copied().collect(),
@@ -45,6 +52,7 @@ pub fn board_text(pos: &Position, bottom: Color, lang: Lang) -> String {
                         Color::Black => l.to_ascii_lowercase(),
                     }
                 }
+                None if marks.contains(sq) => '*',
                 None => '.',
             };
             out.push(' ');
