@@ -180,46 +180,11 @@ async fn class_and_pupils(
     let class = classes::teaching(hub, me, id).await?;
     let mut pupils = hub.store.class_pupils(&class.id, false).await?;
     pupils.sort_by(|a, b| {
-        natural_key(&a.real_name)
-            .cmp(&natural_key(&b.real_name))
+        crate::names::natural_key(&a.real_name)
+            .cmp(&crate::names::natural_key(&b.real_name))
             .then_with(|| a.name.cmp(&b.name))
     });
     Ok((class, pupils))
-}
-
-/// A name as a Spanish class list orders it: without case or accents, `ñ`
-/// after `n`, and each run of digits as its number ("Grupo 2" before
-/// "Grupo 10").
-fn natural_key(s: &str) -> Vec<(Vec<u32>, u64)> {
-    let mut key = Vec::new();
-    let mut text = Vec::new();
-    let mut chars = s.chars().flat_map(char::to_lowercase).peekable();
-    while let Some(c) = chars.next() {
-        if let Some(d) = c.to_digit(10) {
-            let mut n = u64::from(d);
-            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                n = n.saturating_mul(10).saturating_add(u64::from(d));
-                chars.next();
-            }
-            key.push((std::mem::take(&mut text), n));
-            continue;
-        }
-        // Every letter weighs twice its code, so that ñ fits between n
-        // and o.
-        let weight = match c {
-            'á' | 'à' | 'â' | 'ä' => u32::from('a') * 2,
-            'é' | 'è' | 'ê' | 'ë' => u32::from('e') * 2,
-            'í' | 'ì' | 'î' | 'ï' => u32::from('i') * 2,
-            'ó' | 'ò' | 'ô' | 'ö' => u32::from('o') * 2,
-            'ú' | 'ù' | 'û' | 'ü' => u32::from('u') * 2,
-            'ç' => u32::from('c') * 2,
-            'ñ' => u32::from('n') * 2 + 1,
-            c => u32::from(c).saturating_mul(2),
-        };
-        text.push(weight);
-    }
-    key.push((text, 0));
-    key
 }
 
 /// The cards of `pupils`.
@@ -442,7 +407,7 @@ mod tests {
             "Nuria",
             "Nuñez Ana",
         ];
-        v.sort_by_key(|s| natural_key(s));
+        v.sort_by_key(|s| crate::names::natural_key(s));
         assert_eq!(
             v,
             [

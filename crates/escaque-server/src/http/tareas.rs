@@ -327,12 +327,22 @@ async fn attempt(
     let before = hub.store.homework_attempts(&hw.id, Some(&uid)).await?;
     let first = !before.iter().any(|a| a.idx == idx as i64);
     let clean = judged.clean && req.hints == 0;
+    // Attempts are read back oldest first by their time: a pupil's next
+    // attempt is always later than the last one, even within the same
+    // millisecond (a fail and its retry in one ms were read in the order
+    // of their random ids, and the grid showed the retry as a first try).
+    let now = now_ms();
+    let at_ms = before
+        .iter()
+        .map(|a| a.at_ms + 1)
+        .max()
+        .map_or(now, |next| next.max(now));
     let row = AttemptRow {
         id: new_id(),
         homework_id: hw.id.clone(),
         idx: idx as i64,
         user_id: uid.clone(),
-        at_ms: now_ms(),
+        at_ms,
         work: serde_json::to_string(&req).unwrap_or_default(),
         time_ms: i64::try_from(req.time_ms).unwrap_or(i64::MAX),
         hints: i64::from(req.hints),

@@ -965,7 +965,7 @@ pub fn cell(attempts: &[&AttemptRow], retry: bool, due_ms: i64, now: i64) -> (St
             .iter()
             .enumerate()
             .find(|(_, a)| a.solved)
-            .or_else(|| attempts.iter().enumerate().last())
+            .or_else(|| attempts.iter().enumerate().next_back())
             .map(|(i, a)| (i, *a))
     } else {
         attempts.first().map(|a| (0, *a))
@@ -1054,14 +1054,18 @@ pub async fn member(
 }
 
 /// The pupils a homework is set for (active ones), in the order of their
-/// real names.
+/// real names as a class list orders them ("Alumno 2" before "Alumno 10").
 pub async fn pupils_of(store: &Store, hw: &HomeworkRow) -> Result<Vec<PupilRow>, ApiError> {
     let mut pupils = store.class_pupils(&hw.class_id, false).await?;
     if !hw.whole {
         let chosen: HashSet<String> = store.homework_pupils(&hw.id).await?.into_iter().collect();
         pupils.retain(|p| chosen.contains(&p.user_id));
     }
-    pupils.sort_by_key(|p| (p.real_name.to_lowercase(), p.name.to_lowercase()));
+    pupils.sort_by(|a, b| {
+        crate::names::natural_key(&a.real_name)
+            .cmp(&crate::names::natural_key(&b.real_name))
+            .then_with(|| a.name.cmp(&b.name))
+    });
     Ok(pupils)
 }
 
