@@ -50,7 +50,7 @@ async fn text(c: &Client, css: &str) -> R<String> {
 
 /// A move on the puzzle board: origin clicked, then destination.
 async fn board_move(c: &Client, uci: &str) -> R {
-    for sq in [&uci[0..2], &uci[2..4]] {
+    for (i, sq) in [&uci[0..2], &uci[2..4]].into_iter().enumerate() {
         let (x, y) = square_centre(
             c,
             "const b = document.querySelector('#pz-board cg-board').getBoundingClientRect();
@@ -59,6 +59,16 @@ async fn board_move(c: &Client, uci: &str) -> R {
         )
         .await?;
         click_xy(c, x, y, sq).await?;
+        if i == 0 {
+            // The origin is taken once chessground has drawn it selected;
+            // on a loaded machine a click that came before the board took
+            // input is given once more (a person clicks again too).
+            let selected = "document.querySelector('#pz-board cg-board square.selected') !== null";
+            if until(c, "the origin selected", selected).await.is_err() {
+                click_xy(c, x, y, sq).await?;
+                until(c, "the origin selected", selected).await?;
+            }
+        }
     }
     Ok(())
 }

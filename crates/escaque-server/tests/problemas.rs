@@ -28,7 +28,10 @@ use crate::common::*;
 /// rating period of its own with no deviation increase (lichess's), τ =
 /// 0.75: (puzzle, its rating, score, the solver's rating before, after,
 /// the solver's deviation after, the puzzle's rating and deviation after).
-pub(crate) const INDEPENDENT: [(&str, f64, u8, f64, f64, f64, f64, f64); 4] = [
+pub(crate) type Independent = (&'static str, f64, u8, f64, f64, f64, f64, f64);
+
+/// The four rows described above.
+pub(crate) const INDEPENDENT: [Independent; 4] = [
     (
         "glickoA",
         1400.0,
