@@ -23,11 +23,10 @@
 #![forbid(unsafe_code)]
 
 pub mod actor;
-pub mod aprender;
 pub mod analysis;
+pub mod aprender;
 pub mod bus;
 pub mod classes;
-pub mod tareas;
 pub mod client;
 pub mod cluster;
 pub mod engine;
@@ -44,6 +43,7 @@ mod ratelimit;
 pub mod rating;
 pub mod resultados;
 pub mod store;
+pub mod tareas;
 pub mod texts;
 pub mod tournament;
 pub mod web;
