@@ -2,13 +2,14 @@
 """escaque torneo generar / comprobar against bbpPairings (built outside the project).
 
 Usage:
-  torneo_comprobar_bbp.py ESCAQUE BBP_EXE WORK_DIR COUNT [FIRST_SEED]
+  torneo_comprobar_bbp.py ESCAQUE BBP_EXE WORK_DIR COUNT [FIRST_SEED [BBP_COUNT]]
 
 Makes COUNT tournaments with `escaque torneo generar` (players 8-300, rounds
 5-13, draws, forfeits, double forfeits, retirements, half/full/zero-point
 byes, late entries; every fourth one with the Baku acceleration) and COUNT
 with `bbpPairings --dutch -g` (the same ranges, its own draw, forfeit,
-retirement and half-point-bye rates), each size and rate drawn from the seed.
+retirement and half-point-bye rates; BBP_COUNT of them when given, since
+bbpPairings -g takes seconds a file), each size and rate drawn from the seed.
 Then:
   * the verdict of `bbpPairings --dutch FILE -c` (something wrong when it
     prints anything but its "Round #n" lines, or exits non-zero) and of
@@ -196,6 +197,7 @@ def rates(paths):
 def main():
     escaque, bbp, work, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     first = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+    bbp_count = int(sys.argv[6]) if len(sys.argv) > 6 else count
     for d in ('escaque', 'bbp', 'mut_swap', 'mut_result', 'cfg'):
         os.makedirs(os.path.join(work, d), exist_ok=True)
     rng = random.Random(first)
@@ -219,7 +221,7 @@ def main():
           % (len(esc_files), count, time.perf_counter() - t0))
     bbp_files = []
     t0 = time.perf_counter()
-    for seed in range(first, first + count):
+    for seed in range(first, first + bbp_count):
         cfg = os.path.join(work, 'cfg', 'b%d.txt' % seed)
         bbp_config(cfg, rng)
         out = os.path.join(work, 'bbp', 'b%d.trf' % seed)
@@ -232,7 +234,7 @@ def main():
         if p.returncode == 0:
             bbp_files.append(out)
     print('bbpPairings -g: %d of %d files in %.1f s'
-          % (len(bbp_files), count, time.perf_counter() - t0))
+          % (len(bbp_files), bbp_count, time.perf_counter() - t0))
 
     def compare(name, files):
         bbp_time = 0.0

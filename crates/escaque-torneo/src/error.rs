@@ -4,6 +4,9 @@ use std::fmt;
 
 use escaque::{Lang, Localized};
 
+/// A start number (as `model::PlayerId`).
+type PlayerId = u32;
+
 /// What is wrong in a TRF file, and where (1-based line and column).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrfError {
@@ -214,6 +217,14 @@ pub enum TorneoError {
     /// The tournament's TRF would not read back: it is not written, and the
     /// file or row it would have replaced is kept.
     WouldNotReadBack(TrfError),
+    /// FIDE mode refuses it (`fide.rs`).
+    Fide(FideError),
+}
+
+impl From<FideError> for TorneoError {
+    fn from(e: FideError) -> Self {
+        TorneoError::Fide(e)
+    }
 }
 
 impl From<crate::domain::DomainError> for TorneoError {
@@ -304,9 +315,174 @@ impl Localized for TorneoError {
                 "a forbidden pairing needs two players or more and rounds from first to last".to_string(),
             ),
             TorneoError::Domain(e) => e.message(lang),
+            TorneoError::Fide(e) => e.message(lang),
             TorneoError::WouldNotReadBack(e) => lang.pick(
                 format!("no se guarda: el TRF del torneo no se podría volver a leer ({}); queda el anterior", e.message(lang)),
                 format!("not saved: the tournament's TRF would not read back ({}); the previous one is kept", e.message(lang)),
+            ),
+        }
+    }
+}
+
+/// What FIDE mode refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FideError {
+    /// The tournament already left FIDE mode (it cannot be left twice, nor
+    /// entered again).
+    AlreadyLeft,
+    /// The first confirmation was not given.
+    NotConfirmed,
+    /// The second confirmation (the tournament's name typed again) does
+    /// not match.
+    NameMismatch { typed: String },
+    /// A manual pairing names a player twice.
+    PlayerTwice(PlayerId),
+    /// A manual pairing leaves out a player who is to play this round.
+    PlayerLeftOut(PlayerId),
+    /// A manual pairing pairs a player who does not play this round (bye
+    /// requested, absent, withdrawn, not yet entered).
+    NotAvailable(PlayerId),
+    /// A player paired against themselves.
+    SelfPaired(PlayerId),
+    /// More than one pairing-allocated bye.
+    TwoByes,
+    /// The manual pairing breaks rules and the organiser did not accept
+    /// the warnings.
+    Warnings(Vec<Warning>),
+    /// A point system where two draws score more than a win and a loss
+    /// (or a win not above a draw, a draw below a loss).
+    PointSystem { win: u32, draw: u32, loss: u32 },
+    /// A bye worth more than a win.
+    ByeAboveWin { bye: u32, win: u32 },
+    /// A pair that is not `WHITE-BLACK` or `PLAYER-0` (the bye).
+    BadPairs { word: String },
+}
+
+impl FideError {
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            FideError::AlreadyLeft => lang.pick(
+                "el torneo ya salió del modo FIDE; no se puede volver a entrar".to_string(),
+                "the tournament has already left FIDE mode; it cannot enter it again".to_string(),
+            ),
+            FideError::NotConfirmed => lang.pick(
+                "salir del modo FIDE necesita una confirmación explícita (y no se puede deshacer)".to_string(),
+                "leaving FIDE mode needs an explicit confirmation (and cannot be undone)".to_string(),
+            ),
+            FideError::NameMismatch { typed } => lang.pick(
+                format!("segunda confirmación: «{typed}» no es el nombre del torneo"),
+                format!("second confirmation: '{typed}' is not the tournament's name"),
+            ),
+            FideError::PlayerTwice(p) => lang.pick(
+                format!("el jugador {p} aparece dos veces en el emparejamiento"),
+                format!("player {p} appears twice in the pairing"),
+            ),
+            FideError::PlayerLeftOut(p) => lang.pick(
+                format!("falta el jugador {p}, que juega esta ronda"),
+                format!("player {p}, who plays this round, is missing"),
+            ),
+            FideError::NotAvailable(p) => lang.pick(
+                format!("el jugador {p} no juega esta ronda (descanso pedido, ausencia, retirada o inscripción posterior)"),
+                format!("player {p} does not play this round (bye requested, absent, withdrawn or entering later)"),
+            ),
+            FideError::SelfPaired(p) => lang.pick(
+                format!("el jugador {p} no puede jugar contra sí mismo"),
+                format!("player {p} cannot play themselves"),
+            ),
+            FideError::TwoByes => lang.pick(
+                "solo un jugador puede quedar sin rival (descanso por emparejamiento)".to_string(),
+                "only one player can be left without an opponent (pairing-allocated bye)".to_string(),
+            ),
+            FideError::Warnings(w) => {
+                let list: Vec<String> = w.iter().map(|w| w.message(lang)).collect();
+                lang.pick(
+                    format!("el emparejamiento manual incumple reglas (acéptelo explícitamente para guardarlo): {}", list.join("; ")),
+                    format!("the manual pairing breaks rules (accept it explicitly to store it): {}", list.join("; ")),
+                )
+            }
+            FideError::PointSystem { win, draw, loss } => lang.pick(
+                format!("sistema de puntos {win}/{draw}/{loss} rechazado en modo FIDE: la victoria debe valer más que las tablas, las tablas no menos que la derrota, y dos tablas no más que una victoria y una derrota"),
+                format!("point system {win}/{draw}/{loss} refused in FIDE mode: a win must score more than a draw, a draw not less than a loss, and two draws not more than a win and a loss"),
+            ),
+            FideError::BadPairs { word } => lang.pick(
+                format!("pareja no válida «{word}»: escriba BLANCAS-NEGRAS (p. ej. 1-4) o JUGADOR-0 para el descanso"),
+                format!("invalid pair '{word}': write WHITE-BLACK (e.g. 1-4) or PLAYER-0 for the bye"),
+            ),
+            FideError::ByeAboveWin { bye, win } => lang.pick(
+                format!("un descanso de {bye} puntos vale más que una victoria ({win}): rechazado en modo FIDE"),
+                format!("a bye of {bye} points is worth more than a win ({win}): refused in FIDE mode"),
+            ),
+        }
+    }
+}
+
+/// A rule a manual pairing breaks; the organiser may still store it after
+/// accepting the warnings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// The two already met (C.04.1 b).
+    Repeat { a: PlayerId, b: PlayerId },
+    /// The organiser forbade this pair (TRF `260`, `XXP`).
+    Prohibited { a: PlayerId, b: PlayerId },
+    /// The player already had a pairing-allocated bye or a forfeit win
+    /// (C.04.1 d).
+    IneligibleBye { player: PlayerId },
+    /// The same colour a third time in a row (C.04.1 g).
+    ThreeInARow { player: PlayerId, white: bool },
+    /// Whites minus blacks beyond ±2 (C.04.1 f).
+    ColourImbalance { player: PlayerId, difference: i32 },
+}
+
+impl Warning {
+    /// A short machine-readable name.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Warning::Repeat { .. } => "repeat",
+            Warning::Prohibited { .. } => "prohibited",
+            Warning::IneligibleBye { .. } => "ineligible_bye",
+            Warning::ThreeInARow { .. } => "three_in_a_row",
+            Warning::ColourImbalance { .. } => "colour_imbalance",
+        }
+    }
+
+    /// The players the warning is about.
+    pub fn players(&self) -> Vec<PlayerId> {
+        match *self {
+            Warning::Repeat { a, b } | Warning::Prohibited { a, b } => vec![a, b],
+            Warning::IneligibleBye { player }
+            | Warning::ThreeInARow { player, .. }
+            | Warning::ColourImbalance { player, .. } => vec![player],
+        }
+    }
+
+    pub fn message(&self, lang: Lang) -> String {
+        match *self {
+            Warning::Repeat { a, b } => lang.pick(
+                format!("{a} y {b} ya jugaron entre sí"),
+                format!("{a} and {b} have already played each other"),
+            ),
+            Warning::Prohibited { a, b } => lang.pick(
+                format!("{a} y {b} no pueden enfrentarse (emparejamiento prohibido)"),
+                format!("{a} and {b} may not meet (prohibited pairing)"),
+            ),
+            Warning::IneligibleBye { player } => lang.pick(
+                format!("{player} ya tuvo un descanso por emparejamiento o una victoria por incomparecencia: no puede recibir otro"),
+                format!("{player} already had a pairing-allocated bye or a forfeit win: not eligible for another"),
+            ),
+            Warning::ThreeInARow { player, white } => {
+                let (es, en) = if white {
+                    ("blancas", "White")
+                } else {
+                    ("negras", "Black")
+                };
+                lang.pick(
+                    format!("{player} jugaría con {es} por tercera vez seguida"),
+                    format!("{player} would play {en} a third time in a row"),
+                )
+            }
+            Warning::ColourImbalance { player, difference } => lang.pick(
+                format!("{player} quedaría con una diferencia de colores de {difference:+} (más de 2)"),
+                format!("{player} would have a colour difference of {difference:+} (more than 2)"),
             ),
         }
     }

@@ -700,25 +700,7 @@ fn played(rng: &mut Rng, config: &Config, t: &Tournament, w: u32, b: u32) -> Out
 /// the virtual points of rounds 1, 2, … in 4 columns every 5 from column 10
 /// (as bbpPairings and [`crate::trf::parse`] read them).
 pub fn xxa_lines(t: &Tournament) -> String {
-    let last = t
-        .accelerations
-        .iter()
-        .map(|a| a.last_round)
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
-    for id in 1..=t.players.len() as u32 {
-        let points: Vec<u32> = (1..=last).map(|r| t.acceleration(id, r)).collect();
-        if points.iter().all(|&p| p == 0) {
-            continue;
-        }
-        out.push_str(&format!("XXA {id:>4}"));
-        for p in points {
-            out.push_str(&format!(" {:>4}", crate::format_points_dot(p)));
-        }
-        out.push('\n');
-    }
-    out
+    crate::trf::xxa_lines(t)
 }
 
 /// `text` (written by [`crate::trf::write`]) with its `250` records

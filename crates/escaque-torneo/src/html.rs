@@ -58,8 +58,9 @@ td.c {{ text-align: center; }}\n\
 @media screen {{ td.nm {{ white-space: nowrap; }} }}\n\
 td.r2 {{ border-left-style: dotted; }}\n\
 @media print {{ body {{ margin: 0; font-size: 9pt; }} th, td {{ padding: 0.1em 0.3em; }} h2 {{ page-break-after: avoid; }} table {{ page-break-inside: auto; }} tr {{ page-break-inside: avoid; }} }}\n\
-</style>\n</head>\n<body>\n<h1>{name}</h1>\n<p>{place}</p>\n<h2>{title}</h2>\n{body}</body>\n</html>\n",
+</style>\n</head>\n<body>\n<h1>{name}</h1>\n<p>{place}</p>\n<p class=\"fide\">{fide}</p>\n<h2>{title}</h2>\n{body}</body>\n</html>\n",
         name = escape(&t.name),
+        fide = escape(&crate::fide::mark(t, escaque::Lang::Es)),
         title = escape(title),
         paper = if landscape {
             format!("{} landscape", paper.css())

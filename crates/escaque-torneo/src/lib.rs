@@ -20,6 +20,7 @@ pub mod check;
 pub mod domain;
 pub mod dutch;
 pub mod error;
+pub mod fide;
 pub mod generate;
 pub mod glicko;
 pub mod html;

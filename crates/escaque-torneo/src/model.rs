@@ -403,6 +403,10 @@ pub struct Tournament {
     /// (ARO), where the tournament's regulations set one (C.07 allows it);
     /// `None`: ARO is dropped when unrated players take part.
     pub unrated_rating: Option<u16>,
+    /// FIDE mode's `###` lines in the TRF, in order: leaving it (which
+    /// cannot be undone) and each manual pairing's comparison with the
+    /// engine (`### MPA @ Round n`); see `fide.rs`.
+    pub fide_log: Vec<String>,
 }
 
 impl Tournament {
@@ -428,6 +432,7 @@ impl Tournament {
             accelerations: Vec::new(),
             tiebreak_rules: None,
             unrated_rating: None,
+            fide_log: Vec::new(),
         }
     }
 

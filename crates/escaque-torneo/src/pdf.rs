@@ -299,6 +299,8 @@ fn heading(doc: &mut Doc, t: &Tournament, title: &str) {
     if !place.is_empty() {
         doc.line(&place.join(", "), 10.0, false);
     }
+    // FIDE mode's mark, on every printout (crate::fide).
+    doc.line(&crate::fide::mark(t, escaque::Lang::Es), 9.0, false);
     doc.line(title, 12.0, true);
     doc.y -= 4.0;
 }

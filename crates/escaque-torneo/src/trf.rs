@@ -196,6 +196,12 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "222" => t.time_control_code = rest,
             "240" | "250" | "260" => records.push((line_no, code, chars)),
             "XXA" => xxa.push((line_no, chars)),
+            "###" => {
+                let line = raw.trim_end();
+                if crate::fide::is_fide_line(line) {
+                    t.fide_log.push(line.to_string());
+                }
+            }
             "XXP" => xxp.push((line_no, rest)),
             "192" => {
                 // The pairing system (TRF-2026, as bbpPairings reads it):
@@ -889,6 +895,20 @@ fn fit(s: &str, width: usize) -> String {
 /// byes, absences) are written as that round's cells, as pairing programs
 /// read them.
 pub fn write(t: &Tournament) -> String {
+    write_with(t, WriteOptions::default())
+}
+
+/// How [`write_with`] writes what a TRF can say in two ways.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The accelerations as JaVaFo's `XXA` lines (one a player, its
+    /// virtual points round by round, as bbpPairings and JaVaFo read them)
+    /// instead of TRF-2026 `250` records.
+    pub xxa: bool,
+}
+
+/// [`write`] with options ([`WriteOptions`]).
+pub fn write_with(t: &Tournament, options: WriteOptions) -> String {
     let mut out = String::new();
     let mut header = |code: &str, v: &str| {
         if !v.is_empty() {
@@ -945,6 +965,11 @@ pub fn write(t: &Tournament) -> String {
         "XXC {}\n",
         if t.first_white { "white1" } else { "black1" }
     ));
+    // FIDE mode's lines: leaving it, the manual pairings (crate::fide).
+    for line in &t.fide_log {
+        out.push_str(line);
+        out.push('\n');
+    }
     let ranks = crate::standings::ranks(t);
     let played = t.rounds.len() as u32;
     let next = played + 1;
@@ -1016,7 +1041,10 @@ pub fn write(t: &Tournament) -> String {
             }
         }
     }
-    for a in &t.accelerations {
+    if options.xxa {
+        out.push_str(&xxa_lines(t));
+    }
+    for a in t.accelerations.iter().filter(|_| !options.xxa) {
         out.push_str(&format!(
             "250      {:>4} {:>3} {:>3} {:>4} {:>4}\n",
             crate::format_points_dot(a.points),
@@ -1069,6 +1097,31 @@ pub fn write(t: &Tournament) -> String {
         if let Some(w) = p.withdrawn_from {
             out.push_str(&format!("XZW {id:>4} {w}\n"));
         }
+    }
+    out
+}
+
+/// The tournament's accelerations as JaVaFo's `XXA` lines: `XXA NNNN`, then
+/// the virtual points of rounds 1, 2, … in 4 columns every 5 from column 10
+/// (as bbpPairings and [`parse`] read them).
+pub fn xxa_lines(t: &Tournament) -> String {
+    let last = t
+        .accelerations
+        .iter()
+        .map(|a| a.last_round)
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for id in 1..=t.players.len() as u32 {
+        let points: Vec<u32> = (1..=last).map(|r| t.acceleration(id, r)).collect();
+        if points.iter().all(|&p| p == 0) {
+            continue;
+        }
+        out.push_str(&format!("XXA {id:>4}"));
+        for p in points {
+            out.push_str(&format!(" {:>4}", crate::format_points_dot(p)));
+        }
+        out.push('\n');
     }
     out
 }

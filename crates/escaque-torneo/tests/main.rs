@@ -7,6 +7,7 @@ mod berger;
 mod domain;
 mod dutch_bbp;
 mod exchange;
+mod fide;
 mod gacrux;
 mod generate;
 mod glicko;
