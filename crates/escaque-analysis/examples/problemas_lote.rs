@@ -8,11 +8,17 @@
 //! `descartado`, and written untagged to `OUT-descartados.csv` so that the
 //! re-check can measure what the verification removed); every position of the
 //! games tried for the children's proved mates in one and two, appended to
-//! `MATES.csv`. Progress and timing on standard error.
+//! `MATES.csv`. Progress and timing on standard error. A puzzle that is not
+//! a mate and reaches a solver position of 7 pieces or fewer is dropped
+//! first (`generate::tablebase_ending`: lichess decides those with
+//! tablebases). With RIVAL_NODES
+//! (0, off, by default) a puzzle kept by `verify` must also pass
+//! [`generate::verify_rivals`] (each other solver move searched on its own
+//! at RIVAL_NODES, a fresh engine per puzzle).
 //!
 //! ```text
 //! cargo run --release -p escaque-analysis --example problemas_lote -- \
-//!     PGN OUT.csv MATES.csv [SCAN_NODES [PROBE_NODES [FIRST [STEP [VERIFY_NODES]]]]]
+//!     PGN OUT.csv MATES.csv [SCAN_NODES [PROBE_NODES [FIRST [STEP [VERIFY_NODES [RIVAL_NODES]]]]]]
 //! ```
 
 use std::collections::HashSet;
@@ -47,7 +53,7 @@ fn main() {
     let a: Vec<String> = std::env::args().collect();
     if a.len() < 4 {
         eprintln!(
-            "uso: problemas_lote PGN OUT.csv MATES.csv [SCAN [PROBE [FIRST [STEP [VERIFY]]]]]"
+            "uso: problemas_lote PGN OUT.csv MATES.csv [SCAN [PROBE [FIRST [STEP [VERIFY [RIVALS]]]]]]"
         );
         std::process::exit(2);
     }
@@ -56,6 +62,7 @@ fn main() {
     let first: usize = a.get(6).and_then(|s| s.parse().ok()).unwrap_or(0);
     let step: usize = a.get(7).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
     let verify_nodes: u64 = a.get(8).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let rival_nodes: u64 = a.get(9).and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut out = open_append(&a[2]);
     let mut mates_out = open_append(&a[3]);
     let mut dropped_out = open_append(&format!(
@@ -121,7 +128,19 @@ fn main() {
         }
         let mut kept = 0usize;
         for f in &found {
-            match generate::verify(&f.puzzle, &keys[..f.ply], &mut verifier(), &strict, &stop) {
+            let history = &keys[..f.ply];
+            let mut verdict = match generate::tablebase_ending(&f.puzzle) {
+                Some(why) => Ok(Some(why)),
+                None => generate::verify(&f.puzzle, history, &mut verifier(), &strict, &stop),
+            };
+            if rival_nodes > 0 && matches!(verdict, Ok(None)) {
+                let mut rivals = EscaqueEvaluator::new(Settings {
+                    depth: None,
+                    nodes: Some(rival_nodes),
+                });
+                verdict = generate::verify_rivals(&f.puzzle, history, &mut rivals, &strict, &stop);
+            }
+            match verdict {
                 Ok(None) => kept += 1,
                 Ok(Some(why)) => {
                     dropped += 1;

@@ -5,23 +5,29 @@
 //! named with the reason on standard error. Used on the shipped set's run
 //! after the verifier was given a fresh table per puzzle (issue 56).
 //!
+//! With RIVAL_NODES (0, off, by default) each puzzle that stands is also
+//! put through `generate::verify_rivals` (every other solver move searched
+//! on its own at RIVAL_NODES; no tablebase-sized endings that are not
+//! mates), with the time each puzzle took.
+//!
 //! ```text
-//! cargo run --release -p escaque-analysis --example problemas_verificar -- IN.csv OUT.csv [NODES]
+//! cargo run --release -p escaque-analysis --example problemas_verificar -- IN.csv OUT.csv [NODES [RIVAL_NODES]]
 //! ```
 
 use std::sync::atomic::AtomicBool;
 
 use escaque_analysis::problemas::csv::{read_csv, write_csv};
-use escaque_analysis::problemas::generate::{verify, Criteria};
+use escaque_analysis::problemas::generate::{verify, verify_rivals, Criteria};
 use escaque_analysis::{EscaqueEvaluator, Settings};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     if a.len() < 3 {
-        eprintln!("uso: problemas_verificar IN.csv OUT.csv [NODES]");
+        eprintln!("uso: problemas_verificar IN.csv OUT.csv [NODES [RIVAL_NODES]]");
         std::process::exit(2);
     }
     let nodes: u64 = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let rival_nodes: u64 = a.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let text = std::fs::read(&a[1]).expect("read IN.csv");
     let report = read_csv(text.as_slice());
     for e in &report.errors {
@@ -35,7 +41,17 @@ fn main() {
             depth: None,
             nodes: Some(nodes),
         });
-        match verify(p, &[], &mut eval, &strict, &stop) {
+        let started = std::time::Instant::now();
+        let mut verdict = verify(p, &[], &mut eval, &strict, &stop);
+        if rival_nodes > 0 && matches!(verdict, Ok(None)) {
+            let mut rivals = EscaqueEvaluator::new(Settings {
+                depth: None,
+                nodes: Some(rival_nodes),
+            });
+            verdict = verify_rivals(p, &[], &mut rivals, &strict, &stop);
+        }
+        eprintln!("{}: {:.1} s", p.id, started.elapsed().as_secs_f64());
+        match verdict {
             Ok(None) => kept.push(p.clone()),
             Ok(Some(why)) => eprintln!("descartado {} ({why})", p.id),
             Err(e) => eprintln!("{}: {e}", p.id),

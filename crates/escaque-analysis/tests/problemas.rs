@@ -8,7 +8,9 @@ use std::sync::atomic::AtomicBool;
 use escaque::{Color, Move, Position};
 use escaque_analysis::judge::Eval;
 use escaque_analysis::problemas::csv::{format_line, parse_line, read_csv, write_csv};
-use escaque_analysis::problemas::generate::{find_in_game, verify, Counts, Criteria};
+use escaque_analysis::problemas::generate::{
+    find_in_game, tablebase_ending, verify, verify_rivals, Counts, Criteria,
+};
 use escaque_analysis::problemas::prove::{prove, Proof};
 use escaque_analysis::problemas::themes::THEMES;
 use escaque_analysis::problemas::{self, read_line, Puzzle};
@@ -217,6 +219,82 @@ fn the_verification_keeps_a_unique_mate_and_drops_a_close_rival_or_another_best_
     };
     let why = verify(puzzle, &[], &mut other, &strict, &stop).unwrap();
     assert!(why.is_some_and(|w| w.contains("g1f1")));
+}
+
+#[test]
+fn the_rivals_searched_one_by_one_drop_a_mate_in_one_whose_rival_mates_later() {
+    let stop = AtomicBool::new(false);
+    let strict = Criteria::verification();
+    let (start, moves, _) = back_rank(Eval::Cp(-100));
+    let mut all = moves.clone();
+    all.extend(read_line(&after_first(&start, &moves), &["b1b8"]).unwrap());
+    let puzzle = Puzzle::new("rivales".into(), start, all, 1500).unwrap();
+    // Every other move scored level (the script's default): it stands.
+    let mut level = Scripted {
+        answers: vec![],
+        default: Eval::Cp(0),
+    };
+    assert_eq!(
+        verify_rivals(&puzzle, &[], &mut level, &strict, &stop).unwrap(),
+        None
+    );
+    // Beside a mate in one, a rival that keeps +900 is left to `verify`'s
+    // two lines (the scripted multipv above); here it does not drop it.
+    let mut rival = after_first(&start, &moves);
+    rival.play_unchecked(read_line(&rival, &["b1b2"]).unwrap()[0]);
+    let mut winning = Scripted {
+        answers: vec![(rival.to_fen(), vec![("g8f8", Eval::Cp(900))])],
+        default: Eval::Cp(0),
+    };
+    assert_eq!(
+        verify_rivals(&puzzle, &[], &mut winning, &strict, &stop).unwrap(),
+        None
+    );
+    // A rival that mates later (White mates in 3 after it): dropped and
+    // named, as lichess's margin never holds between two mates.
+    let mut mating = Scripted {
+        answers: vec![(rival.to_fen(), vec![("g8f8", Eval::Mate(3))])],
+        default: Eval::Cp(0),
+    };
+    let why = verify_rivals(&puzzle, &[], &mut mating, &strict, &stop).unwrap();
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("Mate(3)") && w.contains("b1b2")),
+        "{why:?}"
+    );
+}
+
+#[test]
+fn an_advantage_puzzle_in_a_tablebase_sized_ending_is_dropped_but_a_mate_is_not() {
+    // Kings and pawns (4 pieces), an advantage line (no mate): lichess
+    // would decide it with a tablebase, escaque has none and drops it.
+    let start = Position::from_fen("8/p7/8/8/8/1k6/P7/K7 b - - 0 1").unwrap();
+    let line = read_line(&start, &["b3a3", "a1b1"]).unwrap();
+    let p = Puzzle::new("peones".into(), start, line, 1500).unwrap();
+    let why = tablebase_ending(&p);
+    assert!(
+        why.as_deref().is_some_and(|w| w.contains("4 pieces")),
+        "{why:?}"
+    );
+    let stop = AtomicBool::new(false);
+    let mut e = Scripted {
+        answers: vec![],
+        default: Eval::Cp(0),
+    };
+    let why = verify_rivals(&p, &[], &mut e, &Criteria::verification(), &stop).unwrap();
+    assert!(why.is_some_and(|w| w.contains("tablebase")));
+    // The back-rank mate has 7 pieces too, but it ends in mate: kept.
+    let (start, moves, _) = back_rank(Eval::Cp(-100));
+    let mut all = moves.clone();
+    all.extend(read_line(&after_first(&start, &moves), &["b1b8"]).unwrap());
+    let mate = Puzzle::new("mate".into(), start, all, 1500).unwrap();
+    assert_eq!(tablebase_ending(&mate), None);
+}
+
+fn after_first(start: &Position, moves: &[Move]) -> Position {
+    let mut p = *start;
+    p.play_unchecked(moves[0]);
+    p
 }
 
 #[test]

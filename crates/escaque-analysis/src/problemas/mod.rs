@@ -104,13 +104,33 @@ impl escaque::Localized for PuzzleError {
 /// generator found in games escaque's engine played against itself at
 /// human strengths (`data/problemas/README.md` says how it was made).
 pub fn shipped() -> Vec<Puzzle> {
-    read_csv(include_str!("../../data/problemas/problemas.csv").as_bytes()).puzzles
+    read_csv(SHIPPED_CSV.as_bytes()).puzzles
 }
 
 /// The shipped children's sets (`data/problemas/mates.csv`): mates in one
 /// and two from the same games, each proved by [`prove::prove`].
 pub fn shipped_mates() -> Vec<Puzzle> {
-    read_csv(include_str!("../../data/problemas/mates.csv").as_bytes()).puzzles
+    read_csv(SHIPPED_MATES_CSV.as_bytes()).puzzles
+}
+
+const SHIPPED_CSV: &str = include_str!("../../data/problemas/problemas.csv");
+const SHIPPED_MATES_CSV: &str = include_str!("../../data/problemas/mates.csv");
+
+/// A fingerprint of both shipped sets as embedded (64-bit FNV-1a of
+/// `problemas.csv`, a zero byte, `mates.csv`, as 16 hex digits): the same
+/// in every build of the same files, so that a server can tell on start
+/// that the sets it stored last time are these and skip reading them.
+pub fn shipped_fingerprint() -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let bytes = SHIPPED_CSV
+        .bytes()
+        .chain(std::iter::once(0))
+        .chain(SHIPPED_MATES_CSV.bytes());
+    for b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// Whether `id` is a puzzle identifier: 1–64 letters, digits, `_`, `-`.
