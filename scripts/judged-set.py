@@ -26,8 +26,22 @@ python-chess (`bash scripts/python-chess.sh`) and Debian's Stockfish
       the NAGs of ANNOTATED.pgn (`escaque analizar GAMES.pgn -o
       ANNOTATED.pgn`), and then the same without any move whose position
       before or after has a mate score (the moves "set apart").
+
+  remark GAMES.pgn JUDGE.jsonl OURS.jsonl [--depth D] [--deeper-mean]
+         [--scale S] [--opening-scale S]
+      What-if marks for studying the TUNING set (never the held-out ones):
+      the JSON lines of the example `judged_set` (its per-depth evaluations)
+      marked again with escaque's winning-chance constant and compared with
+      the judge over the moves without a mate score (`??` precision and
+      recall, marks within one grade). Without options, the evaluations
+      escaque judged on. --depth D: every position's first-look evaluation
+      at depth D instead (a run at depth >= D, e.g. `16+0`); --deeper-mean:
+      a position looked at again takes the mean of that look's last two
+      depths; --scale S: every centipawn times S; --opening-scale S: those
+      of the first 10 plies times S.
 """
 import importlib.util
+import json
 import os
 import random
 import sys
@@ -107,10 +121,58 @@ def compare(pgn, judge, annotated):
           f"{100 * near / len(truth) if truth else float('nan'):.1f} %")
 
 
+def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
+           opening_scale=1.0):
+    k = 1.5765 / 400  # escaque's judge::WIN_CHANCE_K
+    reference = ref.read_reference(judge)
+    mine = {}
+    with open(ours) as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                mine[r["game"]] = r
+    truth, pred = [], []
+    for i, g in enumerate(ref.read_games(pgn)):
+        if i not in reference or i not in mine:
+            continue
+        rows, rec = reference[i], mine[i]
+        evals = []
+        for j, row in enumerate(rec["judged"]):
+            row = [row[0], row[1], None]
+            by_first = {d: (c, m) for d, c, m in (rec["first_depths"][j] or [])}
+            by_deeper = [(d, c, m) for d, c, m in (rec["deeper_depths"][j] or [])]
+            if depth is not None and depth in by_first:
+                row = [by_first[depth][0], by_first[depth][1], None]
+            elif (deeper_mean and row[1] is None and len(by_deeper) >= 2
+                  and by_deeper[-1][2] is None and by_deeper[-2][2] is None):
+                row = [(by_deeper[-1][1] + by_deeper[-2][1]) / 2, None, None]
+            if row[0] is not None:
+                row[0] *= scale * (opening_scale if j < 10 else 1.0)
+            evals.append(row)
+        theirs = ref.reference_marks(g, rows, 0.00368208)
+        ours_marks = ref.reference_marks(g, evals, k)
+        for ply in range(len(theirs)):
+            if rows[ply][1] is not None or rows[ply + 1][1] is not None:
+                continue
+            truth.append(theirs[ply])
+            pred.append(ours_marks[ply])
+    print(f"{len(truth)} moves without a mate score")
+    ref.report(truth, pred, "escaque")
+    grades = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
+    near = sum(1 for x, y in zip(truth, pred) if abs(grades[x] - grades[y]) <= 1)
+    print(f"every mark within one grade: {near}/{len(truth)} = "
+          f"{100 * near / len(truth) if truth else float('nan'):.1f} %")
+
+
 def main():
     args = sys.argv[1:]
+    flags = {}
+    for name in ("--deeper-mean",):
+        if name in args:
+            flags[name] = True
+            args.remove(name)
     opts = {}
-    for name in ("--seed", "--engine"):
+    for name in ("--seed", "--engine", "--depth", "--scale", "--opening-scale"):
         if name in args:
             at = args.index(name)
             opts[name] = args[at + 1]
@@ -122,6 +184,11 @@ def main():
         ref.evals(args[1], args[2], int(args[3]) if len(args) > 3 else 100_000)
     elif len(args) == 4 and args[0] == "compare":
         compare(args[1], args[2], args[3])
+    elif len(args) == 4 and args[0] == "remark":
+        remark(args[1], args[2], args[3],
+               int(opts["--depth"]) if "--depth" in opts else None,
+               flags.get("--deeper-mean", False),
+               float(opts.get("--scale", 1.0)), float(opts.get("--opening-scale", 1.0)))
     else:
         sys.exit(__doc__)
 
