@@ -3,9 +3,12 @@
 #  1. the course page's first load, compressed: the gzip -9 size of every
 #     file /aprender/{stage} pulls in (the shell, app.js, the catalogues,
 #     chessground, aprender.js, speech.js, boardkeys.js);
-#  (the median time from a try to its verdict in a real Chromium is not
-#  measured yet: the course's browser test has not landed, issue 55).
-# Usage: nice -n 19 bash scripts/bench-aprender.sh
+#  2. the median time from a move on the board to its verdict drawn, in a
+#     real Chromium on loopback (60 refused rook moves on /aprender/torre:
+#     the ignored benchmark browser_aprender::aprender_answer_time; needs
+#     `bash scripts/chromium.sh` once). It also prints the bytes the browser
+#     was sent for the first load (transferSize: gzip as served + headers).
+# Usage: nice -n 19 bash scripts/bench-aprender.sh [--sin-navegador]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 web="$root/crates/escaque-server/web"
@@ -19,3 +22,8 @@ for f in index.html favicon.svg style.css app.js speech.js boardkeys.js aprender
   printf '%-45s %8d bytes  %7d gzipped\n' "$f" "$raw" "$gz"
 done
 printf '%-45s %8s        %7d gzipped (%d KB; goal 120 KB)\n' "files of /aprender" "" "$total" $((total / 1024))
+if [ "${1:-}" != "--sin-navegador" ]; then
+  cd "$root"
+  cargo test -p escaque-server --test integration browser_aprender::aprender_answer_time \
+    -- --ignored --nocapture 2>&1 | grep -E '^APRENDER_BENCH|panicked|FAILED'
+fi

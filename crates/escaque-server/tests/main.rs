@@ -13,6 +13,7 @@ mod browser;
 mod browser_960;
 mod browser_adjourn;
 mod browser_analysis;
+mod browser_aprender;
 mod browser_class_day;
 mod browser_class_events;
 mod browser_classes;

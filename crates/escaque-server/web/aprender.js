@@ -360,7 +360,8 @@ async function stagePage(el, me, id) {
     reason.textContent = ''; good.textContent = '';
     next.replaceChildren();
     answer.replaceChildren();
-    boardWrap.classList.toggle('ap-board-none', !ex.fen);
+    // A square to touch is on the board even without a position (an empty one).
+    boardWrap.classList.toggle('ap-board-none', !ex.fen && !ex.touch);
     help.textContent = ex.touch ? A.touch_help : (ex.fen && !ex.question && !ex.write ? A.move_help : '');
     if (ex.question) {
       answer.append(h('div', { class: 'ap-options', role: 'group', 'aria-label': ex.task[L] },
@@ -453,7 +454,7 @@ async function stagePage(el, me, id) {
 
   function focusStart() {
     const first = answer.querySelector('button, input');
-    if (first) first.focus(); else if (ex.fen) boardEl.focus();
+    if (first) first.focus(); else if (ex.fen || ex.touch) boardEl.focus();
   }
 
   show();
@@ -485,6 +486,7 @@ function coordinates(el, me) {
         h('p', { class: 'controls' }, mode, ' ', side, ' ', timerLabel, ' ', h('button', { type: 'button', id: 'co-start', onclick: () => begin() }, A.start)),
         task, nameForm, verdict, score, clock, h('h2', {}, A.history), hist)));
   const cg = C.Chessground(boardEl, { coordinates: false, viewOnly: false, movable: { color: undefined }, drawable: { enabled: false }, fen: '8/8/8/8/8/8/8/8 w - - 0 1', events: { select: (sq) => { if (run && run.mode === 'find') answer(sq); } } });
+  window.escaqueAprenderBoard = cg;
   const boardT = Object.assign({}, C.t);
   boardKeys(cg, boardEl, { t: boardT, say: C.say, mine: () => null, myTurn: () => false });
   boardEl.addEventListener('keydown', (e) => {
