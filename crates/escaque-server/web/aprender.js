@@ -263,7 +263,8 @@ async function list(el, me) {
   el.append(h('h1', {}, A.title),
     h('p', {}, A.intro),
     h('p', { id: 'ap-total', 'data-stars': String(total) }, A.total(total, 3 * course.exercises)),
-    me && me.account ? null : h('p', { class: 'help' }, A.guest_note),
+    // (an account has no guest note: nothing, not the text "null")
+    ...(me && me.account ? [] : [h('p', { class: 'help' }, A.guest_note)]),
     h('p', {}, kidToggle(me), ' · ', h('a', { href: '/aprender/coordenadas', id: 'ap-coords-link' }, A.coords)),
     h('ol', { class: 'ap-stages', id: 'ap-stages' }, items));
 }
