@@ -23,7 +23,9 @@ use escaque::pgn::PgnReader;
 use escaque::san::san_display;
 use escaque::{Color, Lang, Localized, Move, Notation, Position, SanLang};
 use escaque_analysis::problemas::csv::{format_line, read_csv, write_csv, HEADER};
-use escaque_analysis::problemas::generate::{complete, find_in_game, verify, Counts, Criteria};
+use escaque_analysis::problemas::generate::{
+    complete, find_in_game, tablebase_ending, verify, Counts, Criteria,
+};
 use escaque_analysis::problemas::{self, Puzzle, Theme};
 use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
 use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
@@ -233,6 +235,11 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
         let mut kept = 0;
         for f in &found {
             if args.engine.is_none() {
+                // Not a mate and tablebase-sized: escaque's engine is not
+                // sure enough there (issue 56's Stockfish re-check).
+                if tablebase_ending(&f.puzzle).is_some() {
+                    continue;
+                }
                 let why = verify(&f.puzzle, &keys[..f.ply], &mut verifier(), &strict, &stop)
                     .map_err(CliError::Analysis)?;
                 if why.is_some() {

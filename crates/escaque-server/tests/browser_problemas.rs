@@ -6,6 +6,12 @@
 //! and its puzzle appears in the queue with a link to the game's move, is
 //! played from the queue and solved. Screenshots at desktop and phone size:
 //! `target/screenshots/problemas-*.png`.
+//!
+//! Kid mode (`browser_problemas_kid`): a pupil of a class is served a
+//! children's mate, the page shows no rating anywhere (the rating line
+//! says stars are earned), the theme menu lists the kid set's themes as
+//! `GET /api/puzzles/themes` gives them, and a mate solved on the board
+//! earns three stars. Screenshots `problemas-ninos-*.png`.
 
 use escaque::coord::to_uci;
 use escaque_server::problemas::row_of;
@@ -15,10 +21,10 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, click, click_xy, js, phone, ready, runtime, shot, square_centre, start_driver,
+    browser, click, click_xy, js, log_in, phone, ready, runtime, shot, square_centre, start_driver,
     start_server, until, R,
 };
-use crate::common::{play_line, Browser, Player};
+use crate::common::{class_with_pupils, play_line, Browser, Player};
 use crate::problemas::{mates_in_one, wrong_move, INDEPENDENT};
 
 /// A request from the page (with its cookies): `{status, body}`.
@@ -256,6 +262,121 @@ fn browser_problemas() {
         let r = scenario(&base, &server, &c).await;
         if r.is_err() {
             let _ = shot(&c, "failed-problemas.png").await;
+        }
+        let _ = c.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+        r.unwrap();
+    });
+}
+
+async fn kid_scenario(base: &str, s: &escaque_server::Running, c: &Client) -> R {
+    let class = class_with_pupils(s, 1).await;
+    log_in(c, base, &class.pupils[0].name, &class.pupils[0].password).await?;
+    let mates = escaque_analysis::problemas::shipped_mates();
+    // What a pupil is served by default: a children's mate.
+    open(c, base, "").await?;
+    let served = js(
+        c,
+        "return document.querySelector('#pz-board').dataset.puzzle",
+    )
+    .await?;
+    let served = served.as_str().unwrap_or_default().to_string();
+    if !mates.iter().any(|p| p.id == served) {
+        return Err(format!(
+            "a pupil was served {served}, not a children's mate"
+        ));
+    }
+    // Stars, not ratings: the rating line says so, no number in it or in
+    // the puzzle's line.
+    let rating = text(c, "#pz-rating").await?;
+    if rating != "Gana estrellas resolviendo problemas." {
+        return Err(format!("the rating line in kid mode: {rating:?}"));
+    }
+    let info = text(c, "#pz-info").await?;
+    if info.chars().any(|ch| ch.is_ascii_digit()) {
+        return Err(format!("a number in kid mode's puzzle line: {info:?}"));
+    }
+    // The theme menu: the kid set's themes, as the server gives them.
+    let api = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             fetch('/api/puzzles/themes').then(async r => done({status: r.status, body: await r.json()}))
+               .catch(e => done({status: 0, body: String(e)}));",
+            vec![],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    if api["status"] != 200 || api["body"]["kid"] != true {
+        return Err(format!("themes: {api}"));
+    }
+    let want: Vec<String> = api["body"]["themes"]
+        .as_array()
+        .ok_or("no themes")?
+        .iter()
+        .map(|t| t["theme"]["key"].as_str().unwrap_or("").to_string())
+        .collect();
+    if !want.iter().any(|k| k == "mateIn1") || !want.iter().all(|k| kid_has(&mates, k)) {
+        return Err(format!("the kid set's themes: {want:?}"));
+    }
+    let shown = until(
+        c,
+        "the theme menu filled",
+        "document.querySelectorAll('#pz-theme option').length > 1 && \
+         [...document.querySelectorAll('#pz-theme option')].slice(1).map(o => o.value)",
+    )
+    .await?;
+    let shown: Vec<String> = shown
+        .as_array()
+        .ok_or("no options")?
+        .iter()
+        .map(|v| v.as_str().unwrap_or("").to_string())
+        .collect();
+    if shown != want {
+        return Err(format!("the menu {shown:?}, the server {want:?}"));
+    }
+    let label = text(c, "#pz-theme option[value=mateIn1]").await?;
+    if !label.starts_with("mate en 1 (") {
+        return Err(format!("the mate in one's label: {label:?}"));
+    }
+    // A mate in one solved on the board: three stars.
+    let one = mates
+        .iter()
+        .find(|p| p.moves.len() == 2)
+        .ok_or("no mate in one shipped")?;
+    open(c, base, &format!("?puzzle={}", one.id)).await?;
+    shot(c, "problemas-ninos-escritorio.png").await?;
+    board_move(c, &to_uci(one.moves[1])).await?;
+    until(
+        c,
+        "solved with stars",
+        "document.querySelector('#pz-board').dataset.state === 'solved' && \
+         document.querySelector('#pz-status').textContent.includes('★★★')",
+    )
+    .await?;
+    let rating = text(c, "#pz-rating").await?;
+    if rating.chars().any(|ch| ch.is_ascii_digit()) {
+        return Err(format!("a rating shown to a pupil: {rating:?}"));
+    }
+    shot(c, "problemas-ninos-resuelto.png").await?;
+    phone(c, "problemas-ninos-movil.png").await?;
+    Ok(())
+}
+
+fn kid_has(mates: &[escaque_analysis::problemas::Puzzle], theme: &str) -> bool {
+    mates.iter().any(|p| p.themes.iter().any(|t| t == theme))
+}
+
+#[test]
+fn browser_problemas_kid() {
+    let (_driver, port) = start_driver();
+    let rt = runtime();
+    rt.block_on(async move {
+        let (server, dir) = start_server("escaque-problemas-kid", 1000.0).await;
+        let base = format!("http://{}", server.addr);
+        let c = browser(port, "es", &dir.join("k")).await;
+        let r = kid_scenario(&base, &server, &c).await;
+        if r.is_err() {
+            let _ = shot(&c, "failed-problemas-ninos.png").await;
         }
         let _ = c.close().await;
         let _ = std::fs::remove_dir_all(&dir);

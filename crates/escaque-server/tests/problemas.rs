@@ -140,6 +140,62 @@ async fn rated_and_queue(db: Db) {
             .unwrap(),
         0
     );
+    // The sets' fingerprint is kept: a start with the same sets reads
+    // neither the CSVs nor the stored ids. With another one stored (an
+    // older build's), they are looked at again: nothing new, and the
+    // fingerprint is this build's again.
+    let fingerprint = escaque_analysis::problemas::shipped_fingerprint();
+    assert_eq!(
+        store.shipped_puzzles_fingerprint().await.unwrap(),
+        Some(fingerprint.clone())
+    );
+    store.set_shipped_puzzles_fingerprint("0").await.unwrap();
+    assert_eq!(
+        escaque_server::problemas::load_catalogue(store)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        store.shipped_puzzles_fingerprint().await.unwrap(),
+        Some(fingerprint)
+    );
+    // The theme menu's source: every theme of the catalogue with its
+    // count, as counted here from the CSVs; most puzzles first.
+    let mut web = Browser::new(s.addr);
+    let themes = web.req("GET", "/api/puzzles/themes", None).await.json();
+    let mut want: std::collections::BTreeMap<String, i64> = Default::default();
+    let mut ids = std::collections::HashSet::new();
+    for p in &all {
+        if ids.insert(p.id.clone()) {
+            for t in &p.themes {
+                *want.entry(t.clone()).or_default() += 1;
+            }
+        }
+    }
+    assert_eq!(themes["kid"], false, "{themes}");
+    assert_eq!(themes["puzzles"], ids.len() as i64);
+    let got: std::collections::BTreeMap<String, i64> = themes["themes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["theme"]["key"].as_str().unwrap().to_string(),
+                t["puzzles"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want);
+    let counts: Vec<i64> = themes["themes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["puzzles"].as_i64().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    assert_eq!(themes["themes"][0]["theme"]["es"], "mate");
+
     // Four puzzles of known ratings (the mates' positions, new ids).
     let base = mates_in_one(4);
     let rows: Vec<PuzzleRow> = base
@@ -158,7 +214,6 @@ async fn rated_and_queue(db: Db) {
         .collect();
     assert_eq!(store.insert_puzzles(&rows).await.unwrap(), 4);
 
-    let mut web = Browser::new(s.addr);
     let mut missed = String::new();
     let mut answered = Vec::new();
     for (p, (id, _, score, before, after, rd, p_after, p_rd)) in base.iter().zip(INDEPENDENT) {

@@ -12,9 +12,6 @@ import { boardKeys } from './boardkeys.js';
 let C; // the shared helpers from app.js
 const P = () => C.t.pz;
 
-const THEMES = ['', 'mateIn1', 'mateIn2', 'mateIn3', 'fork', 'pin', 'skewer', 'discoveredAttack',
-  'hangingPiece', 'sacrifice', 'deflection', 'backRankMate', 'promotion', 'endgame', 'middlegame'];
-
 export async function route(path, main, me, helpers) {
   C = helpers;
   await page(main);
@@ -57,8 +54,13 @@ async function page(main) {
   const diffSel = h('select', { id: 'pz-difficulty' },
     ...['easiest', 'easier', 'normal', 'harder', 'hardest'].map((d) =>
       h('option', { value: d, selected: d === 'normal' }, P().difficulty[d])));
-  const themeSel = h('select', { id: 'pz-theme' },
-    ...THEMES.map((k) => h('option', { value: k }, k ? (P().theme_names[k] || k) : P().any_theme)));
+  // The themes come from the server (GET /api/puzzles/themes): those its
+  // puzzles have, with how many; "any" until they arrive.
+  const themeSel = h('select', { id: 'pz-theme' }, h('option', { value: '' }, P().any_theme));
+  C.api('GET', '/api/puzzles/themes').then((r) => {
+    themeSel.append(...r.themes.map((t) =>
+      h('option', { value: t.theme.key }, `${themeName(t.theme)} (${t.puzzles})`)));
+  }).catch(() => {});
   const boardEl = h('div', { id: 'pz-board', class: 'board' });
   const hintBtn = h('button', { id: 'pz-hint', type: 'button' }, P().hint);
   const solBtn = h('button', { id: 'pz-solution', type: 'button' }, P().solution);

@@ -19,6 +19,7 @@ pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/puzzles/next", get(next))
         .route("/api/puzzles/me", get(me))
+        .route("/api/puzzles/themes", get(themes))
         .route("/api/puzzles/attempts/{id}/answer", post(answer))
         .route("/api/puzzles/attempts/{id}/hint", post(hint))
         .route("/api/puzzles/attempts/{id}/solution", post(solution))
@@ -71,6 +72,14 @@ async fn solution(
 ) -> Result<Json<wire::Answered>, ApiError> {
     let id = path_id(id)?;
     Ok(Json(problemas::solution(&hub.store, &me, &id).await?))
+}
+
+/// `GET /api/puzzles/themes`.
+async fn themes(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+) -> Result<Json<wire::ThemesView>, ApiError> {
+    Ok(Json(problemas::themes(&hub.store, &me).await?))
 }
 
 /// `GET /api/puzzles/me`.

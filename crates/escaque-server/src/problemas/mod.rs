@@ -82,8 +82,22 @@ pub fn row_of(p: &Puzzle, source: &str, kid: bool) -> PuzzleRow {
 
 /// Stores the shipped set and the children's mates that are not stored
 /// yet (on every start: a later, bigger set adds its new puzzles; those
-/// stored keep their ratings). Returns how many were added.
+/// stored keep their ratings). Returns how many were added. Cheap when
+/// nothing changed: the sets' fingerprint
+/// (`escaque_analysis::problemas::shipped_fingerprint`) is kept in `meta`
+/// once they are stored, and a start that finds the same one reads
+/// neither the CSVs nor the stored ids.
 pub async fn load_catalogue(store: &Store) -> Result<usize, StoreError> {
+    let fingerprint = escaque_analysis::problemas::shipped_fingerprint();
+    if store.shipped_puzzles_fingerprint().await?.as_deref() == Some(fingerprint.as_str()) {
+        return Ok(0);
+    }
+    let added = store_shipped(store).await?;
+    store.set_shipped_puzzles_fingerprint(&fingerprint).await?;
+    Ok(added)
+}
+
+async fn store_shipped(store: &Store) -> Result<usize, StoreError> {
     let have = store.puzzle_ids().await?;
     let mut rows: Vec<PuzzleRow> = Vec::new();
     for p in escaque_analysis::problemas::shipped() {
@@ -128,6 +142,39 @@ pub async fn catalogue(
             limit.min(200) as i64,
         )
         .await?)
+}
+
+/// The themes a solver can ask for (`GET /api/puzzles/themes`): every
+/// theme of the catalogue `me` is served from (the children's mates in kid
+/// mode), with its names and how many puzzles have it, most puzzles first
+/// (then by key).
+pub async fn themes(store: &Store, me: &Identity) -> Result<wire::ThemesView, ApiError> {
+    let kid = me.managed;
+    let mut counts: BTreeMap<String, i64> = BTreeMap::new();
+    let mut total = 0;
+    for (set, n) in store.catalogue_theme_sets(kid).await? {
+        total += n;
+        for key in set.split_whitespace() {
+            *counts.entry(key.to_string()).or_default() += n;
+        }
+    }
+    let mut themes: Vec<wire::ThemeCount> = counts
+        .into_iter()
+        .map(|(key, puzzles)| wire::ThemeCount {
+            theme: theme_view(&key),
+            puzzles,
+        })
+        .collect();
+    themes.sort_by(|a, b| {
+        b.puzzles
+            .cmp(&a.puzzles)
+            .then(a.theme.key.cmp(&b.theme.key))
+    });
+    Ok(wire::ThemesView {
+        kid,
+        puzzles: total,
+        themes,
+    })
 }
 
 // ---------------------------------------------------------------- refusals

@@ -50,6 +50,27 @@ pub struct ThemeView {
     pub en: String,
 }
 
+/// `GET /api/puzzles/themes`: the themes of the puzzles the asker is served
+/// from.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ThemesView {
+    /// Kid mode (a pupil of a class): the children's mates only.
+    pub kid: bool,
+    /// How many puzzles that catalogue holds.
+    pub puzzles: i64,
+    /// Each theme present, most puzzles first.
+    pub themes: Vec<ThemeCount>,
+}
+
+/// A theme and how many puzzles of the catalogue have it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ThemeCount {
+    /// The theme.
+    pub theme: ThemeView,
+    /// How many puzzles have it.
+    pub puzzles: i64,
+}
+
 /// Where a puzzle found in a game of this server comes from.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct GameLink {

@@ -24,6 +24,8 @@ pub const SOURCE_SHIPPED: &str = "shipped";
 pub const SOURCE_MATES: &str = "mates";
 /// Found in a game of this server when it was analysed.
 pub const SOURCE_GAME: &str = "game";
+/// The `meta` key of the shipped sets' fingerprint last stored.
+const META_SHIPPED: &str = "puzzles_shipped";
 
 /// A puzzle as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,6 +193,44 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// The themes of the catalogue a solver is served from ([`Store::puzzles_near`]'s:
+    /// never the puzzles of players' games; only the children's when
+    /// `kid`): each distinct theme string (space-separated keys) with how
+    /// many puzzles have it.
+    pub async fn catalogue_theme_sets(&self, kid: bool) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT themes, COUNT(*) FROM puzzles WHERE source <> 'game' \
+             AND (kid = 1 OR $1 = 0) GROUP BY themes",
+        )
+        .bind(kid as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    /// The fingerprint of the shipped sets stored last (`meta`
+    /// `puzzles_shipped`), if any.
+    pub async fn shipped_puzzles_fingerprint(&self) -> Result<Option<String>, StoreError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT value FROM meta WHERE key = $1")
+            .bind(META_SHIPPED)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|(v,)| v))
+    }
+
+    /// Records that the shipped sets of fingerprint `value` are stored.
+    pub async fn set_shipped_puzzles_fingerprint(&self, value: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(META_SHIPPED)
+        .bind(value)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// Stores puzzles in one transaction; one whose id is stored already is
