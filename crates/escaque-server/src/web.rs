@@ -57,6 +57,7 @@ static ASSETS: &[Asset] = &[
     asset!("progreso.js", "text/javascript; charset=utf-8"),
     asset!("analisis.js", "text/javascript; charset=utf-8"),
     asset!("aprender.js", "text/javascript; charset=utf-8"),
+    asset!("tareas.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -131,6 +132,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
         // Aprende a jugar (issue 55).
         .route("/aprender", get(shell))
         .route("/aprender/{stage}", get(shell))
+        // Tareas (issue 57).
+        .route("/clases/{id}/tareas", get(shell))
+        .route("/clases/{id}/tareas/{hw}", get(shell))
+        .route("/clases/{id}/tareas/{hw}/{n}", get(shell))
+        .route("/familia/{token}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))

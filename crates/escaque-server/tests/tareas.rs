@@ -23,7 +23,7 @@ fn code_of(r: &escaque_server::client::HttpReply) -> String {
 
 /// What a scripted pupil does with one item.
 #[derive(Copy, Clone, Debug, PartialEq)]
-enum Act {
+pub(crate) enum Act {
     /// Solves it without a mistake or a hint.
     Clean,
     /// Solves it after a hint.
@@ -36,7 +36,7 @@ enum Act {
     FailThenSolve,
 }
 
-fn act_for(pupil: usize, item: usize) -> Act {
+pub(crate) fn act_for(pupil: usize, item: usize) -> Act {
     // Uneven on purpose: pupils' averages run from 25 to 55 and items'
     // from 30 to 60, so a wrong average per pupil or per item shows.
     match (pupil * pupil + item * (pupil % 3 + 1) + item / 4) % 5 {
@@ -49,7 +49,7 @@ fn act_for(pupil: usize, item: usize) -> Act {
 }
 
 /// The cell the grid must show for `act` (a second try counts).
-fn expected(act: Act) -> &'static str {
+pub(crate) fn expected(act: Act) -> &'static str {
     match act {
         Act::Clean => "first_try",
         Act::Hinted | Act::FailThenSolve => "after_help",
@@ -58,7 +58,7 @@ fn expected(act: Act) -> &'static str {
     }
 }
 
-fn score(state: &str) -> u32 {
+pub(crate) fn score(state: &str) -> u32 {
     match state {
         "first_try" => 100,
         "after_help" => 50,
@@ -66,7 +66,7 @@ fn score(state: &str) -> u32 {
     }
 }
 
-fn mean(v: &[u32]) -> u32 {
+pub(crate) fn mean(v: &[u32]) -> u32 {
     if v.is_empty() {
         return 0;
     }
@@ -76,7 +76,7 @@ fn mean(v: &[u32]) -> u32 {
 
 /// The tries that solve exercise `e` of stage `tablero` (a square or a
 /// right option), with a wrong one first when `mistake`.
-fn stage_tries(stage: &str, mistake: bool) -> Value {
+pub(crate) fn stage_tries(stage: &str, mistake: bool) -> Value {
     let course = Course::builtin().unwrap();
     let st = course.stage(stage).unwrap();
     let mut out = Vec::new();
@@ -109,7 +109,7 @@ fn stage_tries(stage: &str, mistake: bool) -> Value {
 
 /// The answers to coordinates item `item` (its seed and count): right
 /// ones, or one wrong then stop when `fail`.
-fn coords_answers(item: &Value, fail: bool) -> Value {
+pub(crate) fn coords_answers(item: &Value, fail: bool) -> Value {
     let mode = Mode::from_id(item["reference"].as_str().unwrap()).unwrap();
     let count = item["count"].as_u64().unwrap() as u32;
     let seed = item["seed"].as_u64().unwrap();
@@ -130,7 +130,7 @@ fn coords_answers(item: &Value, fail: bool) -> Value {
 }
 
 /// The body of an attempt at `item` (as the pupil's view shows it).
-fn work(item: &Value, solve: bool, hints: u32) -> Value {
+pub(crate) fn work(item: &Value, solve: bool, hints: u32) -> Value {
     match item["kind"].as_str().unwrap() {
         "puzzle" => {
             let p = library()
@@ -186,7 +186,13 @@ fn ten_items() -> Value {
     ])
 }
 
-async fn post_attempt(web: &mut Browser, class: &str, hw: &str, idx: usize, body: Value) -> Value {
+pub(crate) async fn post_attempt(
+    web: &mut Browser,
+    class: &str,
+    hw: &str,
+    idx: usize,
+    body: Value,
+) -> Value {
     let r = web
         .post(
             &format!("/api/classes/{class}/tareas/{hw}/items/{idx}/intentos"),
@@ -409,7 +415,7 @@ async fn grid_equals_what_pupils_did(db: Db) {
 both_dbs!(grid_equals_pupils, grid_equals_what_pupils_did);
 
 /// Prints `pdf` with pdftoppm into target/screenshots/`name`-N.png.
-fn render_pdf(pdf: &[u8], name: &str) {
+pub(crate) fn render_pdf(pdf: &[u8], name: &str) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{name}.pdf"));
@@ -866,3 +872,212 @@ async fn authorization_matrix(db: Db) {
 }
 
 both_dbs!(authorization, authorization_matrix);
+
+// ---------------------------------------------------------------- proptests
+
+/// One server with a class (a teacher, a pupil) and a homework of every
+/// kind of item, for the random bodies.
+struct PropFixture {
+    rt: tokio::runtime::Runtime,
+    addr: SocketAddr,
+    class: String,
+    hw: String,
+    teacher: Vec<String>,
+    pupil: Vec<String>,
+}
+
+fn prop_fixture() -> &'static PropFixture {
+    static F: std::sync::OnceLock<PropFixture> = std::sync::OnceLock::new();
+    F.get_or_init(|| {
+        let rt = runtime();
+        let f = rt.block_on(async {
+            let s = start(Db::Sqlite).await.unwrap();
+            let mut c = class_with_pupils(&s, 1).await;
+            let mut items = ten_items();
+            let extra = items.as_array_mut().unwrap();
+            extra.push(json!({"kind": "engine_game", "level": 2, "goal": "tablas"}));
+            extra.push(json!({"kind": "position", "fen": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "level": 1, "goal": "gana"}));
+            let r = c
+                .teacher
+                .post(
+                    &format!("/api/classes/{}/tareas", c.id),
+                    json!({"title": "Pruebas", "due_ms": escaque_server::store::now_ms() + 86_400_000,
+                           "items": items}),
+                )
+                .await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            let hw = r.json()["id"].as_str().unwrap().to_string();
+            let f = (s.addr, c.id.clone(), hw, c.teacher.cookies.clone(), c.pupils[0].web.cookies.clone());
+            std::mem::forget(s);
+            f
+        });
+        PropFixture {
+            rt,
+            addr: f.0,
+            class: f.1,
+            hw: f.2,
+            teacher: f.3,
+            pupil: f.4,
+        }
+    })
+}
+
+fn leaf() -> proptest::strategy::BoxedStrategy<Value> {
+    use proptest::prelude::*;
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (-5i64..60).prop_map(Value::from),
+        any::<f64>()
+            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+        "\\PC{0,12}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "puzzle",
+            "puzzles",
+            "stage",
+            "coords",
+            "engine_game",
+            "position",
+            "buscar",
+            "nombrar",
+            "gana",
+            "tablas",
+            "gana_blancas",
+            "gana_negras",
+            "tablero",
+            "mateIn1",
+            "e2e4",
+            "e7e8q",
+            "a1",
+            "z9",
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "",
+        ])
+        .prop_map(Value::from),
+    ]
+    .boxed()
+}
+
+/// An object with some of `fields`, each a leaf, an array of leaves or
+/// `inner`.
+fn object_of(
+    fields: &'static [&'static str],
+    inner: proptest::strategy::BoxedStrategy<Value>,
+) -> proptest::strategy::BoxedStrategy<Value> {
+    use proptest::prelude::*;
+    proptest::collection::vec(
+        (
+            prop::sample::select(fields.to_vec()),
+            prop_oneof![
+                3 => leaf(),
+                1 => proptest::collection::vec(leaf(), 0..4).prop_map(Value::from),
+                1 => proptest::collection::vec(inner, 0..4).prop_map(Value::from),
+            ],
+        ),
+        0..7,
+    )
+    .prop_map(|kv| {
+        let mut m = serde_json::Map::new();
+        for (k, v) in kv {
+            m.insert(k.to_string(), v);
+        }
+        Value::Object(m)
+    })
+    .boxed()
+}
+
+fn homework_body() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    let item = object_of(
+        &[
+            "kind",
+            "id",
+            "theme",
+            "min_rating",
+            "max_rating",
+            "count",
+            "stage",
+            "mode",
+            "level",
+            "goal",
+            "fen",
+            "otro",
+        ],
+        leaf(),
+    );
+    prop_oneof![
+        1 => leaf(),
+        4 => object_of(&["title", "due_ms", "retry", "pupils", "items", "otro"], item),
+    ]
+}
+
+fn attempt_body() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    let try_ = object_of(&["t", "from", "to", "promotion", "sq", "text", "n"], leaf());
+    let tries = proptest::collection::vec(try_, 0..4)
+        .prop_map(Value::from)
+        .boxed();
+    prop_oneof![
+        1 => leaf(),
+        4 => object_of(&["moves", "tries", "answers", "game", "time_ms", "hints", "otro"], tries),
+    ]
+}
+
+/// A 2xx, or a 4xx whose Spanish words say what was wrong; never a 5xx.
+fn answered_or_refused(r: &escaque_server::client::HttpReply, body: &Value) {
+    assert!(
+        (200..300).contains(&r.status) || (400..500).contains(&r.status),
+        "{body}: {} {}",
+        r.status,
+        r.body
+    );
+    if r.status >= 400 {
+        let v = r.json();
+        assert!(
+            v["es"].as_str().is_some_and(|t| !t.is_empty()) && v["code"].as_str().is_some(),
+            "{body}: {v}"
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
+    /// Any body to `POST /api/classes/{id}/tareas`: a homework set (201) or
+    /// a 4xx with a Spanish reason that says where (a field's path, an
+    /// item's number); never a panic nor a 5xx.
+    #[test]
+    fn any_homework_body_is_set_or_refused(body in homework_body()) {
+        let f = prop_fixture();
+        f.rt.block_on(async {
+            let mut web = Browser::new(f.addr);
+            web.cookies = f.teacher.clone();
+            let r = web.post(&format!("/api/classes/{}/tareas", f.class), body.clone()).await;
+            answered_or_refused(&r, &body);
+            if r.status == 201 {
+                // What was set is read back: as many items as it said.
+                let id = r.json()["id"].as_str().unwrap().to_string();
+                let v = web.req("GET", &format!("/api/classes/{}/tareas/{id}", f.class), None).await;
+                assert_eq!(v.status, 200);
+                assert_eq!(v.json()["items"].as_array().unwrap().len(), r.json()["items"].as_u64().unwrap() as usize);
+            }
+        });
+    }
+
+    /// Any attempt body at any item: stored and judged (201), or a 4xx with
+    /// a Spanish reason; never a panic nor a 5xx.
+    #[test]
+    fn any_attempt_body_is_judged_or_refused(idx in 0usize..14, body in attempt_body()) {
+        let f = prop_fixture();
+        f.rt.block_on(async {
+            let mut web = Browser::new(f.addr);
+            web.cookies = f.pupil.clone();
+            let r = web
+                .post(&format!("/api/classes/{}/tareas/{}/items/{idx}/intentos", f.class, f.hw), body.clone())
+                .await;
+            answered_or_refused(&r, &body);
+        });
+    }
+}

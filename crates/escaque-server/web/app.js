@@ -1180,6 +1180,10 @@ async function main() {
     // Analysis of games and positions (issue 27).
     const { route } = await import('./analisis.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $, playerLink });
+  } else if (/^\/clases\/[A-Za-z0-9]+\/tareas(\/|$)/.test(path) || path.startsWith('/familia/')) {
+    // Homework: the teacher's grid and form, the pupil's items, a family's page (issue 57).
+    const { route } = await import('./tareas.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $, keepSeat, say });
   } else if (path === '/clases' || path.startsWith('/clases/') || path.startsWith('/clase/')) {
     // Classes: the teacher's pages, the pupil's, the class-code login (issue 26).
     const { route } = await import('./clases.js');

@@ -246,7 +246,8 @@ function pupilPage(el, id, view, me) {
     view.description ? h('p', {}, view.description) : '',
     h('p', {}, `${T().teachers}: `, (view.teachers || []).map((t) => t.name).join(', ')),
     mine,
-    h('p', {}, h('a', { href: '/', id: 'play-engine', class: 'button' }, T().play_engine))),
+    h('p', { class: 'cl-links' }, h('a', { href: `/clases/${enc(id)}/tareas`, id: 'link-tareas', class: 'button' }, C.LANG === 'en' ? 'Homework' : 'Tareas'),
+      h('a', { href: '/', id: 'play-engine', class: 'button' }, T().play_engine))),
   card(T().board, boardBox),
   card(T().classmates, mates),
   card(T().recent_games, h('div', { id: 'games-box' }, gamesList(view))));
@@ -274,6 +275,7 @@ async function teacherPage(el, id, first) {
     h('a', { href: `/clases/${enc(id)}/simultanea`, id: 'link-simul' }, T().simul),
     h('a', { href: `/clases/${enc(id)}/torneo`, id: 'link-tournament' }, T().tournament),
     h('a', { href: `/clases/${enc(id)}/progreso`, id: 'link-progress' }, T().progress),
+    h('a', { href: `/clases/${enc(id)}/tareas`, id: 'link-tareas' }, C.LANG === 'en' ? 'Homework' : 'Tareas'),
     h('a', { href: `/clase/${enc(id)}/entrar`, id: 'link-login' }, T().login_page),
     h('a', { href: '/clases' }, T().my_classes));
 

@@ -510,6 +510,23 @@ async fn grid_pdf(
         .into_response())
 }
 
+/// The position after each move of `moves` (UCI) from `fen`; it stops at
+/// the first move that does not read (none does: the judge wrote them).
+fn fens_after(fen: Option<&str>, moves: &[String]) -> Vec<String> {
+    let Some(mut pos) = fen.and_then(|f| escaque::Position::from_fen(f).ok()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        let Ok(mv) = escaque::read_move(&pos, m, escaque::Notation::Uci) else {
+            break;
+        };
+        pos.play_unchecked(mv);
+        out.push(pos.to_fen());
+    }
+    out
+}
+
 fn attempt_out(
     a: &AttemptRow,
     pupil: String,
@@ -527,6 +544,7 @@ fn attempt_out(
         hints: a.hints,
         solved: a.solved,
         clean: a.clean,
+        fens: fens_after(d.fen.as_deref(), &d.moves),
         fen: d.fen,
         moves: d.moves,
         san: d.san,

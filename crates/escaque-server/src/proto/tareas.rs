@@ -335,6 +335,9 @@ pub struct AttemptView {
     pub moves: Vec<String>,
     /// The same moves in Spanish notation (`Cf3`, `exd6 a.p.`, `e8=D`).
     pub san: Vec<String>,
+    /// The position (FEN) after each of `moves`, for a page that replays
+    /// the attempt without any rules of its own.
+    pub fens: Vec<String>,
     /// A stage: each exercise's stars (`null`: not met) and tries.
     pub exercises: Vec<ExerciseResult>,
     /// Coordinates: the answers.
