@@ -1218,8 +1218,23 @@ struct Init {
 fn first_matching(seats: &[Seat], compatible: &[bool], groups: usize) -> Option<Init> {
     let n = seats.len();
     if n.is_multiple_of(2) {
-        // Nothing to learn: whether everyone can be paired shows when the
-        // brackets are paired.
+        // Whether everyone can be paired at all (C.1, C.3, the forbidden
+        // pairs): without a perfect matching of the compatible pairs there
+        // is no pairing, and the brackets would only find that out after
+        // trying every way down the score groups (a team Swiss without a
+        // possible pairing took over a minute; issue 58).
+        let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if compatible[a * n + b] {
+                    edges.push((a, b, 1));
+                }
+            }
+        }
+        let m = max_weight_matching(n, &edges);
+        if m.iter().any(Option::is_none) {
+            return None;
+        }
         return Some(Init {
             bye_score: 0,
             single: false,

@@ -143,6 +143,10 @@ struct Facts {
     rules: Rules,
     round_robin: bool,
     rounds: u32,
+    /// The rounds counted end with the tournament's last round (its
+    /// planned number of rounds): only then has Fore Buchholz a last round
+    /// to count as draws ([`fore_buchholz`]).
+    last_is_final: bool,
     score: Vec<HalfPoints>,
     adjusted: Vec<HalfPoints>,
     entries: Vec<Vec<Entry>>,
@@ -191,6 +195,7 @@ impl Facts {
             rules: Rules::of(t),
             round_robin,
             rounds,
+            last_is_final: rounds >= t.total_rounds,
             score,
             adjusted,
             entries,
@@ -719,7 +724,17 @@ fn fore_scores(f: &Facts, id: PlayerId) -> (HalfPoints, HalfPoints) {
 /// FB (C.07 8.3): Buchholz with the last round's games counted as draws;
 /// a game of the last round counts against its opponent even if
 /// forfeited. Dummy opponents and the 2026 caps as in Buchholz.
+///
+/// "The last round" is the tournament's (its planned number of rounds,
+/// TRF `142`/`XXR`): standings after an earlier round (a file cut before
+/// its last round, or the standings during the event) have no last-round
+/// games to count as draws, and FB is then the Buchholz, as Gacrux
+/// computes it (its FB adjusts only when the player's last round paired is
+/// the tournament's number of rounds).
 fn fore_buchholz(f: &Facts, id: PlayerId) -> HalfPoints {
+    if !f.last_is_final {
+        return f.contributions(id).iter().map(|x| x.1).sum();
+    }
     let e = &f.entries[id as usize - 1];
     let own = fore_scores(f, id).1;
     let last = e.len().saturating_sub(1);

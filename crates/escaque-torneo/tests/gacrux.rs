@@ -372,3 +372,66 @@ fn check_more(file: &str, text_of: &dyn Fn(&str) -> String) -> (usize, usize) {
     assert!(undefined < values / 4, "{undefined} of {values} undefined");
     (tournaments, values)
 }
+
+/// FB (C.07 8.3) of every player of every file the project holds (real,
+/// trf26, dutch, made; Swiss events) under both versions, equal to
+/// Gacrux's (`scripts/tiebreak_gacrux.py run-more` ->
+/// `gacrux_files_more.txt`, FB its last column). Among them files cut
+/// before their last round (`real/bbp_issue_7`: 15 rounds planned, 14
+/// played), where "the last round" is not played and FB is the Buchholz
+/// (issue 58: escaque counted the last round played as draws before).
+#[test]
+fn fb_on_files_cut_before_their_last_round_is_the_buchholz() {
+    let text =
+        std::fs::read_to_string(data().join("tiebreaks").join("gacrux_files_more.txt")).unwrap();
+    let mut failures = Vec::new();
+    let (mut tournaments, mut values, mut cut) = (0, 0, 0);
+    let mut current: Option<(String, Tournament, Vec<escaque_torneo::Standing>)> = None;
+    for line in text.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() == Some(&"=") {
+            current = None;
+            if w[2] == "rr" {
+                continue;
+            }
+            let name = w[1].to_string();
+            let src = std::fs::read_to_string(data().join(format!("{name}.trf"))).unwrap();
+            let mut t = trf::parse(&src).unwrap();
+            t.tiebreak_rules = Some(Rules::from_id(w[4]).unwrap());
+            t.unrated_rating = w[5].parse().ok();
+            t.tiebreaks = vec![TieBreak::ForeBuchholz, TieBreak::Buchholz];
+            let rounds: u32 = w[3].parse().unwrap();
+            if rounds < t.total_rounds {
+                cut += 1;
+            }
+            let table = compute_after(&t, rounds);
+            tournaments += 1;
+            current = Some((format!("{name} {}", w[4]), t, table));
+            continue;
+        }
+        let Some((name, _, table)) = &current else {
+            continue;
+        };
+        let player: u32 = w[0].parse().unwrap();
+        let Ok(theirs) = w.last().unwrap().parse::<f64>() else {
+            continue;
+        };
+        let mine = table.iter().find(|s| s.player == player).unwrap();
+        values += 1;
+        if mine.tiebreaks[0] != theirs {
+            failures.push(format!(
+                "{name} player {player}: FB gacrux {theirs}, escaque {} (BH {})",
+                mine.tiebreaks[0], mine.tiebreaks[1]
+            ));
+        }
+    }
+    let shown: Vec<&String> = failures.iter().take(20).collect();
+    assert!(
+        failures.is_empty(),
+        "{} differences: {shown:#?}",
+        failures.len()
+    );
+    assert!(tournaments > 300, "{tournaments}");
+    assert!(values > 10_000, "{values}");
+    assert!(cut > 0, "some files are cut before their last round");
+}

@@ -6,6 +6,7 @@
 mod berger;
 mod domain;
 mod dutch_bbp;
+mod dutch_no_pairing;
 mod exchange;
 mod fide;
 mod gacrux;
