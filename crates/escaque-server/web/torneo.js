@@ -491,7 +491,8 @@ async function desk(main, me, id) {
   const orgCard = h('section', { id: 'desk-organisers', class: 'card' });
   const printCard = h('section', { id: 'desk-print', class: 'card' });
   const tbCard = h('section', { id: 'desk-tiebreaks', class: 'card wide' });
-  main.append(head, roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard);
+  const fideCard = h('section', { id: 'desk-fide', class: 'card' });
+  main.append(head, fideCard, roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard);
   let shownRound = null;
   const send = async (method, url, body, done) => {
     try {
@@ -734,7 +735,7 @@ async function desk(main, me, id) {
   function draw() {
     head.replaceChildren(heading(view, 'desk'));
     if (!view.can_edit) {
-      for (const c of [roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard]) c.hidden = true;
+      for (const c of [fideCard, roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard]) c.hidden = true;
       head.append(h('p', { id: 'not-organiser', class: 'error' }, T.not_organiser));
       return;
     }
@@ -746,8 +747,40 @@ async function desk(main, me, id) {
     drawOrganisers();
     drawPrint();
     drawTiebreaks();
+    drawFide();
     document.body.dataset.tnRound = String(view.round || 0);
     document.body.dataset.tnComplete = view.round_complete ? '1' : '0';
+  }
+
+  // FIDE mode (issue 58): the mark, and leaving it — a first confirmation
+  // (a checkbox: it cannot be undone), then a second (the tournament's
+  // name typed again); the server refuses anything less
+  // (POST /fide/leave, escaque_torneo::fide).
+  const L = (es, en) => (C.LANG === 'en' ? en : es);
+  let fideStep = 0; // 0 the button, 1 the first confirmation, 2 the second
+  async function drawFide() {
+    let st;
+    try { st = await api('GET', `${base}/fide`); } catch (e) { C.showError(e); return; }
+    const mark = h('p', { id: 'fide-mark', class: st.on ? 'fide-on' : 'fide-off' }, C.LANG === 'en' ? st.mark_en : st.mark_es);
+    const parts = [h('h2', {}, L('Modo FIDE', 'FIDE mode')), mark];
+    if (st.numbers_frozen) parts.push(h('p', { class: 'help' }, L('Números de emparejamiento congelados (ronda 4 emparejada).', 'Pairing numbers frozen (round 4 paired).')));
+    if (st.on && fideStep === 0) {
+      parts.push(h('button', { type: 'button', id: 'fide-leave', class: 'secondary', onclick: () => { fideStep = 1; drawFide(); } }, L('Salir del modo FIDE…', 'Leave FIDE mode…')));
+    } else if (st.on && fideStep === 1) {
+      const sure = h('input', { type: 'checkbox', id: 'fide-sure' });
+      const next = h('button', { type: 'button', id: 'fide-leave-1', disabled: true, onclick: () => { fideStep = 2; drawFide(); } }, L('Continuar', 'Continue'));
+      sure.addEventListener('change', () => { next.disabled = !sure.checked; });
+      parts.push(h('p', { class: 'error', role: 'alert' }, L('Fuera del modo FIDE el torneo no sigue las reglas de la FIDE para programas de emparejamiento. No se puede deshacer y quedará escrito en el TRF.', 'Out of FIDE mode the tournament no longer follows FIDE\'s rules for pairing programs. It cannot be undone and is written in the TRF.')),
+        h('p', {}, h('label', {}, sure, ' ', L('Entiendo que no se puede deshacer', 'I understand it cannot be undone'))),
+        h('p', {}, next, ' ', h('button', { type: 'button', class: 'secondary', id: 'fide-cancel', onclick: () => { fideStep = 0; drawFide(); } }, L('Cancelar', 'Cancel'))));
+    } else if (st.on && fideStep === 2) {
+      const name = h('input', { type: 'text', id: 'fide-leave-name', autocomplete: 'off', 'aria-label': L('Nombre del torneo', 'Tournament name') });
+      const go = h('button', { type: 'button', id: 'fide-leave-2', class: 'danger', onclick: () => send('POST', `${base}/fide/leave`, { confirm: true, name: name.value }, () => { fideStep = 0; }) }, L('Salir definitivamente', 'Leave for good'));
+      parts.push(h('p', {}, L('Segunda confirmación: escriba el nombre del torneo.', 'Second confirmation: type the tournament\'s name.')),
+        h('p', {}, name, ' ', go, ' ', h('button', { type: 'button', class: 'secondary', id: 'fide-cancel', onclick: () => { fideStep = 0; drawFide(); } }, L('Cancelar', 'Cancel'))));
+    }
+    if (st.log.length) parts.push(h('ul', { id: 'fide-log', class: 'help' }, st.log.map((l) => h('li', {}, l))));
+    fideCard.replaceChildren(...parts);
   }
 
   // Tie-breaks (issue 62): the version of FIDE C.07 the standings follow,

@@ -25,6 +25,7 @@ mod class_events;
 mod classes;
 mod error;
 mod extract;
+mod fide;
 mod games;
 pub mod guest;
 mod health;
@@ -123,6 +124,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
             post(tournaments::add_organiser),
         )
         .route("/api/tournaments/{id}/rounds", post(tournaments::pair))
+        .route("/api/tournaments/{id}/fide", get(fide::state))
+        .route("/api/tournaments/{id}/fide/leave", post(fide::leave))
+        .route(
+            "/api/tournaments/{id}/manual-pairing",
+            post(fide::manual),
+        )
         .route(
             "/api/tournaments/{id}/rounds/{r}/boards/{b}/result",
             post(tournaments::set_result),

@@ -54,8 +54,9 @@ pub struct Settings {
     pub registration_until: u32,
     /// What a late joiner gets for the rounds missed: `half` or `zero`.
     pub late_bye: String,
-    /// A Swiss accelerated by the Baku method (FIDE C.04.5.1), set when
-    /// round 1 is paired ([`baku_acceleration`]).
+    /// A Swiss accelerated by the Baku method (FIDE C.04.5.1): the
+    /// accelerations are `escaque_torneo::baku::acceleration`'s, computed
+    /// again before each round is paired (late entries).
     pub accelerated: bool,
     /// Online: the games are rated (those whose two seats are accounts;
     /// the event needs a clock and the FIDE 2023 rules).
@@ -378,15 +379,23 @@ pub async fn pair_next(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<u32, ApiEr
         // The initial ranking (C.04.2): before round 1 everybody, later
         // only late entries take their place; the links follow the numbers.
         l.t.next_round_number().map_err(refused)?;
-        let moved = l.t.sort_pairing_numbers();
+        // FIDE mode: pairing numbers frozen once round 4 is paired
+        // (C.04.2 B.3); a late entry keeps the number it was given.
+        let moved = if escaque_torneo::fide::numbers_frozen(&l.t) {
+            (1..=l.t.players.len() as u32).collect()
+        } else {
+            l.t.sort_pairing_numbers()
+        };
         for link in &mut l.players {
             if let Some(&new) = moved.get(link.number as usize - 1) {
                 link.number = new;
             }
         }
         l.players.sort_by_key(|p| p.number);
-        if l.settings.accelerated && l.t.rounds.is_empty() && l.t.accelerations.is_empty() {
-            l.t.accelerations = baku_acceleration(&l.t);
+        // Baku (C.04.5.1) as the library computes it, again every round:
+        // late entries placed above the last GA player join GA.
+        if l.settings.accelerated {
+            l.t.accelerations = escaque_torneo::baku::acceleration(&l.t);
         }
         let round = pairing::pair_next_round(&mut l.t).map_err(refused)?;
         let boards = online::games_for_round(hub, &l, round).await?;
@@ -408,40 +417,6 @@ pub async fn pair_next(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<u32, ApiEr
         }
     }
     Err(conflict())
-}
-
-/// The Baku acceleration (FIDE C.04.5.1) as TRF-2026 `250` records, for
-/// the players numbered by the initial ranking: group A is the first half
-/// of the players rounded up to an even number (2 × ⌈n/4⌉); the first half
-/// of the rounds (rounded up) is accelerated, group A carrying one virtual
-/// point in the first half of those (rounded up) and half a point in the
-/// rest. Nothing for a round robin or a field under 4 players.
-pub fn baku_acceleration(t: &Tournament) -> Vec<escaque_torneo::model::Acceleration> {
-    use escaque_torneo::model::Acceleration;
-    let n = t.players.len() as u32;
-    if !matches!(t.system, escaque_torneo::System::Swiss) || n < 4 || t.total_rounds < 2 {
-        return Vec::new();
-    }
-    let group_a = (2 * n.div_ceil(4)).min(n);
-    let accelerated = t.total_rounds.div_ceil(2);
-    let full = accelerated.div_ceil(2);
-    let mut out = vec![Acceleration {
-        points: 2,
-        first_round: 1,
-        last_round: full,
-        first_player: 1,
-        last_player: group_a,
-    }];
-    if accelerated > full {
-        out.push(Acceleration {
-            points: 1,
-            first_round: full + 1,
-            last_round: accelerated,
-            first_player: 1,
-            last_player: group_a,
-        });
-    }
-    out
 }
 
 /// Records (or corrects) the result on `board` of `round`; the standings
@@ -541,44 +516,6 @@ pub async fn resync(hub: &Arc<Hub>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use escaque_torneo::model::Acceleration;
-    use escaque_torneo::{Player, System};
-
-    fn swiss(players: u32, rounds: u32) -> Tournament {
-        let mut t = Tournament::new("B", System::Swiss, rounds);
-        for i in 0..players {
-            t.add_player(Player::new(&format!("P{i}"))).unwrap();
-        }
-        t
-    }
-
-    #[test]
-    fn baku_acceleration_as_fide_c0451_gives_it() {
-        // 22 players, 5 rounds: group A is 2 × ⌈22/4⌉ = 12; rounds 1–3
-        // accelerated, one point in 1–2, half a point in 3.
-        let acc = |points, first_round, last_round, last_player| Acceleration {
-            points,
-            first_round,
-            last_round,
-            first_player: 1,
-            last_player,
-        };
-        assert_eq!(
-            baku_acceleration(&swiss(22, 5)),
-            vec![acc(2, 1, 2, 12), acc(1, 3, 3, 12)]
-        );
-        // 9 rounds: 5 accelerated, 3 with a point; 7 players: group A 4.
-        assert_eq!(
-            baku_acceleration(&swiss(7, 9)),
-            vec![acc(2, 1, 3, 4), acc(1, 4, 5, 4)]
-        );
-        // 2 rounds: the first only, a full point.
-        assert_eq!(baku_acceleration(&swiss(8, 2)), vec![acc(2, 1, 1, 4)]);
-        assert!(baku_acceleration(&swiss(3, 5)).is_empty());
-        let mut rr = swiss(6, 5);
-        rr.system = System::RoundRobin { double: false };
-        assert!(baku_acceleration(&rr).is_empty());
-    }
 
     #[test]
     fn settings_stored_by_an_older_release_read_with_defaults() {
