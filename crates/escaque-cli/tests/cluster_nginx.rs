@@ -987,24 +987,30 @@ fn play_next(nginx: SocketAddr, id: &str, secrets: &[String; 2], acked: &mut Vec
             .to_string();
         let msg = json!({"t": "move", "move": mv, "id": acked.len()});
         if ws.send(Message::Text(msg.to_string().into())).is_ok() {
-            // A socket that answers neither ack nor error for 15 s (its
-            // pings keep it open) is left for a new one, as a client does:
-            // the state there says whether the move was stored. One run
-            // waited over ten minutes here, the move never answered, while
-            // a process stopped (the fault is noted on issue 60).
+            // A move on a socket that stays open is always answered: its
+            // `ack`, or `retry` when its process stopped while the move was
+            // on its way (issue 53: one run waited over ten minutes here,
+            // the move never answered, while a process stopped). On
+            // `retry`, as on a close, a new socket's state says whether the
+            // move was stored.
             let sent = Instant::now();
             while let Ok(m) = ws.read() {
-                if sent.elapsed() > Duration::from_secs(15) {
-                    eprintln!("  {mv}: no answer in 15 s on a live socket; again on a new one");
-                    break;
-                }
+                assert!(
+                    sent.elapsed() < Duration::from_secs(15),
+                    "{mv}: no answer in 15 s on a live socket"
+                );
                 if let Message::Text(t) = m {
                     let v: Value = serde_json::from_str(t.as_str()).unwrap();
                     if v["t"] == "ack" {
                         acked.push(mv);
                         return;
                     }
-                    assert_ne!(v["t"], "error", "{mv}: {v}");
+                    if v["t"] == "error" {
+                        assert_eq!(v["code"], "retry", "{mv}: {v}");
+                        assert_eq!(v["id"], acked.len(), "{mv}: {v}");
+                        eprintln!("  {mv}: retry; again on a new socket");
+                        break;
+                    }
                 }
             }
         }

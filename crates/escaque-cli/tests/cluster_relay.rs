@@ -571,6 +571,80 @@ fn when_the_owner_dies_relayed_clients_stay_and_play_on() {
     assert_eq!(owner, "b");
 }
 
+/// The fault of a rolling restart through nginx (issue 53): a move relayed
+/// to the owner, which the owner never answered because it went away, got
+/// neither `ack` nor `error` on the socket the stand-in kept open. Now
+/// every message the owner was sent and did not answer is refused with
+/// `retry` (its `id` echoed) before the state that says whether it was
+/// done. The owner is paused before the messages are sent (its kernel
+/// takes them; nobody reads them), then killed.
+#[test]
+fn a_relayed_message_the_owner_never_answered_is_answered_retry() {
+    let Some(db) = fresh_postgres("relay_retry") else {
+        return;
+    };
+    let mut a = Node::start(&db, "a", LEASE_MS, &[]);
+    let b = Node::start(&db, "b", LEASE_MS, &[]);
+    let created = Client::new(a.addr).post(
+        "/api/games",
+        json!({"opponent": "friend", "color": "white", "time_control": "10+5"}),
+    );
+    let id = created["game"].as_str().unwrap().to_string();
+    let ws_secret = created["secret"].as_str().unwrap().to_string();
+    let joined = Client::new(b.addr).post(&format!("/api/games/{id}/join"), json!({}));
+    let bs_secret = joined["secret"].as_str().unwrap().to_string();
+    let mut white = connect(a.addr, &format!("/ws/games/{id}?seat={ws_secret}"));
+    let mut black = connect(b.addr, &format!("/ws/games/{id}?seat={bs_secret}"));
+    for ws in [&mut white, &mut black] {
+        until(ws, "state", |v| v["t"] == "state");
+    }
+    send(&mut white, json!({"t": "move", "move": "e2e4", "id": 0}));
+    until(&mut white, "ack", |v| v["t"] == "ack" && v["id"] == 0);
+    until(&mut black, "the move", |v| {
+        v["t"] == "event" && v["plies"] == 1
+    });
+
+    a.signal("STOP");
+    send(&mut black, json!({"t": "move", "move": "e7e5", "id": 1}));
+    send(&mut black, json!({"t": "offer_draw", "id": 2}));
+    send(&mut black, json!({"t": "state", "id": 3}));
+    std::thread::sleep(Duration::from_millis(300));
+    a.kill();
+
+    // The socket stays open; each message is answered `retry` before the
+    // game goes on (b took it over: a's session is gone).
+    let t0 = Instant::now();
+    let mut retried = Vec::new();
+    let state = loop {
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "no state with the game going on; retried {retried:?}"
+        );
+        let Some(v) = next(&mut black) else {
+            panic!("black's socket closed or silent; retried {retried:?}");
+        };
+        match v["t"].as_str() {
+            Some("error") => {
+                assert_eq!(v["code"], "retry", "{v}");
+                assert!(
+                    v["es"].as_str().unwrap().contains("cambió de proceso"),
+                    "{v}"
+                );
+                retried.push(v["id"].as_u64().expect("the id echoed"));
+            }
+            Some("ack") => panic!("an ack from a paused owner: {v}"),
+            Some("state") if v["status"] == "playing" => break v,
+            _ => {}
+        }
+    };
+    assert_eq!(retried, [1, 2, 3], "each message answered, in order");
+    // The move was not played (the owner never read it): sent again, it is.
+    assert_eq!(state["plies"], 1, "{state}");
+    assert_eq!(state["draw_offer"], Value::Null, "{state}");
+    send(&mut black, json!({"t": "move", "move": "e7e5", "id": 4}));
+    until(&mut black, "ack", |v| v["t"] == "ack" && v["id"] == 4);
+}
+
 #[test]
 fn a_relayed_move_is_credited_the_round_trip_and_the_wait_it_carries() {
     let Some(db) = fresh_postgres("relay_lag") else {

@@ -116,7 +116,7 @@ impl From<ErrorCode> for ApiError {
             ErrorCode::NoSuchGame => StatusCode::NOT_FOUND,
             ErrorCode::BadSeat | ErrorCode::NotAPlayer => StatusCode::FORBIDDEN,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::Storage => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Storage | ErrorCode::Retry => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError(status, e.code(), e.text(Lang::Es), e.text(Lang::En))

@@ -205,8 +205,11 @@ impl ClientMsg {
     }
 }
 
-/// Every error the server sends, with a stable code.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Every error the server sends, with a stable code. Between the processes
+/// of one database (`crate::cluster::wire`) it travels as itself: its code
+/// in `code` and, for the codes that carry some, its data in `data`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", content = "data", rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The frame is not JSON, or not an object with a known `t`: why, in
     /// Spanish and in English.
@@ -254,8 +257,6 @@ pub enum ErrorCode {
     NothingPending,
     /// The opponent is connected, or the grace period has not run out.
     CannotClaimAbandon,
-    /// The engine's moves cannot be taken back while it thinks, etc.
-    EngineThinking,
     /// Storage failed; the action did not happen.
     Storage,
     /// The game does not exist.
@@ -278,10 +279,16 @@ pub enum ErrorCode {
     NotSealing,
     /// `resume` when the game is not adjourned.
     NotAdjourned,
+    /// The game changed hands (its process stopped or died) while the
+    /// message was on its way: it may or may not have been done. The state
+    /// that follows says which; the client sends it again if it still
+    /// applies (docs/protocol.md, "Several processes").
+    Retry,
 }
 
 /// Why a game cannot be adjourned ([`ErrorCode::CannotAdjourn`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum NoAdjourn {
     /// Against the engine: there is nobody to agree with.
     Engine,
@@ -311,7 +318,6 @@ impl ErrorCode {
             NoTakebackWithClock => "no_takeback_with_clock",
             NothingPending => "nothing_pending",
             CannotClaimAbandon => "cannot_claim_abandon",
-            EngineThinking => "engine_thinking",
             Storage => "storage",
             NoSuchGame => "no_such_game",
             BadSeat => "bad_seat",
@@ -322,6 +328,7 @@ impl ErrorCode {
             Adjourned => "adjourned",
             NotSealing => "not_sealing",
             NotAdjourned => "not_adjourned",
+            Retry => "retry",
         }
     }
 
@@ -374,7 +381,6 @@ impl ErrorCode {
                 "el rival está conectado o aún no pasó su tiempo de gracia",
                 "the opponent is connected or the grace period has not run out",
             ),
-            EngineThinking => p("el motor está pensando", "the engine is thinking"),
             Storage => p(
                 "no se pudo guardar; no se hizo nada",
                 "could not store it; nothing was done",
@@ -417,6 +423,12 @@ impl ErrorCode {
                 "there is no move to seal: adjourning must be agreed first",
             ),
             NotAdjourned => p("la partida no está aplazada", "the game is not adjourned"),
+            Retry => p(
+                "la partida cambió de proceso mientras llegaba tu mensaje: el estado que sigue \
+                 dice si se hizo; si no, vuelve a enviarlo",
+                "the game changed process while your message was on its way: the state that \
+                 follows says whether it was done; if not, send it again",
+            ),
         }
     }
 

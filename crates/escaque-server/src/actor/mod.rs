@@ -164,6 +164,31 @@ pub enum Cmd {
     },
 }
 
+impl Cmd {
+    /// Answers a command that will not be run here (its task or stand-in
+    /// stops, or the game is changing hands): a change (`AddTime`,
+    /// `SetResult`) is refused with [`ErrorCode::Retry`]; a read's or a
+    /// join's caller sees its reply channel close (and asks again, or
+    /// answers that the game is not here); `Seated` and `SeatReclaimed`
+    /// are already stored, and the game's next owner loads them. A
+    /// connection's message is answered by whoever holds its connection
+    /// (`Actor::halt`, `cluster::relay`).
+    pub fn refuse(self) {
+        match self {
+            Cmd::AddTime { reply, .. } | Cmd::SetResult { reply, .. } => {
+                let _ = reply.send(Err(ErrorCode::Retry));
+            }
+            Cmd::Join { .. }
+            | Cmd::Leave { .. }
+            | Cmd::Msg { .. }
+            | Cmd::Seated { .. }
+            | Cmd::SeatReclaimed { .. }
+            | Cmd::Snapshot { .. }
+            | Cmd::Live { .. } => {}
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Phase {
     Waiting,
@@ -391,6 +416,18 @@ impl Actor {
             }
             Stop::Fenced | Stop::Lost => None,
         };
+        // Every command still queued is answered, not dropped: a message is
+        // refused with `retry` (nothing of it was done; the client reads the
+        // state where the game goes on and sends it again), before its
+        // connection is closed.
+        while let Ok(cmd) = rx.try_recv() {
+            match cmd {
+                Cmd::Msg { sub, msg, .. } if !matches!(msg, ClientMsg::Pong { .. }) => {
+                    self.send_to(sub, &ServerMsg::error(&ErrorCode::Retry, msg.id()));
+                }
+                other => other.refuse(),
+            }
+        }
         let bye = restart_close();
         for s in self.subs.drain(..) {
             let _ = s.tx.try_send(Arc::clone(&bye));

@@ -48,7 +48,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use super::wire::{Answer, Command, Frame, SECRET_HEADER};
 use super::{lease, Claim, OwnerAt};
 use crate::actor::{Cmd, Out};
-use crate::proto::{side, ClientMsg, ServerMsg, StateMsg, StateView};
+use crate::proto::{side, ClientMsg, ErrorCode, ServerMsg, StateMsg, StateView};
 use crate::Hub;
 
 /// Between two claims while the game resumes.
@@ -236,12 +236,14 @@ enum Ended {
 }
 
 /// A pump's end: the connection's queue given back (unless it left), with
-/// the client messages never sent up.
+/// the client messages never sent up, and the `id`s of those sent up that
+/// the owner never answered.
 struct PumpEnd {
     sub: u64,
     why: Ended,
     client: mpsc::Sender<Out>,
     unsent: Vec<Up>,
+    unanswered: Vec<Option<u64>>,
 }
 
 /// Where the stand-in sends what comes in.
@@ -269,6 +271,9 @@ enum Route {
     /// Its pump was told to let go: the connection's queue comes back with
     /// the pump's end; its messages wait here meanwhile.
     Stopping(VecDeque<Up>),
+    /// Its pump ended by itself (the owner failed) and its end is on its
+    /// way: the messages that came meanwhile wait here.
+    Ended(VecDeque<Up>),
     /// The game runs nowhere yet: the connection waits, with its messages.
     Waiting {
         client: mpsc::Sender<Out>,
@@ -385,8 +390,20 @@ impl StandIn {
                     return;
                 };
                 let gone = match &mut link.route {
-                    Route::Up(q) => q.try_send(up).is_err(),
-                    Route::Stopping(queued) | Route::Waiting { queued, .. } => {
+                    Route::Up(q) => match q.try_send(up) {
+                        Ok(()) => false,
+                        // Its pump has just ended: the message waits for
+                        // the pump's end, and goes where the game runs.
+                        Err(mpsc::error::TrySendError::Closed(up)) => {
+                            link.route = Route::Ended(VecDeque::from([up]));
+                            false
+                        }
+                        // Too slow to keep up: let go.
+                        Err(mpsc::error::TrySendError::Full(_)) => true,
+                    },
+                    Route::Stopping(queued)
+                    | Route::Ended(queued)
+                    | Route::Waiting { queued, .. } => {
                         queued.push_back(up);
                         queued.len() > UP_QUEUE
                     }
@@ -416,9 +433,12 @@ impl StandIn {
     async fn command(&mut self, cmd: Cmd) {
         match self.target.clone() {
             Target::Resuming => {
-                // Beyond the limit it is dropped: its caller hears nothing.
+                // Beyond the limit it is refused (`retry`), or its reply
+                // channel closes.
                 if self.deferred.len() < DEFERRED {
                     self.deferred.push_back(cmd);
+                } else {
+                    cmd.refuse();
                 }
             }
             Target::Local(task) => {
@@ -430,7 +450,8 @@ impl StandIn {
 
     /// A command to the owner, one internal request. When the owner fails,
     /// the game resumes; a read (`Snapshot`, `Live`) waits for it, a change
-    /// is not sent twice (its caller hears nothing).
+    /// is not sent twice: it is refused with `retry` (it may have been done:
+    /// the caller looks and asks again).
     async fn remote(&mut self, owner: OwnerAt, cmd: Cmd) {
         match cmd {
             Cmd::Seated {
@@ -462,17 +483,21 @@ impl StandIn {
                     color: color.into(),
                     ms: time.as_millis() as u64,
                 };
-                if let Some(a) = self.tell(&owner, c).await {
-                    let _ = reply.send(a.refused.map_or(Ok(()), |r| Err(r.to_error())));
-                }
+                let answer = match self.tell(&owner, c).await {
+                    Some(a) => a.refused.map_or(Ok(()), Err),
+                    None => Err(ErrorCode::Retry),
+                };
+                let _ = reply.send(answer);
             }
             Cmd::SetResult { outcome, reply } => {
                 let c = Command::SetResult {
                     outcome: outcome.text().to_string(),
                 };
-                if let Some(a) = self.tell(&owner, c).await {
-                    let _ = reply.send(a.refused.map_or(Ok(()), |r| Err(r.to_error())));
-                }
+                let answer = match self.tell(&owner, c).await {
+                    Some(a) => a.refused.map_or(Ok(()), Err),
+                    None => Err(ErrorCode::Retry),
+                };
+                let _ = reply.send(answer);
             }
             // A connection's commands are the switchboard's.
             Cmd::Join { .. } | Cmd::Leave { .. } | Cmd::Msg { .. } => {}
@@ -564,9 +589,20 @@ impl StandIn {
         let Some(link) = self.links.get_mut(&end.sub) else {
             return;
         };
+        // What the owner was sent and never answered may or may not have
+        // been done: each is refused with `retry` (its `id` echoed) before
+        // the state that says which (docs/protocol.md, "Several processes").
+        for id in end.unanswered {
+            let retry = ServerMsg::error(&ErrorCode::Retry, id);
+            let _ = end.client.try_send(Arc::from(retry.to_text()));
+        }
         let mut queued: VecDeque<Up> = end.unsent.into();
         let current = match &mut link.route {
             Route::Up(_) => true,
+            Route::Ended(q) => {
+                queued.extend(q.drain(..));
+                true
+            }
             Route::Stopping(q) => {
                 queued.extend(q.drain(..));
                 false
@@ -620,13 +656,8 @@ impl StandIn {
                     let ping_every = self.hub.config.ping_every;
                     let done = self.done.clone();
                     tokio::spawn(async move {
-                        let (why, client, unsent, ws) = pump(ws, client, up_rx, ping_every).await;
-                        let _ = done.send(PumpEnd {
-                            sub,
-                            why,
-                            client,
-                            unsent,
-                        });
+                        let (end, ws) = pump(ws, client, up_rx, ping_every).await;
+                        let _ = done.send(PumpEnd { sub, ..end });
                         if let Some(mut ws) = ws {
                             let _ =
                                 tokio::time::timeout(Duration::from_secs(1), ws.close(None)).await;
@@ -737,30 +768,62 @@ fn median(v: &VecDeque<Duration>) -> Duration {
     s.get(s.len() / 2).copied().unwrap_or_default()
 }
 
+/// Whether a client message gets an answer of its own from the owner's
+/// task (an `ack`, an `error` or, to a `state` request, a `state` with its
+/// `id`), and so is waited for: every message but `pong` and a `state`
+/// request without an `id` (any `state` answers that one).
+fn answered(msg: &ClientMsg) -> bool {
+    match msg {
+        ClientMsg::Pong { .. } => false,
+        ClientMsg::State { id } => id.is_some(),
+        _ => true,
+    }
+}
+
+/// The `t` and `id` of an owner's frame.
+#[derive(serde::Deserialize)]
+struct Reply {
+    t: String,
+    #[serde(default)]
+    id: Option<u64>,
+}
+
+/// The `id` a frame from the owner answers, if it is an answer: an `ack`
+/// or an `error` (`id` or none), or a `state` carrying an `id`. Events and
+/// pings, the most of the frames, are told apart by their first bytes and
+/// not read.
+fn answer_to(text: &str) -> Option<Option<u64>> {
+    if text.starts_with(r#"{"t":"event""#) || text.starts_with(r#"{"t":"ping""#) {
+        return None;
+    }
+    let r: Reply = serde_json::from_str(text).ok()?;
+    match r.t.as_str() {
+        "ack" | "error" => Some(r.id),
+        "state" => r.id.map(Some),
+        _ => None,
+    }
+}
+
 /// Carries one connection's frames: the owner's to `tx` unchanged, the
 /// client's messages up as [`Frame`]s; pings the owner every `ping_every`
 /// (this hop's round trip, and whether the owner still answers). Gives the
-/// connection's queue back with the messages never sent up, and the socket
-/// to close unless it broke.
+/// connection's queue back with the messages never sent up and the `id`s
+/// of those sent up and not answered yet (in its [`PumpEnd`], whose `sub`
+/// the caller sets), and the socket to close unless it broke.
 async fn pump(
     mut ws: Upstream,
     tx: mpsc::Sender<Out>,
     mut up: mpsc::Receiver<Up>,
     ping_every: Duration,
-) -> (Ended, mpsc::Sender<Out>, Vec<Up>, Option<Upstream>) {
+) -> (PumpEnd, Option<Upstream>) {
     let dead_after = ping_every * 2 + Duration::from_secs(1);
     let mut ticker = tokio::time::interval(ping_every);
     let mut heard = Instant::now();
     let mut n = 0u64;
     let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
     let mut rtts: VecDeque<Duration> = VecDeque::new();
-    let unsent = |up: &mut mpsc::Receiver<Up>| {
-        let mut left = Vec::new();
-        while let Ok(u) = up.try_recv() {
-            left.push(u);
-        }
-        left
-    };
+    // The `id`s of the messages sent up and not answered yet, in order.
+    let mut waiting: VecDeque<Option<u64>> = VecDeque::new();
     let why = loop {
         tokio::select! {
             frame = ws.next() => {
@@ -768,6 +831,11 @@ async fn pump(
                 match frame {
                     Some(Ok(Message::Text(t))) => {
                         heard = now;
+                        if let Some(id) = answer_to(t.as_str()) {
+                            if let Some(i) = waiting.iter().position(|w| *w == id) {
+                                waiting.remove(i);
+                            }
+                        }
                         if tx.try_send(Arc::from(t.as_str())).is_err() {
                             // Gone, or too slow to keep up: let go, as the
                             // owner's task does.
@@ -787,33 +855,32 @@ async fn pump(
                         }
                     }
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => {
-                        let left = unsent(&mut up);
-                        return (Ended::Owner, tx, left, None);
+                        return (pump_end(Ended::Owner, tx, &mut up, waiting), None);
                     }
                     Some(Ok(_)) => heard = now,
                 }
             }
             msg = up.recv() => match msg {
                 Some(Up { msg, received, rtt }) => {
+                    let wait = answered(&msg).then(|| msg.id());
                     let frame = Frame {
                         msg,
                         rtt_us: (rtt + median(&rtts)).as_micros() as u64,
                         held_us: received.elapsed().as_micros() as u64,
                     };
                     let Ok(text) = serde_json::to_string(&frame) else { continue };
+                    // Waited for from now: a message whose sending fails
+                    // may have reached the owner, and is not sent again.
+                    waiting.extend(wait);
                     if ws.send(Message::Text(text.into())).await.is_err() {
-                        // That message may have reached the owner: it is
-                        // not sent again.
-                        let left = unsent(&mut up);
-                        return (Ended::Owner, tx, left, None);
+                        return (pump_end(Ended::Owner, tx, &mut up, waiting), None);
                     }
                 }
                 None => break Ended::Released,
             },
             _ = ticker.tick() => {
                 if heard.elapsed() > dead_after {
-                    let left = unsent(&mut up);
-                    return (Ended::Owner, tx, left, None);
+                    return (pump_end(Ended::Owner, tx, &mut up, waiting), None);
                 }
                 n += 1;
                 pings.push_back((n, Instant::now()));
@@ -822,13 +889,67 @@ async fn pump(
                 }
                 let ping = Message::Ping(n.to_be_bytes().to_vec().into());
                 if ws.send(ping).await.is_err() {
-                    let left = unsent(&mut up);
-                    return (Ended::Owner, tx, left, None);
+                    return (pump_end(Ended::Owner, tx, &mut up, waiting), None);
                 }
             }
             _ = tx.closed() => break Ended::Client,
         }
     };
-    let left = unsent(&mut up);
-    (why, tx, left, Some(ws))
+    (pump_end(why, tx, &mut up, waiting), Some(ws))
+}
+
+/// A pump's end (its `sub` set by the caller): the messages left in its
+/// queue are the unsent ones.
+fn pump_end(
+    why: Ended,
+    client: mpsc::Sender<Out>,
+    up: &mut mpsc::Receiver<Up>,
+    waiting: VecDeque<Option<u64>>,
+) -> PumpEnd {
+    let mut unsent = Vec::new();
+    while let Ok(u) = up.try_recv() {
+        unsent.push(u);
+    }
+    PumpEnd {
+        sub: 0,
+        why,
+        client,
+        unsent,
+        unanswered: waiting.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_told_from_other_frames() {
+        let ack = ServerMsg::Ack { id: Some(7) }.to_text();
+        assert_eq!(answer_to(&ack), Some(Some(7)));
+        let error = ServerMsg::error(&ErrorCode::NotYourTurn, None).to_text();
+        assert_eq!(answer_to(&error), Some(None));
+        let error = ServerMsg::error(&ErrorCode::Retry, Some(3)).to_text();
+        assert_eq!(answer_to(&error), Some(Some(3)));
+        assert_eq!(answer_to(&ServerMsg::Ping { n: 4 }.to_text()), None);
+        let state = r#"{"t":"state","you":"white","id":9,"game":"g","plies":3}"#;
+        assert_eq!(answer_to(state), Some(Some(9)));
+        let pushed = r#"{"t":"state","you":"white","id":null,"game":"g","plies":3}"#;
+        assert_eq!(answer_to(pushed), None);
+        let event = r#"{"t":"event","event":"move","id":5}"#;
+        assert_eq!(answer_to(event), None);
+        assert_eq!(answer_to("not json"), None);
+    }
+
+    #[test]
+    fn every_message_but_pong_and_a_bare_state_is_waited_for() {
+        assert!(answered(&ClientMsg::Move {
+            mv: "e2e4".into(),
+            id: None
+        }));
+        assert!(answered(&ClientMsg::Resign { id: Some(1) }));
+        assert!(answered(&ClientMsg::State { id: Some(2) }));
+        assert!(!answered(&ClientMsg::State { id: None }));
+        assert!(!answered(&ClientMsg::Pong { n: 1, id: None }));
+    }
 }

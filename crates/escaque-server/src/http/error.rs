@@ -9,7 +9,10 @@ use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use axum::http::StatusCode;
+
 use crate::error::ApiError;
+use crate::rating::RatedRefusal;
 use crate::texts;
 
 impl IntoResponse for ApiError {
@@ -24,6 +27,19 @@ impl IntoResponse for ApiError {
             }),
         )
             .into_response()
+    }
+}
+
+/// The ratings' refusal: a guest, or a rating outside a seek's range, is
+/// forbidden; the rest is a bad request.
+impl From<RatedRefusal> for ApiError {
+    fn from(r: RatedRefusal) -> ApiError {
+        let status = match r {
+            RatedRefusal::NeedsAccount | RatedRefusal::OutOfRange => StatusCode::FORBIDDEN,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        let (es, en) = r.text();
+        ApiError::new(status, r.code(), es, en)
     }
 }
 

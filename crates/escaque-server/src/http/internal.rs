@@ -37,9 +37,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::{ApiError, ApiResult};
 use crate::actor::{Cmd, Out};
-use crate::cluster::wire::{
-    Answer, Command, Frame, LiveWire, Refusal, Side, MAX_HELD, SECRET_HEADER,
-};
+use crate::cluster::wire::{Answer, Command, Frame, LiveWire, Side, MAX_HELD, SECRET_HEADER};
 use crate::proto::{ErrorCode, ServerMsg, MAX_FRAME_BYTES};
 use crate::Hub;
 
@@ -278,7 +276,7 @@ async fn run(game: &mpsc::Sender<Cmd>, command: Command) -> Result<Option<Answer
                 return Ok(None);
             }
             let Ok(done) = r.await else { return Ok(None) };
-            answer.refused = done.err().as_ref().map(Refusal::from);
+            answer.refused = done.err();
         }
         Command::SetResult { outcome } => {
             let outcome = escaque_torneo::Outcome::parse(&outcome).map_err(|_| {
@@ -293,7 +291,7 @@ async fn run(game: &mpsc::Sender<Cmd>, command: Command) -> Result<Option<Answer
                 return Ok(None);
             }
             let Ok(done) = r.await else { return Ok(None) };
-            answer.refused = done.err().as_ref().map(Refusal::from);
+            answer.refused = done.err();
         }
     }
     Ok(Some(answer))

@@ -298,8 +298,18 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
                         }
                     }
                     Ok(msg) => {
+                        let id = msg.id();
                         let cmd = Cmd::Msg { sub, msg, received, rtt: median(&rtts) };
                         if game.send(cmd).await.is_err() {
+                            // The game's task stopped here: the message is
+                            // refused with `retry` (when the task still
+                            // holds this connection), and the writer closes
+                            // with 1012 once the task lets it go.
+                            say(ServerMsg::error(&ErrorCode::Retry, id));
+                            let wait = Duration::from_secs(2);
+                            if tokio::time::timeout(wait, &mut writer).await.is_ok() {
+                                drain(&mut stream).await;
+                            }
                             break;
                         }
                     }

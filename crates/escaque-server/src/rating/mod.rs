@@ -5,11 +5,9 @@
 //! the games a stopped process left unapplied ([`sweep`]). The rules are
 //! written out for people in `docs/ratings.md`.
 
-use axum::http::StatusCode;
 use escaque::{RuleSet, TimeControl};
 use escaque_torneo::glicko::{rate_game, ColorAdvantage, Glicko};
 
-use crate::error::ApiError;
 use crate::store::{account_of, GameRow, PendingGame, RatingUpdate, Store, StoreError};
 
 /// The pool of every Chess960 game, whatever its clock.
@@ -124,17 +122,6 @@ impl RatedRefusal {
                 "the rating range must be [min, max], offsets from -1000 to 1000 with min ≤ max, on a seek with a clock",
             ),
         }
-    }
-}
-
-impl From<RatedRefusal> for ApiError {
-    fn from(r: RatedRefusal) -> ApiError {
-        let status = match r {
-            RatedRefusal::NeedsAccount | RatedRefusal::OutOfRange => StatusCode::FORBIDDEN,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        let (es, en) = r.text();
-        ApiError::new(status, r.code(), es, en)
     }
 }
 
