@@ -1,6 +1,7 @@
-//! `escaque aprender [ETAPA] --texto` (alias `learn`): the course "Aprende a
-//! jugar" of `escaque_play::aprender` in the terminal, one line per answer,
-//! as a script or a screen reader drives it. The stages follow one another
+//! `escaque aprender [ETAPA]` (alias `learn`): the course "Aprende a jugar"
+//! of `escaque_play::aprender` in the terminal — full-screen on a terminal
+//! (`tui::aprender`), and with `--texto` (or through a pipe) one line per
+//! answer, as a script or a screen reader drives it. The stages follow one another
 //! from the one named (the first without a name) until the course ends, the
 //! input ends, or `salir`. `--lista` lists the stages; `--coordenadas` is the
 //! coordinates trainer (name the marked square, from White's side or, with
@@ -95,6 +96,14 @@ pub fn run(args: &AprenderArgs, lang: Lang) -> Result<(), CliError> {
             ))
         }),
     };
+    // Full-screen on a terminal; one line per answer with --texto, or when
+    // the input or the output is not a terminal (a pipe, a script).
+    use std::io::IsTerminal;
+    if !args.text && io::stdin().is_terminal() && io::stdout().is_terminal() {
+        drop(out);
+        let ascii = !crate::play::terminal_has_figurines();
+        return crate::tui::aprender::run(&course, start, lang, ascii).map_err(CliError::Write);
+    }
     course_text(&course, start, &mut lines, &mut out, lang).map_err(CliError::Write)?;
     out.flush().map_err(CliError::Write)
 }

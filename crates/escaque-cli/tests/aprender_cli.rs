@@ -1,6 +1,6 @@
 //! `escaque aprender --texto`: two stages of the course completed through a
 //! pipe and through a pseudo-terminal (`script` gives the program a pty, as
-//! a person's terminal does), the refusals' reasons, the stage list and the
+//! a person's terminal does); the same two stages full-screen in tmux; the refusals' reasons, the stage list and the
 //! coordinates trainer.
 
 use std::io::Write;
@@ -137,4 +137,128 @@ fn the_coordinates_trainer_counts_right_and_wrong() {
     );
     assert!(out.contains("Coordenadas (las negras)"), "{out}");
     assert!(out.contains("Resultado: 3 aciertos"), "{out}");
+}
+
+/// The full-screen course (`escaque aprender` on a terminal, no `--texto`)
+/// in a tmux pane: stage 1 answered by typing, stage 2 with its first
+/// exercise played by the arrows and Enter, the others by typed moves.
+/// Between answers the pane is read: when it offers the next exercise,
+/// Enter goes on. The stages' ends and their stars are read off the screen.
+#[test]
+fn two_stages_completed_full_screen_in_tmux() {
+    let have_tmux = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(have_tmux, "tmux is needed for the full-screen test");
+    let bin = env!("CARGO_BIN_EXE_escaque");
+    let sock = format!("escaque-aprender-{}", common::unique_suffix());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &sock])
+            .args(args)
+            .env("LANG", "C.UTF-8")
+            .output()
+            .expect("tmux runs")
+    };
+    let screen =
+        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", "t"]).stdout).to_string();
+    let wait_for = |what: &str| -> String {
+        for _ in 0..200 {
+            let s = screen();
+            if s.contains(what) {
+                return s;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("the screen never showed {what:?}:\n{}", screen())
+    };
+    struct Kill<'a>(&'a dyn Fn(&[&str]) -> std::process::Output);
+    impl Drop for Kill<'_> {
+        fn drop(&mut self) {
+            (self.0)(&["kill-server"]);
+        }
+    }
+    let started = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        &format!("{bin} aprender 1 --idioma es"),
+    ]);
+    assert!(started.status.success(), "{started:?}");
+    let _kill = Kill(&tmux);
+    wait_for("Etapa 1/21: El tablero");
+    let keys = |k: &[&str]| {
+        let mut a = vec!["send-keys", "-t", "t"];
+        a.extend_from_slice(k);
+        assert!(tmux(a.as_slice()).status.success());
+    };
+    // One answer's last key; when the screen offers the next exercise,
+    // Enter goes on. Returns the screen with the verdict.
+    // The screen once it has changed from `before` and stayed the same for
+    // a moment (the program draws after each key).
+    let settled = |before: &str| -> String {
+        let mut last = String::new();
+        for _ in 0..300 {
+            std::thread::sleep(std::time::Duration::from_millis(40));
+            let s = screen();
+            if s != before && s == last {
+                return s;
+            }
+            last = s;
+        }
+        last
+    };
+    let answer = |k: &[&str]| -> String {
+        let before = screen();
+        keys(k);
+        let s = settled(&before);
+        if s.contains("Intro: siguiente ejercicio") {
+            keys(&["Enter"]);
+            settled(&s);
+        }
+        s
+    };
+    let typed = |t: &str| {
+        keys(&["-l", t]);
+        wait_for(&format!("Respuesta: {t}▏"));
+        answer(&["Enter"])
+    };
+    // Stage 1: the squares and the board's words, typed.
+    for a in ["e4", "a1", "h8", "d1", "1", "1", "2", "1", "3", "2"] {
+        let s = typed(a);
+        assert!(s.contains("¡Conseguido! ★★★"), "{a}:\n{s}");
+    }
+    let s = wait_for("terminada: 30 estrellas de 30");
+    assert!(s.contains("El tablero"), "{s}");
+    keys(&["Enter"]);
+    let s = wait_for("Etapa 2/21: La torre");
+    assert!(s.contains("Fuente: Semilla 001, art. 3"), "{s}");
+    // Stage 2, exercise 1 by the keyboard's cursor: from e2 to a1, Enter,
+    // a diagonal step first (refused with its reason), then a1-a5.
+    let s = answer(&[
+        "Left", "Left", "Left", "Left", "Down", "Enter", "Right", "Up", "Enter",
+    ]);
+    assert!(
+        s.contains("la torre se mueve por filas y columnas"),
+        "no reason for a diagonal rook move:\n{s}"
+    );
+    let s = answer(&["Left", "Down", "Enter", "Up", "Up", "Up", "Up", "Enter"]);
+    assert!(s.contains("Ta5. ¡Conseguido! ★★☆"), "{s}");
+    for t in [
+        "a1a7", "a7e7", "c1c3", "c3f3", "f3f6", "f6c6", "a2a4", "a4a5", "a1a6", "a6e6", "f1f4",
+        "f4b4", "b4b7",
+    ] {
+        let s = typed(t);
+        assert!(s.contains('✓'), "{t}:\n{s}");
+    }
+    let s = wait_for("terminada: 17 estrellas de 18");
+    assert!(s.contains("La torre"), "{s}");
+    keys(&["-l", "salir"]);
+    keys(&["Enter"]);
 }

@@ -1,6 +1,7 @@
 //! The full-screen game (ratatui + crossterm).
 
 pub mod app;
+pub mod aprender;
 pub mod board;
 pub mod menu;
 
