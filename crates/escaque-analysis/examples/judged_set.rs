@@ -14,11 +14,16 @@
 //! games as `escaque analizar` writes them (Spanish), for
 //! `scripts/judged-set.py compare`.
 //!
-//! Each line: `{"game": i, "cpu": s, "marks": [null | "blunder" | …],
-//! "evals": [[cp, mate, best], …], "depths": [[[depth, cp, mate], …], …]}`,
-//! evaluations from White's point of view, one row for the start and one
-//! after each move (as `scripts/analysis-reference.py evals` writes them).
-//! `scripts/judged-set.py tune` reads it.
+//! Each line: `{"game": i, "cpu": s, "deeper": n, "marks": [null |
+//! "blunder" | …], "judged": [[cp, mate, null], …], "evals": [[cp, mate,
+//! best], …], "depth": [d, …], "first_depths": [[[depth, cp, mate], …] |
+//! null, …], "deeper_depths": [...]}`: evaluations from White's point of
+//! view, one row for the start and one after each move (as
+//! `scripts/analysis-reference.py evals` writes them): the ones the marks were
+//! judged on, the first look's, and the first and the second look's
+//! evaluation at every depth (`null`: no such look; the second look only for
+//! positions around a move in doubt). `scripts/judged-set.py remark` reads
+//! it.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -49,6 +54,9 @@ struct Recorder {
     inner: EscaqueEvaluator,
     seen: HashMap<u64, Line>,
     deeper: usize,
+    /// The evaluation at each depth of the first and of the deeper look.
+    first_depths: HashMap<u64, Vec<(u32, Eval)>>,
+    deeper_depths: HashMap<u64, Vec<(u32, Eval)>>,
 }
 
 impl Evaluator for Recorder {
@@ -66,6 +74,9 @@ impl Evaluator for Recorder {
         stop: &AtomicBool,
     ) -> Result<Vec<Line>, AnalysisError> {
         let found = self.inner.evaluate(pos, history, lines, stop)?;
+        self.first_depths
+            .entry(pos.zobrist())
+            .or_insert_with(|| self.inner.depth_evals().to_vec());
         if let Some(l) = found.first() {
             self.seen.entry(pos.zobrist()).or_insert_with(|| l.clone());
         }
@@ -81,7 +92,11 @@ impl Evaluator for Recorder {
         stop: &AtomicBool,
     ) -> Result<Vec<Line>, AnalysisError> {
         self.deeper += 1;
-        self.inner.evaluate_deeper(pos, history, stop)
+        let found = self.inner.evaluate_deeper(pos, history, stop)?;
+        self.deeper_depths
+            .entry(pos.zobrist())
+            .or_insert_with(|| self.inner.depth_evals().to_vec());
+        Ok(found)
     }
 }
 
@@ -133,6 +148,8 @@ fn main() {
         },
         seen: HashMap::new(),
         deeper: 0,
+        first_depths: HashMap::new(),
+        deeper_depths: HashMap::new(),
     };
     let cache = Cache::new(200_000);
     let stop = AtomicBool::new(false);
@@ -157,7 +174,22 @@ fn main() {
         let mut pos = game.start;
         let mut raw = Vec::new();
         let mut depths = Vec::new();
+        let by_depth = |d: Option<&Vec<(u32, Eval)>>| -> serde_json::Value {
+            d.map(|v| {
+                v.iter()
+                    .map(|&(d, e)| match e {
+                        Eval::Cp(c) => serde_json::json!([d, c, null]),
+                        Eval::Mate(m) => serde_json::json!([d, null, m]),
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .into()
+        };
+        let mut first_depths = Vec::new();
+        let mut deeper_depths = Vec::new();
         for j in 0..=moves.len() {
+            first_depths.push(by_depth(ev.first_depths.get(&pos.zobrist())));
+            deeper_depths.push(by_depth(ev.deeper_depths.get(&pos.zobrist())));
             let l = ev.seen.get(&pos.zobrist());
             raw.push(match l {
                 Some(l) => row(Some(l.eval), l.moves.first().copied()),
@@ -185,6 +217,7 @@ fn main() {
             .collect();
         let line = serde_json::json!({
             "game": i, "cpu": cpu, "deeper": ev.deeper - d0, "marks": marks, "judged": judged, "evals": raw, "depth": depths,
+            "first_depths": first_depths, "deeper_depths": deeper_depths,
         });
         writeln!(out, "{line}").expect("write");
         if let Some(pgn) = annotated.as_mut() {

@@ -411,6 +411,8 @@ pub struct EscaqueEvaluator {
     engine: Engine,
     settings: Settings,
     deeper: Option<Settings>,
+    /// The best line's exact evaluation at each depth of the last search.
+    depth_evals: Vec<(u32, Eval)>,
 }
 
 impl EscaqueEvaluator {
@@ -437,7 +439,14 @@ impl EscaqueEvaluator {
             engine: Engine::new(),
             settings,
             deeper: Some(deeper),
+            depth_evals: Vec::new(),
         }
+    }
+
+    /// The best line's exact evaluation (White's point of view, calibrated)
+    /// at each depth the last search completed, shallowest first.
+    pub fn depth_evals(&self) -> &[(u32, Eval)] {
+        &self.depth_evals
     }
 
     /// The same with another second look (`None`: none).
@@ -464,11 +473,17 @@ impl EscaqueEvaluator {
         // The latest exact line reported for each multipv index.
         let mut found: Vec<Option<Line>> = vec![None; lines];
         let turn = pos.turn();
+        let depth_evals = &mut self.depth_evals;
+        depth_evals.clear();
         let result = self
             .engine
             .search_with(pos, history, &limits, stop, None, &mut |r| {
                 if let Report::Line(info) = r {
                     let i = info.multipv as usize;
+                    if i == 1 && info.bound.is_none() {
+                        depth_evals.retain(|&(d, _)| d != info.depth);
+                        depth_evals.push((info.depth, eval_from_internal(info.score, turn)));
+                    }
                     if info.bound.is_none() && (1..=lines).contains(&i) && !info.pv.is_empty() {
                         found[i - 1] = Some(Line {
                             eval: eval_from_internal(info.score, turn),

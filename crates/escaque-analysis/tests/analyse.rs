@@ -770,3 +770,38 @@ fn calibrated_centipawns_are_odd_monotone_and_follow_the_table() {
     // engine is under +6 in the analysis.
     assert!(calibrated_cp(900) < 600);
 }
+
+#[test]
+fn escaque_reports_its_evaluation_at_each_depth() {
+    // A quiet middlegame: the evaluation at every depth of the last search,
+    // shallowest first, the last one the search's answer.
+    let pos =
+        Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8")
+            .unwrap();
+    let stop = AtomicBool::new(false);
+    let mut ev = EscaqueEvaluator::new(Settings {
+        depth: Some(6),
+        nodes: None,
+    });
+    assert_eq!(
+        ev.deeper_settings(),
+        Some(Settings {
+            depth: Some(8),
+            nodes: None
+        })
+    );
+    let first = ev.evaluate(&pos, &[], 1, &stop).unwrap();
+    let depths = ev.depth_evals().to_vec();
+    assert!(depths.windows(2).all(|w| w[0].0 < w[1].0), "{depths:?}");
+    assert_eq!(depths.last().map(|d| d.0), Some(6), "{depths:?}");
+    assert_eq!(
+        Some(first[0].eval),
+        depths.last().map(|d| d.1),
+        "{depths:?}"
+    );
+    let deep = ev.evaluate_deeper(&pos, &[], &stop).unwrap();
+    let depths = ev.depth_evals().to_vec();
+    assert_eq!(depths.last().map(|d| d.0), Some(8), "{depths:?}");
+    assert_eq!(Some(deep[0].eval), depths.last().map(|d| d.1), "{depths:?}");
+    assert!(pos.is_legal(deep[0].moves[0]));
+}
