@@ -23,6 +23,7 @@ mod browser_problemas;
 mod browser_rated;
 mod browser_resultados;
 mod browser_simul;
+mod browser_tareas;
 mod browser_tiebreaks;
 mod browser_torneo;
 mod chess960;
