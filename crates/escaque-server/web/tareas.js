@@ -253,7 +253,7 @@ main.tr h1 { overflow-wrap: anywhere; }
 table.tr-grid { border-collapse: collapse; font-size: .95rem; }
 table.tr-grid th, table.tr-grid td { border: 1px solid var(--line); padding: .2rem .35rem; text-align: center; }
 table.tr-grid th.tr-name, table.tr-grid td.tr-name { text-align: left; white-space: nowrap; position: sticky; left: 0; background: var(--card); }
-table.tr-grid thead th { font-size: .8rem; font-weight: 600; max-width: 7rem; overflow-wrap: anywhere; }
+table.tr-grid thead th { font-size: .8rem; font-weight: 600; min-width: 4.5rem; max-width: 8rem; overflow-wrap: break-word; }
 table.tr-grid td.tr-cell { min-width: 2rem; font-weight: 700; cursor: default; }
 table.tr-grid td.tr-cell button { all: unset; cursor: pointer; display: block; width: 100%; }
 table.tr-grid td.tr-cell button:focus-visible { outline: 3px solid var(--accent); }
@@ -640,10 +640,10 @@ function replay(a) {
   const orientation = a.kind === 'puzzle' ? ((a.fen.split(' ')[1] === 'w') ? 'black' : 'white') : (a.fen.split(' ')[1] === 'b' ? 'black' : 'white');
   const box = h('div', { class: 'tr-replay' }, h('div', { class: 'board-wrap' }, boardEl),
     h('div', {}, h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'tr-first', onclick: () => go(0) }, `⏮ ${X.first}`), ' ',
+      h('button', { type: 'button', id: 'tr-first', onclick: () => go(0) }, `« ${X.first}`), ' ',
       h('button', { type: 'button', id: 'tr-prev', onclick: () => go(k - 1) }, `◀ ${X.prev}`), ' ',
       h('button', { type: 'button', id: 'tr-next', onclick: () => go(k + 1) }, `${X.next} ▶`), ' ',
-      h('button', { type: 'button', id: 'tr-last', onclick: () => go(fens.length - 1) }, `${X.last} ⏭`)),
+      h('button', { type: 'button', id: 'tr-last', onclick: () => go(fens.length - 1) }, `${X.last} »`)),
     sanList));
   let cg = null;
   function go(n) {
