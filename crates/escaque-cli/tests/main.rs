@@ -24,6 +24,7 @@ mod result_check_cli;
 mod resultados_kill;
 mod servir_kill;
 mod servir_torneo_kill;
+mod tareas_kill;
 mod texto;
 mod torneo_cli;
 mod torneo_comprobar_cli;

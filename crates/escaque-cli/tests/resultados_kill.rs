@@ -4,58 +4,18 @@
 //! a phone was told was confirmed is in the standings, no board holds a
 //! result both players did not give, and the phones finish the round.
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::Child;
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::common::{self, Client};
+use crate::common::killed::{on_postgres, on_sqlite, request, sigkill, Data};
+use crate::common::Client;
 use serde_json::{json, Value};
-
-#[derive(Clone)]
-enum Data {
-    Dir(std::path::PathBuf),
-    Postgres(String),
-}
-
-fn start(data: &Data) -> (Child, SocketAddr) {
-    match data {
-        Data::Dir(d) => common::start_servir(&["--datos".as_ref(), d.as_os_str()]),
-        Data::Postgres(url) => common::start_servir(&["--db".as_ref(), url.as_ref()]),
-    }
-}
 
 /// A phone's `POST`: the status and body, `None` when the server is gone
 /// (killed) before it answered.
 fn phone_post(addr: SocketAddr, path: &str, body: &Value) -> Option<(u16, Value)> {
-    let mut s = TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(20))).ok()?;
-    let b = body.to_string();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
-        b.len()
-    )
-    .ok()?;
-    let mut out = String::new();
-    s.read_to_string(&mut out).ok()?;
-    let (head, body) = out.split_once("\r\n\r\n")?;
-    let status = head.split_whitespace().nth(1)?.parse().ok()?;
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        // One chunk is all these small answers take.
-        body.split_once("\r\n")?
-            .1
-            .rsplit_once("\r\n0")?
-            .0
-            .to_string()
-    } else {
-        body.to_string()
-    };
-    Some((status, serde_json::from_str(&body).ok()?))
+    request(addr, "POST", path, Some(body), None).map(|a| (a.status, a.body))
 }
 
 fn result_of(n: u64) -> &'static str {
@@ -80,7 +40,7 @@ fn both_phones(addr: SocketAddr, id: &str, code: &str, n: u64) -> bool {
 }
 
 fn kill_while_phones_enter(data: Data) {
-    let (mut child, addr) = start(&data);
+    let (mut child, addr) = data.start(&[]);
     let mut org = Client::new(addr);
     let created = org.post(
         "/api/tournaments",
@@ -134,15 +94,14 @@ fn kill_while_phones_enter(data: Data) {
         assert!(Instant::now() < deadline, "12 results confirmed in time");
         std::thread::sleep(Duration::from_millis(2));
     }
-    child.kill().expect("SIGKILL");
-    child.wait().unwrap();
+    sigkill(&mut child);
     for t in threads {
         t.join().unwrap();
     }
     let acked = acked.lock().unwrap().clone();
     assert!(acked.len() >= 12 && acked.len() < 40, "{acked:?}");
 
-    let (mut child, addr) = start(&data);
+    let (mut child, addr) = data.start(&[]);
     org.addr = addr;
     let v = org.get(&format!("/api/tournaments/{id}"));
     let list = org.get(&format!("/api/tournaments/{id}/resultados/1"));
@@ -185,31 +144,15 @@ fn kill_while_phones_enter(data: Data) {
         .map(|r| r["points"].as_f64().unwrap())
         .sum();
     assert_eq!(points, 40.0);
-    child.kill().expect("stop");
-    child.wait().unwrap();
-    if let Data::Dir(d) = data {
-        let _ = std::fs::remove_dir_all(d);
-    }
+    sigkill(&mut child);
 }
 
 #[test]
 fn confirmed_results_survive_sigkill_sqlite() {
-    let dir = std::env::temp_dir().join(format!("escaque-resultados-kill-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    kill_while_phones_enter(Data::Dir(dir));
+    on_sqlite("resultados-kill", kill_while_phones_enter);
 }
 
 #[test]
 fn confirmed_results_survive_sigkill_postgres() {
-    match std::env::var("ESCAQUE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => kill_while_phones_enter(Data::Postgres(url)),
-        _ => {
-            assert_ne!(
-                std::env::var("ESCAQUE_REQUIRE_POSTGRES").as_deref(),
-                Ok("1"),
-                "ESCAQUE_REQUIRE_POSTGRES=1 but ESCAQUE_TEST_POSTGRES is not set"
-            );
-            eprintln!("PostgreSQL variant not run: ESCAQUE_TEST_POSTGRES is not set");
-        }
-    }
+    on_postgres(kill_while_phones_enter);
 }

@@ -5,29 +5,15 @@
 //! its result, which reaches the tournament.
 
 use std::net::{SocketAddr, TcpStream};
-use std::process::Child;
 use std::time::{Duration, Instant};
 
-use crate::common::{self, Client};
+use crate::common::killed::{on_postgres, on_sqlite, sigkill, Data};
+use crate::common::Client;
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
 type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
-
-/// Where the server keeps its data.
-#[derive(Clone)]
-enum Data {
-    Dir(std::path::PathBuf),
-    Postgres(String),
-}
-
-fn start(data: &Data) -> (Child, SocketAddr) {
-    match data {
-        Data::Dir(d) => common::start_servir(&["--datos".as_ref(), d.as_os_str()]),
-        Data::Postgres(url) => common::start_servir(&["--db".as_ref(), url.as_ref()]),
-    }
-}
 
 fn connect(addr: SocketAddr, game: &str, secret: &str) -> Ws {
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws/games/{game}?seat={secret}"))
@@ -86,7 +72,7 @@ fn wait_view(org: &mut Client, id: &str, what: &str, pred: impl Fn(&Value) -> bo
 }
 
 fn kill_during_round(data: Data) {
-    let (mut child, addr) = start(&data);
+    let (mut child, addr) = data.start(&[]);
     let mut org = Client::new(addr);
     let created = org.post(
         "/api/tournaments",
@@ -151,12 +137,11 @@ fn kill_during_round(data: Data) {
         acked.push(mv.to_string());
     }
     // Killed in the middle of the round.
-    child.kill().expect("SIGKILL");
-    child.wait().unwrap();
+    sigkill(&mut child);
     drop(socks);
     drop((ws_w, ws_b));
 
-    let (mut child, addr) = start(&data);
+    let (mut child, addr) = data.start(&[]);
     org.addr = addr;
     for p in players.iter_mut() {
         p.addr = addr;
@@ -197,31 +182,15 @@ fn kill_during_round(data: Data) {
         v["rounds"][0]["boards"][1]["result"] == "½-½"
     });
     assert_eq!(v["round_complete"], true, "{v}");
-    child.kill().expect("stop");
-    child.wait().unwrap();
-    if let Data::Dir(d) = data {
-        let _ = std::fs::remove_dir_all(d);
-    }
+    sigkill(&mut child);
 }
 
 #[test]
 fn online_round_survives_sigkill_sqlite() {
-    let dir = std::env::temp_dir().join(format!("escaque-torneo-kill-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    kill_during_round(Data::Dir(dir));
+    on_sqlite("torneo-kill", kill_during_round);
 }
 
 #[test]
 fn online_round_survives_sigkill_postgres() {
-    match std::env::var("ESCAQUE_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => kill_during_round(Data::Postgres(url)),
-        _ => {
-            assert_ne!(
-                std::env::var("ESCAQUE_REQUIRE_POSTGRES").as_deref(),
-                Ok("1"),
-                "ESCAQUE_REQUIRE_POSTGRES=1 but ESCAQUE_TEST_POSTGRES is not set"
-            );
-            eprintln!("PostgreSQL variant not run: ESCAQUE_TEST_POSTGRES is not set");
-        }
-    }
+    on_postgres(kill_during_round);
 }

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 pub mod cluster;
+pub mod killed;
 
 /// A suffix no other test of this machine uses at the same time: the
 /// process id and the clock's nanoseconds (temporary directories, database
