@@ -28,6 +28,7 @@ mod session_io;
 mod torneo_check_cmd;
 mod torneo_cmd;
 mod torneo_equipos_cmd;
+mod torneo_fide_cmd;
 mod torneo_file;
 mod tui;
 mod uci_cmd;

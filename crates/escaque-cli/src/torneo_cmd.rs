@@ -283,6 +283,15 @@ enum TorneoCommand {
         )]
         rules: Option<RulesArg>,
     },
+    /// Dice si el torneo está en modo FIDE (lo está salvo que se saliera) y lo que consta de él.
+    #[command(name = "modo-fide", alias = "fide-mode")]
+    ModoFide(crate::torneo_fide_cmd::ModoFideArgs),
+    /// Sale del modo FIDE: pide --confirmo y el nombre del torneo otra vez; no se puede deshacer.
+    #[command(name = "salir-modo-fide", alias = "leave-fide-mode")]
+    SalirModoFide(crate::torneo_fide_cmd::SalirArgs),
+    /// Emparejamiento manual de la ronda siguiente: muestra el del programa y los avisos; --guardar lo termina.
+    #[command(name = "emparejar-manual", alias = "pair-manually")]
+    EmparejarManual(crate::torneo_fide_cmd::ManualArgs),
     /// Genera torneos suizos al azar (TRF-2026) para probar programas de emparejamiento y desempates.
     #[command(alias = "generate")]
     Generar(crate::torneo_check_cmd::GenerarArgs),
@@ -525,13 +534,32 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             // Refuse first (over, round incomplete) so that a refused pairing
             // changes no number.
             t.next_round_number().map_err(CliError::Tournament)?;
-            let renumbered = t.sort_pairing_numbers();
+            // FIDE mode: numbers frozen once round 4 is paired (C.04.2 B.3).
+            let frozen = escaque_torneo::fide::numbers_frozen(&t);
+            let renumbered = if frozen {
+                (1..=t.players.len() as u32).collect()
+            } else {
+                t.sort_pairing_numbers()
+            };
             let moved = renumbered
                 .iter()
                 .enumerate()
                 .any(|(i, &n)| n != i as u32 + 1);
             let round = pair_next_round(&mut t).map_err(CliError::Tournament)?;
             save(file, &t, lang)?;
+            writeln!(out, "{}", escaque_torneo::fide::mark(&t, lang)).map_err(io_err)?;
+            let late = t.players.iter().any(|p| p.entry_round == round);
+            if frozen && late {
+                writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        "Números de emparejamiento congelados (modo FIDE, ronda 4 ya emparejada): los inscritos tarde conservan su número",
+                        "Pairing numbers frozen (FIDE mode, round 4 already paired): late entries keep their numbers"
+                    )
+                )
+                .map_err(io_err)?;
+            }
             if moved {
                 writeln!(
                     out,
@@ -597,6 +625,7 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
                 t.tiebreak_rules = Some(r.rules());
             }
             let after = t.complete_rounds();
+            writeln!(out, "{}", escaque_torneo::fide::mark(&t, lang)).map_err(io_err)?;
             writeln!(out, "{}", Rules::of(&t).heading(lang)).map_err(io_err)?;
             for (tb, _) in standings::dropped(&t) {
                 writeln!(
@@ -658,6 +687,9 @@ pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
             Ok(())
         }
         TorneoCommand::Equipos(a) => crate::torneo_equipos_cmd::run(a, lang),
+        TorneoCommand::ModoFide(a) => crate::torneo_fide_cmd::status(a, lang),
+        TorneoCommand::SalirModoFide(a) => crate::torneo_fide_cmd::leave(a, lang),
+        TorneoCommand::EmparejarManual(a) => crate::torneo_fide_cmd::manual(a, lang),
         TorneoCommand::Generar(a) => crate::torneo_check_cmd::generar(a, lang),
         TorneoCommand::Comprobar(a) => crate::torneo_check_cmd::comprobar(a, lang),
         TorneoCommand::Exportar { file, trf: dest } => {

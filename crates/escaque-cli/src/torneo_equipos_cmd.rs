@@ -239,7 +239,13 @@ fn parse_scoring(text: &str) -> Result<Scoring, CliError> {
     let parts: Vec<&str> = text.split(['/', '-', ',']).map(str::trim).collect();
     let nums: Option<Vec<u32>> = parts.iter().map(|p| p.parse().ok()).collect();
     match nums.as_deref() {
-        Some([w, d, l]) => Scoring::new(*w, *d, *l).map_err(team_err),
+        Some([w, d, l]) => {
+            // FIDE mode (escaque_torneo::fide): two draws never above a
+            // win and a loss; the bye scores a win, never more.
+            escaque_torneo::fide::check_point_system(*w, *d, *l, *w)
+                .map_err(|e| CliError::Tournament(e.into()))?;
+            Scoring::new(*w, *d, *l).map_err(team_err)
+        }
         _ => Err(team_err(TeamError::BadScoring {
             win: 0,
             draw: 0,

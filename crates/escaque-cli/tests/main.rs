@@ -29,6 +29,7 @@ mod texto;
 mod torneo_cli;
 mod torneo_comprobar_cli;
 mod torneo_equipos_cli;
+mod torneo_fide_cli;
 mod uci_cli;
 mod uci_python;
 
