@@ -5,13 +5,15 @@ use std::path::PathBuf;
 use crate::common;
 
 /// Runs `escaque ARGS` with nothing on standard input: whether it succeeded,
-/// standard output and standard error.
-fn escaque(args: &[&str]) -> (bool, String, String) {
+/// standard output and standard error (torneo_equipos_cli.rs uses it too).
+pub(crate) fn escaque(args: &[&str]) -> (bool, String, String) {
     let (out, err, ok) = common::run_raw(args, "");
     (ok, out, err)
 }
 
-fn scratch(name: &str) -> PathBuf {
+/// A new, empty directory for test `name` (shared with
+/// torneo_equipos_cli.rs).
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("escaque-torneo-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();

@@ -1,21 +1,8 @@
 //! `escaque torneo --equipos` (issue 59), run as an organiser runs it: a
 //! team Swiss from creation to the printouts, and the refusals.
 
-use std::path::PathBuf;
-
-use crate::common;
-
-fn escaque(args: &[&str]) -> (bool, String, String) {
-    let (out, err, ok) = common::run_raw(args, "");
-    (ok, out, err)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("escaque-equipos-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+// The runner and the scratch directories are torneo_cli.rs's.
+use crate::torneo_cli::{escaque, scratch};
 
 fn ok(args: &[&str]) -> String {
     let (ok, out, err) = escaque(args);
@@ -25,7 +12,7 @@ fn ok(args: &[&str]) -> String {
 
 #[test]
 fn a_team_swiss_from_creation_to_the_printouts() {
-    let dir = scratch("flow");
+    let dir = scratch("equipos-flow");
     let file = dir.join("liga.trf");
     let f = file.to_str().unwrap();
     ok(&[

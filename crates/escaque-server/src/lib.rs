@@ -42,6 +42,8 @@ pub mod proto;
 mod ratelimit;
 pub mod rating;
 pub mod resultados;
+// Team tournaments on the server (issue 59, teams).
+pub mod equipos;
 pub mod store;
 pub mod tareas;
 pub mod texts;

@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod aprender;
 pub mod classes;
 pub mod common;
+pub mod equipos;
 pub mod fide;
 pub mod games;
 pub mod lobby;

@@ -47,6 +47,8 @@ pub mod simuls;
 pub mod tareas;
 // Results entered by the players from a QR code (issue 59).
 pub mod resultados;
+// Team tournaments on the server (issue 59, teams).
+pub mod equipos;
 // A player's page (issue 25).
 pub use players::{PlayerRow, Score};
 
@@ -356,6 +358,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 12,
         name: "resultados",
         sql: include_str!("../migrations/0012_resultados.sql"),
+    },
+    Migration {
+        version: 13,
+        name: "equipos",
+        sql: include_str!("../migrations/0013_equipos.sql"),
     },
 ];
 

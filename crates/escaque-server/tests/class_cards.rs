@@ -64,7 +64,7 @@ fn count(hay: &[u8], needle: &[u8]) -> usize {
 }
 
 /// A binary PGM (`P5`, as `pdftoppm -gray` writes): width, height, pixels.
-fn read_pgm(path: &Path) -> (usize, usize, Vec<u8>) {
+pub(crate) fn read_pgm(path: &Path) -> (usize, usize, Vec<u8>) {
     let data = std::fs::read(path).expect("pgm");
     let mut fields = Vec::new();
     let mut at = 0;
@@ -88,7 +88,7 @@ fn read_pgm(path: &Path) -> (usize, usize, Vec<u8>) {
 }
 
 /// Every QR code found in a crop of a grey page, decoded.
-fn decode_crop(
+pub(crate) fn decode_crop(
     w: usize,
     pixels: &[u8],
     (x0, y0, cw, ch): (usize, usize, usize, usize),
@@ -114,7 +114,7 @@ fn decode_crop(
 /// decodes at both.)
 const DPI: f64 = 300.0;
 
-fn print_pages(pdf: &[u8], dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn print_pages(pdf: &[u8], dir: &Path) -> Vec<PathBuf> {
     std::fs::create_dir_all(dir).expect("dir");
     let file = dir.join("doc.pdf");
     std::fs::write(&file, pdf).expect("write pdf");

@@ -32,6 +32,7 @@ mod class_privacy;
 mod class_roles;
 mod class_tournaments;
 mod classes;
+mod equipos;
 mod fencing;
 mod fide;
 mod fuzz;

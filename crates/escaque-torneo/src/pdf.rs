@@ -15,6 +15,7 @@
 
 mod cards;
 mod grid;
+mod teams;
 
 use std::fmt::Write as _;
 
@@ -26,6 +27,7 @@ use crate::standings::{self, TieBreak};
 
 pub use cards::{card_cell, login_cards, Card, CardTexts, QrModules};
 pub use grid::{grid_sheet, GridSheet};
+pub use teams::{team_boards, team_pairings, team_standings, MatchQr};
 
 const PAGE_W: f64 = 595.0;
 const PAGE_H: f64 = 842.0;

@@ -23,6 +23,7 @@ mod aprender;
 mod class_cards;
 mod class_events;
 mod classes;
+mod equipos;
 mod error;
 mod extract;
 mod fide;
@@ -189,6 +190,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(tareas::routes())
         // Results entered by the players from a QR code (issue 59).
         .merge(resultados::routes())
+        // Team tournaments (issue 59, teams).
+        .merge(equipos::routes())
         // Problemas: the puzzle trainer (issue 56).
         .merge(problemas::routes())
         // Aprende a jugar (issue 55).

@@ -140,7 +140,9 @@ fn cut_lines(doc: &mut Doc, n: usize, cell_w: f64, cell_h: f64) {
 /// The QR code with its quiet zone in a square of side `side` whose
 /// top-left corner is (`x`, `top`): one filled rectangle per run of dark
 /// modules in a row.
-fn draw_qr(doc: &mut Doc, qr: &QrModules, x: f64, top: f64, side: f64) {
+/// A QR code with its quiet zone, `side` points wide, its top-left corner
+/// at (`x`, `top`) (the team pairing sheet draws them too).
+pub(super) fn draw_qr(doc: &mut Doc, qr: &QrModules, x: f64, top: f64, side: f64) {
     let m = side / (qr.size + 2 * QUIET) as f64;
     let mut s = String::from("q 0 g\n");
     for row in 0..qr.size {

@@ -378,10 +378,19 @@ impl Match {
         })
     }
 
-    /// Match points (home, away) once every board has a result.
+    /// Match points (home, away) once every board has a result. A match
+    /// whose every board is lost by both sides (neither team came) is lost
+    /// by both: a loss's points each, not a draw's.
     pub fn match_points(&self, s: &Scoring) -> Option<(u32, u32)> {
         if !self.complete() {
             return None;
+        }
+        if self
+            .boards
+            .iter()
+            .all(|b| b.result == BoardResult::DoubleForfeit)
+        {
+            return Some((s.loss, s.loss));
         }
         let (h, a) = self.game_points();
         Some((s.match_points(h, a), s.match_points(a, h)))
