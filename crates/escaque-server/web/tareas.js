@@ -228,7 +228,7 @@ const enc = encodeURIComponent;
 const h = (...a) => C.h(...a);
 const STARS = { first_try: 3, after_help: 2, failed: 0, not_done: 0 };
 const MARK = { first_try: '✓', after_help: '½', failed: '✗', not_done: '·' };
-const ICON = { puzzle: '♞', stage: '📖', coords: '⌗', engine_game: '♚', position: '♛' };
+const ICON = { puzzle: '♞', stage: '♙', coords: 'a1', engine_game: '♚', position: '♛' };
 
 function style() {
   if (document.getElementById('tr-style')) return;
