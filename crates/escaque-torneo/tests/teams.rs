@@ -453,7 +453,10 @@ fn a_forfeited_match_is_not_a_meeting_and_its_winner_gets_no_bye() {
     pair_next_round(&mut two).unwrap();
     two.forfeit_match(1, 1, None).unwrap();
     // Neither came: both lost the match (no draw's point each).
-    assert_eq!(two.rounds[0].matches[0].match_points(&two.scoring), Some((0, 0)));
+    assert_eq!(
+        two.rounds[0].matches[0].match_points(&two.scoring),
+        Some((0, 0))
+    );
     assert_eq!(two.scores_after(1, 1), (0, 0));
     pair_next_round(&mut two).unwrap();
     assert_eq!(two.rounds[1].matches.len(), 1);

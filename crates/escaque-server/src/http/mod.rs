@@ -127,10 +127,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tournaments/{id}/rounds", post(tournaments::pair))
         .route("/api/tournaments/{id}/fide", get(fide::state))
         .route("/api/tournaments/{id}/fide/leave", post(fide::leave))
-        .route(
-            "/api/tournaments/{id}/manual-pairing",
-            post(fide::manual),
-        )
+        .route("/api/tournaments/{id}/manual-pairing", post(fide::manual))
         .route(
             "/api/tournaments/{id}/rounds/{r}/boards/{b}/result",
             post(tournaments::set_result),
