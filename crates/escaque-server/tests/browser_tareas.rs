@@ -42,7 +42,7 @@ fn chosen_puzzle() -> &'static escaque_analysis::problemas::Puzzle {
 /// it.
 fn plays_game(pupil: usize, idx: usize) -> bool {
     match idx {
-        8 => pupil % 5 == 0,
+        8 => pupil.is_multiple_of(5),
         _ => pupil % 7 == 3,
     }
 }
@@ -642,7 +642,8 @@ async fn scenario(base: &str, s: &escaque_server::Running, teacher: &Client, pup
                 return Err(format!("CSV line {li} item {ii}: {} not {word}", f[2 + ii]));
             }
         }
-        if f[12] != row["average"].to_string() {
+        let average = row["average"].to_string();
+        if f[12] != average {
             return Err(format!(
                 "CSV line {li}: average {} not {}",
                 f[12], row["average"]

@@ -563,7 +563,7 @@ pub async fn set_lineup(
     me: &Identity,
     req: &wire::Lineup,
 ) -> Result<(), ApiError> {
-    if req.players.iter().any(|&p| p == 0) {
+    if req.players.contains(&0) {
         return Err(bad(
             "no_such_member",
             "alineación: los jugadores se cuentan desde 1".into(),
@@ -633,11 +633,10 @@ fn text_of(o: Outcome) -> Option<String> {
     (o != Outcome::Pending).then(|| o.text().to_string())
 }
 
+/// Logs one step at `(round, table, board)` (board 0: the whole match).
 fn log(
     l: &mut Loaded,
-    round: u32,
-    table: u32,
-    board: u32,
+    (round, table, board): (u32, u32, u32),
     who: &str,
     action: &str,
     result: Option<String>,
@@ -701,9 +700,7 @@ pub async fn arbiter_result(
         let action = if differs { "override" } else { "arbiter" };
         log(
             l,
-            round,
-            table,
-            board,
+            (round, table, board),
             "arbiter",
             action,
             text_of(o),
@@ -744,9 +741,7 @@ pub async fn forfeit(
         }
         log(
             l,
-            req.round,
-            req.table,
-            0,
+            (req.round, req.table, 0),
             "arbiter",
             "forfeit",
             Some(req.by.clone()),
@@ -1129,9 +1124,7 @@ pub async fn phone_enter(
         }
         log(
             l,
-            round,
-            table,
-            board,
+            (round, table, board),
             &who,
             action,
             Some(text.clone()),
