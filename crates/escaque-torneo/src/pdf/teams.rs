@@ -7,7 +7,8 @@
 use super::cards::{draw_qr, QrModules};
 use super::{Align, Column, Doc, Paper, LINE, MARGIN, SIZE};
 use crate::format_points;
-use crate::teams::model::{BoardResult, RoundRecord, Side, TeamTournament};
+use crate::teams::model::{RoundRecord, Side, TeamTournament};
+use crate::teams::print::{member_rounds, player_name as player, result_text};
 use crate::teams::standings::{self, value_text};
 
 /// The QR code of one match: its table, the modules and the link written
@@ -32,23 +33,6 @@ fn heading(doc: &mut Doc, t: &TeamTournament, title: &str) {
     }
     doc.line(title, 12.0, true);
     doc.y -= 4.0;
-}
-
-fn player(t: &TeamTournament, team: u32, idx: Option<usize>) -> String {
-    match idx.and_then(|i| t.teams.get(team as usize - 1)?.members.get(i)) {
-        None => "(vacío)".to_string(),
-        Some(m) => match m.rating {
-            Some(r) => format!("{} ({r})", m.name),
-            None => m.name.clone(),
-        },
-    }
-}
-
-fn result_text(r: BoardResult, home_white: bool) -> &'static str {
-    if r == BoardResult::Pending {
-        return "";
-    }
-    r.outcome(home_white).text()
 }
 
 /// The pairings of `round` match by match, board by board (White first,
@@ -336,8 +320,7 @@ pub fn team_boards(t: &TeamTournament) -> Vec<u8> {
         doc.line(&format!("{id}. {}", team.name), 10.5, true);
         doc.row(&cols, &head, true);
         for (pi, m) in team.members.iter().enumerate() {
-            let mut total = 0;
-            let mut games = 0;
+            let (rounds, total, games) = member_rounds(t, id, pi);
             let mut cells = vec![
                 (pi + 1).to_string(),
                 format!(
@@ -346,32 +329,7 @@ pub fn team_boards(t: &TeamTournament) -> Vec<u8> {
                     if team.captain == Some(pi) { " (C)" } else { "" }
                 ),
             ];
-            for r in 1..=t.rounds.len() as u32 {
-                let cell = t.match_of(r, id).and_then(|(_, mt)| {
-                    let side = mt.side_of(id)?;
-                    mt.boards.iter().enumerate().find_map(|(b, board)| {
-                        let me = match side {
-                            Side::Home => board.home_player,
-                            Side::Away => board.away_player,
-                        };
-                        (me == Some(pi)).then(|| {
-                            let (h, a) = board.result.points();
-                            let p = if side == Side::Home { h } else { a };
-                            if board.result != BoardResult::Pending {
-                                total += p;
-                                games += 1;
-                            }
-                            let res = match board.result {
-                                BoardResult::Pending => "*".to_string(),
-                                r if r.is_forfeit() => if p > 0 { "+" } else { "-" }.to_string(),
-                                _ => format_points(p),
-                            };
-                            format!("T{} {res}", b + 1)
-                        })
-                    })
-                });
-                cells.push(cell.unwrap_or_else(|| "·".to_string()));
-            }
+            cells.extend(rounds);
             cells.push(format!("{} de {games}", format_points(total)));
             doc.row(&cols, &cells, false);
         }

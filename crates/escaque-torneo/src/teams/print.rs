@@ -8,24 +8,64 @@ use crate::format_points;
 use crate::teams::model::{BoardResult, RoundRecord, Side, TeamTournament};
 use crate::teams::standings::{self, value_text};
 
-fn player_name(t: &TeamTournament, team: u32, idx: Option<usize>) -> String {
-    match idx {
+/// A roster member's name with the rating in brackets, or "(vacío)" for an
+/// empty board (or an index the roster does not have).
+pub(crate) fn player_name(t: &TeamTournament, team: u32, idx: Option<usize>) -> String {
+    match idx.and_then(|i| t.teams.get((team as usize).checked_sub(1)?)?.members.get(i)) {
         None => "(vacío)".to_string(),
-        Some(i) => {
-            let m = &t.teams[team as usize - 1].members[i];
-            match m.rating {
-                Some(r) => format!("{} ({r})", m.name),
-                None => m.name.clone(),
-            }
-        }
+        Some(m) => match m.rating {
+            Some(r) => format!("{} ({r})", m.name),
+            None => m.name.clone(),
+        },
     }
 }
 
-fn result_text(r: BoardResult, home_white: bool) -> &'static str {
+/// A board's result as White-Black, empty while it is pending.
+pub(crate) fn result_text(r: BoardResult, home_white: bool) -> &'static str {
     if r == BoardResult::Pending {
         return "";
     }
     r.outcome(home_white).text()
+}
+
+/// One roster member's rounds for the board-by-board results: a cell per
+/// round ("T2 ½", "T1 +" for a forfeit won, "·" when not lined up), the
+/// points and the number of games with a result.
+pub(crate) fn member_rounds(
+    t: &TeamTournament,
+    team: u32,
+    member: usize,
+) -> (Vec<String>, crate::HalfPoints, u32) {
+    let mut total = 0;
+    let mut games = 0;
+    let mut cells = Vec::new();
+    for r in 1..=t.rounds.len() as u32 {
+        let cell = t.match_of(r, team).and_then(|(_, mt)| {
+            let side = mt.side_of(team)?;
+            mt.boards.iter().enumerate().find_map(|(b, board)| {
+                let me = match side {
+                    Side::Home => board.home_player,
+                    Side::Away => board.away_player,
+                };
+                (me == Some(member)).then(|| {
+                    let (h, a) = board.result.points();
+                    let p = if side == Side::Home { h } else { a };
+                    if board.result != BoardResult::Pending {
+                        total += p;
+                        games += 1;
+                    }
+                    let res = match board.result {
+                        BoardResult::Pending => "*".to_string(),
+                        r if r.is_forfeit() => if p > 0 { "+" } else { "-" }.to_string(),
+                        _ => format_points(p),
+                    };
+                    format!("T{} {res}", b + 1)
+                })
+            })
+        });
+        cells.push(cell.unwrap_or_else(|| "·".to_string()));
+    }
+    (cells, total, games)
 }
 
 /// The pairings of `round`, match by match and board by board: each board
@@ -192,41 +232,7 @@ pub fn board_results(t: &TeamTournament) -> String {
         let id = ti as u32 + 1;
         let _ = writeln!(s, "\n{id}. {}", team.name);
         for (pi, m) in team.members.iter().enumerate() {
-            let mut total = 0;
-            let mut games = 0;
-            let mut cells = Vec::new();
-            for r in 1..=t.rounds.len() as u32 {
-                let cell = t.match_of(r, id).and_then(|(_, mt)| {
-                    let side = mt.side_of(id)?;
-                    mt.boards.iter().enumerate().find_map(|(b, board)| {
-                        let me = match side {
-                            Side::Home => board.home_player,
-                            Side::Away => board.away_player,
-                        };
-                        (me == Some(pi)).then(|| {
-                            let (h, a) = board.result.points();
-                            let p = if side == Side::Home { h } else { a };
-                            if board.result != BoardResult::Pending {
-                                total += p;
-                                games += 1;
-                            }
-                            let res = match board.result {
-                                BoardResult::Pending => "*".to_string(),
-                                r if r.is_forfeit() => {
-                                    if p > 0 {
-                                        "+".to_string()
-                                    } else {
-                                        "-".to_string()
-                                    }
-                                }
-                                _ => format_points(p),
-                            };
-                            format!("T{} {res}", b + 1)
-                        })
-                    })
-                });
-                cells.push(cell.unwrap_or_else(|| "·".to_string()));
-            }
+            let (cells, total, games) = member_rounds(t, id, pi);
             let captain = if team.captain == Some(pi) { " (C)" } else { "" };
             let _ = write!(s, "  {:>2}. {:<30}", pi + 1, format!("{}{captain}", m.name));
             for c in cells {
