@@ -68,9 +68,11 @@ fn a_small_swiss_from_start_to_printouts() {
 
     let (ok, out, err) = escaque(&["torneo", "emparejar", f]);
     assert!(ok, "{err}");
-    // Unrated players are numbered by name before round 1 (C.04.2).
+    // The FIDE mode's mark first (issue 58), then: unrated players are
+    // numbered by name before round 1 (C.04.2).
     assert!(
-        out.starts_with("Números de emparejamiento reasignados") && out.contains("\nRonda 1\n"),
+        out.starts_with("Modo FIDE\nNúmeros de emparejamiento reasignados")
+            && out.contains("\nRonda 1\n"),
         "{out}"
     );
     assert!(
@@ -96,14 +98,16 @@ fn a_small_swiss_from_start_to_printouts() {
 
     let (ok, out, _) = escaque(&["torneo", "clasificacion", f]);
     assert!(ok);
-    // The regulation's version, the columns' heading, then the five players.
+    // The FIDE mode's mark, the regulation's version, the columns' heading,
+    // then the five players.
+    assert_eq!(out.lines().next(), Some("Modo FIDE"), "{out}");
     assert!(
         out.lines()
-            .next()
+            .nth(1)
             .is_some_and(|l| l.starts_with("Desempates según FIDE C.07, versión 20")),
         "{out}"
     );
-    assert_eq!(out.lines().count(), 7, "{out}");
+    assert_eq!(out.lines().count(), 8, "{out}");
     let html = dir.join("html");
     let (ok, out, err) = escaque(&["torneo", "imprimir", f, "--salida", html.to_str().unwrap()]);
     assert!(ok, "{err}");
@@ -579,6 +583,7 @@ fn the_detail_of_each_player_adds_up_to_the_standings() {
         let (ok, table, err) = escaque(&["torneo", "clasificacion", f, "--reglamento", version]);
         assert!(ok, "{err}");
         let mut lines = table.lines();
+        assert_eq!(lines.next(), Some("Modo FIDE"));
         assert_eq!(
             lines.next(),
             Some(format!("Desempates según FIDE C.07, versión {version}").as_str())
@@ -661,7 +666,8 @@ fn the_standings_write_numbers_one_way() {
         c.windows(3)
             .any(|w| w[0].is_ascii_digit() && w[1] == mark && w[2].is_ascii_digit())
     };
-    let body = |text: &str| text.lines().skip(2).collect::<Vec<_>>().join("\n");
+    // The FIDE mode's mark, the tie-break rules' line, the header: then the rows.
+    let body = |text: &str| text.lines().skip(3).collect::<Vec<_>>().join("\n");
     assert!(!es.contains('½') && !en.contains('½'), "{es}\n{en}");
     assert!(
         digit_mark_digit(&body(&es), ',') && !digit_mark_digit(&body(&es), '.'),
@@ -671,6 +677,6 @@ fn the_standings_write_numbers_one_way() {
         digit_mark_digit(&body(&en), '.') && !digit_mark_digit(&body(&en), ','),
         "{en}"
     );
-    let head = es.lines().nth(1).unwrap();
+    let head = es.lines().nth(2).unwrap();
     assert!(head.contains("BH-C1") || head.contains("SB"), "{head}");
 }
