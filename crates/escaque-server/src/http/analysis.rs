@@ -310,7 +310,13 @@ async fn request_game(
         chess960: game.chess960,
         moves,
     };
-    let row = g.queued(aid.clone(), &me.key, &aid, 0, crate::store::now_ms());
+    let row = g.queued(
+        aid.clone(),
+        &me.key,
+        &aid,
+        0,
+        crate::store::analysis::queue_stamp(),
+    );
     let stored = hub
         .analysis
         .queue()
@@ -373,7 +379,7 @@ async fn upload(
     let games = read_games(&req.pgn)?;
     let _admit = hub.analysis.admit.lock().await;
     check_busy(&hub, &me).await?;
-    let now = crate::store::now_ms();
+    let now = crate::store::analysis::queue_stamp();
     let batch = crate::new_id();
     let rows: Vec<AnalysisRow> = games
         .into_iter()

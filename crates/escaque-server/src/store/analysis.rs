@@ -366,6 +366,23 @@ impl Store {
     }
 }
 
+/// The time an analysis is queued at, in ms: the wall clock, but never the
+/// same value twice in one process, so that two requests of the same
+/// millisecond keep the order they came in (the queue orders by this, then
+/// by the place in a batch, then by the random id).
+pub fn queue_stamp() -> i64 {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    static LAST: AtomicI64 = AtomicI64::new(0);
+    let mut prev = LAST.load(Ordering::Relaxed);
+    loop {
+        let next = super::now_ms().max(prev + 1);
+        match LAST.compare_exchange(prev, next, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return next,
+            Err(seen) => prev = seen,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
