@@ -134,7 +134,7 @@ function fmtDuration(ms) {
 function pageStyle() {
   if (document.getElementById('pg-style')) return;
   document.head.append(C.h('style', { id: 'pg-style' },
-    '.pg-table-wrap { overflow-x: auto; } .pg-table { border-collapse: collapse; } '
+    '.pg-table-wrap { overflow-x: auto; } .pg-table { border-collapse: collapse; font-size: 0.92em; } '
     + '.pg-table th, .pg-table td { padding: 4px 5px; border-bottom: 1px solid #8884; text-align: left; white-space: nowrap; } .pg-table th { white-space: normal; vertical-align: bottom; } '
     + '.pg-table td.num { text-align: right; font-variant-numeric: tabular-nums; } '
     + '.pg-table thead th button { background: none; border: 0; padding: 0; font: inherit; font-weight: bold; color: inherit; cursor: pointer; } '
