@@ -7,8 +7,8 @@
 use super::cards::{draw_qr, QrModules};
 use super::{Align, Column, Doc, Paper, LINE, MARGIN, SIZE};
 use crate::format_points;
-use crate::teams::model::{RoundRecord, Side, TeamTournament};
-use crate::teams::print::{member_rounds, player_name as player, result_text};
+use crate::teams::model::TeamTournament;
+use crate::teams::print::{crosstable_cell, member_rounds, player_name as player, result_text};
 use crate::teams::standings::{self, value_text};
 
 /// The QR code of one match: its table, the modules and the link written
@@ -254,27 +254,7 @@ pub fn team_standings(t: &TeamTournament) -> Vec<u8> {
             t.teams[row.team as usize - 1].name.clone(),
         ];
         for r in 1..=t.rounds.len() as u32 {
-            cells.push(match t.record(row.team, r) {
-                Some(RoundRecord::Match {
-                    opponent,
-                    side,
-                    own,
-                    other,
-                    played,
-                    ..
-                }) => {
-                    let c = if side == Side::Home { 'b' } else { 'n' };
-                    if played {
-                        format!("{opponent}{c} {}", format_points(own))
-                    } else if own > other {
-                        format!("{opponent}{c} +")
-                    } else {
-                        format!("{opponent}{c} -")
-                    }
-                }
-                Some(RoundRecord::Bye { .. }) => "E".to_string(),
-                _ => "·".to_string(),
-            });
+            cells.push(crosstable_cell(t, row.team, r));
         }
         cells.push(row.match_points.to_string());
         cells.push(format_points(row.game_points));

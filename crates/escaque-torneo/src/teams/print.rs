@@ -28,6 +28,33 @@ pub(crate) fn result_text(r: BoardResult, home_white: bool) -> &'static str {
     r.outcome(home_white).text()
 }
 
+/// A team's cell of the crosstable in round `r`: the opponent's number with
+/// the first board's colour (b/n) and the game points, `+`/`-` for a match
+/// not played, `E` for the bye, `·` for no match.
+pub(crate) fn crosstable_cell(t: &TeamTournament, team: u32, r: u32) -> String {
+    match t.record(team, r) {
+        Some(RoundRecord::Match {
+            opponent,
+            side,
+            own,
+            played,
+            other,
+            ..
+        }) => {
+            let c = if side == Side::Home { 'b' } else { 'n' };
+            if played {
+                format!("{opponent}{c} {}", format_points(own))
+            } else if own > other {
+                format!("{opponent}{c} +")
+            } else {
+                format!("{opponent}{c} -")
+            }
+        }
+        Some(RoundRecord::Bye { .. }) => "E".to_string(),
+        _ => "·".to_string(),
+    }
+}
+
 /// One roster member's rounds for the board-by-board results: a cell per
 /// round ("T2 ½", "T1 +" for a forfeit won, "·" when not lined up), the
 /// points and the number of games with a result.
@@ -190,27 +217,7 @@ pub fn crosstable(t: &TeamTournament) -> String {
             t.teams[row.team as usize - 1].name
         );
         for r in 1..=t.rounds.len() as u32 {
-            let cell = match t.record(row.team, r) {
-                Some(RoundRecord::Match {
-                    opponent,
-                    side,
-                    own,
-                    played,
-                    other,
-                    ..
-                }) => {
-                    let c = if side == Side::Home { 'b' } else { 'n' };
-                    if played {
-                        format!("{opponent}{c} {}", format_points(own))
-                    } else if own > other {
-                        format!("{opponent}{c} +")
-                    } else {
-                        format!("{opponent}{c} -")
-                    }
-                }
-                Some(RoundRecord::Bye { .. }) => "E".to_string(),
-                _ => "·".to_string(),
-            };
+            let cell = crosstable_cell(t, row.team, r);
             let _ = write!(s, " {cell:>9}");
         }
         let _ = writeln!(
