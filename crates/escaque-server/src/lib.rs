@@ -771,6 +771,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // Online tournaments: results of games that ended as the server went
     // down, and the countdowns to the next round.
     tournament::online::resume(&hub).await;
+    equipos::online::resume(&hub).await;
     tokio::spawn(http::live::push_loop(Arc::downgrade(&hub)));
     // Analyses this process was running when it went down, and those of
     // processes that are gone, are queued again; then the workers start.

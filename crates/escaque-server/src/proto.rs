@@ -11,6 +11,7 @@ pub mod aprender;
 pub mod classes;
 pub mod common;
 pub mod equipos;
+pub mod equipos_online;
 pub mod fide;
 pub mod games;
 pub mod lobby;

@@ -49,6 +49,8 @@ pub mod tareas;
 pub mod resultados;
 // Team tournaments on the server (issue 59, teams).
 pub mod equipos;
+// Online team play (issue 59): the games of a team round.
+pub mod equipos_online;
 // A player's page (issue 25).
 pub use players::{PlayerRow, Score};
 
@@ -363,6 +365,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 13,
         name: "equipos",
         sql: include_str!("../migrations/0013_equipos.sql"),
+    },
+    Migration {
+        version: 15,
+        name: "equipos_online",
+        sql: include_str!("../migrations/0015_equipos_online.sql"),
     },
 ];
 

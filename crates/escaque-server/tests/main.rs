@@ -33,6 +33,7 @@ mod class_roles;
 mod class_tournaments;
 mod classes;
 mod equipos;
+mod equipos_online;
 mod fencing;
 mod fide;
 mod fuzz;

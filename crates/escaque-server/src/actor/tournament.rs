@@ -152,8 +152,15 @@ impl Actor {
         let outcome = self
             .organiser_outcome
             .or_else(|| tournament_outcome(&end.ending, self.game.moves().len()));
-        if let Some(outcome) = outcome {
-            crate::tournament::online::game_ended(&self.hub, &link, outcome).await;
+        match (outcome, link.team_table) {
+            (None, _) => {}
+            (Some(outcome), None) => {
+                crate::tournament::online::game_ended(&self.hub, &link, outcome).await
+            }
+            // A team tournament's board (issue 59, online team play).
+            (Some(outcome), Some(_)) => {
+                crate::equipos::online::game_ended(&self.hub, &link, outcome).await
+            }
         }
     }
 }

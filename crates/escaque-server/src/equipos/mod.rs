@@ -37,6 +37,8 @@ use crate::store::equipos::TeamTournamentRow;
 use crate::store::now_ms;
 use crate::Hub;
 
+pub mod online;
+
 /// How many times a change that lost the version race is run again.
 const RETRIES: usize = 16;
 /// A team match's code kind in `result_codes`.
@@ -190,7 +192,7 @@ pub fn not_found() -> ApiError {
     )
 }
 
-fn not_organiser() -> ApiError {
+pub(crate) fn not_organiser() -> ApiError {
     ApiError::new(
         StatusCode::FORBIDDEN,
         "not_organiser",
@@ -199,7 +201,7 @@ fn not_organiser() -> ApiError {
     )
 }
 
-fn conflict() -> ApiError {
+pub(crate) fn conflict() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
         "conflict",
@@ -358,7 +360,9 @@ fn checked_trf(t: &TeamTournament) -> Result<String, ApiError> {
     }
 }
 
-async fn save(hub: &Arc<Hub>, l: &mut Loaded) -> Result<bool, ApiError> {
+/// Writes the model and the settings into `l.row` with the next version;
+/// returns the version it was read at (the guard of the write).
+pub(crate) fn stamp(l: &mut Loaded) -> Result<i64, ApiError> {
     let old = l.row.version;
     l.row.name = l.t.name.clone();
     l.row.status = status_of(&l.t).to_string();
@@ -366,6 +370,11 @@ async fn save(hub: &Arc<Hub>, l: &mut Loaded) -> Result<bool, ApiError> {
     l.row.settings = serde_json::to_string(&l.settings).map_err(|_| ApiError::internal())?;
     l.row.version = old + 1;
     l.row.updated_ms = now_ms();
+    Ok(old)
+}
+
+async fn save(hub: &Arc<Hub>, l: &mut Loaded) -> Result<bool, ApiError> {
+    let old = stamp(l)?;
     Ok(hub.store.save_team_tournament(&l.row, old).await?)
 }
 
@@ -579,21 +588,27 @@ pub async fn set_lineup(
     Ok(())
 }
 
-/// Pairs the next round by the tournament's system.
+/// Pairs the next round by the tournament's system (an online one with
+/// its games: [`online::pair`]).
 pub async fn pair(hub: &Arc<Hub>, id: &str, me: &Identity) -> Result<wire::Paired, ApiError> {
-    let (round, _) = change(hub, id, Some(me), |l| {
-        if l.t.teams.len() < 2 {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "too_few_teams",
-                "hacen falta al menos dos equipos para emparejar",
-                "at least two teams are needed to pair",
-            ));
-        }
-        schedule::pair_next_round(&mut l.t).map_err(refused)
-    })
-    .await?;
+    if online::is_online(hub, id).await? {
+        return online::pair(hub, id, me).await;
+    }
+    let (round, _) = change(hub, id, Some(me), pair_round).await?;
     Ok(wire::Paired { round })
+}
+
+/// Pairs the next round of `l` (refused under two teams).
+pub(crate) fn pair_round(l: &mut Loaded) -> Result<u32, ApiError> {
+    if l.t.teams.len() < 2 {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "too_few_teams",
+            "hacen falta al menos dos equipos para emparejar",
+            "at least two teams are needed to pair",
+        ));
+    }
+    schedule::pair_next_round(&mut l.t).map_err(refused)
 }
 
 fn match_of(l: &Loaded, round: u32, table: u32) -> Result<&escaque_torneo::teams::Match, ApiError> {
@@ -709,6 +724,8 @@ pub async fn arbiter_result(
         Ok(())
     })
     .await?;
+    // Online: a game still played on the board ends with it.
+    online::board_set(hub, id, round, table, board).await;
     Ok(())
 }
 
@@ -750,6 +767,7 @@ pub async fn forfeit(
         Ok(())
     })
     .await?;
+    online::board_set(hub, id, req.round, req.table, 0).await;
     Ok(())
 }
 
@@ -775,6 +793,7 @@ fn board_state(
     if recorded != Outcome::Pending {
         return match c.and_then(|c| c.final_by.as_deref()) {
             Some("players") => "confirmed",
+            Some(online::FINAL_BY_GAME) => "played",
             _ => "arbiter",
         };
     }

@@ -323,6 +323,7 @@ fn state_es(s: &str) -> &'static str {
         "conflict" => "En conflicto",
         "confirmed" => "Confirmado",
         "arbiter" => "Árbitro",
+        "played" => "Jugada en línea",
         _ => "Incomparecencia",
     }
 }

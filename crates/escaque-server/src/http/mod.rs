@@ -24,6 +24,7 @@ mod class_cards;
 mod class_events;
 mod classes;
 mod equipos;
+mod equipos_online;
 mod error;
 mod extract;
 mod fide;
@@ -189,6 +190,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(resultados::routes())
         // Team tournaments (issue 59, teams).
         .merge(equipos::routes())
+        // Online team play (issue 59).
+        .merge(equipos_online::routes())
         // Problemas: the puzzle trainer (issue 56).
         .merge(problemas::routes())
         // Aprende a jugar (issue 55).

@@ -19,6 +19,9 @@ pub struct TournamentLink {
     /// How long a side may take to make its first move before it loses by
     /// forfeit (the tournament's `no_show_s`).
     pub no_show: Duration,
+    /// A team tournament's board (issue 59, online team play): the match's
+    /// table; `None` for an individual event's.
+    pub team_table: Option<u32>,
 }
 
 /// `no_show_s` when the settings do not say (the contract's default).
@@ -45,7 +48,8 @@ pub struct BoardRow {
 }
 
 impl Store {
-    /// The tournament board of game `game`, if it is one.
+    /// The tournament board of game `game`, if it is one (an individual
+    /// event's, or a team tournament's: [`Store::team_game_link`]).
     pub async fn tournament_link(&self, game: &str) -> Result<Option<TournamentLink>, StoreError> {
         let row = sqlx::query(
             "SELECT tg.tournament, tg.round, tg.board, t.settings \
@@ -55,7 +59,9 @@ impl Store {
         .bind(game)
         .fetch_optional(&self.pool)
         .await?;
-        let Some(r) = row else { return Ok(None) };
+        let Some(r) = row else {
+            return self.team_game_link(game).await;
+        };
         let round: i64 = r.try_get(1)?;
         let board: i64 = r.try_get(2)?;
         let settings: Option<String> = r.try_get(3)?;
@@ -64,6 +70,7 @@ impl Store {
             round: round as u32,
             board: board as u32,
             no_show: no_show_of(settings.as_deref()),
+            team_table: None,
         }))
     }
 

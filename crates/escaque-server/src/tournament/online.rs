@@ -13,6 +13,13 @@
 //!   the round is complete and the organiser chose automatic pairing.
 //! * [`resume`] (on start) records the results of games that ended while
 //!   the server was going down and starts again any countdown due.
+//!
+//! The online team tournament (`crate::equipos::online`) plays its boards
+//! through the same pieces: [`board_game`] makes a board's game,
+//! [`tell_seats`] takes its players to it, [`tournament_outcome`] and
+//! [`finished_outcome`] read its result, [`end_running_game`] ends it with
+//! the organiser's result, and [`Countdowns::results_turn`] records one
+//! result at a time.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
@@ -76,7 +83,8 @@ impl Countdowns {
         true
     }
 
-    fn results_turn(&self, tournament: &str) -> Arc<tokio::sync::Mutex<()>> {
+    /// The turn of `tournament`'s results: held while one is recorded.
+    pub fn results_turn(&self, tournament: &str) -> Arc<tokio::sync::Mutex<()>> {
         let mut map = self.results.lock().unwrap_or_else(|e| e.into_inner());
         Arc::clone(map.entry(tournament.to_string()).or_default())
     }
@@ -111,6 +119,7 @@ pub async fn games_for_round(
         .time_control
         .as_deref()
         .and_then(|t| TimeControl::parse(t).ok());
+    let mut boards = Vec::new();
     let seat = |id: u32| {
         let name =
             l.t.players
@@ -125,37 +134,119 @@ pub async fn games_for_round(
             .unwrap_or_default();
         Seat::Person { owner, name }
     };
-    let mut boards: Vec<BoardGame> = r
-        .games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let (white, black) = (seat(g.white), seat(g.black));
-            // A rated event rates the games between two accounts.
-            let accounts = [&white, &black]
-                .iter()
-                .all(|s| matches!(s, Seat::Person { owner, .. } if owner.starts_with("u:")));
-            let (row, created) = Hub::prepare_game(NewGame {
-                rules,
-                start: Position::new(),
-                time_control: time_control.clone(),
-                white,
-                black,
-                chess960: false,
-                rated: l.settings.rated && accounts,
-                class_id: l.row.class_id.clone(),
-            });
-            BoardGame {
-                board: i as u32 + 1,
-                row,
-                created,
-            }
-        })
-        .collect();
-    for b in &mut boards {
-        crate::rating::fill_new_game(&hub.store, &mut b.row).await?;
+    for (i, g) in r.games.iter().enumerate() {
+        let (row, created) = board_game(
+            hub,
+            rules,
+            time_control.clone(),
+            [seat(g.white), seat(g.black)],
+            l.settings.rated,
+            l.row.class_id.clone(),
+        )
+        .await?;
+        boards.push(BoardGame {
+            board: i as u32 + 1,
+            row,
+            created,
+        });
     }
     Ok(boards)
+}
+
+/// One tournament board's game, neither stored nor started (an individual
+/// or a team round stores all its games with the round): the event's
+/// rules and clock from the start position, `[white, black]` seated (a
+/// seat without an owner cannot be taken, and loses by no-show), rated
+/// when the event is and both seats are accounts.
+pub async fn board_game(
+    hub: &Arc<Hub>,
+    rules: RuleSet,
+    time_control: Option<TimeControl>,
+    [white, black]: [Seat; 2],
+    rated: bool,
+    class_id: Option<String>,
+) -> Result<(GameRow, Created), ApiError> {
+    let accounts = [&white, &black]
+        .iter()
+        .all(|s| matches!(s, Seat::Person { owner, .. } if owner.starts_with("u:")));
+    let (mut row, created) = Hub::prepare_game(NewGame {
+        rules,
+        start: Position::new(),
+        time_control,
+        white,
+        black,
+        chess960: false,
+        rated: rated && accounts,
+        class_id,
+    });
+    crate::rating::fill_new_game(&hub.store, &mut row).await?;
+    Ok((row, created))
+}
+
+/// Tells each seated player of a board's game, privately on the lobby's
+/// socket (and on `watchers`' tournament socket when given), the message
+/// that takes them to it: `your_game` with the seat and its secret, as
+/// `fill` completes it (the tournament, round, board).
+pub fn tell_seats(
+    hub: &Arc<Hub>,
+    row: &GameRow,
+    created: &Created,
+    watchers: Option<&str>,
+    fill: impl Fn(YourGame) -> YourGame,
+) {
+    for color in [Color::White, Color::Black] {
+        let owner = color.fold(&row.white_owner, &row.black_owner);
+        let Some(owner) = owner.as_deref().filter(|o| !o.is_empty()) else {
+            continue;
+        };
+        let Some(secret) = created.secret(color) else {
+            continue;
+        };
+        let msg = fill(YourGame::new(
+            &created.game,
+            color.fold("white", "black"),
+            secret,
+        ));
+        let msg: Out = Arc::from(msg.to_text());
+        if let Some(t) = watchers {
+            hub.tournaments.tell_owner(t, owner, Arc::clone(&msg));
+        }
+        hub.lobby.tell_owner(owner, msg);
+    }
+}
+
+/// The tournament result of game `game` if it has ended (its stored
+/// ending and its moves: [`tournament_outcome`]); `None` while it is
+/// played, or unknown.
+pub async fn finished_outcome(hub: &Arc<Hub>, game: &str) -> Option<Outcome> {
+    let row = hub.store.game(game).await.ok()??;
+    let ending = row.end?;
+    let plies = hub.store.moves(game).await.map(|m| m.len()).unwrap_or(0);
+    tournament_outcome(&ending, plies)
+}
+
+/// Ends game `game`, if it is still being played, with the organiser's
+/// `outcome` (its task then hands exactly that result to its tournament):
+/// true when it did; false when the game was over already (a correction
+/// is then the caller's to record).
+pub async fn end_running_game(
+    hub: &Arc<Hub>,
+    game: &str,
+    outcome: Outcome,
+) -> Result<bool, ApiError> {
+    if outcome == Outcome::Pending {
+        return Ok(false);
+    }
+    let playing = matches!(hub.store.game(game).await?, Some(r) if r.status != "over");
+    if !playing {
+        return Ok(false);
+    }
+    match hub.set_game_result(game, outcome).await {
+        Some(Ok(())) => Ok(true),
+        // Ended meanwhile: a correction.
+        Some(Err(ErrorCode::GameOver)) | None => Ok(false),
+        Some(Err(e)) => Err(e.into()),
+    }
 }
 
 /// The tournament result of a finished game: a forfeit when the loser
@@ -181,40 +272,20 @@ pub fn tournament_outcome(ending: &Ending, plies: usize) -> Option<Outcome> {
     })
 }
 
-/// The private message that takes a player to their game: the seat and
-/// its secret, as a created game's answer gives them.
-fn your_game(l: &Loaded, round: u32, b: &BoardGame, color: Color) -> Option<Out> {
-    let tournament = &l.row.id;
-    let secret = b.created.secret(color)?;
-    let game = &b.created.game;
-    let msg = YourGame {
-        tournament: Some(tournament.clone()),
-        round: Some(round),
-        board: Some(b.board),
-        // A class's tournament: the class, as every class game's message has.
-        class: l.row.class_id.clone(),
-        ..YourGame::new(game, color.fold("white", "black"), secret)
-    };
-    Some(Arc::from(msg.to_text()))
-}
-
 /// Round `round` was stored with its games and they run: each player is
 /// told privately, on the tournament's socket and on the lobby's (a player
 /// on any page is taken to the game).
 pub async fn round_started(hub: &Arc<Hub>, l: &Loaded, round: u32, boards: Vec<BoardGame>) {
     hub.countdowns.end(&l.row.id);
     for b in &boards {
-        for color in [Color::White, Color::Black] {
-            let owner = color.fold(&b.row.white_owner, &b.row.black_owner);
-            let Some(owner) = owner.as_deref().filter(|o| !o.is_empty()) else {
-                continue;
-            };
-            if let Some(msg) = your_game(l, round, b, color) {
-                hub.tournaments
-                    .tell_owner(&l.row.id, owner, Arc::clone(&msg));
-                hub.lobby.tell_owner(owner, msg);
-            }
-        }
+        tell_seats(hub, &b.row, &b.created, Some(&l.row.id), |m| YourGame {
+            tournament: Some(l.row.id.clone()),
+            round: Some(round),
+            board: Some(b.board),
+            // A class's tournament: the class, as every class game's message has.
+            class: l.row.class_id.clone(),
+            ..m
+        });
     }
 }
 
@@ -318,17 +389,13 @@ pub async fn resume(hub: &Arc<Hub>) {
             if !pending {
                 continue;
             }
-            let Ok(Some(row)) = hub.store.game(&g.game).await else {
-                continue;
-            };
-            let Some(ending) = row.end else { continue };
-            let plies = hub.store.moves(&g.game).await.map(|m| m.len()).unwrap_or(0);
-            if let Some(outcome) = tournament_outcome(&ending, plies) {
+            if let Some(outcome) = finished_outcome(hub, &g.game).await {
                 let link = TournamentLink {
                     tournament: id.clone(),
                     round: g.round,
                     board: g.board,
                     no_show: Duration::ZERO,
+                    team_table: None,
                 };
                 game_ended(hub, &link, outcome).await;
             }
@@ -386,15 +453,9 @@ pub async fn organiser_result(
         .await?
         .into_iter()
         .find(|g| g.round == round && g.board == board);
-    if let (Some(g), false) = (game, outcome == Outcome::Pending) {
-        let playing = matches!(hub.store.game(&g.game).await?, Some(r) if r.status != "over");
-        if playing {
-            match hub.set_game_result(&g.game, outcome).await {
-                Some(Ok(())) => return Ok(()),
-                // Ended meanwhile: a correction, below.
-                Some(Err(ErrorCode::GameOver)) | None => {}
-                Some(Err(e)) => return Err(e.into()),
-            }
+    if let Some(g) = game {
+        if end_running_game(hub, &g.game, outcome).await? {
+            return Ok(());
         }
     }
     super::record_result(hub, id, round, board, outcome, who).await
