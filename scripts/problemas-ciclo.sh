@@ -22,6 +22,12 @@
 #    DIR/recheck.tsv).
 # Then `python3 scripts/problemas-merge.py DIR/gen.csv -o OUT.csv --recheck
 # DIR/recheck.tsv` keeps the passes.
+#
+# The generator's node counts come from PROBLEMAS_SCAN, PROBLEMAS_PROBE and
+# PROBLEMAS_VERIFY (10000, 150000, 1000000 by default); with
+# ESCAQUE_MOTOR_ANALISIS=/usr/games/stockfish the generator searches with
+# Stockfish instead of escaque's engine (the fourth run of issue 56:
+# 15000 1000000 4000000, RIVAL_NODES 0).
 set -euo pipefail
 dir=${1:?DIR}; seed=${2:?SEED}; until=${3:?UNTIL}; chunk=${4:-20}
 lo=${5:-800}; hi=${6:-1500}; spread=${7:-300}; rivals=${8:-200000}
@@ -40,7 +46,8 @@ while [ "$(date +%s)" -lt "$end" ]; do
       > "$dir/partidas-$k.pgn"
     echo "$(date -u +%T) chunk $k: generator" >&2
     nice -n 19 "$bin/problemas_lote" "$dir/partidas-$k.pgn" "$dir/gen.csv" "$dir/mates.csv" \
-      10000 150000 0 1 1000000 "$rivals" 2>> "$dir/gen.log"
+      "${PROBLEMAS_SCAN:-10000}" "${PROBLEMAS_PROBE:-150000}" 0 1 "${PROBLEMAS_VERIFY:-1000000}" \
+      "$rivals" 2>> "$dir/gen.log"
     touch "$dir/partidas-$k.done"
     echo "$(date -u +%T) chunk $k: re-check" >&2
     nice -n 19 python3 "$root/scripts/problemas-recheck.py" "$dir/gen.csv" \

@@ -16,6 +16,14 @@
 //! [`generate::verify_rivals`] (each other solver move searched on its own
 //! at RIVAL_NODES, a fresh engine per puzzle).
 //!
+//! With `ESCAQUE_MOTOR_ANALISIS=/usr/games/stockfish` (any UCI engine) the
+//! scan, the probes, the verification and the rivals' search are that
+//! engine's at the same node counts (lichess's constant for Stockfish's
+//! centipawns, [`Criteria::for_stockfish`]; VERIFY_NODES 0 skips the
+//! verification): the cheap scan on every position, the expensive checks
+//! only on the candidates. Each verification and rivals' search starts the
+//! engine afresh (an empty hash). The rating and the tags stay escaque's.
+//!
 //! ```text
 //! cargo run --release -p escaque-analysis --example problemas_lote -- \
 //!     PGN OUT.csv MATES.csv [SCAN_NODES [PROBE_NODES [FIRST [STEP [VERIFY_NODES [RIVAL_NODES]]]]]]
@@ -32,7 +40,28 @@ use escaque::Move;
 use escaque_analysis::problemas::csv::{format_line, HEADER};
 use escaque_analysis::problemas::generate::{self, complete, Counts, Criteria};
 use escaque_analysis::problemas::prove;
-use escaque_analysis::{EscaqueEvaluator, Settings};
+use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
+use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+
+/// An evaluator at `nodes`: escaque's engine, or the UCI engine at `uci`.
+fn evaluator(uci: Option<&str>, nodes: u64) -> Box<dyn Evaluator> {
+    let settings = Settings {
+        depth: None,
+        nodes: Some(nodes),
+    };
+    match uci {
+        Some(path) => Box::new(
+            UciEvaluator::start(
+                std::path::Path::new(path),
+                &[],
+                settings,
+                Timeouts::default(),
+            )
+            .expect("start the UCI engine"),
+        ),
+        None => Box::new(EscaqueEvaluator::new(settings)),
+    }
+}
 
 fn open_append(path: &str) -> std::fs::File {
     let new = std::fs::metadata(path)
@@ -71,24 +100,23 @@ fn main() {
     ));
     let file = std::fs::File::open(&a[1]).expect("open PGN");
     let mut reader = PgnReader::new(BufReader::new(file));
-    let mut scan = EscaqueEvaluator::new(Settings {
-        depth: None,
-        nodes: Some(scan_nodes),
-    });
-    let mut probe = EscaqueEvaluator::new(Settings {
-        depth: None,
-        nodes: Some(probe_nodes),
-    });
+    let uci = std::env::var("ESCAQUE_MOTOR_ANALISIS").ok();
+    let uci = uci.as_deref().filter(|s| !s.is_empty());
+    let mut scan = evaluator(uci, scan_nodes);
+    let mut probe = evaluator(uci, probe_nodes);
     // A fresh engine (empty table) for each puzzle's verification: with a
     // table shared across puzzles its second line came out shallower.
-    let verifier = || {
-        EscaqueEvaluator::new(Settings {
-            depth: None,
-            nodes: Some(verify_nodes),
-        })
+    let verifier = || evaluator(uci, verify_nodes);
+    let (criteria, strict) = match uci {
+        Some(_) => (
+            Criteria::for_stockfish(),
+            Criteria {
+                k: Criteria::for_stockfish().k,
+                ..Criteria::verification()
+            },
+        ),
+        None => (Criteria::default(), Criteria::verification()),
     };
-    let criteria = Criteria::default();
-    let strict = Criteria::verification();
     let mut dropped = 0usize;
     let stop = AtomicBool::new(false);
     let mut seen: HashSet<String> = HashSet::new();
@@ -108,8 +136,8 @@ fn main() {
         let found = match generate::find_in_game(
             &game.start,
             &moves,
-            &mut scan,
-            &mut probe,
+            scan.as_mut(),
+            probe.as_mut(),
             &criteria,
             &stop,
             &mut counts,
@@ -120,25 +148,16 @@ fn main() {
                 continue;
             }
         };
-        let mut keys = vec![game.start.zobrist()];
-        let mut pos = game.start;
-        for &m in &moves {
-            pos.play_unchecked(m);
-            keys.push(pos.zobrist());
-        }
         let mut kept = 0usize;
         for f in &found {
-            let history = &keys[..f.ply];
             let mut verdict = match generate::tablebase_ending(&f.puzzle) {
                 Some(why) => Ok(Some(why)),
-                None => generate::verify(&f.puzzle, history, &mut verifier(), &strict, &stop),
+                None if verify_nodes == 0 => Ok(None),
+                None => generate::verify(&f.puzzle, verifier().as_mut(), &strict, &stop),
             };
             if rival_nodes > 0 && matches!(verdict, Ok(None)) {
-                let mut rivals = EscaqueEvaluator::new(Settings {
-                    depth: None,
-                    nodes: Some(rival_nodes),
-                });
-                verdict = generate::verify_rivals(&f.puzzle, history, &mut rivals, &strict, &stop);
+                let mut rivals = evaluator(uci, rival_nodes);
+                verdict = generate::verify_rivals(&f.puzzle, rivals.as_mut(), &strict, &stop);
             }
             match verdict {
                 Ok(None) => kept += 1,
@@ -162,7 +181,7 @@ fn main() {
                 &game.start,
                 &moves,
                 true,
-                Some((&mut probe, &criteria)),
+                Some((probe.as_mut(), &criteria)),
             );
             if seen.insert(p.id.clone()) {
                 writeln!(out, "{}", format_line(&p)).expect("write");

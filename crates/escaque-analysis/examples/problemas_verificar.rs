@@ -42,13 +42,13 @@ fn main() {
             nodes: Some(nodes),
         });
         let started = std::time::Instant::now();
-        let mut verdict = verify(p, &[], &mut eval, &strict, &stop);
+        let mut verdict = verify(p, &mut eval, &strict, &stop);
         if rival_nodes > 0 && matches!(verdict, Ok(None)) {
             let mut rivals = EscaqueEvaluator::new(Settings {
                 depth: None,
                 nodes: Some(rival_nodes),
             });
-            verdict = verify_rivals(p, &[], &mut rivals, &strict, &stop);
+            verdict = verify_rivals(p, &mut rivals, &strict, &stop);
         }
         eprintln!("{}: {:.1} s", p.id, started.elapsed().as_secs_f64());
         match verdict {

@@ -197,18 +197,15 @@ fn the_verification_keeps_a_unique_mate_and_drops_a_close_rival_or_another_best_
     let strict = Criteria::verification();
     // The deeper look agrees: the puzzle stands.
     let (_, _, mut deeper) = back_rank(Eval::Cp(-100));
-    assert_eq!(
-        verify(puzzle, &[], &mut deeper, &strict, &stop).unwrap(),
-        None
-    );
+    assert_eq!(verify(puzzle, &mut deeper, &strict, &stop).unwrap(), None);
     // A rival at +300 (winning chances 0.53): unique by lichess's 0.6, not
     // by the verification's 0.45.
     let (_, _, mut deeper) = back_rank(Eval::Cp(300));
     assert_eq!(
-        verify(puzzle, &[], &mut deeper, &Criteria::default(), &stop).unwrap(),
+        verify(puzzle, &mut deeper, &Criteria::default(), &stop).unwrap(),
         None
     );
-    let why = verify(puzzle, &[], &mut deeper, &strict, &stop).unwrap();
+    let why = verify(puzzle, &mut deeper, &strict, &stop).unwrap();
     assert!(why.is_some_and(|w| w.contains("not unique")));
     // The deeper look prefers another move: dropped.
     let mut after = start;
@@ -217,7 +214,7 @@ fn the_verification_keeps_a_unique_mate_and_drops_a_close_rival_or_another_best_
         answers: vec![(after.to_fen(), vec![("g1f1", Eval::Cp(300))])],
         default: Eval::Cp(0),
     };
-    let why = verify(puzzle, &[], &mut other, &strict, &stop).unwrap();
+    let why = verify(puzzle, &mut other, &strict, &stop).unwrap();
     assert!(why.is_some_and(|w| w.contains("g1f1")));
 }
 
@@ -235,7 +232,7 @@ fn the_rivals_searched_one_by_one_drop_a_mate_in_one_whose_rival_mates_later() {
         default: Eval::Cp(0),
     };
     assert_eq!(
-        verify_rivals(&puzzle, &[], &mut level, &strict, &stop).unwrap(),
+        verify_rivals(&puzzle, &mut level, &strict, &stop).unwrap(),
         None
     );
     // Beside a mate in one, a rival that keeps +900 is left to `verify`'s
@@ -247,7 +244,7 @@ fn the_rivals_searched_one_by_one_drop_a_mate_in_one_whose_rival_mates_later() {
         default: Eval::Cp(0),
     };
     assert_eq!(
-        verify_rivals(&puzzle, &[], &mut winning, &strict, &stop).unwrap(),
+        verify_rivals(&puzzle, &mut winning, &strict, &stop).unwrap(),
         None
     );
     // A rival that mates later (White mates in 3 after it): dropped and
@@ -256,7 +253,7 @@ fn the_rivals_searched_one_by_one_drop_a_mate_in_one_whose_rival_mates_later() {
         answers: vec![(rival.to_fen(), vec![("g8f8", Eval::Mate(3))])],
         default: Eval::Cp(0),
     };
-    let why = verify_rivals(&puzzle, &[], &mut mating, &strict, &stop).unwrap();
+    let why = verify_rivals(&puzzle, &mut mating, &strict, &stop).unwrap();
     assert!(
         why.as_deref()
             .is_some_and(|w| w.contains("Mate(3)") && w.contains("b1b2")),
@@ -281,7 +278,7 @@ fn an_advantage_puzzle_in_a_tablebase_sized_ending_is_dropped_but_a_mate_is_not(
         answers: vec![],
         default: Eval::Cp(0),
     };
-    let why = verify_rivals(&p, &[], &mut e, &Criteria::verification(), &stop).unwrap();
+    let why = verify_rivals(&p, &mut e, &Criteria::verification(), &stop).unwrap();
     assert!(why.is_some_and(|w| w.contains("tablebase")));
     // The back-rank mate has 7 pieces too, but it ends in mate: kept.
     let (start, moves, _) = back_rank(Eval::Cp(-100));
@@ -352,4 +349,66 @@ fn the_shipped_sets_read_without_errors_and_every_mate_is_proved() {
     for p in &report.puzzles {
         assert!(p.rating >= 400 && p.rating <= 2500, "{} {}", p.id, p.rating);
     }
+}
+
+/// The third run's `9PW5r` (escaque autopartidas 20040/15, ply 67): after
+/// Kh1, Black's Qe1# is a mate in one, but Nf2+ mates in four as well
+/// (Nf2+ Kg1 Nh3+ Kh1 Qg1+ Rxg1 Nf2#), so lichess's criteria drop it and
+/// Stockfish 15.1 failed it. Nf2+ reaches a position of the game four plies
+/// before: searched with the game's history, escaque's engine scored that
+/// rival a draw by repetition and the run kept the puzzle; judged as the
+/// solver sees it (its FEN, as the re-check does), the rival mates.
+#[test]
+fn a_mate_in_one_whose_rival_mates_through_a_game_position_is_dropped() {
+    let game = "e2e4 e7e5 g1f3 b8c6 a2a3 d7d5 e4d5 c6d4 f1c4 b7b5 f3d4 b5c4 d4f3 g8f6 d2d3 \
+        d8d5 e1g1 c4d3 b1c3 d5a5 c2d3 f6d5 d1b3 d5b4 f1d1 c8f5 c1g5 f8e7 g5e7 b4d3 c3d5 c7c5 \
+        d5e3 f5e4 f3d2 e8e7 d2e4 a8d8 e3d5 d8d5 b3d5 h8d8 d5b3 a5a6 a1b1 e7e8 b1a1 c5c4 b3c2 \
+        a6b6 c2c4 b6b2 c4c7 b2e2 f2f3 e2e3 g1h1 a7a5 e4d6 d8d6 d1f1 d6b6 f1b1 d3f2 h1g1 f2d1 \
+        g1h1 e3e1";
+    let words: Vec<&str> = game.split_whitespace().collect();
+    let moves = read_line(&Position::default(), &words).unwrap();
+    let mut pos = Position::default();
+    for &m in &moves[..66] {
+        pos.play_unchecked(m);
+    }
+    assert_eq!(
+        pos.to_fen(),
+        "4k3/2Q2ppp/1r6/p3p3/8/P3qP2/6PP/RR1n2K1 w - - 6 34"
+    );
+    let puzzle = Puzzle::new("9PW5r".into(), pos, moves[66..].to_vec(), 1500).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut engine = escaque_analysis::EscaqueEvaluator::new(escaque_analysis::Settings {
+        depth: None,
+        nodes: Some(1_000_000),
+    });
+    // Before the fix the run passed the game's 66 earlier positions to
+    // `verify` and the puzzle stood (`None`).
+    let why = verify(&puzzle, &mut engine, &Criteria::verification(), &stop).unwrap();
+    assert!(
+        why.as_deref().is_some_and(|w| w.contains("not unique")),
+        "{why:?}"
+    );
+}
+
+/// The first rating by depth: a mate in one found at once is 600; a longer
+/// solution is rated higher by 150 a solver move at least, never above 2200.
+#[test]
+fn the_first_rating_grows_with_the_depth_and_the_length_of_the_solution() {
+    use escaque_analysis::problemas::rating::{by_depth, solve_depth};
+    let (start, moves, _) = back_rank(Eval::Cp(-100));
+    let mut all = moves.clone();
+    all.extend(read_line(&after_first(&start, &moves), &["b1b8"]).unwrap());
+    let mate = Puzzle::new("mate".into(), start, all, 1500).unwrap();
+    assert_eq!(solve_depth(&mate, 1), 1);
+    assert_eq!(by_depth(&mate), 600);
+    let shipped = problemas::shipped();
+    let mut seen = std::collections::BTreeSet::new();
+    for p in shipped.iter().take(12) {
+        let n = p.solution().count() as i32;
+        let r = by_depth(p);
+        assert!((600..=2200).contains(&r), "{}: {r}", p.id);
+        assert!(r >= 600 + 150 * (n - 1), "{}: {r} for {n} moves", p.id);
+        seen.insert(r);
+    }
+    assert!(seen.len() > 2, "{seen:?}");
 }

@@ -226,12 +226,6 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
             &mut counts,
         )
         .map_err(CliError::Analysis)?;
-        let mut keys = vec![game.start.zobrist()];
-        let mut pos = game.start;
-        for &m in &moves {
-            pos.play_unchecked(m);
-            keys.push(pos.zobrist());
-        }
         let mut kept = 0;
         for f in &found {
             if args.engine.is_none() {
@@ -240,7 +234,7 @@ fn find(args: &BuscarArgs, lang: Lang) -> Result<(), CliError> {
                 if tablebase_ending(&f.puzzle).is_some() {
                     continue;
                 }
-                let why = verify(&f.puzzle, &keys[..f.ply], &mut verifier(), &strict, &stop)
+                let why = verify(&f.puzzle, &mut verifier(), &strict, &stop)
                     .map_err(CliError::Analysis)?;
                 if why.is_some() {
                     continue;

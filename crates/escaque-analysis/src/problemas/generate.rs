@@ -405,7 +405,13 @@ pub fn find_in_game(
             stop,
             solver,
         };
-        let history = keys[..=i].to_vec();
+        // The puzzle is judged as its solver will see it, from its position
+        // alone (as lichess's CSV gives it and the Stockfish re-check reads
+        // it): with the game's earlier positions escaque's engine scores a
+        // rival that reaches one of them a draw by repetition (issue 56:
+        // `9PW5r`, a mate in one kept beside a mate in four through a
+        // position of four plies before).
+        let history = vec![keys[i]];
         let result = if is_mate {
             counts.probed += 1;
             prober.cook_mate(*after, history)?.map(|line| (line, None))
@@ -452,20 +458,21 @@ pub fn find_in_game(
 /// legal move), and an advantage puzzle still ends at least
 /// [`Criteria::min_cp`] up. Pass a `c` stricter than the probe's
 /// ([`Criteria::verification`]) so that a rival the deeper search still
-/// underrates does not pass on the edge. `history`: the Zobrist keys of the
-/// game's positions before the puzzle's first position (`puzzle.start`),
-/// for repetitions. `Ok(None)` when the puzzle stands, else the reason.
+/// underrates does not pass on the edge. The puzzle is judged from its own
+/// position, without the game's earlier positions: a rival that goes back
+/// to one of them is no draw for a solver who sees only the puzzle (with
+/// them, escaque's engine scored such a rival mate a draw by repetition and
+/// a run kept `9PW5r`, which Stockfish fails). `Ok(None)` when the puzzle
+/// stands, else the reason.
 pub fn verify(
     puzzle: &Puzzle,
-    history: &[u64],
     eval: &mut dyn Evaluator,
     c: &Criteria,
     stop: &AtomicBool,
 ) -> Result<Option<String>, AnalysisError> {
     let mut pos = puzzle.shown_position();
     let solver = pos.turn();
-    let mut history = history.to_vec();
-    history.push(puzzle.start.zobrist());
+    let mut history = vec![puzzle.start.zobrist()];
     let mut prober = Prober {
         eval,
         c,
@@ -576,10 +583,10 @@ pub fn tablebase_ending(puzzle: &Puzzle) -> Option<String> {
 ///   tablebases, which escaque does not have, and its engine's verdicts
 ///   there (pawn endings above all) are the least sure.
 ///
-/// `history` as for [`verify`]. `Ok(None)` when the puzzle stands.
+/// Judged from the puzzle's own position, as [`verify`] judges it.
+/// `Ok(None)` when the puzzle stands.
 pub fn verify_rivals(
     puzzle: &Puzzle,
-    history: &[u64],
     eval: &mut dyn Evaluator,
     c: &Criteria,
     stop: &AtomicBool,
@@ -589,8 +596,7 @@ pub fn verify_rivals(
     }
     let mut pos = puzzle.shown_position();
     let solver = pos.turn();
-    let mut history = history.to_vec();
-    history.push(puzzle.start.zobrist());
+    let mut history = vec![puzzle.start.zobrist()];
     let n = puzzle.moves.len();
     for i in 1..n {
         let expected = puzzle.moves[i];
@@ -684,7 +690,8 @@ pub fn opening_keys(name_en: &str) -> Vec<String> {
 
 /// Makes a found puzzle ready to ship: its themes (lichess's, the phase,
 /// and zugzwang when `zugzwang_eval` is given; sorted as lichess sorts
-/// them), its first rating from difficulty when `rate` ([`super::rating`]),
+/// them), its first rating from difficulty when `rate`
+/// ([`super::rating::by_depth`]),
 /// the game's address with `#ply` of the opponent's move, and the opening
 /// of the game (`game_moves` from `game_start`) when it has a name.
 pub fn complete(
@@ -710,7 +717,7 @@ pub fn complete(
     themes.dedup();
     p.themes = themes;
     if rate {
-        p.rating = super::rating::estimate(&p, found.ply as u64);
+        p.rating = super::rating::by_depth(&p);
     }
     p.game_url = if site.is_empty() {
         String::new()
