@@ -14,7 +14,7 @@ use crate::movepick::{
 use crate::nnue;
 use crate::see::{captured_value, see_ge};
 use crate::timeman::{Progress, TimeManager};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Entry, TranspositionTable};
 
 pub use crate::limits::{Limits, MAX_PLY};
 /// Score of a checkmate at the root (mate in 0).
@@ -391,13 +391,19 @@ impl<'a, 'r> Worker<'a, 'r> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The main search of one node. Its phases, in order, are functions of
+    /// their own: the node's early ends ([`Self::node_ends`]), the table's
+    /// cut ([`table_cut`]), the evaluations ([`Self::evaluations`]),
+    /// pruning before any move ([`Self::prune_node`], [`Self::probcut`]),
+    /// then the moves ([`Self::search_moves`]: each one's pruning
+    /// [`skip_move`], reduction [`Self::reduction`] and search
+    /// [`Self::search_late`]), and last what is kept ([`Self::keep`]).
     fn negamax(
         &mut self,
         pos: &Position,
-        mut alpha: i32,
-        mut beta: i32,
-        mut depth: i32,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
         ply: usize,
         cut: bool,
     ) -> i32 {
@@ -413,43 +419,80 @@ impl<'a, 'r> Worker<'a, 'r> {
         if self.stopped {
             return 0;
         }
-        let root = ply == 0;
         let pv_node = beta - alpha > 1;
+        let in_check = pos.is_check();
+        let (alpha, beta) = match self.node_ends(pos, alpha, beta, ply, in_check) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
+        let key = pos.zobrist();
+        let tte = self.shared.tt.probe(key);
+        if let Some(s) = table_cut(tte, pv_node, alpha, beta, depth, ply) {
+            return s;
+        }
+        let mut node = self.evaluations(pos, key, tte, in_check, pv_node, ply);
+        node.depth = depth;
+        if !pv_node && !in_check {
+            if let Some(s) = self.prune_node(pos, &node, beta, ply, cut) {
+                return s;
+            }
+        }
+        self.stack[ply + 1].null = false;
+        // Internal iterative reduction: without a hash move, search less.
+        if node.tt_move.is_none() && depth >= 4 && ply != 0 {
+            node.depth -= 1;
+        }
+        self.search_moves(pos, &node, alpha, beta, ply, cut)
+    }
+
+    /// The node's ends before the table (not at the root): the fifty-move
+    /// rule, a repetition, too little material, the deepest ply; then the
+    /// window narrowed to the mates still possible. `Err`: the node's score.
+    fn node_ends(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> Result<(i32, i32), i32> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let in_check = pos.is_check();
-        if !root {
-            if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_moves()) {
-                return 0;
-            }
-            if self.is_repetition(pos) || pos.is_insufficient_material() {
-                return 0;
-            }
-            if ply >= MAX_PLY - 1 {
-                return if in_check { 0 } else { self.evaluate(pos, ply) };
-            }
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
+        if ply == 0 {
+            return Ok((alpha, beta));
         }
-
-        let key = pos.zobrist();
-        let tte = self.shared.tt.probe(key);
-        let tt_move = tte.and_then(|e| e.mv);
-        if let Some(e) = tte {
-            if !pv_node && e.depth >= depth {
-                let s = score_from_tt(e.score, ply);
-                if e.bound.cuts(s, alpha, beta) {
-                    return s;
-                }
-            }
+        if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_moves()) {
+            return Err(0);
         }
+        if self.is_repetition(pos) || pos.is_insufficient_material() {
+            return Err(0);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Err(if in_check { 0 } else { self.evaluate(pos, ply) });
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return Err(alpha);
+        }
+        Ok((alpha, beta))
+    }
 
-        // The evaluation as computed (what the table keeps) and as corrected
-        // by what the search lately found in positions like this one.
+    /// The evaluation as computed (what the table keeps), as corrected by
+    /// what the search lately found in positions like this one, and as the
+    /// pruning reads it: the table's score where its bound says it is
+    /// nearer the truth than the static evaluation (a lower bound above it,
+    /// an upper bound below it, an exact score).
+    fn evaluations(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        tte: Option<Entry>,
+        in_check: bool,
+        pv_node: bool,
+        ply: usize,
+    ) -> Node {
         let raw_eval = if in_check {
             -INF
         } else if let Some(e) = tte {
@@ -464,10 +507,6 @@ impl<'a, 'r> Worker<'a, 'r> {
         };
         self.stack[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
-        let us = pos.turn();
-        // The evaluation the pruning reads: the table's score where its bound
-        // says it is nearer the truth than the static evaluation (a lower
-        // bound above it, an upper bound below it, an exact score).
         let eval = match tte {
             Some(e) if !in_check => {
                 let s = score_from_tt(e.score, ply);
@@ -484,89 +523,134 @@ impl<'a, 'r> Worker<'a, 'r> {
             }
             _ => static_eval,
         };
+        Node {
+            key,
+            tte,
+            tt_move: tte.and_then(|e| e.mv),
+            in_check,
+            pv_node,
+            raw_eval,
+            static_eval,
+            eval,
+            improving,
+            depth: 0,
+        }
+    }
 
-        if !pv_node && !in_check {
-            // Reverse futility pruning; never against a mate bound, where "the
-            // static evaluation beats beta" proves nothing about the mate.
-            if depth <= 7
-                && eval - (75 * depth - if improving { 50 } else { 0 }) >= beta
-                && eval.abs() < MATE_BOUND
-                && beta.abs() < MATE_BOUND
-            {
-                return eval;
-            }
-            // Null move pruning.
-            if depth >= 3
-                && eval >= beta
-                && !self.stack[ply].null
-                && non_pawn_material(pos, us) > 0
-                && beta.abs() < MATE_BOUND
-            {
-                if let Some(child) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                    self.stack[ply + 1].null = true;
-                    self.stack[ply + 1].prev = None;
-                    self.keys.push(key);
-                    let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
-                    self.keys.pop();
-                    self.stack[ply + 1].null = false;
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s >= beta {
-                        return if s >= MATE_BOUND { beta } else { s };
-                    }
+    /// Pruning before any move, at a node neither on the principal
+    /// variation nor in check: reverse futility, the null move, then
+    /// ProbCut. `Some`: the node's score.
+    fn prune_node(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Option<i32> {
+        let (eval, depth) = (node.eval, node.depth);
+        // Reverse futility pruning; never against a mate bound, where "the
+        // static evaluation beats beta" proves nothing about the mate.
+        if depth <= 7
+            && eval - (75 * depth - if node.improving { 50 } else { 0 }) >= beta
+            && eval.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+        {
+            return Some(eval);
+        }
+        // Null move pruning.
+        if depth >= 3
+            && eval >= beta
+            && !self.stack[ply].null
+            && non_pawn_material(pos, pos.turn()) > 0
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(child) = pos.null_move() {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply + 1].null = true;
+                self.stack[ply + 1].prev = None;
+                self.keys.push(node.key);
+                let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
+                self.keys.pop();
+                self.stack[ply + 1].null = false;
+                if self.stopped {
+                    return Some(0);
                 }
-            }
-            // ProbCut: a capture that, searched shallower, beats beta by a
-            // margin would almost surely beat beta at full depth.
-            let pc_beta = beta + 200 - if improving { 50 } else { 0 };
-            if depth >= 5
-                && beta.abs() < MATE_BOUND
-                && !tte
-                    .is_some_and(|e| e.depth >= depth - 3 && score_from_tt(e.score, ply) < pc_beta)
-            {
-                let them = us.other();
-                let mut captures = pos.legal_moves_to(pos.by_color(them));
-                let mut scores = [0i32; MAX_MOVES];
-                let mut picker = MovePicker::quiescence(pos, &mut captures, &mut scores);
-                while let Some((m, _)) = picker.next() {
-                    if !see_ge(pos, m, pc_beta - static_eval) {
-                        continue;
-                    }
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    self.stack[ply + 1].prev = Some((m, piece_index(pos, m)));
-                    self.keys.push(key);
-                    let mut s = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
-                    if s >= pc_beta {
-                        s = -self.negamax(&child, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut);
-                    }
-                    self.keys.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s >= pc_beta {
-                        self.shared.tt.store(
-                            key,
-                            Some(m),
-                            score_to_tt(s, ply),
-                            raw_eval,
-                            depth - 3,
-                            Bound::Lower,
-                        );
-                        return s;
-                    }
+                if s >= beta {
+                    return Some(if s >= MATE_BOUND { beta } else { s });
                 }
             }
         }
-        self.stack[ply + 1].null = false;
+        self.probcut(pos, node, beta, ply, cut)
+    }
 
-        // Internal iterative reduction: without a hash move, search less.
-        if tt_move.is_none() && depth >= 4 && !root {
-            depth -= 1;
+    /// ProbCut: a capture that, searched shallower, beats beta by a margin
+    /// would almost surely beat beta at full depth. `Some`: the node's score.
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Option<i32> {
+        let depth = node.depth;
+        let pc_beta = beta + 200 - if node.improving { 50 } else { 0 };
+        if depth < 5
+            || beta.abs() >= MATE_BOUND
+            || node
+                .tte
+                .is_some_and(|e| e.depth >= depth - 3 && score_from_tt(e.score, ply) < pc_beta)
+        {
+            return None;
         }
+        let them = pos.turn().other();
+        let mut captures = pos.legal_moves_to(pos.by_color(them));
+        let mut scores = [0i32; MAX_MOVES];
+        let mut picker = MovePicker::quiescence(pos, &mut captures, &mut scores);
+        while let Some((m, _)) = picker.next() {
+            if !see_ge(pos, m, pc_beta - node.static_eval) {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.stack[ply + 1].prev = Some((m, piece_index(pos, m)));
+            self.keys.push(node.key);
+            let mut s = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
+            if s >= pc_beta {
+                s = -self.negamax(&child, -pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut);
+            }
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= pc_beta {
+                self.shared.tt.store(
+                    node.key,
+                    Some(m),
+                    score_to_tt(s, ply),
+                    node.raw_eval,
+                    depth - 3,
+                    Bound::Lower,
+                );
+                return Some(s);
+            }
+        }
+        None
+    }
 
+    /// The node's moves, best first: each pruned or searched; a move that
+    /// beats beta ends the node. Then what is kept ([`Self::keep`]).
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let root = ply == 0;
         let mut moves: MoveList = if root {
             self.root_moves[self.pv_idx..]
                 .iter()
@@ -576,7 +660,7 @@ impl<'a, 'r> Worker<'a, 'r> {
             pos.legal_moves()
         };
         if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if node.in_check { -MATE + ply as i32 } else { 0 };
         }
         let prev = self.stack[ply].prev;
         let prev2 = if ply >= 1 {
@@ -592,65 +676,50 @@ impl<'a, 'r> Worker<'a, 'r> {
                 pos,
                 &mut moves,
                 &mut scores,
-                tt_move,
+                node.tt_move,
                 &self.histories,
                 ply,
                 prev,
                 prev2,
             )
         };
+        let depth = node.depth;
+        let us = pos.turn();
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
-        let mut searched = 0usize;
-        let mut quiets_tried: [Played; 64] = [(Move::NULL, 0); 64];
-        let mut n_quiets = 0usize;
-        let mut noisies_tried: [(Move, usize, usize); 32] = [(Move::NULL, 0, 0); 32];
-        let mut n_noisies = 0usize;
+        let mut tried = Tried::new();
         let orig_alpha = alpha;
         while let Some((m, order)) = picker.next() {
             let noisy = is_noisy(pos, m);
-
             let piece = piece_index(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.is_check();
-
-            if !root && best > -MATE_BOUND && non_pawn_material(pos, us) > 0 {
-                if !noisy && !gives_check {
-                    // Late move pruning and futility pruning of quiet moves.
-                    if !pv_node
-                        && !in_check
-                        && depth <= 7
-                        && n_quiets >= (3 + depth * depth) as usize / if improving { 1 } else { 2 }
-                    {
-                        continue;
-                    }
-                    if !in_check && depth <= 6 && eval + 90 + 90 * depth <= alpha {
-                        continue;
-                    }
-                    if depth <= 6 && !see_ge(pos, m, -25 * depth * depth) {
-                        continue;
-                    }
-                } else if noisy && depth <= 6 && order < 0 && !see_ge(pos, m, -90 * depth) {
-                    continue;
-                }
+            if !root
+                && best > -MATE_BOUND
+                && non_pawn_material(pos, us) > 0
+                && skip_move(
+                    pos,
+                    node,
+                    alpha,
+                    m,
+                    order,
+                    noisy,
+                    gives_check,
+                    tried.n_quiets,
+                )
+            {
+                continue;
             }
-
-            searched += 1;
+            tried.searched += 1;
             if root && self.id == 0 && self.pv_idx == 0 && self.shared.time.elapsed_ms() > 3000 {
                 (self.report)(Report::CurrMove {
                     depth: depth as u32,
                     mv: m,
-                    number: searched as u32,
+                    number: tried.searched as u32,
                 });
             }
-            if !noisy && n_quiets < 64 {
-                quiets_tried[n_quiets] = (m, piece);
-                n_quiets += 1;
-            } else if noisy && n_noisies < 32 {
-                noisies_tried[n_noisies] = (m, piece, captured_index(pos, m));
-                n_noisies += 1;
-            }
+            tried.push(pos, m, piece, noisy);
             let ext = if gives_check && (depth <= 8 || see_ge(pos, m, 0)) {
                 1
             } else {
@@ -658,55 +727,28 @@ impl<'a, 'r> Worker<'a, 'r> {
             };
             let new_depth = depth - 1 + ext;
             self.stack[ply + 1].prev = Some((m, piece));
-            self.keys.push(key);
-            let mut score;
-            if searched == 1 {
-                score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+            self.keys.push(node.key);
+            let score = if tried.searched == 1 {
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false)
             } else {
-                let mut r = 0;
-                if depth >= 3 && searched > 1 + usize::from(pv_node) && !noisy {
-                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if !improving {
-                        r += 1;
-                    }
-                    if cut {
-                        r += 1;
-                    }
-                    if gives_check || in_check {
-                        r -= 1;
-                    }
-                    if order >= COUNTER {
-                        r -= 1;
-                    }
-                    r -= self.histories.quiet_score(us, m, piece, prev, prev2) / 10000;
-                    r = r.clamp(0, new_depth - 1);
-                }
-                score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-                if score > alpha && r > 0 {
-                    score = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
-                }
-            }
+                let late = Late {
+                    m,
+                    piece,
+                    order,
+                    noisy,
+                    gives_check,
+                    searched: tried.searched,
+                    new_depth,
+                };
+                let r = self.reduction(node, &late, cut, prev, prev2, us);
+                self.search_late(&child, alpha, beta, new_depth, r, ply, cut)
+            };
             self.keys.pop();
             if self.stopped {
                 return 0;
             }
             if root {
-                let rm_i = self.root_moves.iter().position(|r| r.mv == m).unwrap_or(0);
-                if searched == 1 || score > alpha {
-                    self.root_moves[rm_i].score = score;
-                    let mut pv = Vec::with_capacity(self.pv_len[1] + 1);
-                    pv.push(m);
-                    pv.extend(self.pv[1][..self.pv_len[1]].iter().flatten());
-                    self.root_moves[rm_i].pv = pv;
-                } else {
-                    self.root_moves[rm_i].score = -INF;
-                }
+                self.score_root_move(m, score, alpha, tried.searched);
             }
             if score > best {
                 best = score;
@@ -714,35 +756,14 @@ impl<'a, 'r> Worker<'a, 'r> {
                     best_move = Some(m);
                     self.update_pv(ply, m);
                     if score >= beta {
-                        if !noisy {
-                            self.histories.reward_quiet(
-                                us,
-                                ply,
-                                m,
-                                piece,
-                                depth,
-                                &quiets_tried[..n_quiets],
-                                prev,
-                                prev2,
-                            );
-                            self.histories
-                                .punish_captures(depth, &noisies_tried[..n_noisies]);
-                        } else {
-                            self.histories.reward_capture(
-                                m,
-                                piece,
-                                captured_index(pos, m),
-                                depth,
-                                &noisies_tried[..n_noisies],
-                            );
-                        }
+                        self.reward_cutoff(pos, m, piece, noisy, depth, ply, &tried, prev, prev2);
                         break;
                     }
                     alpha = score;
                 }
             }
         }
-        if searched == 0 {
+        if tried.searched == 0 {
             // Everything was pruned: fall back on the static evaluation.
             return alpha;
         }
@@ -753,29 +774,156 @@ impl<'a, 'r> Worker<'a, 'r> {
         } else {
             Bound::Upper
         };
-        if !(root && self.pv_idx > 0) {
+        self.keep(pos, node, best, best_move, bound, ply);
+        best
+    }
+
+    /// The reduction of a move after the first (late move reductions): none
+    /// for noisy moves and shallow depths; less on the principal variation,
+    /// for checks and for the counter move, more at a node not improving,
+    /// at an expected cut node and for a move with a poor history.
+    fn reduction(
+        &self,
+        node: &Node,
+        late: &Late,
+        cut: bool,
+        prev: Option<Played>,
+        prev2: Option<Played>,
+        us: Color,
+    ) -> i32 {
+        let depth = node.depth;
+        if depth < 3 || late.searched <= 1 + usize::from(node.pv_node) || late.noisy {
+            return 0;
+        }
+        let mut r = self.lmr[depth.min(63) as usize][late.searched.min(63)] as i32;
+        if node.pv_node {
+            r -= 1;
+        }
+        if !node.improving {
+            r += 1;
+        }
+        if cut {
+            r += 1;
+        }
+        if late.gives_check || node.in_check {
+            r -= 1;
+        }
+        if late.order >= COUNTER {
+            r -= 1;
+        }
+        r -= self
+            .histories
+            .quiet_score(us, late.m, late.piece, prev, prev2)
+            / 10000;
+        r.clamp(0, late.new_depth - 1)
+    }
+
+    /// A move after the first, searched with a null window (reduced by `r`,
+    /// then at full depth if it beat alpha), then with the whole window if
+    /// it falls inside it (principal variation search).
+    #[allow(clippy::too_many_arguments)]
+    fn search_late(
+        &mut self,
+        child: &Position,
+        alpha: i32,
+        beta: i32,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let mut score = -self.negamax(child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+        if score > alpha && r > 0 {
+            score = -self.negamax(child, -alpha - 1, -alpha, new_depth, ply + 1, !cut);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(child, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        score
+    }
+
+    /// A root move's score and line: the first, or one that beat alpha, is
+    /// kept with its line; any other is known only to be worse.
+    fn score_root_move(&mut self, m: Move, score: i32, alpha: i32, searched: usize) {
+        let rm_i = self.root_moves.iter().position(|r| r.mv == m).unwrap_or(0);
+        if searched == 1 || score > alpha {
+            self.root_moves[rm_i].score = score;
+            let mut pv = Vec::with_capacity(self.pv_len[1] + 1);
+            pv.push(m);
+            pv.extend(self.pv[1][..self.pv_len[1]].iter().flatten());
+            self.root_moves[rm_i].pv = pv;
+        } else {
+            self.root_moves[rm_i].score = -INF;
+        }
+    }
+
+    /// A move beat beta: its history rewarded, the moves tried before it
+    /// punished.
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        piece: usize,
+        noisy: bool,
+        depth: i32,
+        ply: usize,
+        tried: &Tried,
+        prev: Option<Played>,
+        prev2: Option<Played>,
+    ) {
+        if !noisy {
+            self.histories.reward_quiet(
+                pos.turn(),
+                ply,
+                m,
+                piece,
+                depth,
+                tried.quiets(),
+                prev,
+                prev2,
+            );
+            self.histories.punish_captures(depth, tried.noisies());
+        } else {
+            self.histories
+                .reward_capture(m, piece, captured_index(pos, m), depth, tried.noisies());
+        }
+    }
+
+    /// What the node keeps: its result in the table (not for a root line
+    /// after the first), and what the search found beyond the evaluation in
+    /// the correction history, where the bound says it (a lower bound above
+    /// the evaluation, an upper one below it).
+    fn keep(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        best: i32,
+        best_move: Option<Move>,
+        bound: Bound,
+        ply: usize,
+    ) {
+        if !(ply == 0 && self.pv_idx > 0) {
             self.shared.tt.store(
-                key,
+                node.key,
                 best_move,
                 score_to_tt(best, ply),
-                raw_eval,
-                depth,
+                node.raw_eval,
+                node.depth,
                 bound,
             );
         }
-        // What the search found beyond the evaluation, where the bound says
-        // it (a lower bound above the evaluation, an upper one below it).
-        if !in_check
+        if !node.in_check
             && best_move.is_none_or(|m| !is_noisy(pos, m))
             && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
+            && !(bound == Bound::Lower && best <= node.static_eval)
+            && !(bound == Bound::Upper && best >= node.static_eval)
             && self.shared.correct
             && !self.stopped
         {
-            self.correction.update(pos, depth, best - static_eval);
+            self.correction
+                .update(pos, node.depth, best - node.static_eval);
         }
-        best
     }
 
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -894,6 +1042,137 @@ impl<'a, 'r> Worker<'a, 'r> {
             .tt
             .store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
         best
+    }
+}
+
+/// What one node of the main search knows before it tries its moves.
+struct Node {
+    /// The position's key.
+    key: u64,
+    /// The table's entry.
+    tte: Option<Entry>,
+    /// The table's move.
+    tt_move: Option<Move>,
+    /// The side to move is in check.
+    in_check: bool,
+    /// On the principal variation (a window wider than one).
+    pv_node: bool,
+    /// The evaluation as computed.
+    raw_eval: i32,
+    /// The evaluation as corrected.
+    static_eval: i32,
+    /// The evaluation the pruning reads.
+    eval: i32,
+    /// The static evaluation is better than two plies ago.
+    improving: bool,
+    /// The depth the moves are searched to (after internal iterative
+    /// reduction).
+    depth: i32,
+}
+
+/// A move after the first, as its reduction reads it.
+struct Late {
+    m: Move,
+    piece: usize,
+    order: i32,
+    noisy: bool,
+    gives_check: bool,
+    /// Moves searched at the node, this one included.
+    searched: usize,
+    /// The depth it is searched to before any reduction.
+    new_depth: i32,
+}
+
+/// The moves a node searched so far: how many, and the first quiet and
+/// noisy ones (their histories are punished when a later move cuts).
+struct Tried {
+    searched: usize,
+    quiets: [Played; 64],
+    n_quiets: usize,
+    noisies: [(Move, usize, usize); 32],
+    n_noisies: usize,
+}
+
+impl Tried {
+    fn new() -> Tried {
+        Tried {
+            searched: 0,
+            quiets: [(Move::NULL, 0); 64],
+            n_quiets: 0,
+            noisies: [(Move::NULL, 0, 0); 32],
+            n_noisies: 0,
+        }
+    }
+
+    /// Counts move `m` (of piece `piece`) as tried.
+    fn push(&mut self, pos: &Position, m: Move, piece: usize, noisy: bool) {
+        if !noisy && self.n_quiets < 64 {
+            self.quiets[self.n_quiets] = (m, piece);
+            self.n_quiets += 1;
+        } else if noisy && self.n_noisies < 32 {
+            self.noisies[self.n_noisies] = (m, piece, captured_index(pos, m));
+            self.n_noisies += 1;
+        }
+    }
+
+    fn quiets(&self) -> &[Played] {
+        &self.quiets[..self.n_quiets]
+    }
+
+    fn noisies(&self) -> &[(Move, usize, usize)] {
+        &self.noisies[..self.n_noisies]
+    }
+}
+
+/// The table's cut: outside the principal variation, an entry at least as
+/// deep whose bound decides the window gives the node's score.
+fn table_cut(
+    tte: Option<Entry>,
+    pv_node: bool,
+    alpha: i32,
+    beta: i32,
+    depth: i32,
+    ply: usize,
+) -> Option<i32> {
+    let e = tte?;
+    if pv_node || e.depth < depth {
+        return None;
+    }
+    let s = score_from_tt(e.score, ply);
+    e.bound.cuts(s, alpha, beta).then_some(s)
+}
+
+/// Whether a move of a node (not the root, something better than being
+/// mated found, pieces besides pawns) is pruned before it is searched:
+/// quiet moves by late move pruning, futility and exchange loss; noisy
+/// ones ordered after the good captures by exchange loss.
+#[allow(clippy::too_many_arguments)]
+fn skip_move(
+    pos: &Position,
+    node: &Node,
+    alpha: i32,
+    m: Move,
+    order: i32,
+    noisy: bool,
+    gives_check: bool,
+    n_quiets: usize,
+) -> bool {
+    let depth = node.depth;
+    if !noisy && !gives_check {
+        // Late move pruning and futility pruning of quiet moves.
+        if !node.pv_node
+            && !node.in_check
+            && depth <= 7
+            && n_quiets >= (3 + depth * depth) as usize / if node.improving { 1 } else { 2 }
+        {
+            return true;
+        }
+        if !node.in_check && depth <= 6 && node.eval + 90 + 90 * depth <= alpha {
+            return true;
+        }
+        depth <= 6 && !see_ge(pos, m, -25 * depth * depth)
+    } else {
+        noisy && depth <= 6 && order < 0 && !see_ge(pos, m, -90 * depth)
     }
 }
 
