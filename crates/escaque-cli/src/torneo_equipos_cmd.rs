@@ -157,6 +157,19 @@ enum EquiposCommand {
         #[arg(long = "jugadores", alias = "players")]
         players: String,
     },
+    /// Prohíbe que unos equipos se enfrenten en las rondas que falten (solo el suizo): los números dados, o los equipos de un mismo centro.
+    #[command(alias = "forbid")]
+    Prohibir {
+        /// Archivo del torneo.
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
+        /// Números de equipo, p. ej. "1,4".
+        #[arg(long = "equipos", alias = "teams", default_value = "")]
+        teams: String,
+        /// Los equipos de un mismo centro o club no se enfrentan.
+        #[arg(long = "mismo-centro", alias = "same-school")]
+        same_school: bool,
+    },
     /// Empareja la ronda siguiente y la imprime.
     #[command(alias = "pair")]
     Emparejar {
@@ -426,6 +439,41 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
                 lang.pick("Alineación guardada.", "Line-up saved.")
             )
             .map_err(w)?;
+        }
+        EquiposCommand::Prohibir {
+            file,
+            teams,
+            same_school,
+        } => {
+            let mut t = load(file)?;
+            let list: Vec<u32> = teams
+                .split([',', ' '])
+                .filter(|x| !x.is_empty())
+                .map(|x| {
+                    x.trim()
+                        .parse::<u32>()
+                        .map_err(|_| team_err(TeamError::NoSuchTeam(0)))
+                })
+                .collect::<Result<_, _>>()?;
+            if *same_school {
+                t.forbid_same_school().map_err(team_err)?;
+            }
+            if !*same_school || !list.is_empty() {
+                t.forbid(&list).map_err(team_err)?;
+            }
+            save(file, &t)?;
+            for (a, b) in &t.forbidden {
+                let name = |id: u32| t.teams[id as usize - 1].name.clone();
+                writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        format!("{a}. {} no juega contra {b}. {}", name(*a), name(*b)),
+                        format!("{a}. {} does not play {b}. {}", name(*a), name(*b)),
+                    )
+                )
+                .map_err(w)?;
+            }
         }
         EquiposCommand::Emparejar { file } => {
             let mut t = load(file)?;

@@ -214,3 +214,112 @@ fn a_team_swiss_from_creation_to_the_printouts() {
         "{text}"
     );
 }
+
+/// `prohibir`: the teams of one school kept apart in a team Swiss (read
+/// back from the file: every round's pairing), a group by numbers, and
+/// the refusals (a round robin, one team), the file unchanged.
+#[test]
+fn forbidden_pairings_keep_the_teams_of_a_school_apart() {
+    let dir = scratch("equipos-prohibir");
+    let file = dir.join("liga.trf");
+    let f = file.to_str().unwrap();
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        f,
+        "--nombre",
+        "Liga",
+        "--rondas",
+        "3",
+        "--tableros",
+        "2",
+    ]);
+    // The natural first round pairs 1-3 and 2-4 (top half against bottom
+    // half): those are the teams of one school.
+    for (k, school) in ["Sol", "Luna", "Sol", "Luna"].iter().enumerate() {
+        let name = format!("Equipo {}", k + 1);
+        let p1 = format!("A{k},{}", 1900 - 50 * k);
+        let p2 = format!("B{k},{}", 1850 - 50 * k);
+        ok(&[
+            "torneo",
+            "--equipos",
+            "equipo",
+            f,
+            "--nombre",
+            &name,
+            "--centro",
+            school,
+            "--jugador",
+            &p1,
+            "--jugador",
+            &p2,
+        ]);
+    }
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (done, _, err) = escaque(&["torneo", "--equipos", "prohibir", f, "--equipos", "2"]);
+    assert!(!done && err.contains("al menos dos equipos"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    let out = ok(&["torneo", "--equipos", "prohibir", f, "--mismo-centro"]);
+    assert!(
+        out.contains("1. Equipo 1 no juega contra 3. Equipo 3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2. Equipo 2 no juega contra 4. Equipo 4"),
+        "{out}"
+    );
+    for round in 1..=2 {
+        ok(&["torneo", "--equipos", "emparejar", f]);
+        let t =
+            escaque_torneo::teams::trf::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(t.forbidden, vec![(1, 3), (2, 4)]);
+        for (k, m) in t.rounds[round - 1].matches.iter().enumerate() {
+            assert!(!t.is_forbidden(m.home, m.away), "round {round}: {m:?}");
+            for b in 1..=2 {
+                ok(&[
+                    "torneo",
+                    "--equipos",
+                    "resultado",
+                    f,
+                    "--ronda",
+                    &round.to_string(),
+                    "--encuentro",
+                    &(k + 1).to_string(),
+                    "--tablero",
+                    &b.to_string(),
+                    "½-½",
+                ]);
+            }
+        }
+    }
+    // A round robin: refused with the reason.
+    let rr = dir.join("rr.trf");
+    let r = rr.to_str().unwrap();
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        r,
+        "--nombre",
+        "RR",
+        "--sistema",
+        "rr",
+        "--tableros",
+        "1",
+    ]);
+    for k in 0..2 {
+        ok(&[
+            "torneo",
+            "--equipos",
+            "equipo",
+            r,
+            "--nombre",
+            &format!("E{k}"),
+            "--jugador",
+            &format!("J{k}"),
+        ]);
+    }
+    let (done, _, err) = escaque(&["torneo", "--equipos", "prohibir", r, "--equipos", "1,2"]);
+    assert!(!done && err.contains("solo un suizo"), "{err}");
+}

@@ -552,6 +552,17 @@ pub fn event_two() -> TeamTournament {
     t
 }
 
+/// Worked by hand (C.07 Article 16, 2026 text; 2/1/0, two boards, draw 1
+/// match point): round 1 Uno–Dos 2-0, Tres–Cuatro 1-1, Cinco the bye (2 MP,
+/// 2 GP); round 2 Cinco–Uno 1½-½, Dos–Tres won by Dos by forfeit (Tres
+/// did not come: its round is voluntarily unplayed), Cuatro the bye.
+/// Adjusted scores (16.3; no team withdrew): Uno 2, Dos 2, Tres 1, Cuatro
+/// 3, Cinco 4. Buchholz: Uno 2 + 4 = 6; Dos 2 (Uno) + min(own 2, Tres 1) =
+/// 3 (16.4.1); Tres 3 (Cuatro) + min(1, Dos 2) = 4; Cuatro 1 (Tres) +
+/// min(own 3, a draw a round 2) = 3 (16.4.2); Cinco min(4, 2) + 2 = 4.
+/// Olympiad SB (× game points, in halves): Uno 2×4 + 4×1 = 12; Dos 2×0 +
+/// 1×4 = 4; Tres 3×2 + 1×0 = 6; Cuatro 1×2 + 2×4 = 10; Cinco 2×4 + 2×3 =
+/// 14. Gacrux gives the same (gacrux_computes_the_same_team_tie_breaks).
 #[test]
 fn event_two_tie_breaks_with_byes_and_forfeits_match_the_hand_worked_values() {
     let mut t = event_two();
@@ -575,11 +586,11 @@ fn event_two_tie_breaks_with_byes_and_forfeits_match_the_hand_worked_values() {
     assert_eq!(
         got,
         vec![
-            (5, 4, vec![7, 6, 4, 2, 1]),
-            (4, 3, vec![6, 2, 3, 1, 0]),
+            (5, 4, vec![7, 14, 4, 2, 1]),
+            (4, 3, vec![6, 10, 3, 1, 0]),
             (1, 2, vec![5, 12, 6, 1, 1]),
-            (2, 2, vec![4, 0, 4, 1, 0]),
-            (3, 1, vec![2, 6, 5, 0, 0]),
+            (2, 2, vec![4, 4, 3, 1, 0]),
+            (3, 1, vec![2, 6, 4, 0, 0]),
         ]
     );
 }
@@ -793,11 +804,9 @@ fn a_board_of_the_record_has_the_players_the_line_up_set() {
 
 /// Gacrux (FIDE TEC's tie-break checker, run outside the project:
 /// scripts/teams_gacrux.py, tests/data/teams/README.md) on the two events'
-/// TRF-2026 files. Every value agrees for the teams whose every round was
-/// a match played over the board; rounds without one (a bye, a match won or
-/// lost by forfeit) are counted differently (Gacrux follows C.07's rules for
-/// unplayed rounds, escaque a dummy opponent with a draw's match points per
-/// round and no boards): those teams are compared on MPTS and GPTS only.
+/// TRF-2026 files: every value of every team agrees, the rounds without a
+/// match played too (a bye, a match won or lost entirely by forfeit: C.07
+/// Article 16 as Gacrux applies it to teams, with match points).
 #[test]
 fn gacrux_computes_the_same_team_tie_breaks() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/teams");
@@ -841,21 +850,92 @@ fn gacrux_computes_the_same_team_tie_breaks() {
             let row = rows.iter().find(|r| r.team == team).unwrap();
             assert_eq!(row.match_points as f64, f[2], "{name} {team} MPTS");
             assert_eq!(row.game_points as f64 / 2.0, f[3], "{name} {team} GPTS");
-            let all_played = (1..=t.rounds.len() as u32).all(|r| {
-                matches!(
-                    t.record(team, r),
-                    Some(RoundRecord::Match { played: true, .. })
-                )
-            });
-            if all_played {
-                let v: Vec<i64> = row.values.iter().map(|v| v.1).collect();
-                assert_eq!(v[1] as f64 / 2.0, f[4], "{name} {team} EMGSB");
-                assert_eq!(v[2] as f64, f[5], "{name} {team} EMMSB");
-                assert_eq!(v[3] as f64, f[6], "{name} {team} BH");
-                assert_eq!(v[4] as f64 / 2.0, f[7], "{name} {team} BC");
-                compared += 1;
-            }
+            let v: Vec<i64> = row.values.iter().map(|v| v.1).collect();
+            assert_eq!(v[1] as f64 / 2.0, f[4], "{name} {team} EMGSB");
+            assert_eq!(v[2] as f64, f[5], "{name} {team} EMMSB");
+            assert_eq!(v[3] as f64, f[6], "{name} {team} BH");
+            assert_eq!(v[4] as f64 / 2.0, f[7], "{name} {team} BC");
+            compared += 1;
         }
     }
-    assert_eq!(compared, 5);
+    // Every team of both events, byes and forfeits included.
+    assert_eq!(compared, 9);
+}
+
+// ---------------------------------------------------------------- forbidden pairs
+
+/// Teams of one school declared not to meet: round 1's natural pairing
+/// (1-5, 6-2, 3-7, 8-4 for eight teams) puts 1 against 5; with 1 and 5
+/// forbidden, and 2 and 6, no round of a five-round Swiss pairs them, every
+/// round is still a full pairing without rematches, and the pairs survive
+/// the TRF.
+#[test]
+fn forbidden_teams_never_meet_in_a_team_swiss() {
+    let mut t = tournament(TeamSystem::Swiss, 8, 4, 5);
+    t.teams[0].school = "Colegio Sol".into();
+    t.teams[4].school = "colegio sol ".into();
+    t.teams[1].school = "Club Río".into();
+    t.teams[5].school = "Club Río".into();
+    t.forbid_same_school().unwrap();
+    assert_eq!(t.forbidden, vec![(1, 5), (2, 6)]);
+    assert!(t.is_forbidden(5, 1) && !t.is_forbidden(1, 2));
+    // One school however its teams write it, in the ranking too.
+    let schools: Vec<String> = ranking(&t).into_iter().map(|s| s.school).collect();
+    assert_eq!(schools, ["Club Río", "Colegio Sol"]);
+    // Declared twice: kept once.
+    t.forbid(&[5, 1, 1]).unwrap();
+    assert_eq!(t.forbidden, vec![(1, 5), (2, 6)]);
+    let back = trf::parse(&trf::write(&t)).unwrap();
+    assert_eq!(back.forbidden, t.forbidden);
+    for r in 1..=5 {
+        pair_next_round(&mut t).unwrap();
+        let round = t.rounds[r as usize - 1].clone();
+        assert_eq!(round.matches.len(), 4);
+        for (k, m) in round.matches.iter().enumerate() {
+            assert!(!t.is_forbidden(m.home, m.away), "round {r}: {m:?}");
+            for earlier in 1..r {
+                if let Some(RoundRecord::Match { opponent, .. }) = t.record(m.home, earlier) {
+                    assert_ne!(opponent, m.away, "rematch in round {r}");
+                }
+            }
+            let s = if m.home < m.away { "11==" } else { "00==" };
+            play(&mut t, r, k as u32 + 1, s);
+        }
+    }
+    // Without the rule the first round has 1 against 5.
+    let mut free = tournament(TeamSystem::Swiss, 8, 4, 5);
+    pair_next_round(&mut free).unwrap();
+    assert!(free.rounds[0]
+        .matches
+        .iter()
+        .any(|m| (m.home.min(m.away), m.home.max(m.away)) == (1, 5)));
+}
+
+#[test]
+fn forbidden_pairs_are_refused_outside_a_swiss_or_without_two_teams() {
+    let mut rr = tournament(TeamSystem::RoundRobin { double: false }, 4, 4, 0);
+    assert_eq!(rr.forbid(&[1, 2]), Err(TeamError::ForbiddenNeedsSwiss));
+    let mut t = tournament(TeamSystem::Swiss, 4, 4, 3);
+    assert_eq!(
+        t.forbid(&[2, 2]),
+        Err(TeamError::ForbiddenGroup { given: 1 })
+    );
+    assert_eq!(t.forbid(&[1, 9]), Err(TeamError::NoSuchTeam(9)));
+    assert!(t.forbidden.is_empty());
+    assert!(TeamError::ForbiddenNeedsSwiss
+        .message(Lang::Es)
+        .contains("solo un suizo"));
+    // A file naming a team that is not in is refused with its line.
+    let mut text = trf::write(&t);
+    text.push_str("XZF   1   7\n");
+    assert!(trf::parse(&text).is_err());
+    // Forbidding all but impossible pairs: four teams, 1 may meet nobody.
+    t.forbid(&[1, 2]).unwrap();
+    t.forbid(&[1, 3]).unwrap();
+    t.forbid(&[1, 4]).unwrap();
+    assert_eq!(
+        pair_next_round(&mut t),
+        Err(TeamError::NoPairing { round: 1 })
+    );
+    assert!(t.rounds.is_empty());
 }

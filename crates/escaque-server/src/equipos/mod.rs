@@ -236,6 +236,8 @@ pub fn refused(e: TeamError) -> ApiError {
         NoPairing { .. } => (StatusCode::CONFLICT, "no_pairing"),
         Scheveningen { .. } => (StatusCode::CONFLICT, "scheveningen_teams"),
         BadScoring { .. } => (StatusCode::BAD_REQUEST, "bad_scoring"),
+        ForbiddenNeedsSwiss => (StatusCode::CONFLICT, "forbidden_needs_swiss"),
+        ForbiddenGroup { .. } => (StatusCode::BAD_REQUEST, "forbidden_group"),
         SchoolFull { .. } => (StatusCode::CONFLICT, "school_full"),
         CategoryShort { .. } => (StatusCode::CONFLICT, "category_short"),
     };

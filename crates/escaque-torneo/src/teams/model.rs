@@ -472,6 +472,10 @@ pub struct TeamTournament {
     pub rounds: Vec<TeamRound>,
     pub tiebreaks: Vec<crate::teams::standings::TeamTieBreak>,
     pub school: Option<crate::teams::school::SchoolRules>,
+    /// Pairs of teams that must not meet (C.04.1's forbidden pairs, as the
+    /// organiser declares them: two teams of one school or club), smaller
+    /// number first, sorted. Only a Swiss pairs around them.
+    pub forbidden: Vec<(TeamId, TeamId)>,
 }
 
 impl TeamTournament {
@@ -495,7 +499,64 @@ impl TeamTournament {
             rounds: Vec::new(),
             tiebreaks: crate::teams::standings::TeamTieBreak::default_list(),
             school: None,
+            forbidden: Vec::new(),
         }
+    }
+
+    /// Forbids every two of `teams` to meet in the rounds still to pair
+    /// (pairs already forbidden stay once). Refused, nothing changed: not
+    /// a Swiss (a round robin's schedule has every team meet every other),
+    /// fewer than two different teams, a team that is not in.
+    pub fn forbid(&mut self, teams: &[TeamId]) -> Result<(), TeamError> {
+        if self.system != TeamSystem::Swiss {
+            return Err(TeamError::ForbiddenNeedsSwiss);
+        }
+        let mut ids: Vec<TeamId> = teams.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        for &id in &ids {
+            self.team(id)?;
+        }
+        if ids.len() < 2 {
+            return Err(TeamError::ForbiddenGroup { given: ids.len() });
+        }
+        for (i, &a) in ids.iter().enumerate() {
+            for &b in &ids[i + 1..] {
+                if !self.forbidden.contains(&(a, b)) {
+                    self.forbidden.push((a, b));
+                }
+            }
+        }
+        self.forbidden.sort_unstable();
+        Ok(())
+    }
+
+    /// Forbids the teams of each school or club (their `school`, case
+    /// aside; teams without one are left alone) to meet one another.
+    pub fn forbid_same_school(&mut self) -> Result<(), TeamError> {
+        let mut groups: Vec<(String, Vec<TeamId>)> = Vec::new();
+        for id in self.team_ids() {
+            let school = self.teams[id as usize - 1].school.trim().to_lowercase();
+            if school.is_empty() {
+                continue;
+            }
+            match groups.iter_mut().find(|g| g.0 == school) {
+                Some(g) => g.1.push(id),
+                None => groups.push((school, vec![id])),
+            }
+        }
+        if self.system != TeamSystem::Swiss {
+            return Err(TeamError::ForbiddenNeedsSwiss);
+        }
+        for (_, ids) in groups.iter().filter(|g| g.1.len() > 1) {
+            self.forbid(ids)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `a` and `b` may not meet.
+    pub fn is_forbidden(&self, a: TeamId, b: TeamId) -> bool {
+        self.forbidden.contains(&(a.min(b), a.max(b)))
     }
 
     pub fn team(&self, id: TeamId) -> Result<&Team, TeamError> {
@@ -919,6 +980,12 @@ pub enum TeamError {
         draw: u32,
         loss: u32,
     },
+    /// Forbidden pairs belong to a Swiss.
+    ForbiddenNeedsSwiss,
+    /// A forbidden group needs two different teams at least.
+    ForbiddenGroup {
+        given: usize,
+    },
     /// School rules: the school already has its `max` teams.
     SchoolFull {
         school: String,
@@ -1036,6 +1103,14 @@ impl Localized for TeamError {
             BadScoring { win, draw, loss } => lang.pick(
                 format!("puntuación {win}/{draw}/{loss} no válida: victoria > empate ≥ derrota"),
                 format!("scoring {win}/{draw}/{loss} is not valid: win > draw ≥ loss"),
+            ),
+            ForbiddenNeedsSwiss => lang.pick(
+                "solo un suizo admite emparejamientos prohibidos: en una liguilla o un Scheveningen todos se enfrentan".to_string(),
+                "only a Swiss takes forbidden pairings: in a round robin or a Scheveningen everyone meets".to_string(),
+            ),
+            ForbiddenGroup { given } => lang.pick(
+                format!("emparejamiento prohibido: hacen falta al menos dos equipos distintos (hay {given})"),
+                format!("forbidden pairing: at least two different teams are needed ({given} given)"),
             ),
             SchoolFull { school, max } => lang.pick(
                 format!("el centro «{school}» ya tiene {max} equipos, el máximo"),

@@ -27,7 +27,7 @@ impl SchoolRules {
                 let has = t
                     .teams
                     .iter()
-                    .filter(|x| x.school.trim().eq_ignore_ascii_case(school))
+                    .filter(|x| x.school.trim().to_lowercase() == school.to_lowercase())
                     .count() as u32;
                 if has >= max {
                     return Err(TeamError::SchoolFull {
@@ -73,20 +73,23 @@ pub struct SchoolStanding {
 pub fn ranking(t: &TeamTournament) -> Vec<SchoolStanding> {
     let counted = t.school.as_ref().map(|s| s.counted.max(1)).unwrap_or(1) as usize;
     let table = standings::compute(t);
-    let mut schools: Vec<String> = t
-        .teams
-        .iter()
-        .map(|x| x.school.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    schools.sort();
-    schools.dedup();
+    // One school however its teams write it (case aside, as the team
+    // limit counts them): the first team's spelling names it.
+    let key = |s: &str| s.trim().to_lowercase();
+    let mut schools: Vec<String> = Vec::new();
+    for x in &t.teams {
+        let name = x.school.trim();
+        if !name.is_empty() && !schools.iter().any(|s| key(s) == key(name)) {
+            schools.push(name.to_string());
+        }
+    }
+    schools.sort_by_key(|s| key(s));
     let mut rows: Vec<(SchoolStanding, u32)> = schools
         .into_iter()
         .map(|school| {
             let mine: Vec<&standings::TeamStanding> = table
                 .iter()
-                .filter(|s| t.teams[s.team as usize - 1].school.trim() == school)
+                .filter(|s| key(&t.teams[s.team as usize - 1].school) == key(&school))
                 .take(counted)
                 .collect();
             let best = mine.first().map(|s| s.rank).unwrap_or(u32::MAX);

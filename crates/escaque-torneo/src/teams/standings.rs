@@ -18,13 +18,21 @@
 //!   the game points scored on it (lower is better: points on the top boards
 //!   weigh less), as Gacrux computes it.
 //!
-//! Rounds a team did not play (a bye, a round not paired, a match lost or
-//! won entirely by forfeit) count for `BH` and the `SB`s as an opponent with
-//! the match points of a drawn match per round played (a "dummy" opponent,
-//! as C.07 16 does for individuals); a forfeited match's real opponent is
-//! not used. Values that count game points are in half points.
+//! Unplayed rounds follow C.07 Article 16 (2026 text) with match points as
+//! the score, as Gacrux computes team events: a round is *voluntarily*
+//! unplayed when the team did not come to a match (a whole-match forfeit
+//! lost) or was not paired; a team's score as its opponents count it is
+//! adjusted after its last round not voluntarily unplayed (those rounds
+//! count a draw's match points, 16.3); a team's own round without a match
+//! played counts for `BH` and the `SB`s a dummy opponent with the team's
+//! own match points (16.4), at most the real opponent's adjusted score
+//! after a forfeit (16.4.1) and at most a draw per round after a bye or an
+//! absence (16.4.2); the `SB`s multiply it by what the team scored that
+//! round (the bye's or the forfeit's points). A round robin's unplayed
+//! rounds count nothing. `BC` counts a forfeit's boards and a bye's
+//! boards as won. Values that count game points are in half points.
 
-use crate::teams::model::{RoundRecord, TeamId, TeamTournament};
+use crate::teams::model::{RoundRecord, TeamId, TeamSystem, TeamTournament};
 use crate::HalfPoints;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,12 +132,64 @@ pub struct TeamStanding {
     pub values: Vec<(TeamTieBreak, i64)>,
 }
 
+/// One round of a team as C.07 Article 16 sees it.
+#[derive(Clone, Copy)]
+enum Round {
+    /// A match played over the board (at least one game).
+    Played {
+        opponent: TeamId,
+        mp: u32,
+        gp: HalfPoints,
+    },
+    /// A match without a game played (a whole-match forfeit): the
+    /// opponent is known; `voluntary` for the team that did not come.
+    Forfeit {
+        opponent: TeamId,
+        mp: u32,
+        gp: HalfPoints,
+        voluntary: bool,
+    },
+    /// The pairing-allocated bye (not voluntary).
+    Bye { mp: u32, gp: HalfPoints },
+    /// Not paired (voluntary: absent).
+    Absent,
+}
+
+impl Round {
+    fn mp(self) -> u32 {
+        match self {
+            Round::Played { mp, .. } | Round::Forfeit { mp, .. } | Round::Bye { mp, .. } => mp,
+            Round::Absent => 0,
+        }
+    }
+    fn gp(self) -> HalfPoints {
+        match self {
+            Round::Played { gp, .. } | Round::Forfeit { gp, .. } | Round::Bye { gp, .. } => gp,
+            Round::Absent => 0,
+        }
+    }
+    fn voluntary(self) -> bool {
+        matches!(
+            self,
+            Round::Absent
+                | Round::Forfeit {
+                    voluntary: true,
+                    ..
+                }
+        )
+    }
+    fn opponent(self) -> Option<TeamId> {
+        match self {
+            Round::Played { opponent, .. } | Round::Forfeit { opponent, .. } => Some(opponent),
+            _ => None,
+        }
+    }
+}
+
 struct Facts {
     mp: u32,
     gp: HalfPoints,
-    /// Per round: Some((opponent, own mp, own gp)) for a match played.
-    games: Vec<Option<(TeamId, u32, HalfPoints)>>,
-    unplayed: u32,
+    rounds: Vec<Round>,
     wins: i64,
     won: i64,
     board_count: i64,
@@ -139,14 +199,13 @@ fn facts(t: &TeamTournament, team: TeamId, rounds: u32) -> Facts {
     let mut f = Facts {
         mp: 0,
         gp: 0,
-        games: Vec::new(),
-        unplayed: 0,
+        rounds: Vec::new(),
         wins: 0,
         won: 0,
         board_count: 0,
     };
     for r in 1..=rounds {
-        match t.record(team, r) {
+        let round = match t.record(team, r) {
             Some(RoundRecord::Match {
                 opponent,
                 own,
@@ -157,8 +216,6 @@ fn facts(t: &TeamTournament, team: TeamId, rounds: u32) -> Facts {
                 ..
             }) => {
                 let mp = match_points.unwrap_or(0);
-                f.mp += mp;
-                f.gp += own;
                 if own > other && match_points.is_some() {
                     f.wins += 1;
                     if played {
@@ -170,27 +227,43 @@ fn facts(t: &TeamTournament, team: TeamId, rounds: u32) -> Facts {
                     .map(|&(b, p)| b as i64 * p as i64)
                     .sum::<i64>();
                 if played {
-                    f.games.push(Some((opponent, mp, own)));
+                    Round::Played {
+                        opponent,
+                        mp,
+                        gp: own,
+                    }
                 } else {
-                    f.games.push(None);
-                    f.unplayed += 1;
+                    Round::Forfeit {
+                        opponent,
+                        mp,
+                        gp: own,
+                        voluntary: own <= other,
+                    }
                 }
             }
             Some(RoundRecord::Bye {
                 match_points,
                 game_points,
             }) => {
-                f.mp += match_points;
-                f.gp += game_points;
                 f.wins += 1;
-                f.games.push(None);
-                f.unplayed += 1;
+                // A bye's game points on the top boards, a point each
+                // (Gacrux counts a bye's boards as won).
+                let mut left = game_points as i64;
+                for b in 1..=t.boards as i64 {
+                    let p = left.min(2);
+                    f.board_count += b * p;
+                    left -= p;
+                }
+                Round::Bye {
+                    mp: match_points,
+                    gp: game_points,
+                }
             }
-            _ => {
-                f.games.push(None);
-                f.unplayed += 1;
-            }
-        }
+            _ => Round::Absent,
+        };
+        f.mp += round.mp();
+        f.gp += round.gp();
+        f.rounds.push(round);
     }
     f
 }
@@ -205,33 +278,66 @@ pub fn compute_after(t: &TeamTournament, rounds: u32) -> Vec<TeamStanding> {
     let rounds = rounds.min(t.rounds.len() as u32);
     let all: Vec<Facts> = t.team_ids().map(|id| facts(t, id, rounds)).collect();
     let get = |id: TeamId| &all[id as usize - 1];
-    let dummy_mp = t.scoring.draw as i64;
+    let draw = t.scoring.draw as i64;
+    let round_robin = matches!(t.system, TeamSystem::RoundRobin { .. });
+    // C.07 16.3: a team's score as its opponents' Buchholz counts it —
+    // every round up to its last round not voluntarily unplayed as it is,
+    // a round with an opponent (even one not played) as it is, the other
+    // rounds after it (a withdrawal: absent to the end) as draws.
+    let adjusted: Vec<i64> = all
+        .iter()
+        .map(|f| {
+            let last = f
+                .rounds
+                .iter()
+                .rposition(|r| !r.voluntary())
+                .map_or(0, |i| i + 1);
+            f.rounds
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    if i < last || r.opponent().is_some() {
+                        r.mp() as i64
+                    } else if round_robin {
+                        0
+                    } else {
+                        draw
+                    }
+                })
+                .sum()
+        })
+        .collect();
+    let adj = |id: TeamId| adjusted[id as usize - 1];
+    // Each round's (opponent's score, own game points, own match points)
+    // for Buchholz and the Sonneborn-Bergers: a match played counts the
+    // opponent's adjusted score; any other round of a Swiss counts a
+    // dummy opponent with the team's own score (16.4), at most the real
+    // opponent's adjusted score for a forfeit (16.4.1) and at most a draw
+    // per round without one (16.4.2, the 2026 text); a round robin's
+    // unplayed rounds count nothing.
+    let contributions = |id: TeamId| -> Vec<(i64, i64, i64)> {
+        let f = get(id);
+        let own = f.mp as i64;
+        f.rounds
+            .iter()
+            .filter_map(|&r| match r {
+                Round::Played { opponent, mp, gp } => Some((adj(opponent), gp as i64, mp as i64)),
+                _ if round_robin => None,
+                Round::Forfeit { opponent, .. } => {
+                    Some((own.min(adj(opponent)), r.gp() as i64, r.mp() as i64))
+                }
+                _ => Some((own.min(draw * rounds as i64), r.gp() as i64, r.mp() as i64)),
+            })
+            .collect()
+    };
     let value = |id: TeamId, tb: TeamTieBreak| -> i64 {
         let f = get(id);
-        let opp_mp = |o: TeamId| get(o).mp as i64;
         match tb {
             TeamTieBreak::MatchPoints => f.mp as i64,
             TeamTieBreak::GamePoints => f.gp as i64,
-            TeamTieBreak::OlympiadSb => f
-                .games
-                .iter()
-                .flatten()
-                .map(|&(o, _, gp)| opp_mp(o) * gp as i64)
-                .sum(),
-            TeamTieBreak::MatchSb => f
-                .games
-                .iter()
-                .flatten()
-                .map(|&(o, mp, _)| opp_mp(o) * mp as i64)
-                .sum(),
-            TeamTieBreak::Buchholz => {
-                f.games
-                    .iter()
-                    .flatten()
-                    .map(|&(o, _, _)| opp_mp(o))
-                    .sum::<i64>()
-                    + f.unplayed as i64 * dummy_mp * rounds as i64
-            }
+            TeamTieBreak::OlympiadSb => contributions(id).iter().map(|c| c.0 * c.1).sum(),
+            TeamTieBreak::MatchSb => contributions(id).iter().map(|c| c.0 * c.2).sum(),
+            TeamTieBreak::Buchholz => contributions(id).iter().map(|c| c.0).sum(),
             TeamTieBreak::Wins => f.wins,
             TeamTieBreak::Won => f.won,
             TeamTieBreak::BoardCount => f.board_count,

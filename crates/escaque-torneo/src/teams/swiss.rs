@@ -51,8 +51,10 @@
 //!   last colour.
 //! - **Not implemented:** the Baku acceleration for teams and the C.04.6
 //!   rule that relaxes the topscorer criteria in the last two rounds (the
-//!   Dutch engine relaxes them in the last round only); forbidden pairings
-//!   of teams.
+//!   Dutch engine relaxes them in the last round only).
+//! - **Forbidden pairs** ([`TeamTournament::forbid`]: teams of one school
+//!   or club the organiser keeps apart) reach the Dutch engine as teams
+//!   that already met, as forbidden pairs of players do (C.04.1).
 
 use std::collections::HashSet;
 
@@ -174,7 +176,14 @@ fn participants(t: &TeamTournament, round: u32, order: &[TeamId]) -> Vec<Pairing
         .iter()
         .enumerate()
         .map(|(k, &team)| {
-            let mut opponents = HashSet::new();
+            // Forbidden pairs are handed over as if they had met (C.04.1:
+            // neither may be paired with the other).
+            let mut opponents: HashSet<u32> = t
+                .forbidden
+                .iter()
+                .filter_map(|&(a, b)| (a == team).then_some(b).or((b == team).then_some(a)))
+                .map(number_of)
+                .collect();
             let mut floats = Vec::new();
             let mut bye_eligible = true;
             for r in 1..round {

@@ -27,8 +27,9 @@
 //!   8-10, first team 12-14, second team 16-18;
 //! - escaque's `XZR` school rules (teams per school 5-7, 0 = no limit;
 //!   teams counted per school 9-11; `CATEGORY:K,…` from 13), `XZQ` (team number 5-7, captain's roster place 9-11, `F` for
-//!   a fixed board order in 13, the school from 15) and `XZK` (a player's
-//!   category) lines, which other programs ignore.
+//!   a fixed board order in 13, the school from 15), `XZK` (a player's
+//!   category) and `XZF` (two teams that must not meet: team numbers
+//!   5-7 and 9-11) lines, which other programs ignore.
 //!
 //! Reading takes the same records back; a file that contradicts itself (a
 //! player in two teams, a line-up naming a player of another team, the two
@@ -290,6 +291,9 @@ pub fn write(t: &TeamTournament) -> String {
             .trim_end(),
         );
         out.push('\n');
+    }
+    for (a, b) in &t.forbidden {
+        out.push_str(&format!("XZF {a:>3} {b:>3}\n"));
     }
     for (ti, team) in t.teams.iter().enumerate() {
         out.push_str(
@@ -673,7 +677,7 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
                     counted,
                 });
             }
-            "330" | "XZQ" | "XZK" => extras.push((line, code, chars)),
+            "330" | "XZQ" | "XZK" | "XZF" => extras.push((line, code, chars)),
             _ => {}
         }
     }
@@ -725,6 +729,22 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
                 team.captain = captain.checked_sub(1);
                 team.fixed_order = field(chars, 13, 13) == "F";
                 team.school = field(chars, 15, chars.len().max(15));
+            }
+            "XZF" => {
+                let a: u32 = num(&field(chars, 5, 7), "team number", line, 5)?;
+                let b: u32 = num(&field(chars, 9, 11), "team number", line, 9)?;
+                let n = t.teams.len() as u32;
+                if a == 0 || a > n {
+                    return Err(unexpected(line, 5, a.to_string()));
+                }
+                if b == 0 || b > n || b == a {
+                    return Err(unexpected(line, 9, b.to_string()));
+                }
+                let pair = (a.min(b), a.max(b));
+                if !t.forbidden.contains(&pair) {
+                    t.forbidden.push(pair);
+                    t.forbidden.sort_unstable();
+                }
             }
             "XZK" => {
                 let p: u32 = num(&field(chars, 5, 8), "player number", line, 5)?;
