@@ -58,6 +58,7 @@ static ASSETS: &[Asset] = &[
     asset!("analisis.js", "text/javascript; charset=utf-8"),
     asset!("aprender.js", "text/javascript; charset=utf-8"),
     asset!("tareas.js", "text/javascript; charset=utf-8"),
+    asset!("equipos.js", "text/javascript; charset=utf-8"),
     asset!("speech.js", "text/javascript; charset=utf-8"),
     asset!("boardkeys.js", "text/javascript; charset=utf-8"),
     asset!("i18n/es.js", "text/javascript; charset=utf-8"),
@@ -137,6 +138,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/clases/{id}/tareas/{hw}", get(shell))
         .route("/clases/{id}/tareas/{hw}/{n}", get(shell))
         .route("/familia/{token}", get(shell))
+        // Team tournaments: the create form and the organiser's desk (issue 59).
+        .route("/equipos", get(shell))
+        .route("/equipos/{id}", get(shell))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .route("/web/api/games/{id}/positions", get(positions))

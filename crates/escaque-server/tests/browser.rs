@@ -367,6 +367,55 @@ pub(crate) async fn shot(c: &Client, name: &str) -> R {
     std::fs::write(shots_dir().join(name), png).map_err(|e| e.to_string())
 }
 
+/// A request from the page (its cookies: the organiser's identity), as
+/// the desk's own script sends it: the status and the body's text.
+pub(crate) async fn fetch(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<(u16, String)> {
+    let v = c
+        .execute_async(
+            "const [method, url, body, done] = arguments;
+             const opts = {method, headers: {'Content-Type': 'application/json'}};
+             if (body !== null) opts.body = JSON.stringify(body);
+             fetch(url, opts).then(async r => done({status: r.status, text: await r.text()}))
+               .catch(e => done({status: 0, text: String(e)}));",
+            vec![json!(method), json!(url), body.unwrap_or(Value::Null)],
+        )
+        .await
+        .map_err(|e| format!("fetch {url}: {e}"))?;
+    Ok((
+        v["status"].as_u64().unwrap_or(0) as u16,
+        v["text"].as_str().unwrap_or("").to_string(),
+    ))
+}
+
+/// One Spanish browser on a fresh server (data under a new directory named
+/// from `prefix`): runs `scenario` with the server's base URL, the browser
+/// and the data directory; on failure saves
+/// `target/screenshots/failed-{name}.png`; always closes the browser and
+/// removes the data; panics with what failed. The desk tests' shared
+/// frame (browser_fide, browser_tiebreaks, browser_equipos).
+pub(crate) fn one_browser<F, Fut>(prefix: &str, name: &str, scenario: F)
+where
+    F: FnOnce(String, Client, PathBuf) -> Fut,
+    Fut: std::future::Future<Output = R>,
+{
+    let (_driver, port) = start_driver();
+    let rt = runtime();
+    rt.block_on(async move {
+        let (server, dir) = start_server(prefix, 5000.0).await;
+        let base = format!("http://{}", server.addr);
+        let c = browser(port, "es", &dir.join("downloads")).await;
+        let r = scenario(base, c.clone(), dir.clone()).await;
+        if r.is_err() {
+            let _ = shot(&c, &format!("failed-{name}.png")).await;
+        }
+        let _ = c.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+        if let Err(e) = r {
+            panic!("{name}: {e}");
+        }
+    });
+}
+
 /// Logs `c` in with an account's name and password, as the login form
 /// does: the browser keeps the session cookie.
 pub(crate) async fn log_in(c: &Client, base: &str, name: &str, password: &str) -> R {

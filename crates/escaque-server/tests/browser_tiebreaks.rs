@@ -14,32 +14,12 @@ use escaque_torneo::trf;
 use fantoccini::Client;
 use serde_json::{json, Value};
 
-use crate::browser::{
-    browser, choose, click, js, ready, runtime, shot, start_driver, start_server, until, R,
-};
+use crate::browser::{choose, click, fetch, js, one_browser, ready, shot, until, R};
 
 /// The event: 15 players, 7 rounds, half-point byes; it starts on
 /// 2026-02-28, so the date asks for the 2024 rules.
 const EVENT: &str =
     include_str!("../../escaque-torneo/tests/data/real/gacrux_many_unplayed_rounds.trf");
-
-async fn fetch(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<(u16, String)> {
-    let v = c
-        .execute_async(
-            "const [method, url, body, done] = arguments;
-             const opts = {method, headers: {'Content-Type': 'application/json'}};
-             if (body !== null) opts.body = JSON.stringify(body);
-             fetch(url, opts).then(async r => done({status: r.status, text: await r.text()}))
-               .catch(e => done({status: 0, text: String(e)}));",
-            vec![json!(method), json!(url), body.unwrap_or(Value::Null)],
-        )
-        .await
-        .map_err(|e| format!("fetch {url}: {e}"))?;
-    Ok((
-        v["status"].as_u64().unwrap_or(0) as u16,
-        v["text"].as_str().unwrap_or("").to_string(),
-    ))
-}
 
 /// The values line the desk shows, as the library writes them with the
 /// decimal comma (`BH 13,5 · SB 9,25`).
@@ -207,23 +187,12 @@ async fn import_windows_1252(base: &str, c: &Client, dir: &std::path::Path) -> R
 
 #[test]
 fn the_desk_chooses_the_version_and_explains_a_player() {
-    let (_driver, port) = start_driver();
-    let rt = runtime();
-    rt.block_on(async move {
-        let (server, dir) = start_server("escaque-desempates-web", 5000.0).await;
-        let base = format!("http://{}", server.addr);
-        let org = browser(port, "es", &dir.join("downloads")).await;
-        let mut r = desk_tiebreaks(&base, &org).await;
-        if r.is_ok() {
-            r = import_windows_1252(&base, &org, &dir).await;
-        }
-        if r.is_err() {
-            let _ = shot(&org, "failed-torneo-desempates.png").await;
-        }
-        let _ = org.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
-        if let Err(e) = r {
-            panic!("the desk's tie-breaks: {e}");
-        }
-    });
+    one_browser(
+        "escaque-desempates-web",
+        "torneo-desempates",
+        |base, c, dir| async move {
+            desk_tiebreaks(&base, &c).await?;
+            import_windows_1252(&base, &c, &dir).await
+        },
+    );
 }

@@ -80,6 +80,20 @@ async fn new_swiss(org: &mut Browser, teams: usize, boards: u32, rounds: u32) ->
     id
 }
 
+/// A team Swiss (as [`new_swiss`]) with its first round paired, and that
+/// round's match codes (`{round, matches: [{table, code, link}]}`).
+async fn paired_swiss(
+    org: &mut Browser,
+    teams: usize,
+    boards: u32,
+    rounds: u32,
+) -> (String, Value) {
+    let id = new_swiss(org, teams, boards, rounds).await;
+    ok(org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
+    let codes = get(org, &format!("{BASE}/{id}/rondas/1/codigos")).await;
+    (id, codes)
+}
+
 /// Game points (halves) of a White–Black result for White and Black.
 fn halves(r: &str) -> (u32, u32) {
     match r {
@@ -726,9 +740,7 @@ async fn phones_enter_and_confirm_run(db: Db) {
     let Some(s) = start(db).await else { return };
     let addr = s.addr;
     let mut org = Browser::new(addr);
-    let id = new_swiss(&mut org, 2, 4, 1).await;
-    ok(&mut org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
-    let codes = get(&mut org, &format!("{BASE}/{id}/rondas/1/codigos")).await;
+    let (id, codes) = paired_swiss(&mut org, 2, 4, 1).await;
     let code = codes["matches"][0]["code"].as_str().unwrap().to_string();
     // Asked again: the same code.
     let again = get(&mut org, &format!("{BASE}/{id}/rondas/1/codigos")).await;
@@ -963,6 +975,186 @@ async fn round_robin_and_scheveningen() {
     .await;
 }
 
+/// School rules set at creation (teams per school, a category in every
+/// roster, the school ranking) and forbidden pairs (a group, every
+/// school's teams): refused with their reasons and nothing changed; the
+/// teams kept apart never meet in a three-round Swiss; a round robin
+/// takes none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn school_rules_and_forbidden_pairs() {
+    let Some(s) = start(Db::Sqlite).await else {
+        return;
+    };
+    let mut org = Browser::new(s.addr);
+    let rules = |school: Value| json!({"name": "Liga", "system": "suizo", "rounds": 3, "boards": 2, "school": school});
+    for school in [
+        json!({"max_teams": 0}),
+        json!({"counted": 100}),
+        json!({"categories": [{"category": "sub 12", "players": 1}]}),
+        json!({"categories": [{"category": "F:1", "players": 1}]}),
+        json!({"categories": [{"category": "F", "players": 0}]}),
+        json!({"categories": [{"category": "", "players": 1}]}),
+    ] {
+        refused(&mut org, BASE, rules(school), 400, "bad_school_rules").await;
+    }
+    let id = ok(
+        &mut org,
+        BASE,
+        rules(
+            json!({"max_teams": 2, "categories": [{"category": "F", "players": 1}], "counted": 2}),
+        ),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let team = |name: &str, school: &str, cat: &str| {
+        json!({"name": name, "school": school, "members": [
+            {"name": format!("{name} A"), "rating": 1800, "category": cat},
+            {"name": format!("{name} B"), "rating": 1700}]})
+    };
+    let teams = format!("{BASE}/{id}/equipos");
+    let before = get(&mut org, &format!("{BASE}/{id}")).await;
+    let v = refused(
+        &mut org,
+        &teams,
+        team("Sin F", "Sol", "sub12"),
+        409,
+        "category_short",
+    )
+    .await;
+    assert!(v["es"].as_str().unwrap().contains("categoría F"), "{v}");
+    assert_eq!(get(&mut org, &format!("{BASE}/{id}")).await, before);
+    for (name, school) in [
+        ("Sol A", "Sol"),
+        ("Sol B", "sol"),
+        ("Luna A", "Luna"),
+        ("Luna B", "Luna"),
+    ] {
+        ok(&mut org, &teams, team(name, school, "f")).await;
+    }
+    refused(
+        &mut org,
+        &teams,
+        team("Sol C", "Sol", "F"),
+        409,
+        "school_full",
+    )
+    .await;
+    let v = get(&mut org, &format!("{BASE}/{id}")).await;
+    assert_eq!(v["teams"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        v["school"],
+        json!({"max_teams": 2, "categories": [{"category": "F", "players": 1}], "counted": 2})
+    );
+    assert_eq!(v["forbidden"], json!([]));
+    // Forbidden pairs: a stranger, one team, an unknown team refused.
+    let forbid = format!("{BASE}/{id}/prohibidos");
+    let mut stranger = Browser::new(s.addr);
+    refused(
+        &mut stranger,
+        &forbid,
+        json!({"teams": [1, 2]}),
+        403,
+        "not_organiser",
+    )
+    .await;
+    refused(
+        &mut org,
+        &forbid,
+        json!({"teams": [1, 1]}),
+        400,
+        "forbidden_group",
+    )
+    .await;
+    refused(&mut org, &forbid, json!({}), 400, "forbidden_group").await;
+    refused(
+        &mut org,
+        &forbid,
+        json!({"teams": [1, 9]}),
+        404,
+        "no_such_team",
+    )
+    .await;
+    assert_eq!(
+        get(&mut org, &format!("{BASE}/{id}")).await["forbidden"],
+        json!([])
+    );
+    // Every school's teams ("Sol" and "sol" are one school).
+    ok(&mut org, &forbid, json!({"same_school": true})).await;
+    let v = get(&mut org, &format!("{BASE}/{id}")).await;
+    assert_eq!(v["forbidden"], json!([[1, 2], [3, 4]]));
+    for round in 1..=2u32 {
+        ok(&mut org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
+        let v = get(&mut org, &format!("{BASE}/{id}")).await;
+        for m in v["rounds"][round as usize - 1]["matches"]
+            .as_array()
+            .unwrap()
+        {
+            let (a, b) = (m["home"].as_u64().unwrap(), m["away"].as_u64().unwrap());
+            assert_ne!((a + 1) / 2, (b + 1) / 2, "round {round}: {a} and {b}");
+            let table = m["table"].as_u64().unwrap();
+            for board in 1..=2 {
+                ok(
+                    &mut org,
+                    &format!("{BASE}/{id}/resultado"),
+                    json!({"round": round, "table": table, "board": board, "result": "1-0"}),
+                )
+                .await;
+            }
+        }
+    }
+    // Round 3: each team has met both teams of the other school; only
+    // the forbidden pairs are left, so no pairing exists.
+    refused(
+        &mut org,
+        &format!("{BASE}/{id}/emparejar"),
+        json!({}),
+        409,
+        "no_pairing",
+    )
+    .await;
+    // The school ranking: both schools, two teams counted each.
+    let v = get(&mut org, &format!("{BASE}/{id}")).await;
+    let schools: Vec<&str> = v["schools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["school"].as_str().unwrap())
+        .collect();
+    assert_eq!(schools.len(), 2, "{}", v["schools"]);
+    for s in v["schools"].as_array().unwrap() {
+        assert_eq!(s["teams"].as_array().unwrap().len(), 2, "{s}");
+    }
+    // A round robin takes no forbidden pairs.
+    let rr = ok(
+        &mut org,
+        BASE,
+        json!({"name": "RR", "system": "liguilla", "boards": 1}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for i in 0..2 {
+        let name = format!("E{i}");
+        ok(
+            &mut org,
+            &format!("{BASE}/{rr}/equipos"),
+            json!({"name": name, "members": roster(&name, 1, 1500)}),
+        )
+        .await;
+    }
+    refused(
+        &mut org,
+        &format!("{BASE}/{rr}/prohibidos"),
+        json!({"teams": [1, 2]}),
+        409,
+        "forbidden_needs_swiss",
+    )
+    .await;
+}
+
 // ---------------------------------------------------------------- proptest
 
 struct Fixture {
@@ -982,9 +1174,7 @@ fn fixture() -> &'static std::sync::Mutex<Fixture> {
             let addr = s.addr;
             Box::leak(Box::new(s));
             let mut org = Browser::new(addr);
-            let id = new_swiss(&mut org, 3, 2, 2).await;
-            ok(&mut org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
-            let c = get(&mut org, &format!("{BASE}/{id}/rondas/1/codigos")).await;
+            let (id, c) = paired_swiss(&mut org, 3, 2, 2).await;
             let code = c["matches"][0]["code"].as_str().unwrap().to_string();
             (addr, org, id, code)
         });
@@ -1019,23 +1209,33 @@ fn field() -> impl Strategy<Value = Value> {
             0..4
         )
         .prop_map(Value::from),
+        // School rules (POST /api/equipos's `school`).
+        (
+            proptest::option::of(0u32..120),
+            prop::collection::vec((".{0,4}", 0u32..40), 0..3),
+            proptest::option::of(0u32..120),
+        )
+            .prop_map(|(m, c, n)| json!({"max_teams": m, "counted": n,
+                "categories": c.into_iter().map(|(category, players)| json!({"category": category, "players": players})).collect::<Vec<_>>()})),
     ]
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
-    /// Any body on any of the desk's routes and a phone's: an answer (done,
+    /// Any body on any of the desk's routes (forbidden pairs and school
+    /// rules too) and a phone's: an answer (done,
     /// or a refusal with its code and both texts), never a server error;
     /// and the view still reads, every result in it final (both phones
     /// agreed, or the arbiter's).
     #[test]
     fn any_body_is_answered(
-        route in 0usize..6,
+        route in 0usize..7,
         keys in prop::collection::vec(prop::sample::select(vec![
             "name", "system", "rounds", "boards", "scoring", "city", "members", "school",
             "fixed_order", "captain", "round", "team", "players", "table", "board", "result",
-            "by", "tournament", "side", "extra",
+            "by", "tournament", "side", "extra", "teams", "same_school", "max_teams",
+            "categories", "counted",
         ]), 0..8),
         values in prop::collection::vec(field(), 8),
         own in any::<bool>(),
@@ -1049,7 +1249,7 @@ proptest! {
             for (k, v) in keys.iter().zip(values) {
                 body[*k] = v;
             }
-            if own && route == 5 {
+            if own && route == 6 {
                 body["tournament"] = json!(id);
             }
             let path = match route {
@@ -1058,9 +1258,10 @@ proptest! {
                 2 => format!("{BASE}/{id}/alineacion"),
                 3 => format!("{BASE}/{id}/resultado"),
                 4 => format!("{BASE}/{id}/incomparecencia"),
+                5 => format!("{BASE}/{id}/prohibidos"),
                 _ => format!("{BASE}/codigo/{code}"),
             };
-            let r = if route == 5 {
+            let r = if route == 6 {
                 Browser::new(addr).post(&path, body.clone()).await
             } else {
                 cookie_org.post(&path, body.clone()).await
@@ -1101,9 +1302,7 @@ async fn printed_pairing_sheet_opens_its_matches() {
     };
     let addr = s.addr;
     let mut org = Browser::new(addr);
-    let id = new_swiss(&mut org, 7, 4, 3).await;
-    ok(&mut org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
-    let codes = get(&mut org, &format!("{BASE}/{id}/rondas/1/codigos")).await;
+    let (id, codes) = paired_swiss(&mut org, 7, 4, 3).await;
     let path = format!("{BASE}/{id}/rondas/1/emparejamientos.pdf");
     let raw = escaque_server::client::http_raw(
         addr,

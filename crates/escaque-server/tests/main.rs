@@ -17,6 +17,7 @@ mod browser_aprender;
 mod browser_class_day;
 mod browser_class_events;
 mod browser_classes;
+mod browser_equipos;
 mod browser_fide;
 mod browser_kid;
 mod browser_problemas;

@@ -1184,6 +1184,10 @@ async function main() {
     // Homework: the teacher's grid and form, the pupil's items, a family's page (issue 57).
     const { route } = await import('./tareas.js');
     await route(path, el, me, { h, api, t, LANG, showError, shownName, Chessground, $, keepSeat, say });
+  } else if (path === '/equipos' || /^\/equipos\/[A-Za-z0-9_-]+$/.test(path)) {
+    // Team tournaments: the create form and the organiser's desk (issue 59).
+    const { route } = await import('./equipos.js');
+    await route(path, el, me, { h, api, t, LANG, showError, shownName, $ });
   } else if (path === '/clases' || path.startsWith('/clases/') || path.startsWith('/clase/')) {
     // Classes: the teacher's pages, the pupil's, the class-code login (issue 26).
     const { route } = await import('./clases.js');

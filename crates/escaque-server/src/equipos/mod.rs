@@ -443,6 +443,9 @@ pub async fn create(
         t.scoring = parse_scoring(s)?;
     }
     t.city = optional_field("ciudad", req.city.as_deref())?;
+    if let Some(rules) = &req.school {
+        t.school = Some(school_rules(rules)?);
+    }
     let settings = Settings {
         system: req.system.clone(),
         ..Settings::default()
@@ -461,6 +464,60 @@ pub async fn create(
     };
     hub.store.insert_team_tournament(&row).await?;
     Ok(wire::Created { id: row.id })
+}
+
+/// The school rules asked for, refused with the field that is wrong.
+fn school_rules(
+    req: &wire::SchoolRulesBody,
+) -> Result<escaque_torneo::teams::school::SchoolRules, ApiError> {
+    let limit = |field: &str, v: Option<u32>| match v {
+        Some(n) if !(1..=99).contains(&n) => Err(bad(
+            "bad_school_rules",
+            format!("normas escolares, {field}: entre 1 y 99"),
+            format!("school rules, {field}: between 1 and 99"),
+        )),
+        _ => Ok(v),
+    };
+    let max_teams = limit("equipos por centro", req.max_teams)?;
+    let counted = limit("equipos que suman por centro", req.counted)?.unwrap_or(1);
+    if req.categories.len() > 10 {
+        return Err(bad(
+            "bad_school_rules",
+            "normas escolares: como mucho 10 categorías".into(),
+            "school rules: at most 10 categories".into(),
+        ));
+    }
+    let mut categories = Vec::new();
+    for (i, q) in req.categories.iter().enumerate() {
+        let field = format!("normas escolares, categoría {}", i + 1);
+        let name = q.category.trim().to_string();
+        // The TRF's XZR line keeps `CATEGORY:K,…` (a space would come
+        // back as `_`): none of them may be in a name.
+        if name.is_empty()
+            || name.contains([':', ',', ' '])
+            || name.chars().any(char::is_control)
+            || name.chars().count() > 20
+        {
+            return Err(bad(
+                "bad_school_rules",
+                format!("{field}: «{name}» (hasta 20 caracteres, sin espacios, «:» ni «,»)"),
+                format!("school rules, category {}: '{name}' (up to 20 characters, no spaces, ':' or ',')", i + 1),
+            ));
+        }
+        if !(1..=MAX_ROSTER as u32).contains(&q.players) {
+            return Err(bad(
+                "bad_school_rules",
+                format!("{field}: entre 1 y {MAX_ROSTER} jugadores"),
+                format!("school rules, category {}: between 1 and {MAX_ROSTER} players", i + 1),
+            ));
+        }
+        categories.push((name, q.players));
+    }
+    Ok(escaque_torneo::teams::school::SchoolRules {
+        max_teams,
+        categories,
+        counted,
+    })
 }
 
 /// A team enters with its roster; players named by an account take the
@@ -585,6 +642,33 @@ pub async fn set_lineup(
     change(hub, id, Some(me), |l| {
         l.t.set_lineup(req.round, req.team, &players)
             .map_err(refused)
+    })
+    .await?;
+    Ok(())
+}
+
+/// Teams that must not meet from now on: a group, or every school's teams.
+pub async fn forbid(
+    hub: &Arc<Hub>,
+    id: &str,
+    me: &Identity,
+    req: &wire::ForbiddenPairing,
+) -> Result<(), ApiError> {
+    if req.teams.len() > MAX_TEAMS {
+        return Err(bad(
+            "forbidden_group",
+            format!("emparejamiento prohibido: como mucho {MAX_TEAMS} equipos"),
+            format!("forbidden pairing: at most {MAX_TEAMS} teams"),
+        ));
+    }
+    change(hub, id, Some(me), |l| {
+        if req.same_school {
+            l.t.forbid_same_school().map_err(refused)?;
+        }
+        if !req.same_school || !req.teams.is_empty() {
+            l.t.forbid(&req.teams).map_err(refused)?;
+        }
+        Ok(())
     })
     .await?;
     Ok(())
@@ -935,6 +1019,29 @@ pub fn view(l: &Loaded, me: Option<&Identity>) -> wire::TeamTournamentView {
         teams,
         rounds,
         standings,
+        forbidden: t.forbidden.iter().map(|&(a, b)| [a, b]).collect(),
+        school: t.school.as_ref().map(|r| wire::SchoolRulesBody {
+            max_teams: r.max_teams,
+            categories: r
+                .categories
+                .iter()
+                .map(|(category, players)| wire::CategoryQuota {
+                    category: category.clone(),
+                    players: *players,
+                })
+                .collect(),
+            counted: Some(r.counted.max(1)),
+        }),
+        schools: escaque_torneo::teams::school::ranking(t)
+            .into_iter()
+            .map(|s| wire::SchoolStandingView {
+                rank: s.rank,
+                school: s.school,
+                match_points: s.match_points,
+                game_points: points(s.game_points),
+                teams: s.teams,
+            })
+            .collect(),
     }
 }
 

@@ -5,7 +5,7 @@
 //! * `POST /api/equipos`, `GET /api/equipos/{id}`: create, the view
 //!   (teams, rounds with their boards, standings with the team
 //!   tie-breaks).
-//! * `POST /api/equipos/{id}/equipos|alineacion|emparejar|resultado|incomparecencia`:
+//! * `POST /api/equipos/{id}/equipos|alineacion|emparejar|resultado|incomparecencia|prohibidos`:
 //!   the organiser's desk.
 //! * `GET /api/equipos/{id}/rondas/{round}/codigos`, `GET /api/equipos/{id}/registro`
 //!   (organisers): the round's match codes, the log.
@@ -21,7 +21,8 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -46,6 +47,7 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
         .route("/api/equipos/{id}/emparejar", post(pair))
         .route("/api/equipos/{id}/resultado", post(result))
         .route("/api/equipos/{id}/incomparecencia", post(forfeit))
+        .route("/api/equipos/{id}/prohibidos", post(forbid))
         .route("/api/equipos/{id}/rondas/{round}/codigos", get(codes))
         .route("/api/equipos/{id}/registro", get(log))
         .route(
@@ -67,6 +69,21 @@ fn ok() -> ApiResult {
     Ok(Json(DONE).into_response())
 }
 
+/// The one `{id}` (or `{code}`) of a route's path: the handlers' common
+/// prologue (`Result<Path<String>, PathRejection>` and `let Path(id) = p?`)
+/// as an extractor; a path that does not read is refused as every route
+/// refuses one.
+pub(super) struct Id(pub(super) String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Id {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Id, ApiError> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state).await?;
+        Ok(Id(id))
+    }
+}
+
 async fn create(
     State(hub): State<Arc<Hub>>,
     _: Limited,
@@ -81,12 +98,7 @@ async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-async fn view(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(id) = p?;
+async fn view(State(hub): State<Arc<Hub>>, me: Identity, Id(id): Id) -> ApiResult {
     let l = domain::load(&hub, &id).await?;
     Ok(Json(domain::view(&l, Some(&me))).into_response())
 }
@@ -94,56 +106,53 @@ async fn view(
 async fn add_team(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    p: Result<Path<String>, PathRejection>,
+    Id(id): Id,
     body: AppJson<wire::NewTeam>,
 ) -> ApiResult {
-    let Path(id) = p?;
-    let req = body.read()?;
-    Ok(Json(domain::add_team(&hub, &id, &me, &req).await?).into_response())
+    Ok(Json(domain::add_team(&hub, &id, &me, &body.read()?).await?).into_response())
 }
 
 async fn lineup(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    p: Result<Path<String>, PathRejection>,
+    Id(id): Id,
     body: AppJson<wire::Lineup>,
 ) -> ApiResult {
-    let Path(id) = p?;
-    let req = body.read()?;
-    domain::set_lineup(&hub, &id, &me, &req).await?;
+    domain::set_lineup(&hub, &id, &me, &body.read()?).await?;
     ok()
 }
 
-async fn pair(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(id) = p?;
+async fn pair(State(hub): State<Arc<Hub>>, me: Identity, Id(id): Id) -> ApiResult {
     Ok(Json(domain::pair(&hub, &id, &me).await?).into_response())
 }
 
 async fn result(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    p: Result<Path<String>, PathRejection>,
+    Id(id): Id,
     body: AppJson<wire::BoardResultBody>,
 ) -> ApiResult {
-    let Path(id) = p?;
-    let req = body.read()?;
-    domain::arbiter_result(&hub, &id, &me, &req).await?;
+    domain::arbiter_result(&hub, &id, &me, &body.read()?).await?;
     ok()
 }
 
 async fn forfeit(
     State(hub): State<Arc<Hub>>,
     me: Identity,
-    p: Result<Path<String>, PathRejection>,
+    Id(id): Id,
     body: AppJson<wire::MatchForfeit>,
 ) -> ApiResult {
-    let Path(id) = p?;
-    let req = body.read()?;
-    domain::forfeit(&hub, &id, &me, &req).await?;
+    domain::forfeit(&hub, &id, &me, &body.read()?).await?;
+    ok()
+}
+
+async fn forbid(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Id(id): Id,
+    body: AppJson<wire::ForbiddenPairing>,
+) -> ApiResult {
+    domain::forbid(&hub, &id, &me, &body.read()?).await?;
     ok()
 }
 
@@ -159,32 +168,21 @@ async fn codes(
     Ok(Json(codes).into_response())
 }
 
-async fn log(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(id) = p?;
+async fn log(State(hub): State<Arc<Hub>>, me: Identity, Id(id): Id) -> ApiResult {
     Ok(Json(domain::log_of(&hub, &id, &me).await?).into_response())
 }
 
-async fn phone_open(
-    State(hub): State<Arc<Hub>>,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(code) = p?;
+async fn phone_open(State(hub): State<Arc<Hub>>, Id(code): Id) -> ApiResult {
     let (l, round, table) = domain::open(&hub, &code).await?;
     Ok(Json(domain::phone_view(&l, round, table)?).into_response())
 }
 
 async fn phone_enter(
     State(hub): State<Arc<Hub>>,
-    p: Result<Path<String>, PathRejection>,
+    Id(code): Id,
     body: AppJson<wire::PhoneEntry>,
 ) -> ApiResult {
-    let Path(code) = p?;
-    let req = body.read()?;
-    Ok(Json(domain::phone_enter(&hub, &code, &req).await?).into_response())
+    Ok(Json(domain::phone_enter(&hub, &code, &body.read()?).await?).into_response())
 }
 
 // ---------------------------------------------------------------- printouts
@@ -246,21 +244,13 @@ async fn pairings_pdf(
 }
 
 /// `GET /api/equipos/{id}/clasificacion.pdf`: standings and crosstable.
-async fn standings_pdf(
-    State(hub): State<Arc<Hub>>,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(id) = p?;
+async fn standings_pdf(State(hub): State<Arc<Hub>>, Id(id): Id) -> ApiResult {
     let l = domain::load(&hub, &id).await?;
     pdf_reply(pdf::team_standings(&l.t), "clasificacion-equipos.pdf")
 }
 
 /// `GET /api/equipos/{id}/tableros.pdf`: the board-by-board results.
-async fn boards_pdf(
-    State(hub): State<Arc<Hub>>,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(id) = p?;
+async fn boards_pdf(State(hub): State<Arc<Hub>>, Id(id): Id) -> ApiResult {
     let l = domain::load(&hub, &id).await?;
     pdf_reply(pdf::team_boards(&l.t), "resultados-por-tablero.pdf")
 }

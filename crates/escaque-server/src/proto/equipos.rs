@@ -28,6 +28,51 @@ pub struct NewTeamTournament {
     /// City, printed on the sheets.
     #[serde(default)]
     pub city: Option<String>,
+    /// School rules (none by default).
+    #[serde(default)]
+    pub school: Option<SchoolRulesBody>,
+}
+
+/// A school rule of the roster: at least `players` of `category`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CategoryQuota {
+    /// The category as the rosters write it (`F`, `sub12`…).
+    pub category: String,
+    /// At least this many players of it in every roster (1 to 30).
+    pub players: u32,
+}
+
+/// School rules: how many teams a school may enter, the categories every
+/// roster needs, how many teams of a school count in the school ranking.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchoolRulesBody {
+    /// At most this many teams per school (1 to 99; none: no limit).
+    #[serde(default)]
+    pub max_teams: Option<u32>,
+    /// Every roster needs these players (at most 10 categories).
+    #[serde(default)]
+    pub categories: Vec<CategoryQuota>,
+    /// The school ranking adds up each school's best `counted` teams (1 to
+    /// 99; 1 by default).
+    #[serde(default)]
+    pub counted: Option<u32>,
+}
+
+/// A school's line in the school ranking.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SchoolStandingView {
+    /// Place.
+    pub rank: u32,
+    /// The school.
+    pub school: String,
+    /// Match points of its counted teams.
+    pub match_points: u32,
+    /// Game points of its counted teams (`7½`).
+    pub game_points: String,
+    /// The teams counted, best first.
+    pub teams: Vec<u32>,
 }
 
 /// A player of a new team's roster: a name, or an account of the server
@@ -81,6 +126,20 @@ pub struct Lineup {
     /// Places in the roster (from 1), board 1 first, in the roster's
     /// order; fewer than the boards leave the last boards empty.
     pub players: Vec<u32>,
+}
+
+/// `POST /api/equipos/{id}/prohibidos`: teams that must not meet (a Swiss
+/// only): every two of `teams`, and with `same_school` every two teams of
+/// one school or club.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForbiddenPairing {
+    /// Team numbers (two at least, unless `same_school`).
+    #[serde(default)]
+    pub teams: Vec<u32>,
+    /// Keep the teams of each school or club apart.
+    #[serde(default)]
+    pub same_school: bool,
 }
 
 /// `POST /api/equipos/{id}/resultado`: an organiser enters (or corrects,
@@ -297,6 +356,12 @@ pub struct TeamTournamentView {
     pub rounds: Vec<RoundView>,
     /// The standings with the team tie-breaks.
     pub standings: Vec<StandingView>,
+    /// Pairs of teams that must not meet, `[a, b]` with `a < b`.
+    pub forbidden: Vec<[u32; 2]>,
+    /// The school rules, if the tournament has them.
+    pub school: Option<SchoolRulesBody>,
+    /// The school ranking (schools named by the teams; empty without).
+    pub schools: Vec<SchoolStandingView>,
 }
 
 /// A match's secret code.
