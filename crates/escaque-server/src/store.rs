@@ -367,6 +367,11 @@ const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../migrations/0013_equipos.sql"),
     },
     Migration {
+        version: 14,
+        name: "juego_tras_tarea",
+        sql: include_str!("../migrations/0014_juego_tras_tarea.sql"),
+    },
+    Migration {
         version: 15,
         name: "equipos_online",
         sql: include_str!("../migrations/0015_equipos_online.sql"),

@@ -680,6 +680,128 @@ async fn scenario(base: &str, s: &escaque_server::Running, teacher: &Client, pup
         return Err(format!("the PDF: {}", pdf.status));
     }
     render_pdf(&pdf.body, "tareas-navegador-cuadricula");
+    play_after_step(base, s, teacher, pupil).await
+}
+
+/// "Juego tras la tarea" in the browser, on a class of its own (the big
+/// homework holds all 30 pupils of the other until it is over): the
+/// teacher ticks it on the class page; the pupil's home page shows free
+/// play held, with the homework, and its play buttons off; the pupil does
+/// the homework (coordinates on the board) and the home page opens: a game
+/// against the engine starts.
+async fn play_after_step(
+    base: &str,
+    s: &escaque_server::Running,
+    teacher: &Client,
+    pupil: &Client,
+) -> R {
+    let mut k = class_with_pupils(s, 1).await;
+    let due = escaque_server::store::now_ms() + 86_400_000;
+    let r = k
+        .teacher
+        .post(
+            &format!("/api/classes/{}/tareas", k.id),
+            json!({"title": "Antes de jugar", "due_ms": due,
+                   "items": [{"kind": "coords", "mode": "buscar", "count": 3}]}),
+        )
+        .await;
+    if r.status != 201 {
+        return Err(format!("the small homework: {}", r.body));
+    }
+    let hw = r.json()["id"].as_str().unwrap_or_default().to_string();
+    log_in(teacher, base, &k.teacher_name, "contraseña-larga").await?;
+    ready(teacher, &format!("{base}/clases/{}", k.id)).await?;
+    until(
+        teacher,
+        "the option's switch",
+        "document.querySelector('#play-after')",
+    )
+    .await?;
+    if js(
+        teacher,
+        "return document.querySelector('#play-after').checked",
+    )
+    .await?
+        != json!(false)
+    {
+        return Err("juego tras la tarea is on before anybody ticked it".into());
+    }
+    click(teacher, "#play-after").await?;
+    until(
+        teacher,
+        "the option on",
+        "document.querySelector('#play-after-msg').textContent.startsWith('Activado')",
+    )
+    .await?;
+    shot(teacher, "tareas-juego-docente.png").await?;
+    let on = k
+        .teacher
+        .req(
+            "GET",
+            &format!("/api/classes/{}/juego-tras-tarea", k.id),
+            None,
+        )
+        .await
+        .json();
+    if on["on"] != json!(true) {
+        return Err(format!("the option after the click: {on}"));
+    }
+    log_in(pupil, base, &k.pupils[0].name, &k.pupils[0].password).await?;
+    ready(pupil, &format!("{base}/")).await?;
+    let why = until(
+        pupil,
+        "free play held",
+        "document.querySelector('#play-locked-why') && document.querySelector('#play-locked-why').textContent",
+    )
+    .await?;
+    if !why.as_str().unwrap_or("").contains("Antes de jugar") {
+        return Err(format!("the reason shown: {why}"));
+    }
+    if js(
+        pupil,
+        "return document.querySelector('#start-engine').disabled",
+    )
+    .await?
+        != json!(true)
+    {
+        return Err("the engine's button is on while the homework is open".into());
+    }
+    guide_shot(pupil, "tareas-juego-bloqueado.png").await?;
+    phone(pupil, "tareas-juego-bloqueado-movil.png").await?;
+    let got = browser_coords(
+        pupil,
+        &format!("{base}/clases/{}/tareas/{hw}/1", k.id),
+        3,
+        false,
+    )
+    .await?;
+    if got != "first_try" {
+        return Err(format!("the small homework's coordinates: {got}"));
+    }
+    ready(pupil, &format!("{base}/")).await?;
+    until(
+        pupil,
+        "free play open",
+        "document.querySelector('#play-open')",
+    )
+    .await?;
+    if js(
+        pupil,
+        "return document.querySelector('#start-engine').disabled",
+    )
+    .await?
+        != json!(false)
+    {
+        return Err("the engine's button is off after the homework".into());
+    }
+    shot(pupil, "tareas-juego-abierto.png").await?;
+    click(pupil, "#start-engine").await?;
+    until(
+        pupil,
+        "a free game after the homework",
+        "location.pathname.startsWith('/partida/')",
+    )
+    .await?;
     Ok(())
 }
 

@@ -53,6 +53,7 @@ mod security;
 mod simuls;
 mod sockets;
 mod tareas;
+mod tareas_juego;
 mod tournament_domain;
 mod tournaments;
 mod tournaments_online;

@@ -721,6 +721,27 @@ fn every_route(
         ),
         ("GET", format!("/api/familia/{token}"), None),
         ("GET", format!("/api/familia/{token}/intentos/{att}"), None),
+        // "Juego tras la tarea" and the puzzles of the class's games.
+        (
+            "POST",
+            format!("{b}/{hw}/items/0/jugada"),
+            Some(json!({"moves": []})),
+        ),
+        (
+            "GET",
+            format!("/api/classes/{class}/juego-tras-tarea"),
+            None,
+        ),
+        (
+            "POST",
+            format!("/api/classes/{class}/juego-tras-tarea"),
+            Some(json!({"on": true})),
+        ),
+        (
+            "GET",
+            format!("/api/classes/{class}/problemas-partidas"),
+            None,
+        ),
     ]
 }
 
@@ -866,6 +887,15 @@ async fn authorization_matrix(db: Db) {
     assert_eq!(before, after);
     let r = a
         .teacher
+        .req(
+            "GET",
+            &format!("/api/classes/{}/juego-tras-tarea", a.id),
+            None,
+        )
+        .await;
+    assert_eq!(r.json()["on"], false, "nobody turned it on: {}", r.body);
+    let r = a
+        .teacher
         .req("GET", &format!("/api/familia/{t0}"), None)
         .await;
     assert_eq!((r.status, code_of(&r)), (404, "link_not_found".into()));
@@ -935,6 +965,7 @@ fn leaf() -> proptest::strategy::BoxedStrategy<Value> {
         prop::sample::select(vec![
             "puzzle",
             "puzzles",
+            "game_puzzle",
             "stage",
             "coords",
             "engine_game",
@@ -1080,4 +1111,60 @@ proptest::proptest! {
             answered_or_refused(&r, &body);
         });
     }
+
+    /// Any body of a puzzle step (`…/items/{n}/jugada`) at any item:
+    /// answered, or a 4xx with a Spanish reason; never a panic nor a 5xx.
+    #[test]
+    fn any_step_body_is_answered_or_refused(idx in 0usize..14, body in step_body()) {
+        let f = prop_fixture();
+        f.rt.block_on(async {
+            let mut web = Browser::new(f.addr);
+            web.cookies = f.pupil.clone();
+            let r = web
+                .post(&format!("/api/classes/{}/tareas/{}/items/{idx}/jugada", f.class, f.hw), body.clone())
+                .await;
+            answered_or_refused(&r, &body);
+        });
+    }
+
+    /// Any body for the class's "juego tras la tarea" (the teacher), and
+    /// any `homework` of a new game (the pupil): answered or a 4xx with a
+    /// Spanish reason; never a panic nor a 5xx.
+    #[test]
+    fn any_play_after_body_or_homework_game_is_answered_or_refused(
+        on in object_of(&["on", "otro"], leaf()),
+        hg in homework_game(),
+    ) {
+        let f = prop_fixture();
+        f.rt.block_on(async {
+            let mut web = Browser::new(f.addr);
+            web.cookies = f.teacher.clone();
+            let r = web.post(&format!("/api/classes/{}/juego-tras-tarea", f.class), on.clone()).await;
+            answered_or_refused(&r, &on);
+            let body = json!({"opponent": "engine", "level": 2, "color": "white", "homework": hg});
+            let mut web = Browser::new(f.addr);
+            web.cookies = f.pupil.clone();
+            let r = web.post("/api/games", body.clone()).await;
+            answered_or_refused(&r, &body);
+        });
+    }
+}
+
+fn step_body() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    prop_oneof![
+        1 => leaf(),
+        4 => object_of(&["moves", "hint", "otro"], leaf()),
+    ]
+}
+
+fn homework_game() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    let f = prop_fixture();
+    let (class, hw) = (f.class.clone(), f.hw.clone());
+    prop_oneof![
+        1 => leaf(),
+        2 => object_of(&["class", "homework", "item", "otro"], leaf()),
+        2 => (0usize..14).prop_map(move |i| json!({"class": class, "homework": hw, "item": i})),
+    ]
 }

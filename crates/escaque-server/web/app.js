@@ -328,6 +328,11 @@ async function home(main, me) {
       h('ul', { id: 'live-games' })),
     accountCard(me));
   lobby(me);
+  if (me && me.managed) {
+    // Juego tras la tarea (issue 57): free play may wait for the homework.
+    const { playLock } = await import('./tareas.js');
+    await playLock({ h, api, t, LANG, showError }, main);
+  }
 }
 
 function accountCard(me) {

@@ -251,6 +251,8 @@ function pupilPage(el, id, view, me) {
   card(T().board, boardBox),
   card(T().classmates, mates),
   card(T().recent_games, h('div', { id: 'games-box' }, gamesList(view))));
+  // Juego tras la tarea (issue 57): the pupil is told when free play waits.
+  import('./tareas.js').then((m) => m.playLock(C, el)).catch(() => {});
   render(view);
   setInterval(async () => {
     try { const v = await C.api('GET', `/api/classes/${enc(id)}`); render(v); el.querySelector('#games-box').replaceChildren(gamesList(v)); } catch { /* next time */ }
@@ -456,6 +458,8 @@ async function teacherPage(el, id, first) {
 
   el.append(h('div', { class: 'wide' }, title, descP, links),
     codeBox, addBox, gameBox, passwords, roster, boardCard, card(T().recent_games, gamesBox), settings);
+  // Juego tras la tarea (issue 57): the class's option.
+  import('./tareas.js').then((m) => m.playAfterCard(C, id)).then((c) => el.append(c)).catch(() => {});
   render();
   // Who is online and who is playing changes: the page asks again.
   setInterval(async () => {

@@ -43,6 +43,7 @@ const TEXTS = {
     kinds: {
       puzzles: 'Problemas por tema y puntuación',
       puzzle: 'Un problema por su código',
+      game_puzzle: 'Problema de las partidas de la clase',
       stage: 'Etapa del curso',
       engine_game: 'Partida contra el motor',
       position: 'Posición para jugar (FEN)',
@@ -118,6 +119,19 @@ const TEXTS = {
     stages_done: 'Etapas del curso hechas en las tareas',
     games: 'Partidas de los últimos 30 días',
     with_white: 'con blancas', with_black: 'con negras',
+    // The kind of each item, on the pupil's cards.
+    kind_names: { puzzle: 'Problema', game_puzzle: 'Problema', stage: 'Etapa', coords: 'Coordenadas', engine_game: 'Partida contra el motor', position: 'Posición para jugar' },
+    game_puzzle_pick: 'Problema (alumno · partida · jugada)',
+    game_puzzles_none: 'Aún no hay problemas de las partidas de la clase (salen al analizar sus partidas).',
+    // Juego tras la tarea.
+    play_after: 'Juego tras la tarea',
+    play_after_label: 'Los alumnos juegan libremente solo cuando han hecho la tarea abierta',
+    play_after_help: 'Con esto activado, en modo infantil no se empiezan partidas libres (contra el motor, retos, propuestas, revanchas) mientras quede algún ejercicio de una tarea que aún esté en plazo. Las partidas de la propia tarea y los eventos de la clase sí se juegan.',
+    play_after_on: 'Activado: primero la tarea, luego a jugar.',
+    play_after_off: 'Desactivado: juego libre.',
+    play_locked: 'Primero, la tarea',
+    play_open: '¡Tarea hecha! Ya puedes jugar.',
+    play_go: (t, n) => `Hacer «${t}» (${n === 1 ? 'queda 1' : `quedan ${n}`})`,
   },
   en: {
     title: 'Homework',
@@ -143,6 +157,7 @@ const TEXTS = {
     kinds: {
       puzzles: 'Puzzles by theme and rating',
       puzzle: 'One puzzle by its id',
+      game_puzzle: 'Puzzle from the class\'s games',
       stage: 'Course stage',
       engine_game: 'Game against the engine',
       position: 'Position to play out (FEN)',
@@ -218,6 +233,17 @@ const TEXTS = {
     stages_done: 'Course stages done in homework',
     games: 'Games of the last 30 days',
     with_white: 'with White', with_black: 'with Black',
+    kind_names: { puzzle: 'Puzzle', game_puzzle: 'Puzzle', stage: 'Stage', coords: 'Coordinates', engine_game: 'Game against the engine', position: 'Position to play out' },
+    game_puzzle_pick: 'Puzzle (pupil · game · move)',
+    game_puzzles_none: 'No puzzles from the class\'s games yet (they come from analysing their games).',
+    play_after: 'Play after homework',
+    play_after_label: 'Pupils play freely only once their open homework is done',
+    play_after_help: 'When this is on, in kid mode no free game starts (against the engine, challenges, seeks, rematches) while any item is left of a homework still before its due time. The homework\'s own games and the class\'s events are played.',
+    play_after_on: 'On: homework first, then play.',
+    play_after_off: 'Off: free play.',
+    play_locked: 'Homework first',
+    play_open: 'Homework done! You may play.',
+    play_go: (t, n) => `Do “${t}” (${n} left)`,
   },
 };
 
@@ -228,7 +254,16 @@ const enc = encodeURIComponent;
 const h = (...a) => C.h(...a);
 const STARS = { first_try: 3, after_help: 2, failed: 0, not_done: 0 };
 const MARK = { first_try: '✓', after_help: '½', failed: '✗', not_done: '·' };
-const ICON = { puzzle: '♞', stage: '♙', coords: 'a1', engine_game: '♚', position: '♛' };
+const ICON = { puzzle: '♞', game_puzzle: '♞', stage: '♙', coords: 'a1', engine_game: '♚', position: '♛' };
+
+/** The kind of an item as its card names it: "Problema", "Etapa: El
+ * tablero", "Coordenadas", "Partida contra el motor", "Posición para jugar". */
+function kindName(it) {
+  const k = X.kind_names[it.kind] || it.kind;
+  if (it.kind !== 'stage') return k;
+  const m = words(it).match(/[«“](.*)[»”]/);
+  return m ? `${k}: ${m[1]}` : k;
+}
 
 function style() {
   if (document.getElementById('tr-style')) return;
@@ -277,6 +312,11 @@ td.tr-late::after { content: '!'; font-size: .7em; vertical-align: super; }
 .tr-cards .ic { font-size: 1.8rem; width: 2.2rem; text-align: center; }
 .tr-cards .st { margin-left: auto; color: #c98a00; font-size: 1.2rem; white-space: nowrap; }
 .tr-cards li.s-failed .st { color: var(--low); }
+.tr-cards .tr-what { display: flex; flex-direction: column; min-width: 0; overflow-wrap: anywhere; }
+.tr-cards .tr-n { font-weight: 400; }
+.tr-cards .tr-detail { font-size: .9rem; color: var(--muted, inherit); }
+body.tr-kid .tr-cards .tr-what { align-items: center; }
+body.tr-kid .tr-cards .tr-kind { font-size: 1.1rem; }
 .tr-status { font-size: 1.1rem; min-height: 1.5rem; }
 .tr-status.ok { color: var(--ok); font-weight: 700; } .tr-status.bad { color: var(--low); font-weight: 700; }
 body.tr-kid main.tr h1 { font-size: 2.2rem; }
@@ -374,6 +414,8 @@ async function newForm(el, id, cls) {
   const base = `/api/classes/${enc(id)}`;
   let course = { stages: [] };
   try { course = await C.api('GET', '/api/aprender'); } catch { /* stages left out */ }
+  let found = [];
+  try { found = (await C.api('GET', `${base}/problemas-partidas`)).puzzles || []; } catch { /* none listed */ }
   const items = [];
   const itemList = h('ol', { id: 'tr-items', class: 'tr-items' });
   const msg = h('p', { id: 'tr-form-msg', class: 'tr-status', role: 'status' });
@@ -394,11 +436,13 @@ async function newForm(el, id, cls) {
     mode: sel('mode', [['buscar', X.mode_find], ['nombrar', X.mode_name]], 'buscar'),
     ccount: num('ccount', 1, 50, 10),
     plevel: num('plevel', 1, 10, 3),
+    gp: sel('gp', found.map((p) => [p.id, words(p)]), found.length ? found[0].id : ''),
   };
   const lab = (text, input) => h('label', { 'data-field': input.name }, text, input);
   const fields = {
     puzzles: [lab(X.theme, f.theme), lab(X.min_rating, f.min_rating), lab(X.max_rating, f.max_rating), lab(X.count, f.count)],
     puzzle: [lab(X.puzzle_id, f.id)],
+    game_puzzle: found.length ? [lab(X.game_puzzle_pick, f.gp)] : [h('p', { class: 'muted', id: 'tr-gp-none' }, X.game_puzzles_none)],
     stage: [lab(X.stage, f.stage)],
     engine_game: [lab(X.level, f.level), lab(X.goal, f.goal)],
     position: [lab(X.fen, f.fen), lab(X.level, f.plevel), lab(X.goal, f.pgoal)],
@@ -413,6 +457,7 @@ async function newForm(el, id, cls) {
     switch (it.kind) {
       case 'puzzles': return `${it.count} × ${k}${it.theme ? ` · ${f.theme.querySelector(`option[value="${it.theme}"]`).textContent}` : ''}${it.min_rating || it.max_rating ? ` · ${it.min_rating || '…'}–${it.max_rating || '…'}` : ''}`;
       case 'puzzle': return `${k}: ${it.id}`;
+      case 'game_puzzle': return `${k}: ${f.gp.querySelector(`option[value="${it.id}"]`).textContent}`;
       case 'stage': return `${k}: ${f.stage.querySelector(`option[value="${it.stage}"]`).textContent}`;
       case 'engine_game': return `${k} (${X.level} ${it.level}): ${X.goals[it.goal]}`;
       case 'position': return `${k} (${X.level} ${it.level}): ${it.fen} · ${X.goals[it.goal]}`;
@@ -433,6 +478,7 @@ async function newForm(el, id, cls) {
       switch (kind.value) {
         case 'puzzles': it = { kind: 'puzzles', theme: f.theme.value || undefined, min_rating: intOr(f.min_rating), max_rating: intOr(f.max_rating), count: intOr(f.count) || 1 }; break;
         case 'puzzle': if (!f.id.value.trim()) return; it = { kind: 'puzzle', id: f.id.value.trim() }; break;
+        case 'game_puzzle': if (!f.gp.value) return; it = { kind: 'game_puzzle', id: f.gp.value }; break;
         case 'stage': it = { kind: 'stage', stage: f.stage.value }; break;
         case 'engine_game': it = { kind: 'engine_game', level: intOr(f.level) || 1, goal: f.goal.value }; break;
         case 'position': it = { kind: 'position', fen: f.fen.value.trim(), level: intOr(f.plevel) || 1, goal: f.pgoal.value }; break;
@@ -517,7 +563,8 @@ async function pupilHomework(el, me, id, hwId, view) {
       return h('li', { 'data-idx': String(it.idx), 'data-state': it.state, class: `s-${it.state}` },
         h('a', { href: `/clases/${enc(id)}/tareas/${enc(view.id)}/${it.idx + 1}`, 'aria-label': `${it.idx + 1}. ${words(it)}. ${stateWords(it.state)}` },
           h('span', { class: 'ic', 'aria-hidden': 'true' }, ICON[it.kind] || '•'),
-          h('span', {}, kid ? `${it.idx + 1}` : `${it.idx + 1}. ${words(it)}`),
+          h('span', { class: 'tr-what' }, h('span', { class: 'tr-n' }, `${it.idx + 1}. `), h('strong', { class: 'tr-kind' }, kindName(it)),
+            kid ? '' : h('span', { class: 'tr-detail' }, words(it))),
           h('span', { class: 'st', 'aria-hidden': 'true' }, st)));
     })));
 }
@@ -685,13 +732,16 @@ async function itemPage(el, me, id, hwId, idx) {
     return r;
   };
   if (it.kind === 'puzzle') await puzzleItem(el, it, statusEl, send);
+  else if (it.kind === 'game_puzzle') await puzzleItem(el, it, statusEl, send, `${base}/items/${idx}/jugada`);
   else if (it.kind === 'coords') coordsItem(el, it, statusEl, send);
   else if (it.kind === 'stage') await stageItem(el, me, it, statusEl, send);
   else gameItem(el, id, hwId, it, statusEl);
 }
 
-/** A puzzle played through the trainer's routes, then handed in. */
-async function puzzleItem(el, it, statusEl, send) {
+/** A puzzle played through the trainer's routes (a shipped puzzle) or the
+ * homework's own step route `stepUrl` (a puzzle from the class's games, which
+ * the trainer serves to its own player only), then handed in. */
+async function puzzleItem(el, it, statusEl, send, stepUrl) {
   const boardEl = h('div', { id: 'tr-board', class: 'board' });
   const hintBtn = h('button', { id: 'tr-hint', type: 'button', class: 'secondary' }, X.hint);
   const againBtn = h('button', { id: 'tr-again', type: 'button', hidden: true }, X.again);
@@ -712,7 +762,12 @@ async function puzzleItem(el, it, statusEl, send) {
     done = false; moves = []; hints = 0; t0 = Date.now();
     againBtn.hidden = true; hintBtn.disabled = false;
     delete boardEl.dataset.ready;
-    try { served = await C.api('GET', `/api/puzzles/next?puzzle=${enc(it.reference)}`); } catch (e) { status(statusEl, e.message, 'bad'); return; }
+    try {
+      if (stepUrl) {
+        const r = await C.api('POST', stepUrl, { moves: [] });
+        served = { attempt: null, puzzle: { fen: r.fen, solver: r.solver, first_move: r.first_move, legal: r.legal } };
+      } else served = await C.api('GET', `/api/puzzles/next?puzzle=${enc(it.reference)}`);
+    } catch (e) { status(statusEl, e.message, 'bad'); return; }
     const p = served.puzzle;
     cg.set({ fen: p.fen, orientation: p.solver, lastMove: undefined, turnColor: (p.fen.split(' ')[1] === 'b' ? 'black' : 'white'), movable: { color: undefined, dests: new Map() }, drawable: { autoShapes: [] } });
     status(statusEl, X.watch);
@@ -735,7 +790,10 @@ async function puzzleItem(el, it, statusEl, send) {
     moves = moves.concat([uci]);
     lock();
     let r;
-    try { r = await C.api('POST', `/api/puzzles/attempts/${served.attempt}/answer`, { moves, time_ms: Math.max(0, Date.now() - t0) }); } catch (e) { status(statusEl, e.message, 'bad'); return; }
+    try {
+      r = stepUrl ? await C.api('POST', stepUrl, { moves })
+        : await C.api('POST', `/api/puzzles/attempts/${served.attempt}/answer`, { moves, time_ms: Math.max(0, Date.now() - t0) });
+    } catch (e) { status(statusEl, e.message, 'bad'); return; }
     if (r.state === 'continue') {
       setTimeout(() => {
         cg.move(r.reply.slice(0, 2), r.reply.slice(2, 4));
@@ -750,7 +808,8 @@ async function puzzleItem(el, it, statusEl, send) {
   hintBtn.addEventListener('click', async () => {
     if (!served || done) return;
     try {
-      const r = await C.api('POST', `/api/puzzles/attempts/${served.attempt}/hint`, { moves, time_ms: 0 });
+      const r = stepUrl ? await C.api('POST', stepUrl, { moves, hint: true }).then((x) => ({ square: x.hint, piece_es: x.piece_es, piece_en: x.piece_en }))
+        : await C.api('POST', `/api/puzzles/attempts/${served.attempt}/hint`, { moves, time_ms: 0 });
       hints += 1;
       cg.set({ drawable: { autoShapes: [{ orig: r.square, brush: 'green' }] } });
       status(statusEl, X.hint_text(C.LANG === 'es' ? r.piece_es : r.piece_en, r.square));
@@ -904,4 +963,61 @@ function gameItem(el, id, hwId, it, statusEl) {
     status(statusEl, X.game_wait(g));
     el.append(h('p', {}, h('a', { href: `/partida/${enc(g)}`, id: 'tr-game-link' }, X.game_pick)));
   }
+}
+
+// ------------------------------------------------------------------ juego tras la tarea
+
+function helpersOnce(helpers) {
+  if (!C) C = helpers;
+  if (!X) X = TEXTS[C.LANG] || TEXTS.es;
+}
+
+/** A pupil's free play while "juego tras la tarea" holds it (issue 57): a
+ * notice at the top of `el` with the homework left, and the page's
+ * free-play controls (#engine-form, #friend-form, #seek-form, seeks'
+ * accept buttons, #play-engine) disabled. The server refuses anyway. */
+export async function playLock(helpers, el) {
+  helpersOnce(helpers);
+  let st;
+  try { st = await C.api('GET', '/api/me/juego'); } catch { return null; }
+  if (!st.play_after_homework) return st;
+  const hh = C.h;
+  const notice = hh('section', { id: st.locked ? 'play-locked' : 'play-open', class: `card tr-play-note ${st.locked ? 'locked' : 'open'}`, role: 'status' },
+    hh('h2', {}, st.locked ? `🔒 ${X.play_locked}` : X.play_open),
+    st.locked ? hh('p', { id: 'play-locked-why' }, C.LANG === 'en' ? st.en : st.es) : '',
+    st.locked ? hh('ul', {}, st.pending.map((p) => hh('li', {}, hh('a', { href: `/clases/${enc(st.class)}/tareas/${enc(p.id)}`, class: 'button', 'data-homework': p.id }, X.play_go(p.title, p.left))))) : '');
+  if (!document.getElementById('tr-play-style')) {
+    document.head.append(hh('style', { id: 'tr-play-style' }, `
+.tr-play-note.locked { border: 2px solid #c98a00; }
+.tr-play-note.locked h2 { margin-top: 0; }
+.tr-play-note ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
+body.play-locked .accept-seek, body.play-locked #play-engine { display: none; }
+`));
+  }
+  el.prepend(notice);
+  document.body.classList.toggle('play-locked', !!st.locked);
+  if (st.locked) {
+    for (const f of ['#engine-form', '#friend-form', '#seek-form']) {
+      const form = document.querySelector(f);
+      if (form) for (const x of form.querySelectorAll('button, input, select')) x.disabled = true;
+    }
+  }
+  return st;
+}
+
+/** The teacher's switch for "juego tras la tarea" on the class page. */
+export async function playAfterCard(helpers, classId) {
+  helpersOnce(helpers);
+  const hh = C.h;
+  const url = `/api/classes/${enc(classId)}/juego-tras-tarea`;
+  const box = hh('input', { type: 'checkbox', id: 'play-after' });
+  const msg = hh('p', { id: 'play-after-msg', class: 'muted', role: 'status' });
+  const show = (on) => { box.checked = on; msg.textContent = on ? X.play_after_on : X.play_after_off; };
+  try { show((await C.api('GET', url)).on); } catch (e) { msg.textContent = e.message; }
+  box.addEventListener('change', async () => {
+    try { show((await C.api('POST', url, { on: box.checked })).on); } catch (e) { msg.textContent = `${C.t.error}: ${e.message}`; box.checked = !box.checked; }
+  });
+  return hh('section', { class: 'card no-print', id: 'play-after-card' }, hh('h2', {}, X.play_after),
+    hh('label', { class: 'tr-check' }, box, ` ${X.play_after_label}`),
+    hh('p', { class: 'muted' }, X.play_after_help), msg);
 }

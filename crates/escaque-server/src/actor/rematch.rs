@@ -22,6 +22,20 @@ impl Actor {
             self.broadcast(GameEvent::RematchOffer { by: side(me) });
             return Ok(());
         }
+        // Juego tras la tarea (issue 57): a rematch is a free game.
+        for owner in [&self.row.white_owner, &self.row.black_owner]
+            .into_iter()
+            .flatten()
+        {
+            match crate::tareas::juego::lock_of(&self.hub.store, owner).await {
+                Ok(None) => {}
+                Ok(Some(lock)) => {
+                    let e = crate::tareas::juego::homework_first(&lock);
+                    return Err(ErrorCode::Refused { es: e.2, en: e.3 });
+                }
+                Err(e) => return Err(ErrorCode::Refused { es: e.2, en: e.3 }),
+            }
+        }
         // Colours swap.
         let created = self.hub.create_rematch(&self.row, &self.fence).await;
         let created = self.stored(created)?;

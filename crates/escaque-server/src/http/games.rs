@@ -147,6 +147,27 @@ pub(super) async fn create_game(
         (Seat::Open, Some(c)) => Some(c.class_id),
         _ => None,
     };
+    // Juego tras la tarea (issue 57): a pupil's free game waits for its
+    // open homework; a homework item's game is checked against the item.
+    let engine_level = match other {
+        Seat::Engine(_) => Some(req.level.unwrap_or(10) as u8),
+        _ => None,
+    };
+    match &req.homework {
+        Some(r) => {
+            crate::tareas::juego::check_homework_game(
+                &hub.store,
+                &me,
+                r,
+                engine_level,
+                &start,
+                variant.is_chess960(),
+                color,
+            )
+            .await?
+        }
+        None => crate::tareas::juego::check_free_play(&hub.store, &me.key).await?,
+    }
     let mine = me.seat();
     let (white, black) = color.fold((mine.clone(), other.clone()), (other, mine));
     let created = hub
@@ -203,6 +224,11 @@ pub(super) async fn join_game(
     let meeting = kid::meeting(&hub.store, &me, creator.as_deref().unwrap_or("")).await?;
     if meeting == Meeting::Refused {
         return Err(kid_mode());
+    }
+    // Juego tras la tarea (issue 57): neither player's free play is held.
+    crate::tareas::juego::check_free_play(&hub.store, &me.key).await?;
+    if let Some(c) = creator.as_deref() {
+        crate::tareas::juego::check_free_play(&hub.store, c).await?;
     }
     if row.rated && !me.account {
         return Err(crate::rating::RatedRefusal::NeedsAccount.into());

@@ -78,6 +78,8 @@ pub(super) async fn create_seek(
     if circle.as_ref().is_some_and(|c| c.class_id.is_empty()) {
         return Err(kid_mode());
     }
+    // Juego tras la tarea (issue 57).
+    crate::tareas::juego::check_free_play(&hub.store, &me.key).await?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let odds = parse_odds(req.odds.as_deref())?;
@@ -193,6 +195,10 @@ pub(super) async fn accept_seek(
     if meeting == Meeting::Refused {
         return Err(kid_mode());
     }
+    // Juego tras la tarea (issue 57): neither the taker's nor the poster's
+    // free play is held.
+    crate::tareas::juego::check_free_play(&hub.store, &me.key).await?;
+    crate::tareas::juego::check_free_play(&hub.store, &found.owner).await?;
     // A rated seek takes accounts only; a range, a rating within it.
     if found.rated && !me.account {
         return Err(RatedRefusal::NeedsAccount.into());

@@ -48,6 +48,13 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
             "/api/classes/{id}/pupils/{name}/familia/revocar",
             post(revoke_link),
         )
+        .route("/api/classes/{id}/tareas/{hw}/items/{n}/jugada", post(step))
+        .route(
+            "/api/classes/{id}/juego-tras-tarea",
+            get(play_after).post(set_play_after),
+        )
+        .route("/api/classes/{id}/problemas-partidas", get(game_puzzles))
+        .route("/api/me/juego", get(my_play))
         .route("/api/familia/{token}", get(parent_view))
         .route(
             "/api/familia/{token}/intentos/{attempt}",
@@ -153,7 +160,16 @@ async fn create(
             "the due time is missing (ms since 1970)",
         ));
     }
-    let items = tareas::resolve_items(&req.items)?;
+    let found = if req
+        .items
+        .iter()
+        .any(|i| matches!(i, wire::NewItem::GamePuzzle { .. }))
+    {
+        tareas::partidas::of_class(&hub.store, &class.id).await?
+    } else {
+        Vec::new()
+    };
+    let items = tareas::resolve_items(&req.items, &found)?;
     let mut chosen = Vec::new();
     if let Some(names) = &req.pupils {
         if names.is_empty() || names.len() > super::classes::MAX_PUPILS {
@@ -226,6 +242,12 @@ fn item_view(i: usize, it: &Item, cell: Option<(&'static str, usize)>) -> wire::
                 v.first = Some(p.moves[0].to_string());
                 v.solver_moves = Some(p.moves.len() / 2);
             }
+        }
+        Item::GamePuzzle { id, fen, moves, .. } => {
+            v.reference = Some(id.clone());
+            v.fen = Some(fen.clone());
+            v.first = moves.first().cloned();
+            v.solver_moves = Some(moves.len() / 2);
         }
         Item::Stage { stage } => v.reference = Some(stage.clone()),
         Item::Coords { mode, count, seed } => {
@@ -736,4 +758,80 @@ async fn parent_attempt(
         .ok_or_else(tareas::attempt_not_found)?;
     let items = tareas::items_of(&hub.store.homework_items(&hw.id).await?)?;
     Ok(Json(attempt_out(&a, pupil.name, &items)?).into_response())
+}
+
+/// `POST /api/classes/{id}/tareas/{hw}/items/{n}/jugada`: a puzzle from the
+/// class's games played on the pupil's page, one step (nothing stored).
+async fn step(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Path((id, hw_id, n)): Path<(String, String, String)>,
+    body: AppJson<wire::StepBody>,
+) -> ApiResult {
+    let (_, hw, role) = tareas::member(&hub, &me, &id, &hw_id).await?;
+    if role != Role::Pupil {
+        return Err(tareas::pupils_only());
+    }
+    let items = tareas::items_of(&hub.store.homework_items(&hw.id).await?)?;
+    let idx: usize = n.parse().map_err(|_| tareas::item_not_found())?;
+    let item = items.get(idx).ok_or_else(tareas::item_not_found)?;
+    let req = body.read()?;
+    let Some(p) = tareas::partidas::puzzle_of(item) else {
+        return Err(ApiError::bad(
+            "bad_step",
+            "ese ejercicio no es un problema de las partidas de la clase",
+            "that item is not a puzzle from the class's games",
+        ));
+    };
+    Ok(Json(tareas::partidas::step(&p, &req)?).into_response())
+}
+
+/// `GET /api/classes/{id}/juego-tras-tarea`: the option (teachers and
+/// pupils of the class).
+async fn play_after(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let (class, _) = classes::member(&hub, &me, &id).await?;
+    Ok(Json(wire::PlayAfterView {
+        on: hub.store.play_after_homework(&class.id).await?,
+    })
+    .into_response())
+}
+
+/// `POST /api/classes/{id}/juego-tras-tarea`: a teacher turns it on or off.
+async fn set_play_after(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Path(id): Path<String>,
+    body: AppJson<wire::PlayAfterBody>,
+) -> ApiResult {
+    let class = classes::teaching(&hub, &me, &id).await?;
+    let req = body.read()?;
+    let by = classes::user_id(&me).unwrap_or_default();
+    hub.store
+        .set_play_after_homework(&class.id, req.on, by, now_ms())
+        .await?;
+    Ok(Json(wire::PlayAfterView { on: req.on }).into_response())
+}
+
+/// `GET /api/classes/{id}/problemas-partidas`: the puzzles found in the
+/// class's pupils' games (teachers only).
+async fn game_puzzles(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let class = classes::teaching(&hub, &me, &id).await?;
+    let found = tareas::partidas::of_class(&hub.store, &class.id).await?;
+    Ok(Json(wire::GamePuzzles {
+        puzzles: found.iter().map(|f| f.wire()).collect(),
+    })
+    .into_response())
+}
+
+/// `GET /api/me/juego`: whether the asker may start a free game now.
+async fn my_play(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
+    Ok(Json(tareas::juego::state(&hub.store, &me).await?).into_response())
 }

@@ -217,6 +217,10 @@ pub struct CreateGame {
     /// A Chess960 starting position: 0–959 or `random` (default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<serde_json::Value>,
+    /// The homework item this game is (issue 57, "juego tras la tarea"):
+    /// `{class, homework, item}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homework: Option<crate::proto::tareas::HomeworkGame>,
 }
 
 /// `POST /api/signup` and `POST /api/login`.

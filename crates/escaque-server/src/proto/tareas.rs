@@ -44,6 +44,12 @@ pub enum NewItem {
         /// How many (1 to 20); each becomes one item.
         count: u32,
     },
+    /// A puzzle found in the analysed game of one of the class's pupils
+    /// (`GET /api/classes/{id}/problemas-partidas`), by id.
+    GamePuzzle {
+        /// The puzzle's id.
+        id: String,
+    },
     /// A stage of the course "Aprende a jugar", by id.
     Stage {
         /// The stage's id (`torre`, `enroque`…).
@@ -419,4 +425,141 @@ pub struct ParentView {
     pub stages_done: Vec<String>,
     /// The pupil's finished games of the last 30 days, newest first.
     pub games: Vec<ParentGame>,
+}
+
+/// `POST /api/games`'s `homework`: the game is that homework item's (a
+/// game against the engine or a position to play out), allowed while
+/// "juego tras la tarea" holds free play.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct HomeworkGame {
+    /// The class's id.
+    pub class: String,
+    /// The homework's id.
+    pub homework: String,
+    /// The item's place (from 0).
+    pub item: usize,
+}
+
+/// `POST /api/classes/{id}/juego-tras-tarea`: the teacher turns the
+/// option on or off.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayAfterBody {
+    /// On: free play waits for the pupil's open homework.
+    pub on: bool,
+}
+
+/// `GET`/`POST /api/classes/{id}/juego-tras-tarea`.
+#[derive(Debug, Serialize)]
+pub struct PlayAfterView {
+    /// The option is on.
+    pub on: bool,
+}
+
+/// One homework that holds a pupil's free play.
+#[derive(Debug, Serialize)]
+pub struct PendingHomework {
+    /// Its id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// When it is due (ms).
+    pub due_ms: i64,
+    /// Items the pupil has still to do.
+    pub left: usize,
+}
+
+/// `GET /api/me/juego`: whether the asker may start a free game.
+#[derive(Debug, Serialize)]
+pub struct PlayState {
+    /// The asker's class has "juego tras la tarea" on (false for anybody
+    /// who is not a pupil).
+    pub play_after_homework: bool,
+    /// Free play is held until `pending` is done.
+    pub locked: bool,
+    /// The pupil's class (with the option on).
+    pub class: Option<String>,
+    /// The open homework left, soonest due first.
+    pub pending: Vec<PendingHomework>,
+    /// Why, in Spanish (empty when the option is off).
+    pub es: String,
+    /// Why, in English.
+    pub en: String,
+}
+
+/// One puzzle found in a pupil's analysed game, on the teacher's form
+/// (`GET /api/classes/{id}/problemas-partidas`).
+#[derive(Debug, Serialize)]
+pub struct GamePuzzle {
+    /// The puzzle's id (`NewItem::GamePuzzle`'s `id`).
+    pub id: String,
+    /// The pupil who solves it (account name): the one who could have won
+    /// there.
+    pub pupil: String,
+    /// The pupil's real name (the teachers').
+    pub real_name: String,
+    /// The game it was found in.
+    pub game: String,
+    /// The move of the game where it starts: its number (1, 2…) and side,
+    /// in Spanish notation (`23. Cf3`, `23… exd4`) — the opponent's move
+    /// the pupil had to answer.
+    pub moved: String,
+    /// The ply (from 0) of that move.
+    pub ply: i64,
+    /// Its rating.
+    pub rating: i32,
+    /// Theme keys.
+    pub themes: Vec<String>,
+    /// What the form shows, Spanish.
+    pub es: String,
+    /// What the form shows, English.
+    pub en: String,
+}
+
+/// `GET /api/classes/{id}/problemas-partidas`: the puzzles found in the
+/// games of the class's pupils, newest game first.
+#[derive(Debug, Serialize)]
+pub struct GamePuzzles {
+    /// The puzzles.
+    pub puzzles: Vec<GamePuzzle>,
+}
+
+/// `POST /api/classes/{id}/tareas/{hw}/items/{n}/jugada`: a puzzle item
+/// played on the pupil's page (the puzzles of the class's games, which the
+/// trainer serves only to their own player): the moves so far, judged and
+/// answered, nothing stored. The attempt is handed in afterwards.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepBody {
+    /// The solver's moves so far (UCI); none: the start.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Ask for a hint at this point (the piece to move).
+    #[serde(default)]
+    pub hint: bool,
+}
+
+/// The answer to a step.
+#[derive(Debug, Serialize)]
+pub struct StepAnswer {
+    /// `continue`, `solved` or `failed`.
+    pub state: &'static str,
+    /// The position shown (FEN, before the opponent's first move).
+    pub fen: String,
+    /// The opponent's first move (UCI).
+    pub first_move: String,
+    /// The solver's side: `white` or `black`.
+    pub solver: &'static str,
+    /// The opponent's reply to the last move (`continue`), UCI.
+    pub reply: Option<String>,
+    /// The solver's legal moves now, origin square → destinations
+    /// (`continue`).
+    pub legal: std::collections::BTreeMap<String, Vec<String>>,
+    /// The hint's square (the piece to move), when asked.
+    pub hint: Option<String>,
+    /// The hint's piece, Spanish (`caballo`).
+    pub piece_es: Option<String>,
+    /// The hint's piece, English.
+    pub piece_en: Option<String>,
 }

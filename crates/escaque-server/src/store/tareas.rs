@@ -353,3 +353,112 @@ impl Store {
         Ok(r.rows_affected())
     }
 }
+
+impl Store {
+    /// Whether class `class_id` has "juego tras la tarea" on (migration
+    /// 0014; a class never set has it off).
+    pub async fn play_after_homework(&self, class_id: &str) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> =
+            sqlx::query_as("SELECT play_after FROM class_play_after_homework WHERE class_id = $1")
+                .bind(class_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.is_some_and(|r| r.0 != 0))
+    }
+
+    /// Turns "juego tras la tarea" on or off for class `class_id`
+    /// (teacher `by`'s account id, at `at_ms`).
+    pub async fn set_play_after_homework(
+        &self,
+        class_id: &str,
+        on: bool,
+        by: &str,
+        at_ms: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO class_play_after_homework (class_id, play_after, changed_by, changed_ms) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (class_id) DO UPDATE SET \
+             play_after = excluded.play_after, changed_by = excluded.changed_by, \
+             changed_ms = excluded.changed_ms",
+        )
+        .bind(class_id)
+        .bind(i64::from(on))
+        .bind(by)
+        .bind(at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The puzzles found in the analysed games (`puzzles.source = 'game'`)
+    /// that pupil `user_id` played, newest game first: each with the game's
+    /// owners (`u:ID` keys) to tell whose side solves it.
+    pub async fn game_puzzles_of(&self, user_id: &str) -> Result<Vec<GamePuzzleRow>, StoreError> {
+        let key = format!("u:{user_id}");
+        let rows: Vec<GamePuzzleTuple> = sqlx::query_as(
+            "SELECT p.id, p.fen, p.moves, p.rating, p.themes, p.game_id, p.game_ply, \
+             g.white_owner, g.black_owner, g.created_ms FROM puzzles p \
+             JOIN games g ON g.id = p.game_id \
+             WHERE p.source = 'game' AND (g.white_owner = $1 OR g.black_owner = $2) \
+             ORDER BY g.created_ms DESC, p.game_ply, p.id",
+        )
+        .bind(&key)
+        .bind(&key)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|t| GamePuzzleRow {
+                id: t.0,
+                fen: t.1,
+                moves: t.2.split_whitespace().map(str::to_string).collect(),
+                rating: t.3,
+                themes: t.4.split_whitespace().map(str::to_string).collect(),
+                game_id: t.5.unwrap_or_default(),
+                game_ply: t.6.unwrap_or_default(),
+                white_owner: t.7,
+                black_owner: t.8,
+                game_created_ms: t.9,
+            })
+            .collect())
+    }
+}
+
+type GamePuzzleTuple = (
+    String,
+    String,
+    String,
+    f64,
+    String,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    i64,
+);
+
+/// A puzzle found in a server game, with the game's owners (read-only view
+/// of issue 56's `puzzles` joined with `games`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamePuzzleRow {
+    /// The puzzle's id.
+    pub id: String,
+    /// The position before the opponent's move.
+    pub fen: String,
+    /// The opponent's move, then the solution (UCI).
+    pub moves: Vec<String>,
+    /// Its rating.
+    pub rating: f64,
+    /// Theme keys.
+    pub themes: Vec<String>,
+    /// The game it was found in.
+    pub game_id: String,
+    /// The ply (from 0) of the opponent's move in that game.
+    pub game_ply: i64,
+    /// The game's White owner (`u:ID`).
+    pub white_owner: Option<String>,
+    /// The game's Black owner.
+    pub black_owner: Option<String>,
+    /// When the game began (ms).
+    pub game_created_ms: i64,
+}

@@ -49,6 +49,9 @@ use crate::store::tareas::{AttemptRow, HomeworkRow, ItemRow};
 use crate::store::{now_ms, Store};
 use crate::Hub;
 
+pub mod juego;
+pub mod partidas;
+
 /// Most items in one homework.
 pub const MAX_ITEMS: usize = 40;
 /// Most puzzles drawn by one item.
@@ -68,6 +71,24 @@ pub enum Item {
     Puzzle {
         /// Its id.
         id: String,
+    },
+    /// A puzzle found in the analysed game of one of the class's pupils,
+    /// kept as it was when the homework was set.
+    GamePuzzle {
+        /// Its id.
+        id: String,
+        /// The position before the opponent's move.
+        fen: String,
+        /// The opponent's move, then the solution (UCI).
+        moves: Vec<String>,
+        /// The game it was found in.
+        game: String,
+        /// The ply (from 0) of the opponent's move in that game.
+        ply: i64,
+        /// The pupil who played it (account name).
+        pupil: String,
+        /// Where in the game, Spanish notation (`23. Cf3`).
+        moved: String,
     },
     /// A course stage.
     Stage {
@@ -106,6 +127,7 @@ impl Item {
     pub fn kind(&self) -> &'static str {
         match self {
             Item::Puzzle { .. } => "puzzle",
+            Item::GamePuzzle { .. } => "game_puzzle",
             Item::Stage { .. } => "stage",
             Item::Coords { .. } => "coords",
             Item::EngineGame { .. } => "engine_game",
@@ -134,6 +156,12 @@ impl Item {
                     format!("Puzzle {id} ({})", en.join(", ")),
                 )
             }
+            Item::GamePuzzle {
+                pupil, moved, game, ..
+            } => (
+                format!("Problema de la partida de {pupil} ({game}, tras {moved})"),
+                format!("Puzzle from {pupil}'s game ({game}, after {moved})"),
+            ),
             Item::Stage { stage } => {
                 let title = library()
                     .course
@@ -189,6 +217,7 @@ impl Item {
         let n = idx + 1;
         match self {
             Item::Puzzle { id } => format!("{n}. Problema {id}"),
+            Item::GamePuzzle { pupil, .. } => format!("{n}. Problema de {pupil}"),
             Item::Stage { stage } => format!("{n}. Etapa {stage}"),
             Item::Coords { count, .. } => format!("{n}. Coordenadas {count}"),
             Item::EngineGame { level, .. } => format!("{n}. Partida nivel {level}"),
@@ -299,7 +328,13 @@ fn bad_attempt(es: impl Into<String>, en: impl Into<String>) -> ApiError {
 // ---------------------------------------------------------------- setting
 
 /// The items of a new homework, checked, with drawn puzzles resolved.
-pub fn resolve_items(new: &[wire::NewItem]) -> Result<Vec<Item>, ApiError> {
+///
+/// `found`: the puzzles of the class's games a `game_puzzle` item may name
+/// ([`partidas::of_class`]); any other id is refused.
+pub fn resolve_items(
+    new: &[wire::NewItem],
+    found: &[partidas::Found],
+) -> Result<Vec<Item>, ApiError> {
     use wire::NewItem as N;
     let lib = library();
     let mut out: Vec<Item> = Vec::new();
@@ -321,6 +356,19 @@ pub fn resolve_items(new: &[wire::NewItem]) -> Result<Vec<Item>, ApiError> {
                     ));
                 }
                 out.push(Item::Puzzle { id: id.clone() });
+            }
+            N::GamePuzzle { id } => {
+                let Some(f) = found.iter().find(|f| &f.row.id == id) else {
+                    return Err(bad_item(
+                        i,
+                        &format!(
+                            "no hay ningún problema «{}» de las partidas de esta clase",
+                            clip(id)
+                        ),
+                        &format!("there is no puzzle '{}' from this class's games", clip(id)),
+                    ));
+                };
+                out.push(f.item());
             }
             N::Puzzles {
                 theme,
@@ -886,6 +934,10 @@ pub async fn judge(
         Item::Puzzle { id } => {
             let p = library().puzzle(id).ok_or_else(ApiError::internal)?;
             judge_puzzle(p, body.moves.as_deref().ok_or_else(|| missing("moves"))?)
+        }
+        Item::GamePuzzle { .. } => {
+            let p = partidas::puzzle_of(item).ok_or_else(ApiError::internal)?;
+            judge_puzzle(&p, body.moves.as_deref().ok_or_else(|| missing("moves"))?)
         }
         Item::Stage { stage } => {
             let tries = body.tries.as_deref().ok_or_else(|| missing("tries"))?;
