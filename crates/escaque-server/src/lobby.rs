@@ -559,6 +559,47 @@ pub async fn sweep_loop(hub: Weak<Hub>) {
     }
 }
 
+/// What the lobby refuses (issue 53): seeks, challenges and their seats;
+/// `crate::http::error` gives each its HTTP status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// `no_such_seek`: the seek was taken or withdrawn.
+    SeekGone,
+    /// `no_such_seek`: the asker has no seek with that id (withdrawing).
+    NotYourSeek,
+    /// `seat_taken`: the challenge's free seat is taken.
+    SeatTaken,
+    /// `own_game`: one person may not hold both seats of a game.
+    OwnGame,
+}
+
+impl Refusal {
+    /// The stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::SeekGone | Refusal::NotYourSeek => "no_such_seek",
+            Refusal::SeatTaken => "seat_taken",
+            Refusal::OwnGame => "own_game",
+        }
+    }
+
+    /// The Spanish and English text.
+    pub fn text(&self) -> (&'static str, &'static str) {
+        match self {
+            Refusal::SeekGone => ("esa propuesta ya no está", "that seek is gone"),
+            Refusal::NotYourSeek => (
+                "no tienes ninguna propuesta con ese número",
+                "you have no seek with that id",
+            ),
+            Refusal::SeatTaken => ("ese puesto ya está ocupado", "that seat is already taken"),
+            Refusal::OwnGame => (
+                "no puedes jugar contra ti: la invitación es tuya",
+                "you cannot play yourself: the invitation is yours",
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

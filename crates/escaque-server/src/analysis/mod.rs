@@ -28,6 +28,9 @@
 
 pub mod puzzles;
 pub mod queue;
+mod refusal;
+
+pub use refusal::Refusal;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

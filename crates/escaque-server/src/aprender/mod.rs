@@ -68,7 +68,7 @@ fn progress_error(e: ProgressError) -> ApiError {
         ProgressError::TooManyTries => StatusCode::BAD_REQUEST,
         ProgressError::NotSolved => StatusCode::UNPROCESSABLE_ENTITY,
     };
-    ApiError(status, e.id(), t.es, t.en)
+    ApiError(status.into(), e.id(), t.es, t.en)
 }
 
 /// `GET /api/aprender`: the stages.

@@ -16,12 +16,13 @@
 //!   `403 teachers_only`.
 
 pub mod kid;
+mod refusal;
 pub mod words;
+
+pub use refusal::{ClassError, Refusal};
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
-
-use axum::http::StatusCode;
 
 use crate::error::ApiError;
 use crate::identity::Identity;
@@ -60,42 +61,27 @@ pub async fn role(store: &Store, me: &Identity, class_id: &str) -> Result<Role, 
     Ok(Role::Outsider)
 }
 
-/// `404 class_not_found`: no such class, or the asker is not in it.
+/// `404 class_not_found` ([`Refusal::ClassNotFound`]) as a refusal.
 pub fn class_not_found() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "class_not_found",
-        "no existe esa clase (o no eres de ella)",
-        "no such class (or you are not in it)",
-    )
+    Refusal::ClassNotFound.into()
 }
 
-/// `403 teachers_only`: a pupil asked for a teacher's action.
+/// `403 teachers_only` ([`Refusal::TeachersOnly`]) as a refusal.
 pub fn teachers_only() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "teachers_only",
-        "solo los docentes de la clase pueden hacer esto",
-        "only the class's teachers can do this",
-    )
+    Refusal::TeachersOnly.into()
 }
 
-/// `403 kid_mode`: a pupil tried to reach somebody outside its class.
+/// `403 kid_mode` ([`Refusal::KidMode`]) as a refusal.
 pub fn kid_mode() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "kid_mode",
-        "en modo infantil solo se juega con la clase, el motor y los eventos de la clase",
-        "in kid mode one plays only the class, the engine and the class's events",
-    )
+    Refusal::KidMode.into()
 }
 
 /// The class `class_id` if `me` is one of its teachers: `404
 /// class_not_found` for an outsider, `403 teachers_only` for a pupil.
-pub async fn teaching(hub: &Hub, me: &Identity, class_id: &str) -> Result<ClassRow, ApiError> {
+pub async fn teaching(hub: &Hub, me: &Identity, class_id: &str) -> Result<ClassRow, ClassError> {
     match member(hub, me, class_id).await? {
         (class, Role::Teacher) => Ok(class),
-        _ => Err(teachers_only()),
+        _ => Err(Refusal::TeachersOnly.into()),
     }
 }
 
@@ -105,14 +91,14 @@ pub async fn member(
     hub: &Hub,
     me: &Identity,
     class_id: &str,
-) -> Result<(ClassRow, Role), ApiError> {
+) -> Result<(ClassRow, Role), ClassError> {
     let class = hub
         .store
         .class(class_id)
         .await?
-        .ok_or_else(class_not_found)?;
+        .ok_or(Refusal::ClassNotFound)?;
     match role(&hub.store, me, class_id).await? {
-        Role::Outsider => Err(class_not_found()),
+        Role::Outsider => Err(Refusal::ClassNotFound.into()),
         r => Ok((class, r)),
     }
 }

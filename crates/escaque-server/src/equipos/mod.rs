@@ -241,7 +241,12 @@ pub fn refused(e: TeamError) -> ApiError {
         SchoolFull { .. } => (StatusCode::CONFLICT, "school_full"),
         CategoryShort { .. } => (StatusCode::CONFLICT, "category_short"),
     };
-    ApiError(status, code, e.message(Lang::Es), e.message(Lang::En))
+    ApiError(
+        status.into(),
+        code,
+        e.message(Lang::Es),
+        e.message(Lang::En),
+    )
 }
 
 fn bad(code: &'static str, es: String, en: String) -> ApiError {

@@ -29,7 +29,7 @@ use serde_json::Value;
 
 use super::games::LangQuery;
 use super::{ApiError, ApiResult, AppJson, Identity, Limited};
-use crate::analysis::replay;
+use crate::analysis::{replay, Refusal};
 use crate::classes::{self, Role};
 use crate::proto::analysis as wire;
 use crate::store::analysis::AnalysisRow;
@@ -65,47 +65,26 @@ pub fn routes() -> Router<Arc<Hub>> {
 // ---------------------------------------------------------------- refusals
 
 fn no_game() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "not_found",
-        "no existe esa partida",
-        "there is no such game",
-    )
+    Refusal::NoGame.into()
 }
 
 fn no_analysis() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "no_analysis",
-        "no existe ese análisis",
-        "there is no such analysis",
-    )
+    Refusal::NoAnalysis.into()
 }
 
 fn busy() -> ApiError {
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "analysis_busy",
-        &format!(
-            "ya tienes {MAX_UNFINISHED} análisis en espera o en curso; espera a que termine uno"
-        ),
-        &format!(
-            "you already have {MAX_UNFINISHED} analyses queued or running; wait until one ends"
-        ),
-    )
+    Refusal::Busy {
+        max: MAX_UNFINISHED,
+    }
+    .into()
 }
 
 fn not_done() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "analysis_not_done",
-        "el análisis aún no ha terminado",
-        "the analysis has not finished yet",
-    )
+    Refusal::NotDone.into()
 }
 
 fn unprocessable(code: &'static str, es: String, en: String) -> ApiError {
-    ApiError(StatusCode::UNPROCESSABLE_ENTITY, code, es, en)
+    Refusal::unreadable(code, es, en).into()
 }
 
 // ---------------------------------------------------------------- visibility
@@ -285,12 +264,7 @@ async fn request_game(
         return Ok((StatusCode::ACCEPTED, Json(queued_json(&hub, &row).await?)).into_response());
     }
     if game.status != "over" {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "game_not_over",
-            "la partida no ha terminado: se analiza al terminar",
-            "the game is not over: it is analysed once it ends",
-        ));
+        return Err(Refusal::GameNotOver.into());
     }
     check_busy(&hub, &me).await?;
     let moves: Vec<String> = hub
@@ -363,18 +337,10 @@ async fn upload(
 ) -> ApiResult {
     let req = body.read()?;
     if req.pgn.len() > MAX_PGN_BYTES {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            &format!(
-                "el PGN es demasiado grande (máximo {} KiB)",
-                MAX_PGN_BYTES / 1024
-            ),
-            &format!(
-                "the PGN is too large (at most {} KiB)",
-                MAX_PGN_BYTES / 1024
-            ),
-        ));
+        return Err(Refusal::TooLarge {
+            max_kib: MAX_PGN_BYTES / 1024,
+        }
+        .into());
     }
     let games = read_games(&req.pgn)?;
     let _admit = hub.analysis.admit.lock().await;
@@ -704,12 +670,7 @@ async fn eval_position(
 
 fn engine_error(e: escaque_analysis::AnalysisError) -> ApiError {
     eprintln!("escaque-server: analysis board: {e}");
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "engine_unavailable",
-        "el motor de análisis no respondió; inténtalo de nuevo",
-        "the analysis engine did not answer; try again",
-    )
+    Refusal::EngineUnavailable.into()
 }
 
 #[derive(Deserialize)]

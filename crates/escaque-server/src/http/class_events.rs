@@ -23,10 +23,11 @@ use axum::{Json, Router};
 use escaque_torneo::{Player, System, Tournament};
 use serde::Deserialize;
 
+use super::extract::{Member, Teaching};
 use super::games::parse_tc;
 use super::names::skeleton;
 use super::{ApiError, ApiResult, AppJson, Identity};
-use crate::classes::{self, Role};
+use crate::classes::{self, Refusal, Role};
 use crate::presence::PresenceView;
 use crate::proto::classes as wire;
 use crate::store::progress::PlayedGame;
@@ -63,29 +64,7 @@ const DAY_MS: i64 = 86_400_000;
 
 /// `403 class_only`: a class's tournament, and the asker is not of the class.
 pub(super) fn class_only() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "class_only",
-        "este torneo es de una clase: solo entran sus alumnos y sus docentes",
-        "this tournament belongs to a class: only its pupils and teachers enter it",
-    )
-}
-
-fn pupil_not_found(name: &str) -> ApiError {
-    ApiError(
-        StatusCode::NOT_FOUND,
-        "pupil_not_found",
-        format!("«{name}» no es alumno de esta clase"),
-        format!("'{name}' is not a pupil of this class"),
-    )
-}
-
-fn not_enough_pupils() -> ApiError {
-    ApiError::bad(
-        "not_enough_pupils",
-        "un torneo necesita al menos 2 alumnos (por omisión, los que están conectados)",
-        "a tournament needs at least 2 pupils (by default, those online now)",
-    )
+    Refusal::ClassOnly.into()
 }
 
 fn bad_period(es: &str, en: &str) -> ApiError {
@@ -154,12 +133,10 @@ pub fn default_rounds(n: u32) -> u32 {
 /// tournament of the class with its pupils; round 1 is paired at once.
 async fn start_tournament(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    id: Result<Path<String>, PathRejection>,
+    Teaching { me, class }: Teaching,
     body: AppJson<StartBody>,
 ) -> ApiResult {
-    let Path(id) = id?;
-    let class = classes::teaching(&hub, &me, &id).await?;
+    let id = class.id.clone();
     let req = body.read()?;
     let system = match req.system.as_str() {
         "swiss" => System::Swiss,
@@ -205,7 +182,7 @@ async fn start_tournament(
                 let p = pupils
                     .iter()
                     .find(|p| skeleton(&p.name) == key)
-                    .ok_or_else(|| pupil_not_found(n))?;
+                    .ok_or_else(|| Refusal::PupilNotInClass(n.to_string()))?;
                 if !seen.insert(key) {
                     return Err(ApiError::bad(
                         "duplicate_pupil",
@@ -224,7 +201,7 @@ async fn start_tournament(
             .collect(),
     };
     if chosen.len() < 2 {
-        return Err(not_enough_pupils());
+        return Err(Refusal::NotEnoughPupils.into());
     }
     let n = chosen.len() as u32;
     let rounds = match system {
@@ -315,11 +292,9 @@ async fn start_tournament(
 /// with its real name and whether it is online now).
 async fn list_tournaments(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    id: Result<Path<String>, PathRejection>,
+    Member { class, role, .. }: Member,
 ) -> ApiResult {
-    let Path(id) = id?;
-    let (class, role) = classes::member(&hub, &me, &id).await?;
+    let id = class.id.clone();
     let mut list = Vec::new();
     for r in hub.store.class_tournaments(&id, 100).await? {
         let Ok(t) = escaque_torneo::trf::parse(&r.trf) else {
@@ -598,12 +573,10 @@ fn opt(n: Option<i64>) -> String {
 /// `format=csv`, as a CSV file with Spanish headers.
 async fn progress(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    id: Result<Path<String>, PathRejection>,
+    Teaching { class, .. }: Teaching,
     q: Result<Query<ProgressQuery>, QueryRejection>,
 ) -> ApiResult {
-    let Path(id) = id?;
-    let class = classes::teaching(&hub, &me, &id).await?;
+    let id = class.id.clone();
     let Query(q) = q?;
     let csv = match q.format.as_deref() {
         None | Some("json") => false,

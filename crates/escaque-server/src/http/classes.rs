@@ -23,9 +23,10 @@ use escaque::{Color, Position, RuleSet};
 use serde::Deserialize;
 
 use super::accounts::hash_off_thread;
+use super::extract::{Member, Teaching};
 use super::games::parse_tc;
 use super::{names, ApiError, ApiResult, AppJson, Identity, Limited};
-use crate::classes::{self, words, Role};
+use crate::classes::{self, words, Refusal, Role};
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
 use crate::store::class_admin::NewsRow;
@@ -72,38 +73,19 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 // ---------------------------------------------------------------- refusals
 
 fn not_a_teacher() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "not_a_teacher",
-        "solo un docente puede crear clases (lo marca el administrador del servidor)",
-        "only a teacher can create classes (the server's administrator marks them)",
-    )
+    Refusal::NotATeacher.into()
 }
 
 fn pupil_not_found() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "pupil_not_found",
-        "no hay ningún alumno con ese nombre en esta clase",
-        "there is no pupil of that name in this class",
-    )
+    Refusal::PupilNotFound.into()
 }
 
 fn class_full() -> ApiError {
-    ApiError::bad(
-        "class_full",
-        format!("una clase tiene como mucho {MAX_PUPILS} alumnos activos"),
-        format!("a class has at most {MAX_PUPILS} active pupils"),
-    )
+    Refusal::ClassFull { max: MAX_PUPILS }.into()
 }
 
 fn bad_class_code() -> ApiError {
-    ApiError::new(
-        StatusCode::UNAUTHORIZED,
-        "bad_class_code",
-        "nombre o código de clase incorrectos",
-        "wrong name or class code",
-    )
+    Refusal::BadClassCode.into()
 }
 
 /// A text of 1 to `max` characters after trimming, or `code`.
@@ -273,10 +255,9 @@ pub(super) async fn create(
 
 pub(super) async fn view(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Member { class, role, .. }: Member,
 ) -> ApiResult {
-    let (class, role) = classes::member(&hub, &me, &id).await?;
+    let id = class.id.clone();
     let teacher = role == Role::Teacher;
     let teachers: Vec<wire::TeacherItem> = hub
         .store
@@ -350,11 +331,10 @@ pub(super) struct EditClass {
 
 pub(super) async fn edit(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { class, .. }: Teaching,
     body: AppJson<EditClass>,
 ) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
+    let id = class.id.clone();
     let req = body.read()?;
     let name = match &req.name {
         Some(n) => text_field(
@@ -390,20 +370,12 @@ pub(super) struct NewTeacher {
 
 pub(super) async fn add_teacher(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { class, .. }: Teaching,
     body: AppJson<NewTeacher>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
+    let id = class.id;
     let req = body.read()?;
-    let no_such = || {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_account",
-            "no hay ninguna cuenta (que no sea de alumno) con ese nombre",
-            "there is no account (other than a pupil's) of that name",
-        )
-    };
+    let no_such = || ApiError::from(Refusal::NoSuchAccount);
     let mut user = hub
         .store
         .user_by_name_key(&names::skeleton(&req.name))
@@ -417,12 +389,7 @@ pub(super) async fn add_teacher(
         return Err(no_such());
     }
     if !hub.store.add_class_teacher(&id, &user.id).await? {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "already_teacher",
-            "esa cuenta ya es docente de esta clase",
-            "that account already teaches this class",
-        ));
+        return Err(Refusal::TeacherAlready.into());
     }
     let teachers: Vec<wire::TeacherItem> = hub
         .store
@@ -436,10 +403,9 @@ pub(super) async fn add_teacher(
 
 pub(super) async fn new_code(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { class, .. }: Teaching,
 ) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
+    let id = class.id.clone();
     let mut code = words::class_code(&mut rand::rng());
     while code == class.login_code {
         code = words::class_code(&mut rand::rng());
@@ -453,11 +419,10 @@ pub(super) async fn new_code(
 pub(super) async fn add_pupils(
     State(hub): State<Arc<Hub>>,
     _: Limited,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { class, .. }: Teaching,
     body: AppJson<AddPupils>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
+    let id = class.id;
     let req = body.read()?;
     let raw: Vec<String> = match (req.real_names, req.text) {
         (Some(list), None) => list,
@@ -716,12 +681,8 @@ fn news_item(n: &NewsRow) -> wire::NewsItem {
     }
 }
 
-pub(super) async fn news(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
-) -> ApiResult {
-    classes::member(&hub, &me, &id).await?;
+pub(super) async fn news(State(hub): State<Arc<Hub>>, Member { class, .. }: Member) -> ApiResult {
+    let id = class.id;
     let news: Vec<wire::NewsItem> = hub
         .store
         .class_news(&id, BOARD_NEWS)
@@ -742,11 +703,10 @@ pub(super) struct NewNews {
 
 pub(super) async fn post_news(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { me, class }: Teaching,
     body: AppJson<NewNews>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
+    let id = class.id;
     let req = body.read()?;
     let text = text_field(&req.text, MAX_TEXT, "bad_news", ("el aviso", "the notice"))?;
     let uid = classes::user_id(&me).unwrap_or_default();
@@ -764,17 +724,12 @@ pub(super) async fn post_news(
 
 pub(super) async fn delete_news(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path((id, news)): Path<(String, String)>,
+    Teaching { class, .. }: Teaching,
+    Path((_, news)): Path<(String, String)>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
+    let id = class.id;
     if !hub.store.delete_news(&id, &news).await? {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_news",
-            "no hay ningún aviso así en esta clase",
-            "there is no such notice in this class",
-        ));
+        return Err(Refusal::NewsNotFound.into());
     }
     Ok(Json(crate::proto::common::DONE).into_response())
 }
@@ -792,11 +747,10 @@ pub(super) struct NewClassGame {
 
 pub(super) async fn start_game(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { class, .. }: Teaching,
     body: AppJson<NewClassGame>,
 ) -> ApiResult {
-    classes::teaching(&hub, &me, &id).await?;
+    let id = class.id;
     let req = body.read()?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let white = find_pupil(&hub, &id, &req.white, false).await?;

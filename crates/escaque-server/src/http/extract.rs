@@ -1,15 +1,21 @@
 //! What every route may ask for: who is asking ([`Identity`], set by the
 //! guard layer from the cookies), a token from the per-address rate limit
-//! ([`Limited`]), and its JSON body ([`AppJson`], whose refusal the handler
-//! takes when it reads it).
+//! ([`Limited`]), its JSON body ([`AppJson`], whose refusal the handler
+//! takes when it reads it), and the guards of a class's routes (issue 53:
+//! [`Teaching`], [`Member`]) instead of the same check at the top of each
+//! handler.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use std::collections::HashMap;
+
+use axum::extract::{ConnectInfo, FromRequestParts, Path};
 use axum::http::request::Parts;
 
 use super::{ApiError, Identity};
+use crate::classes::{self, Role};
+use crate::store::classes::ClassRow;
 use crate::Hub;
 
 impl<S: Send + Sync> FromRequestParts<S> for Identity {
@@ -76,4 +82,59 @@ where
         let read = axum::Json::<T>::from_request(req, state).await;
         Ok(AppJson(read.map(|axum::Json(t)| t).map_err(ApiError::from)))
     }
+}
+
+/// The class of the route's `{id}`, asked for by one of its teachers: the
+/// guard of a teacher's class route. Refused as [`classes::teaching`]
+/// refuses (`404 class_not_found` for an outsider, `403 teachers_only` for
+/// a pupil), before the handler reads its body; an unreadable `{id}` is
+/// `400 malformed`.
+pub struct Teaching {
+    /// Who asks.
+    pub me: Identity,
+    /// The class.
+    pub class: ClassRow,
+}
+
+impl FromRequestParts<Arc<Hub>> for Teaching {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Teaching, ApiError> {
+        let me = Identity::from_request_parts(parts, hub).await?;
+        let id = class_id(parts, hub).await?;
+        let class = classes::teaching(hub, &me, &id).await?;
+        Ok(Teaching { me, class })
+    }
+}
+
+/// The class of the route's `{id}`, asked for by one of its teachers or
+/// pupils, and which of the two: the guard of a class route both may use.
+/// Refused as [`classes::member`] refuses (`404 class_not_found`).
+pub struct Member {
+    /// Who asks.
+    pub me: Identity,
+    /// The class.
+    pub class: ClassRow,
+    /// Teacher or pupil.
+    pub role: Role,
+}
+
+impl FromRequestParts<Arc<Hub>> for Member {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Member, ApiError> {
+        let me = Identity::from_request_parts(parts, hub).await?;
+        let id = class_id(parts, hub).await?;
+        let (class, role) = classes::member(hub, &me, &id).await?;
+        Ok(Member { me, class, role })
+    }
+}
+
+/// The route's `{id}` parameter.
+async fn class_id(parts: &mut Parts, hub: &Arc<Hub>) -> Result<String, ApiError> {
+    let Path(mut params) = Path::<HashMap<String, String>>::from_request_parts(parts, hub).await?;
+    params.remove("id").ok_or_else(|| {
+        eprintln!("escaque-server: a class guard on a route without {{id}}");
+        ApiError::internal()
+    })
 }

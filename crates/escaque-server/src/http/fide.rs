@@ -116,7 +116,7 @@ pub(super) async fn manual(
     }
     if l.row.mode == "online" {
         return Err(ApiError(
-            axum::http::StatusCode::CONFLICT,
+            axum::http::StatusCode::CONFLICT.into(),
             "online_event",
             "un torneo en línea se empareja con el programa: sus partidas empiezan al emparejar"
                 .into(),

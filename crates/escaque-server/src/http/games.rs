@@ -19,6 +19,7 @@ use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
 use crate::proto::games as wire;
 use crate::proto::games::CreateGame;
+use crate::lobby::Refusal;
 use crate::proto::ErrorCode;
 use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
 
@@ -211,12 +212,7 @@ pub(super) async fn join_game(
         return Err(ApiError::own_game());
     }
     let Some(seat) = free else {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "seat_taken",
-            "ese puesto ya está ocupado",
-            "that seat is already taken",
-        ));
+        return Err(Refusal::SeatTaken.into());
     };
     // Kid mode: a pupil takes the seat of its circle's challenges only, and
     // nobody outside a pupil's circle takes the seat of its challenge.
@@ -245,12 +241,7 @@ pub(super) async fn join_game(
         )
         .await?;
     if !took {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "seat_taken",
-            "ese puesto ya está ocupado",
-            "that seat is already taken",
-        ));
+        return Err(Refusal::SeatTaken.into());
     }
     if let (Some(class_id), None) = (meeting.class(), &row.class_id) {
         hub.store.set_game_class(&id, &class_id).await?;

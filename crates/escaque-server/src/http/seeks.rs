@@ -19,7 +19,7 @@ use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
-use crate::lobby::{self, Fanout, Seek};
+use crate::lobby::{self, Fanout, Refusal, Seek};
 use crate::proto::games as wire;
 use crate::rating::{self, RatedRefusal};
 use crate::{new_id, Hub, NewGame, Seat};
@@ -57,12 +57,7 @@ pub(super) async fn list_seeks(State(hub): State<Arc<Hub>>, me: Identity) -> Api
 }
 
 fn no_such_seek() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "no_such_seek",
-        "esa propuesta ya no está",
-        "that seek is gone",
-    )
+    Refusal::SeekGone.into()
 }
 
 pub(super) async fn create_seek(
@@ -156,12 +151,7 @@ pub(super) async fn withdraw_seek(
     Path(id): Path<String>,
 ) -> ApiResult {
     if !lobby::withdraw(&hub, &id, &me.key).await? {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_seek",
-            "no tienes ninguna propuesta con ese número",
-            "you have no seek with that id",
-        ));
+        return Err(Refusal::NotYourSeek.into());
     }
     Ok(Json(crate::proto::common::DONE).into_response())
 }

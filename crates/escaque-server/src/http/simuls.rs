@@ -34,6 +34,7 @@ use super::names::skeleton;
 use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::actor::Cmd;
 use crate::classes::{self, Role};
+use crate::error::Kind;
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
 use crate::proto::lobby::YourGame;
@@ -62,7 +63,7 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 /// `404 simul_not_found`: no such simul, or the asker is not in its class.
 fn simul_not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "simul_not_found",
         "no existe esa simultánea (o no eres de su clase)",
         "no such simul (or you are not in its class)",
@@ -71,7 +72,7 @@ fn simul_not_found() -> ApiError {
 
 fn board_not_found(board: u32) -> ApiError {
     ApiError(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "board_not_found",
         format!("la simultánea no tiene tablero {board}"),
         format!("the simul has no board {board}"),
@@ -80,7 +81,7 @@ fn board_not_found(board: u32) -> ApiError {
 
 fn pupil_not_found(name: &str) -> ApiError {
     ApiError(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "pupil_not_found",
         format!("«{name}» no es un alumno de esta clase"),
         format!("\"{name}\" is not a pupil of this class"),
@@ -89,7 +90,7 @@ fn pupil_not_found(name: &str) -> ApiError {
 
 fn board_in_play(board: u32) -> ApiError {
     ApiError(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "board_in_play",
         format!("la partida del tablero {board} aún se está jugando"),
         format!("the game on board {board} is still being played"),
@@ -452,7 +453,7 @@ pub(super) async fn restart(
     let active = hub.store.class_pupils(&simul.class_id, false).await?;
     let Some(pupil) = active.iter().find(|p| p.user_id == last.pupil_id) else {
         return Err(ApiError(
-            StatusCode::CONFLICT,
+            Kind::Conflict,
             "pupil_not_in_class",
             format!("{} ya no es alumno de la clase", last.pupil_name),
             format!("{} is no longer a pupil of the class", last.pupil_name),

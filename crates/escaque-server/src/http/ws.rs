@@ -4,15 +4,15 @@
 //! each message to the game's actor; see `docs/protocol.md`.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use escaque::{Color, Lang};
+use escaque::Color;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
@@ -45,13 +45,7 @@ pub(crate) async fn ws_game(
         Some(s) => match Hub::seat_of(&row, &s) {
             Some(c) => Some(c),
             None => {
-                let e = ErrorCode::BadSeat;
-                return Err(ApiError(
-                    StatusCode::FORBIDDEN,
-                    e.code(),
-                    e.text(Lang::Es),
-                    e.text(Lang::En),
-                ));
+                return Err(ErrorCode::BadSeat.into());
             }
         },
     };
@@ -138,33 +132,15 @@ async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
     }
 }
 
+/// One player's or spectator's socket on a game, in phases: joined to the
+/// game's task ([`join`]), a writer task sending what the game says
+/// ([`spawn_writer`]), then the reading loop — pings out ([`Pings`]),
+/// each frame read ([`read_frame`]) and its message handed to the game
+/// ([`Conn::message`]) — and last the leave.
 async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Out>(512);
-    // Join (retry once if the game's task was just ending).
-    let mut joined = None;
-    for _ in 0..2 {
-        let Some(game) = hub.game(&id).await else {
-            break;
-        };
-        let (rtx, rrx) = oneshot::channel();
-        if game
-            .send(Cmd::Join {
-                seat,
-                tx: tx.clone(),
-                reply: rtx,
-            })
-            .await
-            .is_err()
-        {
-            continue;
-        }
-        if let Ok(sub) = rrx.await {
-            joined = Some((game, sub));
-            break;
-        }
-    }
-    let Some((game, sub)) = joined else {
+    let (tx, rx) = mpsc::channel::<Out>(512);
+    let Some((game, sub)) = join(&hub, &id, seat, &tx).await else {
         let _ = sink
             .send(Message::Text(
                 ServerMsg::error(&ErrorCode::NoSuchGame, None)
@@ -179,8 +155,104 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
     let local = tx.downgrade();
     drop(tx);
     // The reader asks the writer to close with a code (a frame too big).
-    let (close_tx, mut close_rx) = oneshot::channel::<CloseFrame>();
-    let mut writer = tokio::spawn(async move {
+    let (close_tx, close_rx) = oneshot::channel::<CloseFrame>();
+    let mut conn = Conn {
+        game,
+        sub,
+        local,
+        writer: spawn_writer(sink, rx, close_rx),
+        close_tx: Some(close_tx),
+        bucket: Bucket::new(hub.config.msgs_burst, hub.config.msgs_per_sec),
+        pings: Pings::default(),
+    };
+    let mut ticker = tokio::time::interval(hub.config.ping_every);
+    loop {
+        tokio::select! {
+            _ = &mut conn.writer => {
+                // The close frame is out: read until the client's own close
+                // (at most two seconds), so that the socket is not dropped
+                // with the client's frames unread — the kernel would answer
+                // them with a reset, and the client could lose the close
+                // frame and its code (1012: reconnect).
+                drain(&mut stream).await;
+                break;
+            }
+            _ = ticker.tick() => {
+                let n = conn.pings.next();
+                conn.say(ServerMsg::Ping { n });
+            }
+            frame = stream.next() => {
+                let received = Instant::now();
+                let text = match read_frame(frame) {
+                    Frame::Text(t) => t,
+                    Frame::Skip => continue,
+                    Frame::Binary => {
+                        conn.say(ServerMsg::error(&ErrorCode::Binary, None));
+                        continue;
+                    }
+                    Frame::End => break,
+                    Frame::OverTransport => {
+                        // Beyond the transport's limit: the close frame is
+                        // sent, and the connection kept a moment so that the
+                        // client reads it before the socket goes.
+                        conn.close_too_big().await;
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                        break;
+                    }
+                    Frame::TooBig => {
+                        conn.close_too_big().await;
+                        drain(&mut stream).await;
+                        break;
+                    }
+                };
+                if conn.message(text.as_str(), received).await.is_break() {
+                    if conn.wait_writer().await {
+                        drain(&mut stream).await;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    let _ = conn.game.send(Cmd::Leave { sub: conn.sub }).await;
+    conn.writer.abort();
+}
+
+/// Joins the game's task (once more if it was just ending): its queue and
+/// this connection's subscription number.
+async fn join(
+    hub: &Arc<Hub>,
+    id: &str,
+    seat: Option<Color>,
+    tx: &mpsc::Sender<Out>,
+) -> Option<(mpsc::Sender<Cmd>, u64)> {
+    for _ in 0..2 {
+        let game = hub.game(id).await?;
+        let (rtx, rrx) = oneshot::channel();
+        let join = Cmd::Join {
+            seat,
+            tx: tx.clone(),
+            reply: rtx,
+        };
+        if game.send(join).await.is_err() {
+            continue;
+        }
+        if let Ok(sub) = rrx.await {
+            return Some((game, sub));
+        }
+    }
+    None
+}
+
+/// The writer task: sends what the game says until the game lets the
+/// connection go (then 1012: the client reconnects), the game's task stops
+/// here (1012 with its reason), or the reader asks for a close frame.
+fn spawn_writer(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Out>,
+    mut close_rx: oneshot::Receiver<CloseFrame>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
         loop {
             tokio::select! {
                 m = rx.recv() => match m {
@@ -217,108 +289,135 @@ async fn game_connection(hub: Arc<Hub>, id: String, seat: Option<Color>, socket:
             .send(Message::Close(Some(super::internal::restart_close())))
             .await;
         let _ = sink.flush().await;
-    });
-    let mut close_tx = Some(close_tx);
-    let say = |msg: ServerMsg| {
-        if let Some(tx) = local.upgrade() {
-            let _ = tx.try_send(Arc::from(msg.to_text()));
+    })
+}
+
+/// A frame as the reading loop takes it.
+enum Frame {
+    /// A text frame within [`MAX_FRAME_BYTES`]: a message.
+    Text(axum::extract::ws::Utf8Bytes),
+    /// A binary frame: refused with `binary`.
+    Binary,
+    /// A ping or pong of the transport: nothing to do.
+    Skip,
+    /// The client closed, or the socket failed.
+    End,
+    /// Over [`MAX_FRAME_BYTES`]: closed with 1009.
+    TooBig,
+    /// Over the transport's own limit (the read failed): closed with 1009.
+    OverTransport,
+}
+
+fn read_frame(frame: Option<Result<Message, axum::Error>>) -> Frame {
+    match frame {
+        Some(Err(e)) if too_big(&e) => Frame::OverTransport,
+        Some(Err(_)) | None | Some(Ok(Message::Close(_))) => Frame::End,
+        Some(Ok(Message::Text(t))) if t.len() > MAX_FRAME_BYTES => Frame::TooBig,
+        Some(Ok(Message::Binary(b))) if b.len() > MAX_FRAME_BYTES => Frame::TooBig,
+        Some(Ok(Message::Text(t))) => Frame::Text(t),
+        Some(Ok(Message::Binary(_))) => Frame::Binary,
+        Some(Ok(_)) => Frame::Skip,
+    }
+}
+
+/// The pings this connection sent (the last 32) and the last five round
+/// trips measured from their pongs: the lag the game's clock allows.
+#[derive(Default)]
+struct Pings {
+    n: u64,
+    sent: VecDeque<(u64, Instant)>,
+    rtts: VecDeque<Duration>,
+}
+
+impl Pings {
+    /// The next ping's number (its time kept).
+    fn next(&mut self) -> u64 {
+        self.n += 1;
+        self.sent.push_back((self.n, Instant::now()));
+        if self.sent.len() > 32 {
+            self.sent.pop_front();
         }
-    };
-    let cfg = &hub.config;
-    let mut bucket = Bucket::new(cfg.msgs_burst, cfg.msgs_per_sec);
-    let mut ticker = tokio::time::interval(cfg.ping_every);
-    let mut ping_n = 0u64;
-    let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
-    let mut rtts: VecDeque<Duration> = VecDeque::new();
-    loop {
-        tokio::select! {
-            _ = &mut writer => {
-                // The close frame is out: read until the client's own close
-                // (at most two seconds), so that the socket is not dropped
-                // with the client's frames unread — the kernel would answer
-                // them with a reset, and the client could lose the close
-                // frame and its code (1012: reconnect).
-                drain(&mut stream).await;
-                break;
-            }
-            _ = ticker.tick() => {
-                ping_n += 1;
-                pings.push_back((ping_n, Instant::now()));
-                if pings.len() > 32 {
-                    pings.pop_front();
-                }
-                say(ServerMsg::Ping { n: ping_n });
-            }
-            frame = stream.next() => {
-                let received = Instant::now();
-                let text = match frame {
-                    Some(Err(e)) => {
-                        if too_big(&e) {
-                            // Beyond the transport's limit: the close frame
-                            // is sent, and the connection kept a moment so
-                            // that the client reads it before the socket goes.
-                            close_with(&mut close_tx, &mut writer).await;
-                            tokio::time::sleep(Duration::from_millis(200)).await;
-                        }
-                        break;
-                    }
-                    None => break,
-                    Some(Ok(Message::Text(t))) if t.len() > MAX_FRAME_BYTES => {
-                        close_with(&mut close_tx, &mut writer).await;
-                        drain(&mut stream).await;
-                        break;
-                    }
-                    Some(Ok(Message::Binary(b))) if b.len() > MAX_FRAME_BYTES => {
-                        close_with(&mut close_tx, &mut writer).await;
-                        drain(&mut stream).await;
-                        break;
-                    }
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Binary(_))) => {
-                        say(ServerMsg::error(&ErrorCode::Binary, None));
-                        continue;
-                    }
-                    Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(_)) => continue,
-                };
-                if !bucket.take() {
-                    // Refused unread, but the answer says which message.
-                    say(ServerMsg::error(&ErrorCode::RateLimited, frame_id(text.as_str())));
-                    continue;
-                }
-                match parse_client(text.as_str()) {
-                    Err(bad) => say(ServerMsg::error(&bad.error, bad.id)),
-                    Ok(ClientMsg::Pong { n, .. }) => {
-                        if let Some(i) = pings.iter().position(|(k, _)| *k == n) {
-                            let (_, at) = pings.remove(i).unwrap_or((n, received));
-                            rtts.push_back(received.duration_since(at));
-                            if rtts.len() > 5 {
-                                rtts.pop_front();
-                            }
-                        }
-                    }
-                    Ok(msg) => {
-                        let id = msg.id();
-                        let cmd = Cmd::Msg { sub, msg, received, rtt: median(&rtts) };
-                        if game.send(cmd).await.is_err() {
-                            // The game's task stopped here: the message is
-                            // refused with `retry` (when the task still
-                            // holds this connection), and the writer closes
-                            // with 1012 once the task lets it go.
-                            say(ServerMsg::error(&ErrorCode::Retry, id));
-                            let wait = Duration::from_secs(2);
-                            if tokio::time::timeout(wait, &mut writer).await.is_ok() {
-                                drain(&mut stream).await;
-                            }
-                            break;
-                        }
-                    }
-                }
+        self.n
+    }
+
+    /// Pong `n` came at `received`.
+    fn pong(&mut self, n: u64, received: Instant) {
+        if let Some(i) = self.sent.iter().position(|(k, _)| *k == n) {
+            let (_, at) = self.sent.remove(i).unwrap_or((n, received));
+            self.rtts.push_back(received.duration_since(at));
+            if self.rtts.len() > 5 {
+                self.rtts.pop_front();
             }
         }
     }
-    let _ = game.send(Cmd::Leave { sub }).await;
-    writer.abort();
+
+    /// The median of the last round trips.
+    fn rtt(&self) -> Duration {
+        median(&self.rtts)
+    }
+}
+
+/// A game connection's reading side.
+struct Conn {
+    game: mpsc::Sender<Cmd>,
+    sub: u64,
+    local: mpsc::WeakSender<Out>,
+    writer: tokio::task::JoinHandle<()>,
+    close_tx: Option<oneshot::Sender<CloseFrame>>,
+    bucket: Bucket,
+    pings: Pings,
+}
+
+impl Conn {
+    /// Answers this connection only.
+    fn say(&self, msg: ServerMsg) {
+        if let Some(tx) = self.local.upgrade() {
+            let _ = tx.try_send(Arc::from(msg.to_text()));
+        }
+    }
+
+    /// Closes with 1009 (a frame too big).
+    async fn close_too_big(&mut self) {
+        close_with(&mut self.close_tx, &mut self.writer).await;
+    }
+
+    /// Waits (two seconds at most) for the writer's close; true if it came.
+    async fn wait_writer(&mut self) -> bool {
+        let wait = Duration::from_secs(2);
+        tokio::time::timeout(wait, &mut self.writer).await.is_ok()
+    }
+
+    /// One text frame: rate-limited, read, and a pong kept or the message
+    /// handed to the game. `Break`: the game's task stopped here.
+    async fn message(&mut self, text: &str, received: Instant) -> ControlFlow<()> {
+        if !self.bucket.take() {
+            // Refused unread, but the answer says which message.
+            self.say(ServerMsg::error(&ErrorCode::RateLimited, frame_id(text)));
+            return ControlFlow::Continue(());
+        }
+        match parse_client(text) {
+            Err(bad) => self.say(ServerMsg::error(&bad.error, bad.id)),
+            Ok(ClientMsg::Pong { n, .. }) => self.pings.pong(n, received),
+            Ok(msg) => {
+                let id = msg.id();
+                let cmd = Cmd::Msg {
+                    sub: self.sub,
+                    msg,
+                    received,
+                    rtt: self.pings.rtt(),
+                };
+                if self.game.send(cmd).await.is_err() {
+                    // The game's task stopped here: the message is refused
+                    // with `retry` (when the task still holds this
+                    // connection), and the writer closes with 1012 once the
+                    // task lets it go.
+                    self.say(ServerMsg::error(&ErrorCode::Retry, id));
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 pub(crate) async fn ws_lobby(

@@ -24,12 +24,11 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use escaque::{Lang, Localized};
 use escaque_torneo::{trf, Outcome};
 use rand::RngCore;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::resultados as wire;
 use crate::store::now_ms;
@@ -221,7 +220,7 @@ pub fn player_step(
             });
         }
         return Err(ApiError(
-            StatusCode::CONFLICT,
+            Kind::Conflict,
             "already_final",
             format!(
                 "esta mesa ya tiene resultado en la clasificación ({}); si no es correcto, avisa al árbitro",
@@ -335,7 +334,7 @@ fn bad_code() -> ApiError {
 
 fn no_such_code() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_such_code",
         "ese código no es de ninguna mesa: escanea el QR de la hoja de emparejamientos de esta ronda",
         "that code is no board's: scan the QR code on this round's pairing sheet",
@@ -344,7 +343,7 @@ fn no_such_code() -> ApiError {
 
 fn past_round(round: u32, current: u32) -> ApiError {
     ApiError(
-        StatusCode::GONE,
+        Kind::Gone,
         "past_round",
         format!("ese código es de la ronda {round}, que ya terminó; ahora se juega la ronda {current}: escanea la hoja nueva"),
         format!("that code is round {round}'s, which is over; round {current} is being played: scan the new sheet"),
@@ -353,7 +352,7 @@ fn past_round(round: u32, current: u32) -> ApiError {
 
 fn online_tournament() -> ApiError {
     ApiError::new(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "online_tournament",
         "en un torneo en línea el resultado lo da la partida: no hay códigos de mesa",
         "in an online tournament the game gives the result: there are no board codes",
@@ -362,7 +361,7 @@ fn online_tournament() -> ApiError {
 
 fn no_such_board(round: u32, board: u32) -> ApiError {
     ApiError(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_such_board",
         format!("la ronda {round} no tiene mesa {board}"),
         format!("round {round} has no board {board}"),
@@ -548,7 +547,7 @@ pub async fn enter(
         let (c, mut l, e) = open(hub, code).await?;
         if req.tournament != c.tournament_id {
             return Err(ApiError(
-                StatusCode::CONFLICT,
+                Kind::Conflict,
                 "other_tournament",
                 format!(
                     "el código es de una mesa del torneo «{}», no del torneo que pides ({}): nada cambió",
@@ -562,7 +561,7 @@ pub async fn enter(
         }
         if req.round != c.round || req.board != c.number {
             return Err(ApiError(
-                StatusCode::CONFLICT,
+                Kind::Conflict,
                 "wrong_board",
                 format!(
                     "el código es de la ronda {} mesa {}, no de la ronda {} mesa {}: nada cambió",

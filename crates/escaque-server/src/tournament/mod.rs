@@ -206,7 +206,12 @@ pub fn refused(e: TorneoError) -> ApiError {
         TorneoError::WouldNotReadBack(_) => (StatusCode::BAD_REQUEST, "bad_trf"),
         _ => (StatusCode::BAD_REQUEST, "tournament_refused"),
     };
-    ApiError(status, code, e.message(Lang::Es), e.message(Lang::En))
+    ApiError(
+        status.into(),
+        code,
+        e.message(Lang::Es),
+        e.message(Lang::En),
+    )
 }
 
 // ---------------------------------------------------------------- service
