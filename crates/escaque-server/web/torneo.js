@@ -780,7 +780,132 @@ async function desk(main, me, id) {
         h('p', {}, name, ' ', go, ' ', h('button', { type: 'button', class: 'secondary', id: 'fide-cancel', onclick: () => { fideStep = 0; drawFide(); } }, L('Cancelar', 'Cancel'))));
     }
     if (st.log.length) parts.push(h('ul', { id: 'fide-log', class: 'help' }, st.log.map((l) => h('li', {}, l))));
-    fideCard.replaceChildren(...parts);
+    fideCard.replaceChildren(...parts, manualBox);
+    drawManual();
+  }
+
+  // Manual pairing (issue 58; POST /manual-pairing, escaque_torneo::fide):
+  // «Emparejar a mano» starts it with the engine's pairing of the next
+  // round; the organiser picks the players of each board and the bye; every
+  // change is checked by the server (warnings in Spanish: repeat,
+  // prohibited pair, ineligible bye, three colours in a row, colour
+  // imbalance); «Terminar y guardar» stays disabled while there are
+  // warnings not accepted (and the server refuses them too); saving writes
+  // the round and the `### MPA @ Round n` line.
+  const manualBox = h('div', { id: 'manual-box' });
+  let manualAsked = 0; // the checks asked for
+  let manualSaved = ''; // what the last save said
+  let manual = null; // {round, boards: [[w, b]], bye, hasBye, players, engine, answer, error, accepted, busy}
+  const pairsText = (p) => (p ? [...p.games.map(([w, b]) => `${w}-${b}`), ...(p.bye ? [`${p.bye}-${L('descanso', 'bye')}`] : [])].join('  ') : L('ninguno', 'none'));
+  function canPairNext() {
+    const last = view.round || 0;
+    return view.mode !== 'online' && view.status !== 'finished' && last < view.rounds && (last === 0 || view.round_complete);
+  }
+  async function startManual() {
+    manualSaved = '';
+    let a;
+    try { a = await api('POST', `${base}/manual-pairing`, { games: [] }); } catch (e) { C.showError(e); return; }
+    C.showError(null);
+    let players;
+    let boards;
+    let bye = null;
+    if (a.engine) {
+      boards = a.engine.games.map((g) => [g[0], g[1]]);
+      bye = a.engine.bye;
+      players = [...a.engine.games.flat(), ...(bye ? [bye] : [])].sort((x, y) => x - y);
+    } else {
+      players = (view.players || []).filter((p) => !p.withdrawn_from).map((p) => p.number);
+      boards = Array.from({ length: Math.floor(players.length / 2) }, () => [0, 0]);
+    }
+    manual = { round: a.round, boards, bye, hasBye: players.length % 2 === 1, players, engine: a.engine, answer: a, error: null, accepted: false, busy: false };
+    fideCard.classList.add('wide');
+    drawManual();
+  }
+  function current() {
+    return { games: manual.boards.map((b) => [b[0], b[1]]), bye: manual.hasBye ? (manual.bye || null) : null };
+  }
+  async function checkManual() {
+    const body = current();
+    manual.accepted = false;
+    if (body.games.some((g) => !g[0] || !g[1]) || (manual.hasBye && !body.bye)) {
+      manual.answer = null;
+      manualAsked += 1;
+      manual.error = L('Falta elegir algún jugador.', 'A player is still to be chosen.');
+      drawManual();
+      return;
+    }
+    // Only the answer to the last change counts (an earlier one may come later).
+    const asked = ++manualAsked;
+    const m = manual;
+    try {
+      const a = await api('POST', `${base}/manual-pairing`, { ...body, save: false });
+      if (asked !== manualAsked || manual !== m) return;
+      m.answer = a;
+      m.error = null;
+    } catch (e) {
+      if (asked !== manualAsked || manual !== m) return;
+      m.answer = null;
+      m.error = e.message;
+    }
+    drawManual();
+  }
+  async function saveManual() {
+    manual.busy = true;
+    drawManual();
+    try {
+      const a = await api('POST', `${base}/manual-pairing`, { ...current(), save: true, accept_warnings: manual.accepted });
+      manual = null;
+      manualSaved = L(`Ronda ${a.round} guardada: ${a.mpa}`, `Round ${a.round} saved: ${a.mpa}`);
+      fideCard.classList.remove('wide');
+      C.showError(null);
+      await refresh();
+    } catch (e) {
+      manual.busy = false;
+      manual.error = e.message;
+      drawManual();
+    }
+  }
+  function drawManual() {
+    if (manual && !canPairNext()) { manual = null; fideCard.classList.remove('wide'); }
+    if (!manual) {
+      manualBox.replaceChildren(...(canPairNext() ? [
+        h('p', {}, h('button', { type: 'button', id: 'manual-start', class: 'secondary', onclick: startManual }, L(`Emparejar a mano la ronda ${(view.round || 0) + 1}…`, `Pair round ${(view.round || 0) + 1} by hand…`))),
+      ] : []), h('p', { id: 'manual-saved', class: 'muted', role: 'status' }, manualSaved));
+      return;
+    }
+    const m = manual;
+    const who = (n) => `${n}. ${nameOf(view, n)}`;
+    const pick = (cls, value, label, onchange) => h('select', { class: cls, id: cls === 'manual-bye' ? 'manual-bye' : null, 'aria-label': label, onchange },
+      h('option', { value: '' }, '–'), m.players.map((n) => h('option', { value: n, selected: n === value }, who(n))));
+    const rows = m.boards.map((b, i) => h('tr', { 'data-board': i + 1 },
+      h('td', { class: 'num' }, String(i + 1)),
+      h('td', {}, pick('manual-white', b[0], L(`Blancas, mesa ${i + 1}`, `White, board ${i + 1}`), (e) => { b[0] = Number(e.target.value) || 0; checkManual(); })),
+      h('td', {}, pick('manual-black', b[1], L(`Negras, mesa ${i + 1}`, `Black, board ${i + 1}`), (e) => { b[1] = Number(e.target.value) || 0; checkManual(); }))));
+    const parts = [
+      h('h3', {}, L(`Emparejamiento manual de la ronda ${m.round}`, `Manual pairing of round ${m.round}`)),
+      h('p', { id: 'manual-engine', class: 'help' }, L('Emparejamiento del programa: ', 'The engine\'s pairing: '), pairsText(m.engine)),
+      table('manual-boards', 'pairings', [L('Mesa', 'Board'), L('Blancas', 'White'), L('Negras', 'Black')], rows),
+    ];
+    if (m.hasBye) {
+      parts.push(h('p', {}, h('label', {}, L('Descanso (un punto): ', 'Bye (one point): '), pick('manual-bye', m.bye, L('Descanso', 'Bye'), (e) => { m.bye = Number(e.target.value) || null; checkManual(); }))));
+    }
+    const a = m.answer;
+    if (a) parts.push(h('p', { id: 'manual-differ', class: 'muted' }, a.differing === 0 ? L('Igual que el emparejamiento del programa.', 'The same as the engine\'s pairing.') : L(`${a.differing} mesa(s) distintas del programa.`, `${a.differing} board(s) not the engine's.`)));
+    if (m.error) parts.push(h('p', { id: 'manual-error', class: 'error', role: 'alert' }, m.error));
+    const warnings = a ? a.warnings : [];
+    if (warnings.length) {
+      parts.push(h('div', { id: 'manual-warnings', class: 'error', role: 'alert' },
+        h('p', {}, L('Avisos: este emparejamiento no sigue las reglas de la FIDE.', 'Warnings: this pairing does not follow FIDE\'s rules.')),
+        h('ul', {}, warnings.map((w) => h('li', { 'data-kind': w.kind }, C.LANG === 'en' ? w.en : w.es)))));
+      const box = h('input', { type: 'checkbox', id: 'manual-accept', checked: m.accepted });
+      box.addEventListener('change', () => { m.accepted = box.checked; drawManual(); });
+      parts.push(h('p', {}, h('label', { class: 'row' }, box, ' ', L('Acepto los avisos (quedarán escritos en el TRF)', 'I accept the warnings (they are written in the TRF)'))));
+    }
+    const blocked = m.busy || !a || m.error !== null || (warnings.length > 0 && !m.accepted);
+    parts.push(h('p', {},
+      h('button', { type: 'button', id: 'manual-save', disabled: blocked, onclick: saveManual }, L('Terminar y guardar', 'Finish and save')), ' ',
+      h('button', { type: 'button', id: 'manual-cancel', class: 'secondary', onclick: () => { manual = null; fideCard.classList.remove('wide'); drawManual(); } }, L('Cancelar', 'Cancel'))));
+    manualBox.replaceChildren(...parts);
   }
 
   // Tie-breaks (issue 62): the version of FIDE C.07 the standings follow,

@@ -163,7 +163,8 @@ pub struct Pairs {
 }
 
 impl Pairs {
-    fn of(round: &Round) -> Pairs {
+    /// The games and the pairing-allocated bye of a round.
+    pub fn of(round: &Round) -> Pairs {
         Pairs {
             games: round.games.iter().map(|g| (g.white, g.black)).collect(),
             bye: round

@@ -65,6 +65,51 @@ fn pairs_wire(p: &Pairs) -> wire::PairsWire {
     }
 }
 
+/// A start with no boards: the engine's pairing of the next round,
+/// previewed as if the organiser had typed it (its warnings, if any, and
+/// `differing` 0); `engine` null and nothing else when it finds none.
+fn engine_start(t: &Tournament) -> Result<wire::ManualAnswer, ApiError> {
+    let round = t.next_round_number().map_err(service::refused)?;
+    let Ok(r) = escaque_torneo::pairing::next_round(t) else {
+        return Ok(wire::ManualAnswer {
+            round,
+            engine: None,
+            differing: 0,
+            warnings: Vec::new(),
+            saved: false,
+            mpa: None,
+        });
+    };
+    answer(t, &Pairs::of(&r), false, None)
+}
+
+/// The answer to a manual pairing `pairs` of `t`'s next round.
+fn answer(
+    t: &Tournament,
+    pairs: &Pairs,
+    saved: bool,
+    mpa: Option<String>,
+) -> Result<wire::ManualAnswer, ApiError> {
+    let p = fide::preview_manual(t, pairs).map_err(service::refused)?;
+    Ok(wire::ManualAnswer {
+        round: p.round,
+        engine: p.engine.as_ref().map(pairs_wire),
+        differing: p.differing as u32,
+        warnings: p
+            .warnings
+            .iter()
+            .map(|w| wire::ManualWarning {
+                kind: w.kind().to_string(),
+                players: w.players(),
+                es: w.message(Lang::Es),
+                en: w.message(Lang::En),
+            })
+            .collect(),
+        saved,
+        mpa,
+    })
+}
+
 /// `POST /api/tournaments/{id}/manual-pairing`: starts (`save: false`) or
 /// ends (`save: true`) a manual pairing of the next round. Refused: an
 /// online event (409 `online_event`: its games are started by the
@@ -90,26 +135,6 @@ pub(super) async fn manual(
         games: req.games.iter().map(|g| (g[0], g[1])).collect(),
         bye: req.bye,
     };
-    let answer = |t: &Tournament, saved: bool, mpa: Option<String>| {
-        let p = fide::preview_manual(t, &pairs).map_err(service::refused)?;
-        Ok::<_, ApiError>(wire::ManualAnswer {
-            round: p.round,
-            engine: p.engine.as_ref().map(pairs_wire),
-            differing: p.differing as u32,
-            warnings: p
-                .warnings
-                .iter()
-                .map(|w| wire::ManualWarning {
-                    kind: w.kind().to_string(),
-                    players: w.players(),
-                    es: w.message(Lang::Es),
-                    en: w.message(Lang::En),
-                })
-                .collect(),
-            saved,
-            mpa,
-        })
-    };
     let l = service::load(&hub, &id).await?;
     if !l.can_edit(&me.key) {
         return Err(service::not_organiser());
@@ -124,10 +149,15 @@ pub(super) async fn manual(
         ));
     }
     if !req.save {
-        return Ok(Json(answer(&l.t, false, None)?).into_response());
+        if pairs.games.is_empty() && pairs.bye.is_none() {
+            // The start of the desk's form: no boards yet, the engine's
+            // pairing previewed (null when it finds none).
+            return Ok(Json(engine_start(&l.t)?).into_response());
+        }
+        return Ok(Json(answer(&l.t, &pairs, false, None)?).into_response());
     }
     let out = service::change(&hub, &id, &Who::Organiser(me), |l| {
-        let before = answer(&l.t, true, None)?;
+        let before = answer(&l.t, &pairs, true, None)?;
         let (_, line) =
             fide::apply_manual(&mut l.t, &pairs, req.accept_warnings).map_err(service::refused)?;
         Ok(wire::ManualAnswer {
