@@ -74,7 +74,9 @@ enum Command {
     /// Analiza partidas PGN con el motor: evaluación, errores marcados y PGN anotado.
     #[command(name = "analizar", visible_alias = "analyse", alias = "analyze")]
     Analyse(analizar_cmd::AnalizarArgs),
-    /// Problemas de partidas reales: buscar, importar (CSV de lichess) y jugar.
+    /// Problemas de partidas reales: buscar, importar (CSV de lichess) y jugar
+    /// (pantalla completa en un terminal, --texto para líneas sencillas; tu
+    /// puntuación se guarda en ~/.local/share/escaque).
     #[command(name = "problemas", visible_alias = "puzzles")]
     Puzzles(problemas_cmd::ProblemasArgs),
     /// Aprende a jugar: el curso de las reglas, etapa a etapa (--texto).

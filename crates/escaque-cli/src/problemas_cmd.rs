@@ -9,12 +9,18 @@
 //!   lichess's CSV added to the player's collection; a bad line is reported
 //!   with its number and skipped, the rest imported;
 //! * `escaque problemas [--texto] [--archivo F.csv] [--tema T] [--nivel R]
-//!   [--ninos]`: plays them, one line a move (SAN in either language or
-//!   coordinates), with `pista` (the piece to move), `solucion` and `salir`.
-//!   The full-screen board is not written yet: both modes are the text one.
+//!   [--ninos]`: plays them — full-screen on a terminal ([`crate::tui::problemas`]:
+//!   the board, moves picked with the arrows or the mouse or typed), and with
+//!   `--texto` or through a pipe one line a move (SAN in either language or
+//!   coordinates); both with `pista` (the piece to move), `solucion`,
+//!   `salir`. Both judge moves with the same [`Attempt`] and keep the
+//!   player's own rating ([`LocalRating`], Glicko-2 against the puzzle's
+//!   rating as escaque's server rates, a solve after a hint counting ½) in
+//!   `~/.local/share/escaque/problemas-puntuacion.txt`; without `--nivel`
+//!   the puzzles nearest that rating come first.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -29,6 +35,7 @@ use escaque_analysis::problemas::generate::{
 use escaque_analysis::problemas::{self, Puzzle, Theme};
 use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
 use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+use escaque_torneo::glicko::{rate_game, ColorAdvantage, Glicko};
 
 use crate::error::CliError;
 use crate::play::texto::board_text;
@@ -55,14 +62,10 @@ pub struct ProblemasArgs {
     /// Solo los problemas de este tema (clave de lichess: fork, mateIn2…).
     #[arg(long = "tema", alias = "theme", value_name = "TEMA")]
     pub theme: Option<String>,
-    /// Tu nivel: los problemas más cercanos a esta puntuación primero.
-    #[arg(
-        long = "nivel",
-        alias = "rating",
-        value_name = "R",
-        default_value_t = 1200
-    )]
-    pub rating: i32,
+    /// Tu nivel: los problemas más cercanos a esta puntuación primero (por
+    /// defecto tu puntuación guardada).
+    #[arg(long = "nivel", alias = "rating", value_name = "R")]
+    pub rating: Option<i32>,
     /// Los mates en 1 y en 2 para niños, probados por la biblioteca de reglas.
     #[arg(long = "ninos", alias = "kids")]
     pub kids: bool,
@@ -375,18 +378,237 @@ fn choose(args: &ProblemasArgs, lang: Lang) -> Result<Vec<Puzzle>, CliError> {
     if let Some(t) = &args.theme {
         all.retain(|p| p.themes.iter().any(|k| k == t));
     }
-    all.sort_by_key(|p| ((p.rating - args.rating).abs(), p.id.clone()));
+    let level = args
+        .rating
+        .unwrap_or_else(|| LocalRating::load(rating_path().as_deref()).glicko.rating as i32);
+    all.sort_by_key(|p| ((p.rating - level).abs(), p.id.clone()));
     Ok(all)
 }
 
-fn side_name(c: Color, lang: Lang) -> &'static str {
+/// Where the player's own puzzle rating is kept: `$ESCAQUE_DATOS` when set,
+/// else `~/.local/share/escaque`, file `problemas-puntuacion.txt`.
+pub fn rating_path() -> Option<PathBuf> {
+    let dir = match std::env::var_os("ESCAQUE_DATOS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(&std::env::var_os("HOME")?).join(".local/share/escaque"),
+    };
+    Some(dir.join("problemas-puntuacion.txt"))
+}
+
+/// The player's own puzzle rating, kept between runs: one line
+/// `rating deviation volatility solved missed`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LocalRating {
+    /// Rating, deviation and volatility (a new player: 1500, 500, 0.09).
+    pub glicko: Glicko,
+    /// Puzzles solved.
+    pub solved: u32,
+    /// Puzzles missed.
+    pub missed: u32,
+}
+
+impl Default for LocalRating {
+    fn default() -> LocalRating {
+        LocalRating {
+            glicko: Glicko::DEFAULT,
+            solved: 0,
+            missed: 0,
+        }
+    }
+}
+
+impl LocalRating {
+    /// Reads the line; a missing or unreadable file gives a new player.
+    pub fn load(path: Option<&Path>) -> LocalRating {
+        let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else {
+            return LocalRating::default();
+        };
+        LocalRating::parse(&text).unwrap_or_default()
+    }
+
+    /// The stored line, or `None` when it is not one.
+    pub fn parse(text: &str) -> Option<LocalRating> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        if w.len() != 5 {
+            return None;
+        }
+        let glicko = Glicko {
+            rating: w[0].parse().ok()?,
+            deviation: w[1].parse().ok()?,
+            volatility: w[2].parse().ok()?,
+        };
+        let ok = [glicko.rating, glicko.deviation, glicko.volatility]
+            .iter()
+            .all(|x| x.is_finite() && *x > 0.0);
+        ok.then_some(LocalRating {
+            glicko,
+            solved: w[3].parse().ok()?,
+            missed: w[4].parse().ok()?,
+        })
+    }
+
+    /// Writes the line (the folder made when missing).
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(
+            path,
+            format!(
+                "{} {} {} {} {}\n",
+                self.glicko.rating,
+                self.glicko.deviation,
+                self.glicko.volatility,
+                self.solved,
+                self.missed
+            ),
+        )
+    }
+
+    /// After a puzzle of `puzzle_rating` scored `score` (1 solved, ½ solved
+    /// after a hint, 0 missed): Glicko-2 with the puzzle as the opponent, as
+    /// escaque's server rates (one game a period, no colour advantage).
+    pub fn after(&mut self, puzzle_rating: i32, score: f64) {
+        let puzzle = Glicko {
+            rating: f64::from(puzzle_rating),
+            deviation: 300.0,
+            volatility: escaque_torneo::glicko::DEFAULT_VOLATILITY,
+        };
+        if let Ok([me, _]) = rate_game(self.glicko, puzzle, score, ColorAdvantage::ZERO) {
+            self.glicko = me.capped();
+        }
+        if score > 0.0 {
+            self.solved += 1;
+        } else {
+            self.missed += 1;
+        }
+    }
+}
+
+/// What a move did to an [`Attempt`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Not the solution's move (nor a mate): the puzzle is missed.
+    Wrong,
+    /// The right move; the opponent answered (`reply`, in SAN).
+    Good {
+        /// The solver's move in SAN.
+        san: String,
+        /// The opponent's answer in SAN.
+        reply: String,
+    },
+    /// The last move (or another mate): solved.
+    Solved {
+        /// The solver's move in SAN.
+        san: String,
+    },
+}
+
+/// One puzzle being played: the position shown, the next move's index, the
+/// hints asked; both the text mode and the full screen judge with it.
+#[derive(Clone, Debug)]
+pub struct Attempt<'p> {
+    /// The puzzle.
+    pub puzzle: &'p Puzzle,
+    /// The position on the board (the solver to move while playing).
+    pub pos: Position,
+    /// Index in `puzzle.moves` of the solver's next move.
+    pub index: usize,
+    /// Hints asked.
+    pub hints: u32,
+    /// `Some(true)` solved, `Some(false)` missed (or the solution asked).
+    pub result: Option<bool>,
+    /// The last move played on the board (for drawing it).
+    pub last: Move,
+}
+
+impl<'p> Attempt<'p> {
+    /// The puzzle after the opponent's first move.
+    pub fn new(puzzle: &'p Puzzle) -> Attempt<'p> {
+        Attempt {
+            puzzle,
+            pos: puzzle.shown_position(),
+            index: 1,
+            hints: 0,
+            result: None,
+            last: puzzle.moves[0],
+        }
+    }
+
+    /// The opponent's first move in SAN.
+    pub fn first_move(&self, lang: Lang) -> String {
+        san_display(&self.puzzle.start, self.puzzle.moves[0], lang)
+    }
+
+    /// The score for the rating: 1 solved, ½ solved after a hint, 0 missed.
+    pub fn score(&self) -> f64 {
+        match self.result {
+            Some(true) if self.hints == 0 => 1.0,
+            Some(true) => 0.5,
+            _ => 0.0,
+        }
+    }
+
+    /// Plays the solver's `mv` (legal in [`Attempt::pos`]).
+    pub fn play(&mut self, mv: Move, lang: Lang) -> Step {
+        let p = self.puzzle;
+        let i = self.index;
+        if self.result.is_some() || !p.accepts(i, mv) {
+            self.result.get_or_insert(false);
+            return Step::Wrong;
+        }
+        let san = san_display(&self.pos, mv, lang);
+        self.pos.play_unchecked(mv);
+        self.last = mv;
+        if mv != p.moves[i] || i + 1 >= p.moves.len() {
+            self.result = Some(true);
+            return Step::Solved { san };
+        }
+        let reply = p.moves[i + 1];
+        let reply_san = san_display(&self.pos, reply, lang);
+        self.pos.play_unchecked(reply);
+        self.last = reply;
+        self.index += 2;
+        Step::Good {
+            san,
+            reply: reply_san,
+        }
+    }
+
+    /// The hint: the piece to move and its square.
+    pub fn hint(&mut self, lang: Lang) -> String {
+        self.hints += 1;
+        let from = self.puzzle.moves[self.index].from();
+        let role = self.pos.role_at(from).unwrap_or(escaque::Role::Pawn);
+        lang.pick(
+            format!("Pista: mueve {} de {from}.", role_name(role, lang)),
+            format!("Hint: move {} on {from}.", role_name(role, lang)),
+        )
+    }
+
+    /// The rest of the solution in SAN (the puzzle counts as missed).
+    pub fn solution(&mut self, lang: Lang) -> String {
+        if self.result.is_none() {
+            self.result = Some(false);
+        }
+        let mut q = self.pos;
+        let mut sans = Vec::new();
+        for &m in &self.puzzle.moves[self.index..] {
+            sans.push(san_display(&q, m, lang));
+            q.play_unchecked(m);
+        }
+        sans.join(" ")
+    }
+}
+
+pub(crate) fn side_name(c: Color, lang: Lang) -> &'static str {
     match c {
         Color::White => lang.pick("blancas", "White"),
         Color::Black => lang.pick("negras", "Black"),
     }
 }
 
-fn role_name(r: escaque::Role, lang: Lang) -> &'static str {
+pub(crate) fn role_name(r: escaque::Role, lang: Lang) -> &'static str {
     use escaque::Role::*;
     match r {
         Pawn => lang.pick("el peón", "the pawn"),
@@ -398,7 +620,7 @@ fn role_name(r: escaque::Role, lang: Lang) -> &'static str {
     }
 }
 
-fn themes_text(p: &Puzzle, lang: Lang) -> String {
+pub(crate) fn themes_text(p: &Puzzle, lang: Lang) -> String {
     p.themes
         .iter()
         .map(|k| Theme::from_key(k).map_or(k.as_str(), |t| t.name(lang)))
@@ -408,22 +630,53 @@ fn themes_text(p: &Puzzle, lang: Lang) -> String {
 
 fn play(args: &ProblemasArgs, lang: Lang) -> Result<(), CliError> {
     let puzzles = choose(args, lang)?;
+    let path = rating_path();
+    let mut rating = LocalRating::load(path.as_deref());
+    if !args.text && io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let ascii = std::env::var("TERM").is_ok_and(|t| t == "linux" || t == "dumb");
+        return crate::tui::problemas::run(&puzzles, args.kids, rating, path, lang, ascii)
+            .map_err(CliError::Write);
+    }
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
-    play_text(&puzzles, args.kids, stdin.lock(), &mut out, lang).map_err(CliError::Write)
+    play_text(
+        &puzzles,
+        args.kids,
+        &mut rating,
+        path.as_deref(),
+        stdin.lock(),
+        &mut out,
+        lang,
+    )
+    .map_err(CliError::Write)
 }
 
-/// What came of one puzzle.
-enum Outcome {
-    Solved,
-    Missed,
-    Quit,
+/// The puzzle's rating as shown: stars (1–5) for children, else the number.
+pub(crate) fn shown_rating(rating: i32, kids: bool) -> String {
+    if kids {
+        "★".repeat(((rating - 400) / 400).clamp(1, 5) as usize)
+    } else {
+        rating.to_string()
+    }
 }
 
-/// Plays `puzzles` in the text mode: `input` one line a move or command.
+/// The player's rating change after a puzzle, in words.
+pub(crate) fn rating_change(before: &LocalRating, after: &LocalRating, lang: Lang) -> String {
+    let (a, b) = (before.glicko.rating.round(), after.glicko.rating.round());
+    lang.pick(
+        format!("Tu puntuación: {a} → {b} ({:+}).", b - a),
+        format!("Your rating: {a} → {b} ({:+}).", b - a),
+    )
+}
+
+/// Plays `puzzles` in the text mode: `input` one line a move or command;
+/// `rating` moves after each puzzle and is written to `save` (children see
+/// stars instead).
 pub fn play_text<R: BufRead, W: Write>(
     puzzles: &[Puzzle],
     kids: bool,
+    rating: &mut LocalRating,
+    save: Option<&Path>,
     mut input: R,
     out: &mut W,
     lang: Lang,
@@ -438,10 +691,29 @@ pub fn play_text<R: BufRead, W: Write>(
     }
     let (mut solved, mut missed) = (0, 0);
     for (n, p) in puzzles.iter().enumerate() {
-        match one(p, n + 1, kids, &mut input, out, lang)? {
-            Outcome::Solved => solved += 1,
-            Outcome::Missed => missed += 1,
-            Outcome::Quit => break,
+        let mut a = Attempt::new(p);
+        if !one(&mut a, n + 1, kids, &mut input, out, lang)? {
+            break;
+        }
+        if a.result == Some(true) {
+            solved += 1;
+        } else {
+            missed += 1;
+        }
+        let before = *rating;
+        rating.after(p.rating, a.score());
+        if !kids {
+            writeln!(out, "{}", rating_change(&before, rating, lang))?;
+        }
+        if let Some(path) = save {
+            if let Err(e) = rating.save(path) {
+                writeln!(
+                    out,
+                    "{} {}: {e}",
+                    lang.pick("No se pudo guardar", "Could not save"),
+                    path.display()
+                )?;
+            }
         }
     }
     writeln!(
@@ -454,30 +726,26 @@ pub fn play_text<R: BufRead, W: Write>(
     )
 }
 
+/// Plays one puzzle; `false` when the player quits (or the input ends)
+/// before it is over.
 fn one<R: BufRead, W: Write>(
-    p: &Puzzle,
+    a: &mut Attempt<'_>,
     number: usize,
     kids: bool,
     input: &mut R,
     out: &mut W,
     lang: Lang,
-) -> io::Result<Outcome> {
+) -> io::Result<bool> {
+    let p = a.puzzle;
     let solver = p.solver();
-    let mut pos: Position = p.start;
-    let last = san_display(&pos, p.moves[0], lang);
-    pos.play_unchecked(p.moves[0]);
-    let rating = if kids {
-        let stars = ((p.rating - 400) / 400).clamp(1, 5) as usize;
-        "★".repeat(stars)
-    } else {
-        p.rating.to_string()
-    };
     writeln!(
         out,
-        "{} {number} ({}) — {rating}",
+        "{} {number} ({}) — {}",
         lang.pick("Problema", "Puzzle"),
-        p.id
+        p.id,
+        shown_rating(p.rating, kids)
     )?;
+    let last = a.first_move(lang);
     writeln!(
         out,
         "{}",
@@ -492,115 +760,119 @@ fn one<R: BufRead, W: Write>(
             ),
         )
     )?;
-    write!(out, "{}", board_text(&pos, solver, lang))?;
-    let mut i = 1;
+    write!(out, "{}", board_text(&a.pos, solver, lang))?;
     let mut line = String::new();
-    while i < p.moves.len() {
+    while a.result.is_none() {
         write!(out, "> ")?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
-            return Ok(Outcome::Quit);
+            return Ok(false);
         }
         let text = line.trim();
         match text {
             "" => continue,
-            "salir" | "quit" | "exit" => return Ok(Outcome::Quit),
+            "salir" | "quit" | "exit" => return Ok(false),
             "pista" | "hint" => {
-                let role = pos
-                    .role_at(p.moves[i].from())
-                    .unwrap_or(escaque::Role::Pawn);
-                writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        format!(
-                            "Pista: mueve {} de {}.",
-                            role_name(role, lang),
-                            p.moves[i].from()
-                        ),
-                        format!(
-                            "Hint: move {} on {}.",
-                            role_name(role, lang),
-                            p.moves[i].from()
-                        ),
-                    )
-                )?;
+                writeln!(out, "{}", a.hint(lang))?;
                 continue;
             }
             "solucion" | "solución" | "solution" => {
-                show_solution(p, i, &pos, out, lang)?;
-                return Ok(Outcome::Missed);
+                let s = a.solution(lang);
+                show_solution(p, &s, out, lang)?;
+                return Ok(true);
             }
             _ => {}
         }
-        let mv = match escaque::read_move(&pos, text, Notation::Any(SanLang::from(lang))) {
+        let mv = match escaque::read_move(&a.pos, text, Notation::Any(SanLang::from(lang))) {
             Ok(m) => m,
             Err(e) => {
                 writeln!(out, "{}", e.message(lang))?;
                 continue;
             }
         };
-        if !p.accepts(i, mv) {
-            writeln!(out, "{}", lang.pick("Incorrecto.", "Wrong."))?;
-            show_solution(p, i, &pos, out, lang)?;
-            return Ok(Outcome::Missed);
+        match a.play(mv, lang) {
+            Step::Wrong => {
+                writeln!(out, "{}", lang.pick("Incorrecto.", "Wrong."))?;
+                let s = a.solution(lang);
+                show_solution(p, &s, out, lang)?;
+            }
+            Step::Solved { san } => {
+                writeln!(
+                    out,
+                    "{san} — {}",
+                    lang.pick("¡Correcto! Resuelto.", "Correct! Solved.")
+                )?;
+                writeln!(
+                    out,
+                    "{}: {}",
+                    lang.pick("Temas", "Themes"),
+                    themes_text(p, lang)
+                )?;
+            }
+            Step::Good { san, reply } => {
+                writeln!(
+                    out,
+                    "{san} — {} {reply}",
+                    lang.pick("¡Bien! El rival contesta", "Good! The opponent answers"),
+                )?;
+                write!(out, "{}", board_text(&a.pos, solver, lang))?;
+            }
         }
-        let san = san_display(&pos, mv, lang);
-        pos.play_unchecked(mv);
-        if mv != p.moves[i] || i + 1 >= p.moves.len() {
-            // The last move, or another mate.
-            writeln!(
-                out,
-                "{san} — {}",
-                lang.pick("¡Correcto! Resuelto.", "Correct! Solved.")
-            )?;
-            writeln!(
-                out,
-                "{}: {}",
-                lang.pick("Temas", "Themes"),
-                themes_text(p, lang)
-            )?;
-            return Ok(Outcome::Solved);
-        }
-        let reply = p.moves[i + 1];
-        let reply_san = san_display(&pos, reply, lang);
-        pos.play_unchecked(reply);
-        writeln!(
-            out,
-            "{san} — {} {}",
-            lang.pick("¡Bien! El rival contesta", "Good! The opponent answers"),
-            reply_san
-        )?;
-        write!(out, "{}", board_text(&pos, solver, lang))?;
-        i += 2;
     }
-    Ok(Outcome::Solved)
+    Ok(true)
 }
 
-fn show_solution<W: Write>(
-    p: &Puzzle,
-    from: usize,
-    pos: &Position,
-    out: &mut W,
-    lang: Lang,
-) -> io::Result<()> {
-    let mut q = *pos;
-    let mut sans = Vec::new();
-    for &m in &p.moves[from..] {
-        sans.push(san_display(&q, m, lang));
-        q.play_unchecked(m);
-    }
-    writeln!(
-        out,
-        "{}: {}",
-        lang.pick("La solución", "The solution"),
-        sans.join(" ")
-    )?;
+fn show_solution<W: Write>(p: &Puzzle, sans: &str, out: &mut W, lang: Lang) -> io::Result<()> {
+    writeln!(out, "{}: {sans}", lang.pick("La solución", "The solution"))?;
     writeln!(
         out,
         "{}: {}",
         lang.pick("Temas", "Themes"),
         themes_text(p, lang)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_rating_reads_back_and_a_bad_file_is_a_new_player() {
+        let mut r = LocalRating::default();
+        r.after(1500, 1.0);
+        assert!(r.glicko.rating > 1500.0);
+        let dir = std::env::temp_dir().join(format!("escaque-pz-{}", std::process::id()));
+        let path = dir.join("sub/problemas-puntuacion.txt");
+        r.save(&path).unwrap();
+        assert_eq!(LocalRating::load(Some(&path)), r);
+        std::fs::write(&path, "1500 nada").unwrap();
+        assert_eq!(LocalRating::load(Some(&path)), LocalRating::default());
+        assert_eq!(LocalRating::parse("1500 -3 0.09 0 0"), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_hint_halves_the_score_and_a_wrong_move_misses() {
+        let set = problemas::shipped();
+        let p = set.iter().find(|p| p.moves.len() >= 4).unwrap();
+        let mut a = Attempt::new(p);
+        assert!(a.hint(Lang::Es).starts_with("Pista: mueve"));
+        let mut step = a.play(p.moves[1], Lang::Es);
+        while let Step::Good { .. } = step {
+            step = a.play(p.moves[a.index], Lang::Es);
+        }
+        assert!(matches!(step, Step::Solved { .. }));
+        assert_eq!(a.score(), 0.5);
+        let mut b = Attempt::new(p);
+        let wrong = b
+            .pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| !p.accepts(1, m))
+            .unwrap();
+        assert_eq!(b.play(wrong, Lang::En), Step::Wrong);
+        assert_eq!(b.score(), 0.0);
+    }
 }

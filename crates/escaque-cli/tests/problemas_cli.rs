@@ -3,7 +3,15 @@
 
 use crate::common;
 
-use common::{run_raw, run_with_input, temp_dir};
+use common::{run_raw, run_raw_env, run_with_input, temp_dir};
+
+/// `escaque ARGS` with `input` on its standard input and the player's data
+/// (the local puzzle rating) in `data`, not in the user's home.
+fn run_in(data: &std::path::Path, args: &[&str], input: &str) -> String {
+    let (out, err, ok) = run_raw_env(args, input, &[("ESCAQUE_DATOS", data.to_str().unwrap())]);
+    assert!(ok, "escaque {args:?} failed\n{out}\n{err}");
+    out
+}
 
 /// A mate in one escaque's generator found in one of its own games
 /// (`escaque autopartidas 56/153`): after 11... bxc4, 12. Qxf7#.
@@ -27,7 +35,8 @@ fn puzzle_file(tag: &str, lines: &[&str]) -> std::path::PathBuf {
 #[test]
 fn the_text_mode_solves_a_mate_in_one_through_a_pipe() {
     let file = puzzle_file("problemas-texto", &[MATE_LINE]);
-    let out = run_with_input(
+    let out = run_in(
+        file.parent().unwrap(),
         &["problemas", "--texto", "--archivo", file.to_str().unwrap()],
         "pista\nDxf7\n",
     );
@@ -47,7 +56,8 @@ fn the_text_mode_solves_a_mate_in_one_through_a_pipe() {
 #[test]
 fn a_wrong_move_shows_the_solution_in_english() {
     let file = puzzle_file("problemas-mal", &[MATE_LINE]);
-    let out = run_with_input(
+    let out = run_in(
+        file.parent().unwrap(),
         &[
             "--idioma",
             "en",
@@ -62,6 +72,39 @@ fn a_wrong_move_shows_the_solution_in_english() {
     assert!(out.contains("Wrong."), "{out}");
     assert!(out.contains("The solution: Qxf7#"), "{out}");
     assert!(out.contains("Solved: 0. Missed: 1."), "{out}");
+}
+
+/// The player's own rating: a solve after a hint scores ½ against the
+/// puzzle's 600, a clean solve 1, a miss 0; each run starts from the rating
+/// the last one saved, and the puzzles nearest it come first.
+#[test]
+fn the_local_rating_moves_with_each_puzzle_and_is_kept_between_runs() {
+    const SECOND: &str = "zzzzz,r1bqkb1r/2p2pp1/p1n1p3/1p2P1Np/2BP2n1/2N2Q1P/PP3PP1/R1B1K2R b KQkq - 1 11,b5c4 f3f7,2000,300,0,0,mate mateIn1 oneMove opening,,";
+    let file = puzzle_file("problemas-puntuacion", &[MATE_LINE, SECOND]);
+    let data = file.parent().unwrap().join("datos");
+    let args = ["problemas", "--texto", "--archivo", file.to_str().unwrap()];
+    // New player: 1500; the 2000 puzzle is nearer, so it comes first.
+    let out = run_in(&data, &args, "Dxf7\nsalir\n");
+    assert!(out.contains("Problema 1 (zzzzz)"), "{out}");
+    assert!(out.contains("Tu puntuación: 1500 →"), "{out}");
+    let saved = std::fs::read_to_string(data.join("problemas-puntuacion.txt")).unwrap();
+    let first: f64 = saved.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(first > 1500.0, "{saved}");
+    assert!(saved.trim_end().ends_with(" 1 0"), "{saved}");
+    // The next run starts there; a wrong move brings it down.
+    let out = run_in(&data, &args, "Dxf7\na3\n");
+    let shown = format!("Tu puntuación: {} →", first.round());
+    assert!(out.contains(&shown), "{shown} in {out}");
+    let saved = std::fs::read_to_string(data.join("problemas-puntuacion.txt")).unwrap();
+    assert!(saved.trim_end().ends_with(" 2 1"), "{saved}");
+    // --ninos: stars, never a rating.
+    let out = run_in(
+        &data,
+        &["problemas", "--texto", "--ninos", "--nivel", "600"],
+        "salir\n",
+    );
+    assert!(out.contains('★'), "{out}");
+    assert!(!out.contains("Tu puntuación"), "{out}");
 }
 
 #[test]

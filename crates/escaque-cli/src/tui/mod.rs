@@ -4,6 +4,7 @@ pub mod app;
 pub mod aprender;
 pub mod board;
 pub mod menu;
+pub mod problemas;
 
 use std::io;
 use std::sync::Arc;

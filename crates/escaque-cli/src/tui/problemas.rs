@@ -1,0 +1,726 @@
+//! `escaque problemas` full-screen (issue 56): the puzzles on the game's
+//! board widget ([`BoardView`]). Every move is judged by the same
+//! [`Attempt`] as `--texto`, and the player's own rating ([`LocalRating`])
+//! moves and is saved after each puzzle; this file only draws and reads
+//! keys.
+//!
+//! Keys: the arrows move the cursor; Intro on a square picks a piece and
+//! then its destination (a pawn to the last rank asks D/T/A/C); typed text
+//! and Intro sends a move in Spanish or English SAN or in coordinates
+//! (`Cxf7+`, `Nxf7`, `g5f7`), or a command: `pista` (the piece to move,
+//! marked on the board; a solve after it counts ½), `solucion` (the rest of
+//! the solution, the puzzle missed), `salir`. After a puzzle Intro opens the
+//! next one. Esc lets go of the piece and the typed text; Ctrl-C quits. The
+//! mouse touches squares too.
+
+use std::io;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use escaque::{Color, Lang, Localized, Notation, Role, SanLang, Square};
+use escaque_analysis::problemas::Puzzle;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::crossterm::execute;
+use ratatui::layout::{Constraint, Layout};
+use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::board::{BoardView, Geometry};
+use crate::problemas_cmd::{
+    rating_change, shown_rating, side_name, themes_text, Attempt, LocalRating, Step,
+};
+
+/// The last thing said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// A good move or the puzzle solved.
+    Good(String),
+    /// A wrong move, the solution shown.
+    Wrong(String),
+    /// A hint or a note.
+    Note(String),
+}
+
+/// The trainer on screen.
+pub struct Trainer<'p> {
+    puzzles: &'p [Puzzle],
+    /// The puzzle shown (index).
+    pub current: usize,
+    /// The puzzle being played.
+    pub attempt: Option<Attempt<'p>>,
+    /// Children's mode: stars, no rating.
+    pub kids: bool,
+    /// The player's own rating.
+    pub rating: LocalRating,
+    save: Option<PathBuf>,
+    /// Solved and missed in this session.
+    pub solved: u32,
+    /// Missed in this session.
+    pub missed: u32,
+    /// The keyboard cursor.
+    pub cursor: Square,
+    /// The piece picked.
+    pub selected: Option<Square>,
+    /// The hint's square, marked on the board.
+    pub hinted: Option<Square>,
+    /// A pawn's move to the last rank waiting for its piece.
+    pub promotion: Option<(Square, Square)>,
+    /// The text being typed.
+    pub input: String,
+    /// What was said last (newest last).
+    pub said: Vec<Said>,
+    /// The language.
+    pub lang: Lang,
+    /// Letters instead of figurines.
+    pub ascii: bool,
+    /// Where the board was last drawn (for the mouse).
+    pub board_geometry: Option<Geometry>,
+    /// Set when the program should end.
+    pub quit: bool,
+}
+
+impl<'p> Trainer<'p> {
+    /// The trainer on `puzzles` (in the order given), the player's rating
+    /// written to `save` after each puzzle.
+    pub fn new(
+        puzzles: &'p [Puzzle],
+        kids: bool,
+        rating: LocalRating,
+        save: Option<PathBuf>,
+        lang: Lang,
+        ascii: bool,
+    ) -> Trainer<'p> {
+        let mut t = Trainer {
+            puzzles,
+            current: 0,
+            attempt: None,
+            kids,
+            rating,
+            save,
+            solved: 0,
+            missed: 0,
+            cursor: Square::E2,
+            selected: None,
+            hinted: None,
+            promotion: None,
+            input: String::new(),
+            said: Vec::new(),
+            lang,
+            ascii,
+            board_geometry: None,
+            quit: false,
+        };
+        t.open(0);
+        t
+    }
+
+    fn open(&mut self, n: usize) {
+        self.current = n;
+        self.attempt = self.puzzles.get(n).map(Attempt::new);
+        self.selected = None;
+        self.hinted = None;
+        self.promotion = None;
+        self.input.clear();
+        self.said.clear();
+        if let Some(a) = &self.attempt {
+            self.cursor = match a.puzzle.solver() {
+                Color::White => Square::E2,
+                Color::Black => Square::E7,
+            };
+        }
+    }
+
+    /// Whether the puzzle shown is over (solved or missed).
+    pub fn finished(&self) -> bool {
+        self.attempt.as_ref().is_some_and(|a| a.result.is_some())
+    }
+
+    fn bottom(&self) -> Color {
+        self.attempt
+            .as_ref()
+            .map_or(Color::White, |a| a.puzzle.solver())
+    }
+
+    /// The puzzle is over: count it, move the rating and save it.
+    fn conclude(&mut self) {
+        let Some(a) = &self.attempt else { return };
+        let (score, rating) = (a.score(), a.puzzle.rating);
+        if a.result == Some(true) {
+            self.solved += 1;
+        } else {
+            self.missed += 1;
+        }
+        let before = self.rating;
+        self.rating.after(rating, score);
+        if !self.kids {
+            self.said
+                .push(Said::Note(rating_change(&before, &self.rating, self.lang)));
+        }
+        if let Some(path) = &self.save {
+            if let Err(e) = self.rating.save(path) {
+                self.said.push(Said::Wrong(format!(
+                    "{} {}: {e}",
+                    self.lang.pick("No se pudo guardar", "Could not save"),
+                    path.display()
+                )));
+            }
+        }
+    }
+
+    /// Plays a move of the solver.
+    pub fn play(&mut self, mv: escaque::Move) {
+        let lang = self.lang;
+        let Some(a) = self.attempt.as_mut() else {
+            return;
+        };
+        self.selected = None;
+        self.hinted = None;
+        match a.play(mv, lang) {
+            Step::Wrong => {
+                let s = a.solution(lang);
+                let themes = themes_text(a.puzzle, lang);
+                self.said.push(Said::Wrong(format!(
+                    "✗ {} {}: {s}",
+                    lang.pick("Incorrecto.", "Wrong."),
+                    lang.pick("La solución", "The solution"),
+                )));
+                self.said.push(Said::Note(format!(
+                    "{}: {themes}",
+                    lang.pick("Temas", "Themes")
+                )));
+                self.conclude();
+            }
+            Step::Good { san, reply } => {
+                self.said.push(Said::Good(format!(
+                    "✓ {san} — {} {reply}",
+                    lang.pick("¡Bien! El rival contesta", "Good! The opponent answers"),
+                )));
+            }
+            Step::Solved { san } => {
+                let themes = themes_text(a.puzzle, lang);
+                self.said.push(Said::Good(format!(
+                    "✓ {san} — {}",
+                    lang.pick("¡Correcto! Resuelto.", "Correct! Solved.")
+                )));
+                self.said.push(Said::Note(format!(
+                    "{}: {themes}",
+                    lang.pick("Temas", "Themes")
+                )));
+                self.conclude();
+            }
+        }
+    }
+
+    /// A typed line: a command or a move.
+    pub fn submit(&mut self, line: &str) {
+        let t = line.trim();
+        let lang = self.lang;
+        match t {
+            "" => {}
+            "salir" | "quit" | "exit" => self.quit = true,
+            _ if self.finished() => {}
+            "pista" | "hint" => {
+                if let Some(a) = self.attempt.as_mut() {
+                    let h = a.hint(lang);
+                    self.hinted = Some(a.puzzle.moves[a.index].from());
+                    self.said.push(Said::Note(h));
+                }
+            }
+            "solucion" | "solución" | "solution" => {
+                if let Some(a) = self.attempt.as_mut() {
+                    let s = a.solution(lang);
+                    let themes = themes_text(a.puzzle, lang);
+                    self.said.push(Said::Wrong(format!(
+                        "{}: {s}",
+                        lang.pick("La solución", "The solution")
+                    )));
+                    self.said.push(Said::Note(format!(
+                        "{}: {themes}",
+                        lang.pick("Temas", "Themes")
+                    )));
+                    self.conclude();
+                }
+            }
+            _ => {
+                let Some(a) = &self.attempt else { return };
+                match escaque::read_move(&a.pos, t, Notation::Any(SanLang::from(lang))) {
+                    Ok(m) => self.play(m),
+                    Err(e) => self
+                        .said
+                        .push(Said::Wrong(format!("✗ {}", e.message(lang)))),
+                }
+            }
+        }
+    }
+
+    /// Intro (or a click) on `sq`: picks a piece or moves it there.
+    pub fn choose(&mut self, sq: Square) {
+        let Some(a) = &self.attempt else { return };
+        if a.result.is_some() {
+            return;
+        }
+        let pos = a.pos;
+        let side = pos.turn();
+        if pos.color_at(sq) == Some(side) {
+            self.selected = if self.selected == Some(sq) {
+                None
+            } else {
+                Some(sq)
+            };
+            return;
+        }
+        let Some(from) = self.selected else {
+            self.said.push(Said::Note(
+                self.lang
+                    .pick(
+                        "Elige primero una de tus piezas.",
+                        "Pick one of your pieces first.",
+                    )
+                    .into(),
+            ));
+            return;
+        };
+        let pawn = pos.piece_at(from).is_some_and(|p| p.role == Role::Pawn);
+        let last = match side {
+            Color::White => escaque::Rank::EIGHTH,
+            Color::Black => escaque::Rank::FIRST,
+        };
+        if pawn && sq.rank() == last {
+            self.promotion = Some((from, sq));
+            return;
+        }
+        self.move_from_to(from, sq, None);
+    }
+
+    fn move_from_to(&mut self, from: Square, to: Square, promotion: Option<Role>) {
+        let Some(a) = &self.attempt else { return };
+        let found = a
+            .pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion);
+        match found {
+            Some(m) => self.play(m),
+            None => {
+                self.selected = None;
+                self.said.push(Said::Wrong(format!(
+                    "✗ {} {from}-{to}.",
+                    self.lang
+                        .pick("No es una jugada legal:", "Not a legal move:")
+                )));
+            }
+        }
+    }
+
+    /// Handles a key press.
+    pub fn on_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q')) {
+            self.quit = true;
+            return;
+        }
+        if let Some((from, to)) = self.promotion {
+            let role = match key.code {
+                KeyCode::Char(c) => Role::from_char_es(c.to_ascii_uppercase())
+                    .or_else(|| match self.lang {
+                        Lang::En => Role::from_char_en(c.to_ascii_uppercase()),
+                        Lang::Es => None,
+                    })
+                    .filter(|r| Role::PROMOTIONS.contains(r)),
+                KeyCode::Enter => Some(Role::Queen),
+                _ => None,
+            };
+            match (role, key.code) {
+                (Some(r), _) => {
+                    self.promotion = None;
+                    self.move_from_to(from, to, Some(r));
+                }
+                (None, KeyCode::Esc) => {
+                    self.promotion = None;
+                    self.selected = None;
+                }
+                _ => {}
+            }
+            return;
+        }
+        if self.attempt.is_none() {
+            if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q')) {
+                self.quit = true;
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Esc => {
+                self.input.clear();
+                self.selected = None;
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Enter => {
+                let line = std::mem::take(&mut self.input);
+                if !line.trim().is_empty() {
+                    self.submit(&line);
+                } else if self.finished() {
+                    self.open(self.current + 1);
+                } else {
+                    self.choose(self.cursor);
+                }
+            }
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                let up = match self.bottom() {
+                    Color::White => 1,
+                    Color::Black => -1,
+                };
+                let (df, dr) = match key.code {
+                    KeyCode::Up => (0, up),
+                    KeyCode::Down => (0, -up),
+                    KeyCode::Left => (-up, 0),
+                    _ => (up, 0),
+                };
+                if let Some(s) = self.cursor.offset(df, dr) {
+                    self.cursor = s;
+                }
+            }
+            KeyCode::Char(c) => self.input.push(c),
+            _ => {}
+        }
+    }
+
+    /// A left click on the board touches the square under it; after a
+    /// puzzle a click opens the next one.
+    pub fn on_mouse(&mut self, ev: MouseEvent) {
+        if !matches!(ev.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return;
+        }
+        if self.finished() {
+            self.open(self.current + 1);
+            return;
+        }
+        if let Some(g) = self.board_geometry {
+            if let Some(sq) = g.square_at(self.bottom(), ev.column, ev.row) {
+                self.cursor = sq;
+                self.choose(sq);
+            }
+        }
+    }
+
+    /// Draws the whole screen.
+    pub fn draw(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        let lang = self.lang;
+        let [main, bottom] =
+            Layout::vertical([Constraint::Min(10), Constraint::Length(3)]).areas(area);
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let title = lang.pick(" Problemas ", " Puzzles ");
+        let Some(a) = &self.attempt else {
+            self.board_geometry = None;
+            let lines = vec![
+                Line::from(Span::styled(
+                    lang.pick("No quedan problemas.", "No puzzles left."),
+                    bold,
+                )),
+                Line::from(lang.pick(
+                    format!("Resueltos: {}. Fallados: {}.", self.solved, self.missed),
+                    format!("Solved: {}. Missed: {}.", self.solved, self.missed),
+                )),
+                Line::from(lang.pick("Intro o Esc: salir.", "Enter or Esc: quit.")),
+            ];
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .block(Block::default().borders(Borders::ALL).title(title))
+                    .wrap(Wrap { trim: true }),
+                main,
+            );
+            return;
+        };
+        let board_w = Geometry::fit(main).size().0.min(main.width) + 1;
+        let [board_area, panel] =
+            Layout::horizontal([Constraint::Length(board_w), Constraint::Min(20)]).areas(main);
+        let p = a.puzzle;
+        let targets: Vec<Square> = self.hinted.into_iter().collect();
+        let view = BoardView {
+            pos: &a.pos,
+            bottom: p.solver(),
+            ascii: self.ascii,
+            lang,
+            last: Some((a.last.from(), a.last.to())),
+            selected: self.selected,
+            targets: &targets,
+            cursor: (a.result.is_none() && self.promotion.is_none()).then_some(self.cursor),
+        };
+        self.board_geometry = Some(Geometry::fit(board_area));
+        frame.render_widget(view, board_area);
+
+        let mut lines = vec![
+            Line::from(Span::styled(
+                format!(
+                    "{} {}/{} ({}) — {}",
+                    lang.pick("Problema", "Puzzle"),
+                    self.current + 1,
+                    self.puzzles.len(),
+                    p.id,
+                    shown_rating(p.rating, self.kids)
+                ),
+                bold,
+            )),
+            Line::from(lang.pick(
+                format!(
+                    "El rival jugó {}. Juegan las {}.",
+                    a.first_move(lang),
+                    side_name(p.solver(), lang)
+                ),
+                format!(
+                    "The opponent played {}. {} to play.",
+                    a.first_move(lang),
+                    side_name(p.solver(), lang)
+                ),
+            )),
+            Line::from(""),
+        ];
+        for s in &self.said {
+            lines.push(match s {
+                Said::Good(t) => Line::from(Span::styled(t.clone(), bold.fg(Tc::Green))),
+                Said::Wrong(t) => Line::from(Span::styled(t.clone(), bold.fg(Tc::Red))),
+                Said::Note(t) => Line::from(t.clone()),
+            });
+        }
+        if self.promotion.is_some() {
+            lines.push(Line::from(Span::styled(
+                lang.pick(
+                    "Coronar en: D (dama), T (torre), A (alfil), C (caballo).",
+                    "Promote to: D (queen), T (rook), A (bishop), C (knight).",
+                ),
+                bold,
+            )));
+        }
+        if a.result.is_some() {
+            lines.push(Line::from(""));
+            lines.push(Line::from(
+                lang.pick("Intro: siguiente problema.", "Enter: next puzzle."),
+            ));
+        }
+        lines.push(Line::from(""));
+        if self.kids {
+            lines.push(Line::from(lang.pick(
+                format!("Resueltos: {} ★", self.solved),
+                format!("Solved: {} ★", self.solved),
+            )));
+        } else {
+            lines.push(Line::from(lang.pick(
+                format!(
+                    "Tu puntuación: {:.0} · resueltos {} · fallados {}",
+                    self.rating.glicko.rating, self.solved, self.missed
+                ),
+                format!(
+                    "Your rating: {:.0} · solved {} · missed {}",
+                    self.rating.glicko.rating, self.solved, self.missed
+                ),
+            )));
+        }
+        frame.render_widget(
+            Paragraph::new(lines)
+                .block(Block::default().borders(Borders::ALL).title(title))
+                .wrap(Wrap { trim: true }),
+            panel,
+        );
+        let prompt = lang.pick("Jugada", "Move");
+        let hint = lang.pick(
+            "Flechas e Intro: pieza y destino · escribe la jugada (Cxf7+ o g5f7) · pista · solucion · salir",
+            "Arrows and Enter: piece and destination · type the move (Nxf7+ or g5f7) · pista · solucion · salir",
+        );
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::from(format!("{prompt}: {}▏", self.input)),
+                Line::from(Span::styled(
+                    hint,
+                    Style::default().add_modifier(Modifier::DIM),
+                )),
+            ])
+            .wrap(Wrap { trim: true }),
+            bottom,
+        );
+    }
+}
+
+/// Runs the trainer full-screen until the player leaves.
+pub fn run(
+    puzzles: &[Puzzle],
+    kids: bool,
+    rating: LocalRating,
+    save: Option<PathBuf>,
+    lang: Lang,
+    ascii: bool,
+) -> io::Result<()> {
+    let mut app = Trainer::new(puzzles, kids, rating, save, lang, ascii);
+    let mut terminal = ratatui::try_init()?;
+    let _ = execute!(io::stdout(), EnableMouseCapture);
+    let result = (|| -> io::Result<()> {
+        while !app.quit {
+            terminal.draw(|f| app.draw(f))?;
+            if event::poll(Duration::from_millis(200))? {
+                match event::read()? {
+                    Event::Key(k) => app.on_key(k),
+                    Event::Mouse(m) => app.on_mouse(m),
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    })();
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::board::capture;
+    use escaque_analysis::problemas;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    fn key(app: &mut Trainer<'_>, code: KeyCode) {
+        app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    fn typed(app: &mut Trainer<'_>, s: &str) {
+        for c in s.chars() {
+            key(app, KeyCode::Char(c));
+        }
+        key(app, KeyCode::Enter);
+    }
+
+    fn screen(app: &mut Trainer<'_>) -> String {
+        let mut t = Terminal::new(TestBackend::new(110, 34)).unwrap();
+        t.draw(|f| app.draw(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        capture(&buf, buf.area).join("\n")
+    }
+
+    fn arrows_to(app: &mut Trainer<'_>, sq: Square) {
+        let white = app.bottom() == Color::White;
+        let df = sq.file().index() as i32 - app.cursor.file().index() as i32;
+        let dr = sq.rank().index() as i32 - app.cursor.rank().index() as i32;
+        let (df, dr) = if white { (df, dr) } else { (-df, -dr) };
+        for _ in 0..df.abs() {
+            key(
+                app,
+                if df > 0 {
+                    KeyCode::Right
+                } else {
+                    KeyCode::Left
+                },
+            );
+        }
+        for _ in 0..dr.abs() {
+            key(app, if dr > 0 { KeyCode::Up } else { KeyCode::Down });
+        }
+        assert_eq!(app.cursor, sq);
+    }
+
+    /// A shipped puzzle solved on the board with the arrows (its first move)
+    /// and typed in Spanish SAN (the rest), the next one missed by a wrong
+    /// move: the rating goes up, then down, and is saved after each.
+    #[test]
+    fn a_puzzle_solved_by_arrows_and_typed_moves_and_one_missed() {
+        let set = problemas::shipped();
+        let mut two: Vec<Puzzle> = set
+            .iter()
+            .filter(|p| p.moves.len() >= 4)
+            .take(2)
+            .cloned()
+            .collect();
+        assert_eq!(two.len(), 2);
+        two[1].themes = vec!["fork".into()];
+        let dir = std::env::temp_dir().join(format!("escaque-pz-tui-{}", std::process::id()));
+        let save = dir.join("problemas-puntuacion.txt");
+        let mut app = Trainer::new(
+            &two,
+            false,
+            LocalRating::default(),
+            Some(save.clone()),
+            Lang::Es,
+            true,
+        );
+        let s = screen(&mut app);
+        assert!(s.contains("Problema 1/2"), "{s}");
+        assert!(s.contains("El rival jugó"), "{s}");
+        let p = &two[0];
+        // The first solver move with the arrows: the piece, then the square.
+        let m = p.moves[1];
+        arrows_to(&mut app, m.from());
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.selected, Some(m.from()));
+        arrows_to(&mut app, m.to());
+        key(&mut app, KeyCode::Enter);
+        if m.promotion_role().is_some() {
+            key(&mut app, KeyCode::Char('D'));
+        }
+        // The rest typed in Spanish SAN.
+        while !app.finished() {
+            let a = app.attempt.as_ref().unwrap();
+            let san = escaque::san::san_display(&a.pos, p.moves[a.index], Lang::Es);
+            typed(&mut app, &san);
+        }
+        let s = screen(&mut app);
+        assert!(s.contains("¡Correcto! Resuelto."), "{s}");
+        assert!(s.contains("Tu puntuación: 1500 →"), "{s}");
+        assert_eq!(app.solved, 1);
+        let up = app.rating.glicko.rating;
+        assert!(up > 1500.0);
+        assert_eq!(LocalRating::load(Some(&save)), app.rating);
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.current, 1);
+        // A hint marks the piece; then a wrong move misses it.
+        typed(&mut app, "pista");
+        assert_eq!(app.hinted, Some(two[1].moves[1].from()));
+        assert!(screen(&mut app).contains("Pista: mueve"));
+        let a = app.attempt.as_ref().unwrap();
+        let wrong = a
+            .pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| !two[1].accepts(1, m))
+            .unwrap();
+        typed(&mut app, &wrong.to_string());
+        let s = screen(&mut app);
+        assert!(s.contains("Incorrecto"), "{s}");
+        assert!(s.contains("La solución"), "{s}");
+        assert!(s.contains("Temas: ataque doble"), "{s}");
+        assert_eq!(app.missed, 1);
+        assert!(app.rating.glicko.rating < up);
+        assert_eq!(LocalRating::load(Some(&save)), app.rating);
+        key(&mut app, KeyCode::Enter);
+        assert!(screen(&mut app).contains("No quedan problemas"));
+        key(&mut app, KeyCode::Enter);
+        assert!(app.quit);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn children_see_stars_and_an_illegal_typed_move_is_explained_in_english() {
+        let mates = problemas::shipped_mates();
+        let one: Vec<Puzzle> = mates.into_iter().take(1).collect();
+        let mut app = Trainer::new(&one, true, LocalRating::default(), None, Lang::En, false);
+        typed(&mut app, "Ke9");
+        let s = screen(&mut app);
+        assert!(s.contains('★'), "{s}");
+        assert!(!s.contains("Your rating"), "{s}");
+        assert!(matches!(app.said.last(), Some(Said::Wrong(_))), "{s}");
+        typed(&mut app, "solution");
+        assert_eq!(app.missed, 1);
+        assert!(screen(&mut app).contains("The solution"));
+    }
+}
