@@ -9,9 +9,10 @@
 //! in the line-up taking a seat or asking for their board, a player taking
 //! a seat of another match or opening it with their own secret, a
 //! stranger making the tournament online, bad clocks, going online once
-//! paired. A killed and restarted server keeps a game in progress and its
-//! result reaches the match. Any body on the new routes is answered, never
-//! with a 5xx (proptest).
+//! paired. The round's page marks the asker's board and draws each board
+//! being played as it is now. Any body on the new route is answered, never
+//! with a 5xx (proptest). (The SIGKILL test is escaque-cli's
+//! equipos_online_kill.)
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -441,6 +442,18 @@ async fn team_round_played_online_run(db: Db) {
         page.body
     );
     assert_eq!(page.body.matches("class=\"mine\"").count(), 1);
+    // The boards being played are drawn as they are now: the arbiter's
+    // board after 1.e4 e5.
+    let row = page
+        .body
+        .split("<tr data-table")
+        .find(|r| r.contains(&format!("data-game=\"{}\"", game_of(2, 2))))
+        .expect("the arbiter's board's row");
+    assert!(
+        row.contains("data-fen=\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"),
+        "{row}"
+    );
+    assert!(row.contains("2 jugadas"), "{row}");
     assert!(page
         .body
         .contains(&format!("data-game=\"{}\" class=\"mine\"", game_of(1, 2))));

@@ -7,11 +7,13 @@
 //! * `GET /api/equipos/{id}/partidas`: every board's game.
 //! * `GET /api/equipos/{id}/mi-tablero`: the asking account's board.
 //! * `GET /equipos/{id}/partidas`: the round's boards as a page, each a link
-//!   to its game, the asker's own marked; it reloads itself while games are
-//!   played.
+//!   to its game, the asker's own marked, each game being played drawn as
+//!   its position now with the move count and the clocks (its task's
+//!   snapshot); it reloads itself while games are played.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -20,8 +22,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use escaque_torneo::html::escape;
+use serde_json::Value;
+use tokio::sync::oneshot;
 
 use super::{ApiError, ApiResult, AppJson, Identity};
+use crate::actor::Cmd;
 use crate::equipos::online as domain;
 use crate::proto::equipos_online as wire;
 use crate::Hub;
@@ -63,7 +68,78 @@ async fn my_board(
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#222}\
 table{border-collapse:collapse;width:100%;max-width:48rem}\
 td,th{border-bottom:1px solid #ccc;padding:.4rem;text-align:left}\
-tr.mine{background:#fff3c4;font-weight:600}.vivo{color:#0a6}";
+tr.mine{background:#fff3c4;font-weight:600}.vivo{color:#0a6}\
+table.tablero{width:auto;border:1px solid #888;font-size:1.1rem;line-height:1}\
+table.tablero td{border:0;padding:0;width:1.3rem;height:1.3rem;text-align:center}\
+table.tablero td.o{background:#b58863}table.tablero td.c{background:#f0d9b5}";
+
+/// How long a game's task is given to answer for the page.
+const ANSWER_WITHIN: Duration = Duration::from_millis(500);
+
+/// The state of game `game` as its task has it now (`None`: no answer).
+async fn snapshot(hub: &Arc<Hub>, game: &str) -> Option<Value> {
+    let tx = hub.game(game).await?;
+    let (reply, answer) = oneshot::channel();
+    tx.send(Cmd::Snapshot { reply }).await.ok()?;
+    tokio::time::timeout(ANSWER_WITHIN, answer).await.ok()?.ok()
+}
+
+/// The placement of a FEN as a small board, White at the bottom
+/// (`table.tablero[data-fen]`).
+fn board_html(fen: &str) -> String {
+    let mut out = format!("<table class=\"tablero\" data-fen=\"{}\">", escape(fen));
+    let placement = fen.split(' ').next().unwrap_or("");
+    for (r, rank) in placement.split('/').take(8).enumerate() {
+        out.push_str("<tr>");
+        let mut file = 0;
+        for c in rank.chars() {
+            let (n, glyph) = match c {
+                '1'..='8' => (c as usize - '0' as usize, None),
+                _ => (1, Some(c)),
+            };
+            for _ in 0..n {
+                if file >= 8 {
+                    break;
+                }
+                let dark = (r + file) % 2 == 1;
+                let g = glyph.map(piece).unwrap_or("");
+                let _ = write!(
+                    out,
+                    "<td class=\"{}\">{g}</td>",
+                    if dark { "o" } else { "c" }
+                );
+                file += 1;
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+    out
+}
+
+fn piece(c: char) -> &'static str {
+    match c {
+        'K' => "♔",
+        'Q' => "♕",
+        'R' => "♖",
+        'B' => "♗",
+        'N' => "♘",
+        'P' => "♙",
+        'k' => "♚",
+        'q' => "♛",
+        'r' => "♜",
+        'b' => "♝",
+        'n' => "♞",
+        'p' => "♟",
+        _ => "",
+    }
+}
+
+/// `m:ss` of a clock in milliseconds.
+fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
 
 fn page(status: StatusCode, title: &str, body: &str, reload: bool) -> Response {
     let html = format!(
@@ -132,10 +208,29 @@ async fn games_page(
             _ => false,
         };
         live |= g.playing;
-        let state = match (&g.result, g.playing) {
-            (Some(r), _) => escape(r),
-            (None, true) => "<span class=\"vivo\">en juego</span>".to_string(),
-            (None, false) => "—".to_string(),
+        let now = if g.playing {
+            snapshot(&hub, &g.game).await
+        } else {
+            None
+        };
+        let state = match (&g.result, g.playing, &now) {
+            (Some(r), _, _) => escape(r),
+            (None, true, Some(st)) => {
+                let clocks = match (
+                    st["clock"]["white_ms"].as_u64(),
+                    st["clock"]["black_ms"].as_u64(),
+                ) {
+                    (Some(w), Some(b)) => format!(" · {} – {}", clock_text(w), clock_text(b)),
+                    _ => String::new(),
+                };
+                format!(
+                    "<span class=\"vivo\">en juego</span> · {} jugadas{clocks}{}",
+                    st["plies"].as_u64().unwrap_or(0),
+                    board_html(st["fen"].as_str().unwrap_or(""))
+                )
+            }
+            (None, true, None) => "<span class=\"vivo\">en juego</span>".to_string(),
+            (None, false, _) => "—".to_string(),
         };
         let _ = write!(
             rows,
