@@ -196,8 +196,15 @@ async fn enter_round(c: &Client, id: &str, round: u64) -> R {
 }
 
 async fn desk_runs_a_team_swiss(base: &str, c: &Client) -> R {
-    // Create, by the form.
-    ready(c, &format!("{base}/equipos")).await?;
+    // From the tournaments page, by its link; then create, by the form.
+    ready(c, &format!("{base}/torneos")).await?;
+    click(c, "#tn-teams-link").await?;
+    until(
+        c,
+        "the create form",
+        "location.pathname === '/equipos' && document.querySelector('#eq-create')",
+    )
+    .await?;
     type_in(c, "#eq-name", "Liga Escolar de Otoño").await?;
     choose(c, "#eq-system", "suizo").await?;
     type_in(c, "#eq-rounds", "3").await?;

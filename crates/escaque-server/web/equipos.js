@@ -86,6 +86,7 @@ const TEXTS = {
     states: {
       missing: 'sin resultado', entered: 'sin confirmar', conflict: 'en conflicto',
       confirmed: 'confirmado', arbiter: 'árbitro', forfeit: 'incomparecencia',
+      played: 'jugada en línea',
     },
     claim: (who, r) => `${who}: ${r}`,
     empty: '(vacío)',
@@ -200,6 +201,7 @@ const TEXTS = {
     states: {
       missing: 'no result', entered: 'not confirmed', conflict: 'in conflict',
       confirmed: 'confirmed', arbiter: 'arbiter', forfeit: 'forfeit',
+      played: 'played online',
     },
     claim: (who, r) => `${who}: ${r}`,
     empty: '(empty)',

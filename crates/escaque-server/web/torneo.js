@@ -83,6 +83,8 @@ async function list(main, me) {
   main.classList.add('tn');
   const listed = h('div', { id: 'tn-list' });
   main.append(h('h1', {}, T.tournaments),
+    // Team tournaments have their own pages (web/equipos.js, issue 59).
+    h('p', {}, h('a', { id: 'tn-teams-link', href: '/equipos' }, C.LANG === 'en' ? 'Team tournaments (new)' : 'Torneos por equipos (nuevo)')),
     h('section', { class: 'card', 'aria-labelledby': 'h-tn-list' }, h('h2', { id: 'h-tn-list' }, T.tournaments_all), listed),
     createCard(me), importCard());
   let rows = [];
