@@ -52,12 +52,22 @@ pub struct GenerarArgs {
 /// clasificación (los desempates declarados) de uno o varios torneos.
 #[derive(Args)]
 pub struct ComprobarArgs {
-    /// Archivos TRF (TRF-2026, TRF16, TRF(x) con XXR/XXC/XXA/XXP).
+    /// Archivos TRF (TRF-2026, TRF16, TRF(x) con XXR/XXC/XXA/XXP) o
+    /// directorios (sus archivos .trf, por orden de nombre).
     #[arg(value_name = "ARCHIVO.trf", required = true)]
     files: Vec<PathBuf>,
     /// Informe en JSON, una línea por archivo.
     #[arg(long = "json")]
     json: bool,
+    /// Cuántos archivos comprobar a la vez (hilos); 0: tantos como núcleos.
+    #[arg(
+        short = 'j',
+        long = "trabajos",
+        alias = "jobs",
+        value_name = "N",
+        default_value_t = 1
+    )]
+    jobs: usize,
 }
 
 fn read_text(path: &std::path::Path) -> Result<String, CliError> {
@@ -163,46 +173,169 @@ fn json_string(s: &str) -> String {
     out
 }
 
-/// Checks every file; exit status 0 when all is right, 1 when something is
-/// wrong in a file, 2 when a file cannot be read (its line and column said).
-pub fn comprobar(args: &ComprobarArgs, lang: Lang) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    let (mut wrong, mut unreadable) = (false, false);
-    for path in &args.files {
-        let name = path.display().to_string();
-        let parsed = read_text(path)
-            .and_then(|text| trf::parse(&text).map(|t| (t, text)).map_err(CliError::Trf));
-        let (t, text) = match parsed {
-            Ok(x) => x,
-            Err(e) => {
-                if args.json {
-                    writeln!(
-                        out,
-                        r#"{{"file":{},"ok":false,"error":{}}}"#,
-                        json_string(&name),
-                        json_string(&e.message(lang))
-                    )?;
-                } else {
-                    eprintln!("{name}: {}", e.message(lang));
-                }
-                unreadable = true;
-                continue;
-            }
-        };
-        let report = check::check(&t, &text);
-        wrong |= !report.ok();
-        if args.json {
-            let body = report.json();
-            writeln!(out, r#"{{"file":{},{}"#, json_string(&name), &body[1..])?;
+/// One file's outcome: what to print and how it went.
+enum Checked {
+    Right(String),
+    Wrong(String),
+    /// The message (with line and column) of a file that cannot be read.
+    Unreadable(String),
+}
+
+/// The files to check: each path given, a directory's `.trf` files by name.
+fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|error| CliError::Open {
+                    path: p.display().to_string(),
+                    error,
+                })?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| {
+                    f.is_file() && f.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf"))
+                })
+                .collect();
+            inside.sort();
+            out.extend(inside);
         } else {
-            write!(out, "{name}: {}", report.text(lang))?;
+            out.push(p.clone());
         }
     }
-    out.flush()?;
-    if unreadable {
+    Ok(out)
+}
+
+/// Checks one file: the full report (one file), one line (several) or the
+/// JSON line.
+fn check_one(path: &std::path::Path, json: bool, one: bool, lang: Lang) -> Checked {
+    let name = path.display().to_string();
+    let parsed = read_text(path)
+        .and_then(|text| trf::parse(&text).map(|t| (t, text)).map_err(CliError::Trf));
+    let (t, text) = match parsed {
+        Ok(x) => x,
+        Err(e) => {
+            return Checked::Unreadable(if json {
+                format!(
+                    r#"{{"file":{},"ok":false,"error":{}}}"#,
+                    json_string(&name),
+                    json_string(&e.message(lang))
+                )
+            } else if one {
+                format!("{name}: {}", e.message(lang))
+            } else {
+                format!(
+                    "{name}: {} {}",
+                    lang.pick("no se puede leer:", "cannot be read:"),
+                    e.message(lang)
+                )
+            });
+        }
+    };
+    let report = check::check(&t, &text);
+    let shown = if json {
+        let body = report.json();
+        format!(r#"{{"file":{},{}"#, json_string(&name), &body[1..])
+    } else if one {
+        format!("{name}: {}", report.text(lang))
+    } else {
+        format!("{name}: {}", report.summary(lang))
+    };
+    if report.ok() {
+        Checked::Right(shown)
+    } else {
+        Checked::Wrong(shown)
+    }
+}
+
+/// Checks every file (`-j N`: N at a time, printed in the order given);
+/// exit status 0 when all is right, 1 when something is wrong in a file,
+/// 2 when a file cannot be read (its line and column said). Several files
+/// in text: one line each and the totals.
+pub fn comprobar(args: &ComprobarArgs, lang: Lang) -> Result<(), CliError> {
+    let files = expand(&args.files)?;
+    let one = files.len() == 1;
+    let jobs = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        j => j,
+    }
+    .clamp(1, files.len().max(1));
+    let (mut right, mut wrong, mut unreadable) = (0usize, 0usize, 0usize);
+    let mut show = |c: Checked| -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
+        match c {
+            Checked::Right(s) => {
+                right += 1;
+                writeln!(out, "{}", s.trim_end())
+            }
+            Checked::Wrong(s) => {
+                wrong += 1;
+                writeln!(out, "{}", s.trim_end())
+            }
+            Checked::Unreadable(s) => {
+                unreadable += 1;
+                if args.json || !one {
+                    writeln!(out, "{s}")
+                } else {
+                    eprintln!("{s}");
+                    Ok(())
+                }
+            }
+        }
+    };
+    if jobs == 1 {
+        for f in &files {
+            show(check_one(f, args.json, one, lang))?;
+        }
+    } else {
+        // Workers take the next file; what they find is printed in the
+        // files' order as soon as the files before it are done.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (send, receive) = std::sync::mpsc::channel::<(usize, Checked)>();
+        std::thread::scope(|scope| -> Result<(), CliError> {
+            for _ in 0..jobs {
+                let send = send.clone();
+                let (next, files) = (&next, &files);
+                scope.spawn(move || loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(f) = files.get(i) else { break };
+                    if send.send((i, check_one(f, args.json, one, lang))).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(send);
+            let mut waiting: std::collections::BTreeMap<usize, Checked> = Default::default();
+            let mut printed = 0;
+            for (i, c) in receive {
+                waiting.insert(i, c);
+                while let Some(c) = waiting.remove(&printed) {
+                    show(c)?;
+                    printed += 1;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    if !one && !args.json {
+        println!(
+            "{}",
+            lang.pick(
+                format!(
+                    "{} archivos: {right} correctos, {wrong} con problemas, {unreadable} ilegibles",
+                    files.len()
+                ),
+                format!(
+                    "{} files: {right} right, {wrong} with problems, {unreadable} unreadable",
+                    files.len()
+                ),
+            )
+        );
+    }
+    std::io::stdout().flush()?;
+    if unreadable > 0 {
         std::process::exit(2);
     }
-    if wrong {
+    if wrong > 0 {
         std::process::exit(1);
     }
     Ok(())

@@ -2,7 +2,9 @@
 //! them: the same seed writes the same bytes; a generated file checks
 //! clean (exit 0); a file with two boards' opponents exchanged is reported
 //! (exit 1) in Spanish, in English and as JSON; a file that cannot be read
-//! exits 2 and says its line and column.
+//! exits 2 and says its line and column. Many files at once (`-j 2`, a
+//! directory): one line each in the order given, the totals, the same exit
+//! codes, the same verdicts as one at a time.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -188,4 +190,82 @@ fn comprobar_exits_2_on_a_file_it_cannot_read() {
         EN,
     );
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn comprobar_checks_a_directory_with_two_jobs_one_line_a_file() {
+    let d = scratch("varios");
+    let dir = d.join("torneos");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (seed, name) in [("3", "a.trf"), ("4", "b.trf"), ("5", "d.trf")] {
+        let out = dir.join(name);
+        let (code, _, err) = escaque(
+            &[
+                "torneo",
+                "generar",
+                "--jugadores",
+                "15",
+                "--rondas",
+                "5",
+                "--semilla",
+                seed,
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            ES,
+        );
+        assert_eq!(code, 0, "{err}");
+    }
+    // c.trf: b.trf with round 2's first two boards' black players exchanged.
+    let mut t =
+        escaque_torneo::trf::parse(&std::fs::read_to_string(dir.join("b.trf")).unwrap()).unwrap();
+    let games = &mut t.rounds[1].games;
+    let b = games[0].black;
+    games[0].black = games[1].black;
+    games[1].black = b;
+    std::fs::write(dir.join("c.trf"), escaque_torneo::trf::write(&t)).unwrap();
+    std::fs::write(dir.join("notas.txt"), "no es un torneo").unwrap();
+    let d_str = dir.to_str().unwrap();
+
+    let (code, out, err) = escaque(&["torneo", "comprobar", d_str, "-j", "2"], ES);
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, name) in lines.iter().zip(["a.trf", "b.trf", "c.trf", "d.trf"]) {
+        assert!(line.starts_with(dir.join(name).to_str().unwrap()), "{out}");
+    }
+    assert!(lines[0].ends_with(": todo correcto (5 rondas)"), "{out}");
+    assert!(
+        lines[2].contains(
+            "problemas; el primero: ronda 2: el emparejamiento no es el del sistema holandés"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        lines[4], "4 archivos: 3 correctos, 1 con problemas, 0 ilegibles",
+        "{out}"
+    );
+
+    // JSON, two jobs: the same verdicts as one at a time, in the same order.
+    let (code2, two, _) = escaque(&["torneo", "comprobar", "--json", "-j", "2", d_str], EN);
+    let (code1, one, _) = escaque(&["torneo", "comprobar", "--json", d_str], EN);
+    assert_eq!((code1, code2), (1, 1));
+    assert_eq!(one, two);
+    assert_eq!(one.lines().count(), 4, "{one}");
+
+    // An unreadable file among them: exit 2, its line says why, the rest
+    // still checked.
+    std::fs::write(
+        dir.join("e.trf"),
+        "012 Torneo\n001    1      Uno                               19x0\n",
+    )
+    .unwrap();
+    let (code, out, _) = escaque(&["torneo", "comprobar", "--trabajos", "0", d_str], EN);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("e.trf: cannot be read:"), "{out}");
+    assert!(out.contains("line 2"), "{out}");
+    assert!(
+        out.ends_with("5 files: 3 right, 1 with problems, 1 unreadable\n"),
+        "{out}"
+    );
 }

@@ -507,6 +507,29 @@ impl Report {
         out
     }
 
+    /// The report in one line, in `lang`: all correct, or the number of
+    /// problems and the first of them.
+    pub fn summary(&self, lang: Lang) -> String {
+        match self.problems.first() {
+            None => lang.pick(
+                format!("todo correcto ({} rondas)", self.rounds_checked),
+                format!("all correct ({} rounds)", self.rounds_checked),
+            ),
+            Some(first) => lang.pick(
+                format!(
+                    "{} problemas; el primero: {}",
+                    self.problems.len(),
+                    first.text(lang)
+                ),
+                format!(
+                    "{} problems; the first: {}",
+                    self.problems.len(),
+                    first.text(lang)
+                ),
+            ),
+        }
+    }
+
     /// The report as JSON: `{"ok", "rounds_checked", "standings_checked",
     /// "problems": [{"kind", …}]}` (kinds: `pairing_differs`, `no_pairing`,
     /// `rematch`, `forbidden`, `second_bye`, `absolute_colours`, `points`,
