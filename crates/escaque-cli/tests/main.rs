@@ -17,6 +17,7 @@ mod cluster_relay;
 mod cluster_stop;
 mod common;
 mod dead_cli;
+mod equipos_online_kill;
 mod perft_cli;
 mod pgn_cli;
 mod problemas_cli;
