@@ -369,7 +369,12 @@ pub(crate) async fn shot(c: &Client, name: &str) -> R {
 
 /// A request from the page (its cookies: the organiser's identity), as
 /// the desk's own script sends it: the status and the body's text.
-pub(crate) async fn fetch(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<(u16, String)> {
+pub(crate) async fn fetch(
+    c: &Client,
+    method: &str,
+    url: &str,
+    body: Option<Value>,
+) -> R<(u16, String)> {
     let v = c
         .execute_async(
             "const [method, url, body, done] = arguments;

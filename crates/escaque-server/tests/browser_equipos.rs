@@ -24,9 +24,12 @@ use serde_json::{json, Value};
 
 use crate::browser::{choose, click, fetch, js, one_browser, phone, ready, shot, until, R};
 
+/// A roster member: name, rating and category.
+type Member = (&'static str, u16, &'static str);
+
 /// Six teams of five (two per school), each roster with one `F` player.
 /// Ratings decide the roster's order (none is fixed).
-const TEAMS: [(&str, &str, [(&str, u16, &str); 5]); 6] = [
+const TEAMS: [(&str, &str, [Member; 5]); 6] = [
     (
         "Colegio Norte A",
         "Colegio Norte",
@@ -336,7 +339,7 @@ async fn desk_runs_a_team_swiss(base: &str, c: &Client) -> R {
                 m["home"].as_u64().unwrap_or(0),
                 m["away"].as_u64().unwrap_or(0),
             );
-            if (a + 1) / 2 == (b + 1) / 2 {
+            if a.div_ceil(2) == b.div_ceil(2) {
                 return Err(format!(
                     "round {round}: teams {a} and {b} of one school meet"
                 ));

@@ -1092,7 +1092,7 @@ async fn school_rules_and_forbidden_pairs() {
             .unwrap()
         {
             let (a, b) = (m["home"].as_u64().unwrap(), m["away"].as_u64().unwrap());
-            assert_ne!((a + 1) / 2, (b + 1) / 2, "round {round}: {a} and {b}");
+            assert_ne!(a.div_ceil(2), b.div_ceil(2), "round {round}: {a} and {b}");
             let table = m["table"].as_u64().unwrap();
             for board in 1..=2 {
                 ok(

@@ -62,38 +62,39 @@ impl Refusal {
     /// The Spanish and English text.
     pub fn text(self) -> (String, String) {
         use Refusal::*;
-        let (es, en) =
-            match self {
-                NoGame => ("no existe esa partida", "there is no such game"),
-                NoAnalysis => ("no existe ese análisis", "there is no such analysis"),
-                Busy { max } => return (
+        let (es, en) = match self {
+            NoGame => ("no existe esa partida", "there is no such game"),
+            NoAnalysis => ("no existe ese análisis", "there is no such analysis"),
+            Busy { max } => {
+                return (
                     format!(
                         "ya tienes {max} análisis en espera o en curso; espera a que termine uno"
                     ),
                     format!(
                         "you already have {max} analyses queued or running; wait until one ends"
                     ),
-                ),
-                NotDone => (
-                    "el análisis aún no ha terminado",
-                    "the analysis has not finished yet",
-                ),
-                GameNotOver => (
-                    "la partida no ha terminado: se analiza al terminar",
-                    "the game is not over: it is analysed once it ends",
-                ),
-                TooLarge { max_kib } => {
-                    return (
-                        format!("el PGN es demasiado grande (máximo {max_kib} KiB)"),
-                        format!("the PGN is too large (at most {max_kib} KiB)"),
-                    )
-                }
-                EngineUnavailable => (
-                    "el motor de análisis no respondió; inténtalo de nuevo",
-                    "the analysis engine did not answer; try again",
-                ),
-                Unreadable { es, en, .. } => return (es, en),
-            };
+                )
+            }
+            NotDone => (
+                "el análisis aún no ha terminado",
+                "the analysis has not finished yet",
+            ),
+            GameNotOver => (
+                "la partida no ha terminado: se analiza al terminar",
+                "the game is not over: it is analysed once it ends",
+            ),
+            TooLarge { max_kib } => {
+                return (
+                    format!("el PGN es demasiado grande (máximo {max_kib} KiB)"),
+                    format!("the PGN is too large (at most {max_kib} KiB)"),
+                )
+            }
+            EngineUnavailable => (
+                "el motor de análisis no respondió; inténtalo de nuevo",
+                "the analysis engine did not answer; try again",
+            ),
+            Unreadable { es, en, .. } => return (es, en),
+        };
         (es.to_string(), en.to_string())
     }
 }

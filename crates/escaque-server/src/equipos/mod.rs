@@ -513,7 +513,10 @@ fn school_rules(
             return Err(bad(
                 "bad_school_rules",
                 format!("{field}: entre 1 y {MAX_ROSTER} jugadores"),
-                format!("school rules, category {}: between 1 and {MAX_ROSTER} players", i + 1),
+                format!(
+                    "school rules, category {}: between 1 and {MAX_ROSTER} players",
+                    i + 1
+                ),
             ));
         }
         categories.push((name, q.players));
@@ -554,8 +557,8 @@ pub async fn add_team(
                 ApiError::new(
                     StatusCode::NOT_FOUND,
                     "no_such_account",
-                    &format!("jugador {place}: no existe la cuenta «{a}»"),
-                    &format!("player {place}: there is no account '{a}'"),
+                    format!("jugador {place}: no existe la cuenta «{a}»"),
+                    format!("player {place}: there is no account '{a}'"),
                 )
             })?),
         };
@@ -608,8 +611,8 @@ pub async fn add_team(
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
                     "player_in_two_teams",
-                    &format!("la cuenta «{}» ya juega en el equipo {team}", link.account),
-                    &format!("account '{}' already plays in team {team}", link.account),
+                    format!("la cuenta «{}» ya juega en el equipo {team}", link.account),
+                    format!("account '{}' already plays in team {team}", link.account),
                 ));
             }
         }
@@ -1153,11 +1156,11 @@ pub async fn open(hub: &Arc<Hub>, code: &str) -> Result<(Loaded, u32, u32), ApiE
         return Err(ApiError::new(
             StatusCode::GONE,
             "past_round",
-            &format!(
+            format!(
                 "ese código es de la ronda {}; ya se juega la {current}",
                 c.round
             ),
-            &format!(
+            format!(
                 "that code is of round {}; round {current} is under way",
                 c.round
             ),
@@ -1199,11 +1202,11 @@ pub async fn phone_enter(
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "wrong_match",
-            &format!(
+            format!(
                 "el código es del encuentro {table} de la ronda {round} de «{}»; no del que se envía",
                 l0.t.name
             ),
-            &format!(
+            format!(
                 "the code is of match {table} of round {round} of '{}', not the one sent",
                 l0.t.name
             ),
@@ -1226,11 +1229,11 @@ pub async fn phone_enter(
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "already_final",
-                &format!(
+                format!(
                     "el tablero {board} ya tiene resultado ({}); solo el árbitro lo cambia",
                     recorded.text()
                 ),
-                &format!(
+                format!(
                     "board {board} already has its result ({}); only the arbiter changes it",
                     recorded.text()
                 ),

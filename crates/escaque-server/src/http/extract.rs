@@ -111,8 +111,6 @@ impl FromRequestParts<Arc<Hub>> for Teaching {
 /// pupils, and which of the two: the guard of a class route both may use.
 /// Refused as [`classes::member`] refuses (`404 class_not_found`).
 pub struct Member {
-    /// Who asks.
-    pub me: Identity,
     /// The class.
     pub class: ClassRow,
     /// Teacher or pupil.
@@ -126,7 +124,7 @@ impl FromRequestParts<Arc<Hub>> for Member {
         let me = Identity::from_request_parts(parts, hub).await?;
         let id = class_id(parts, hub).await?;
         let (class, role) = classes::member(hub, &me, &id).await?;
-        Ok(Member { me, class, role })
+        Ok(Member { class, role })
     }
 }
 

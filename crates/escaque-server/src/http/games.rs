@@ -17,9 +17,9 @@ use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::actor::Cmd;
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
+use crate::lobby::Refusal;
 use crate::proto::games as wire;
 use crate::proto::games::CreateGame;
-use crate::lobby::Refusal;
 use crate::proto::ErrorCode;
 use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
 
