@@ -21,6 +21,7 @@ mod perft_cmd;
 mod pgn_cmd;
 mod play;
 mod problemas_cmd;
+mod problemas_trainer;
 mod respaldo_cmd;
 mod result_check;
 mod servir_cmd;

@@ -31,7 +31,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::board::{BoardView, Geometry};
-use crate::problemas_cmd::{
+use crate::problemas_trainer::{
     rating_change, shown_rating, side_name, themes_text, Attempt, LocalRating, Step,
 };
 
