@@ -144,7 +144,14 @@ fn cut_lines(doc: &mut Doc, n: usize, cell_w: f64, cell_h: f64) {
 /// at (`x`, `top`) (the team pairing sheet draws them too).
 pub(super) fn draw_qr(doc: &mut Doc, qr: &QrModules, x: f64, top: f64, side: f64) {
     let m = side / (qr.size + 2 * QUIET) as f64;
-    let mut s = String::from("q 0 g\n");
+    // The code's square, quiet zone included, painted white first: a rule
+    // or text drawn there before (the team pairing sheet's table rule ran
+    // under its match's code) would otherwise cross the modules, and a
+    // scanner then misses the code now and then.
+    let mut s = format!(
+        "q 1 g {x:.3} {:.3} {side:.3} {side:.3} re f\n0 g\n",
+        top - side
+    );
     for row in 0..qr.size {
         let mut col = 0;
         while col < qr.size {

@@ -5,7 +5,7 @@
 //! The texts are those of [`crate::teams::print`]'s terminal printouts.
 
 use super::cards::{draw_qr, QrModules};
-use super::{Align, Column, Doc, Paper, LINE, MARGIN, SIZE};
+use super::{text_width, Align, Column, Doc, Paper, LINE, MARGIN, SIZE};
 use crate::format_points;
 use crate::teams::model::TeamTournament;
 use crate::teams::print::{crosstable_cell, member_rounds, player_name as player, result_text};
@@ -130,7 +130,9 @@ pub fn team_pairings(t: &TeamTournament, round: u32, qrs: &[MatchQr]) -> Vec<u8>
             draw_qr(&mut doc, &q.qr, x, top, QR);
             let y = top - QR - 8.0;
             doc.text_xy(x, y, "Resultados por los capitanes:", 6.5, false);
-            doc.text_xy(x, y - 8.0, &q.link, 5.0, false);
+            // The link ends at the right margin (it is wider than the code).
+            let lx = (doc.w - MARGIN - text_width(&q.link, 5.0, false)).min(x);
+            doc.text_xy(lx, y - 8.0, &q.link, 5.0, false);
             doc.y = doc.y.min(y - 14.0);
         }
         doc.y -= 10.0;
