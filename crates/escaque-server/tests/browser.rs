@@ -1596,14 +1596,29 @@ pub(crate) async fn choose(c: &Client, css: &str, value: &str) -> R {
     Err(format!("could not choose {value} in {css}: {last}"))
 }
 
-/// Types into a field by keys (the field is clicked first).
+/// Types into a field by keys (the field is cleared first). A page that
+/// redraws its form when its data arrive may replace the field under the
+/// typing ("stale element"): it is found again and typed again, whole,
+/// as a person would, until `WAIT` runs out.
 pub(crate) async fn fill(c: &Client, css: &str, value: &str) -> R {
-    let el = c
-        .find(Locator::Css(css))
-        .await
-        .map_err(|e| format!("no {css}: {e}"))?;
-    el.clear().await.map_err(|e| e.to_string())?;
-    el.send_keys(value).await.map_err(|e| e.to_string())
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let el = c
+            .find(Locator::Css(css))
+            .await
+            .map_err(|e| format!("no {css}: {e}"))?;
+        let typed = match el.clear().await {
+            Ok(()) => el.send_keys(value).await,
+            Err(e) => Err(e),
+        };
+        match typed {
+            Ok(()) => return Ok(()),
+            Err(e) if e.to_string().contains("stale element") && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => return Err(format!("fill {css}: {e}")),
+        }
+    }
 }
 
 /// The game ids Mis partidas lists.
