@@ -983,7 +983,7 @@ export async function playLock(helpers, el) {
   if (!st.play_after_homework) return st;
   const hh = C.h;
   const notice = hh('section', { id: st.locked ? 'play-locked' : 'play-open', class: `card tr-play-note ${st.locked ? 'locked' : 'open'}`, role: 'status' },
-    hh('h2', {}, st.locked ? `🔒 ${X.play_locked}` : X.play_open),
+    hh('h2', {}, st.locked ? X.play_locked : X.play_open),
     st.locked ? hh('p', { id: 'play-locked-why' }, C.LANG === 'en' ? st.en : st.es) : '',
     st.locked ? hh('ul', {}, st.pending.map((p) => hh('li', {}, hh('a', { href: `/clases/${enc(st.class)}/tareas/${enc(p.id)}`, class: 'button', 'data-homework': p.id }, X.play_go(p.title, p.left))))) : '');
   if (!document.getElementById('tr-play-style')) {

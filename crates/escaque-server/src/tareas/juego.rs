@@ -107,20 +107,31 @@ pub async fn lock_of(store: &Store, key: &str) -> Result<Option<Lock>, ApiError>
 pub fn homework_first(lock: &Lock) -> ApiError {
     let (hw, left) = &lock.pending[0];
     let more = lock.pending.len() - 1;
-    let (es_more, en_more) = if more > 0 {
-        (
-            format!(" y {more} tarea(s) más"),
-            format!(" and {more} more homework"),
-        )
+    let (es_more, en_more) = match more {
+        0 => (String::new(), String::new()),
+        1 => (
+            " y 1 tarea más".to_string(),
+            " and 1 more homework".to_string(),
+        ),
+        n => (
+            format!(" y {n} tareas más"),
+            format!(" and {n} more homework"),
+        ),
+    };
+    let (es_left, en_left) = if *left == 1 {
+        ("te queda 1 ejercicio".to_string(), "1 item".to_string())
     } else {
-        (String::new(), String::new())
+        (
+            format!("te quedan {left} ejercicios"),
+            format!("{left} items"),
+        )
     };
     let es = format!(
-        "en tu clase se juega después de la tarea: te quedan {left} ejercicio(s) de «{}»{es_more}",
+        "en tu clase se juega después de la tarea: {es_left} de «{}»{es_more}",
         hw.title
     );
     let en = format!(
-        "in your class you play after your homework: {left} item(s) of “{}” left{en_more}",
+        "in your class you play after your homework: {en_left} of “{}” left{en_more}",
         hw.title
     );
     ApiError::new(StatusCode::FORBIDDEN, "homework_first", &es, &en)
