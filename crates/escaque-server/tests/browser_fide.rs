@@ -18,26 +18,8 @@ use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, click, js, ready, runtime, shot, start_driver, start_server, until, R,
+    browser, click, fetch, js, ready, runtime, shot, start_driver, start_server, until, R,
 };
-
-async fn fetch(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<(u16, String)> {
-    let v = c
-        .execute_async(
-            "const [method, url, body, done] = arguments;
-             const opts = {method, headers: {'Content-Type': 'application/json'}};
-             if (body !== null) opts.body = JSON.stringify(body);
-             fetch(url, opts).then(async r => done({status: r.status, text: await r.text()}))
-               .catch(e => done({status: 0, text: String(e)}));",
-            vec![json!(method), json!(url), body.unwrap_or(Value::Null)],
-        )
-        .await
-        .map_err(|e| format!("fetch {url}: {e}"))?;
-    Ok((
-        v["status"].as_u64().unwrap_or(0) as u16,
-        v["text"].as_str().unwrap_or("").to_string(),
-    ))
-}
 
 /// The screenshot `name` at phone size (390 × 844), then back to 1280.
 /// (Only the FIDE card is scrolled into view and looked at, by eye; the

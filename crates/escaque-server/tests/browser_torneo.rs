@@ -221,28 +221,9 @@ fn typed_result(r: u32, b: u32) -> &'static str {
     }
 }
 
-/// A `fetch` from the page (with its cookies): `{status, text}`.
-async fn fetch_text(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<(u16, String)> {
-    let v = c
-        .execute_async(
-            "const [method, url, body, done] = arguments;
-             const opts = {method, headers: {'Content-Type': 'application/json'}};
-             if (body !== null) opts.body = JSON.stringify(body);
-             fetch(url, opts).then(async r => done({status: r.status, text: await r.text()}))
-               .catch(e => done({status: 0, text: String(e)}));",
-            vec![json!(method), json!(url), body.unwrap_or(Value::Null)],
-        )
-        .await
-        .map_err(|e| format!("fetch {url}: {e}"))?;
-    Ok((
-        v["status"].as_u64().unwrap_or(0) as u16,
-        v["text"].as_str().unwrap_or("").to_string(),
-    ))
-}
-
 async fn exported(org: &Client, id: &str) -> R<Tournament> {
     let (status, text) =
-        fetch_text(org, "GET", &format!("/api/tournaments/{id}/trf"), None).await?;
+        crate::browser::fetch(org, "GET", &format!("/api/tournaments/{id}/trf"), None).await?;
     if status != 200 {
         return Err(format!("GET trf: {status} {text}"));
     }
@@ -757,7 +738,8 @@ async fn otb_tournament(env: &Env) -> R {
         "return document.querySelector('#pdf-pairings').getAttribute('href')",
     )
     .await?;
-    let (status, body) = fetch_text(c, "GET", pdf.as_str().unwrap_or_default(), None).await?;
+    let (status, body) =
+        crate::browser::fetch(c, "GET", pdf.as_str().unwrap_or_default(), None).await?;
     if status != 200 || !body.starts_with("%PDF") || !body.contains("/MediaBox [0 0 595 842]") {
         return Err(format!(
             "the PDF pairings on A4: {status} {}",
@@ -782,7 +764,8 @@ async fn otb_tournament(env: &Env) -> R {
         "return document.querySelector('#pdf-standings').getAttribute('href')",
     )
     .await?;
-    let (status, body) = fetch_text(c, "GET", pdf.as_str().unwrap_or_default(), None).await?;
+    let (status, body) =
+        crate::browser::fetch(c, "GET", pdf.as_str().unwrap_or_default(), None).await?;
     if status != 200 || !body.contains("/MediaBox [0 0 612 792]") {
         return Err(format!("the PDF standings on Letter: {status}"));
     }
@@ -795,7 +778,7 @@ async fn stranger(env: &Env, id: &str) -> R {
     let s = &env.public;
     ready(s, &format!("{}/torneos/{id}/organizar", env.base)).await?;
     until(s, "the refusal", "document.querySelector('#not-organiser')").await?;
-    let (status, _) = fetch_text(
+    let (status, _) = crate::browser::fetch(
         s,
         "POST",
         &format!("/api/tournaments/{id}/rounds"),
