@@ -4,51 +4,11 @@
 //! of the game that had ended, and the game still being played goes on to
 //! its result, which reaches the tournament.
 
-use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use crate::common::killed::{on_postgres, on_sqlite, sigkill, Data};
+use crate::common::killed::{act, connect, on_postgres, on_sqlite, read_until, sigkill, Data};
 use crate::common::Client;
 use serde_json::{json, Value};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
-
-type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
-
-fn connect(addr: SocketAddr, game: &str, secret: &str) -> Ws {
-    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws/games/{game}?seat={secret}"))
-        .expect("game socket");
-    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
-        let _ = s.set_read_timeout(Some(Duration::from_secs(20)));
-    }
-    ws
-}
-
-fn read_until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        match ws.read().expect("socket read") {
-            Message::Text(t) => {
-                let v: Value = serde_json::from_str(t.as_str()).expect("JSON");
-                if v["t"] == "ping" {
-                    let pong = json!({"t": "pong", "n": v["n"]});
-                    let _ = ws.send(Message::Text(pong.to_string().into()));
-                    continue;
-                }
-                if pred(&v) {
-                    return v;
-                }
-            }
-            Message::Close(_) => panic!("socket closed"),
-            _ => {}
-        }
-    }
-}
-
-/// Sends `msg` and waits for its answer: the `ack` (or the `error`).
-fn act(ws: &mut Ws, msg: Value) -> Value {
-    ws.send(Message::Text(msg.to_string().into())).unwrap();
-    read_until(ws, |v| v["t"] == "ack" || v["t"] == "error")
-}
 
 /// The seat of `who` in `game` (a new secret for the identity's seat).
 fn seat(who: &mut Client, game: &str) -> (String, String) {

@@ -2,14 +2,16 @@
 //! tareas_kill): `escaque servir` on a data directory or on a PostgreSQL
 //! database, killed with SIGKILL and started again on the same data, each
 //! test run on both; and a request that tells "the server went away before
-//! it answered" (`None`) from an answer.
+//! it answered" (`None`) from an answer; a seat holder's game socket.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Child;
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{json, Value};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
 
 /// Where the server keeps its data.
 #[derive(Clone)]
@@ -129,4 +131,44 @@ pub fn request(
         body: serde_json::from_str(&body).unwrap_or(Value::Null),
         cookie: set,
     })
+}
+
+/// A game's socket, as a seat holder opens it.
+pub type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
+
+/// The seat holder's socket of `game` (reads time out after 20 s).
+pub fn connect(addr: SocketAddr, game: &str, secret: &str) -> Ws {
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws/games/{game}?seat={secret}"))
+        .expect("game socket");
+    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+        let _ = s.set_read_timeout(Some(Duration::from_secs(20)));
+    }
+    ws
+}
+
+/// Reads (answering pings) until a message `pred` accepts.
+pub fn read_until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        match ws.read().expect("socket read") {
+            Message::Text(t) => {
+                let v: Value = serde_json::from_str(t.as_str()).expect("JSON");
+                if v["t"] == "ping" {
+                    let pong = json!({"t": "pong", "n": v["n"]});
+                    let _ = ws.send(Message::Text(pong.to_string().into()));
+                    continue;
+                }
+                if pred(&v) {
+                    return v;
+                }
+            }
+            Message::Close(_) => panic!("socket closed"),
+            _ => {}
+        }
+    }
+}
+
+/// Sends `msg` and waits for its answer: the `ack` (or the `error`).
+pub fn act(ws: &mut Ws, msg: Value) -> Value {
+    ws.send(Message::Text(msg.to_string().into())).unwrap();
+    read_until(ws, |v| v["t"] == "ack" || v["t"] == "error")
 }
