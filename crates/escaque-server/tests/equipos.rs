@@ -19,13 +19,15 @@ use serde_json::{json, Value};
 
 const BASE: &str = "/api/equipos";
 
-async fn get(b: &mut Browser, path: &str) -> Value {
+/// A GET answered 200: its JSON.
+pub(crate) async fn get(b: &mut Browser, path: &str) -> Value {
     let r = b.req("GET", path, None).await;
     assert_eq!(r.status, 200, "{path}: {}", r.body);
     r.json()
 }
 
-async fn ok(b: &mut Browser, path: &str, body: Value) -> Value {
+/// A POST answered 200 or 201: its JSON.
+pub(crate) async fn ok(b: &mut Browser, path: &str, body: Value) -> Value {
     let r = b.post(path, body.clone()).await;
     assert!(
         r.status == 200 || r.status == 201,

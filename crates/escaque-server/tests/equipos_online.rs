@@ -19,28 +19,12 @@ use std::net::SocketAddr;
 use std::sync::OnceLock;
 
 use crate::common::*;
+use crate::equipos::{get, ok};
 use escaque_server::client::{GameSocket, HttpReply};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
 const BASE: &str = "/api/equipos";
-
-async fn get(b: &mut Browser, path: &str) -> Value {
-    let r = b.req("GET", path, None).await;
-    assert_eq!(r.status, 200, "{path}: {}", r.body);
-    r.json()
-}
-
-async fn ok(b: &mut Browser, path: &str, body: Value) -> Value {
-    let r = b.post(path, body.clone()).await;
-    assert!(
-        r.status == 200 || r.status == 201,
-        "{path} {body}: {} {}",
-        r.status,
-        r.body
-    );
-    r.json()
-}
 
 /// A refusal: its status and code, both texts present.
 fn refused_reply(r: &HttpReply, what: &str, status: u16, code: &str) {
