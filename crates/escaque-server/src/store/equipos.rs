@@ -114,20 +114,34 @@ impl Store {
         r: &TeamTournamentRow,
         old_version: i64,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE team_tournaments SET name = $1, status = $2, trf = $3, settings = $4, \
-             version = $5, updated_ms = $6 WHERE id = $7 AND version = $8",
-        )
-        .bind(&r.name)
-        .bind(&r.status)
-        .bind(&r.trf)
-        .bind(&r.settings)
-        .bind(r.version)
-        .bind(r.updated_ms)
-        .bind(&r.id)
-        .bind(old_version)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        update_team_row(&self.pool, r, old_version).await
     }
+}
+
+/// The versioned write of a team tournament's row, on the pool or inside a
+/// transaction (`save_team_round` writes the round's games with it): true
+/// when the row was still at `old_version` and is now `r`.
+pub(super) async fn update_team_row<'e, E>(
+    ex: E,
+    r: &TeamTournamentRow,
+    old_version: i64,
+) -> Result<bool, StoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let done = sqlx::query(
+        "UPDATE team_tournaments SET name = $1, status = $2, trf = $3, settings = $4, \
+         version = $5, updated_ms = $6 WHERE id = $7 AND version = $8",
+    )
+    .bind(&r.name)
+    .bind(&r.status)
+    .bind(&r.trf)
+    .bind(&r.settings)
+    .bind(r.version)
+    .bind(r.updated_ms)
+    .bind(&r.id)
+    .bind(old_version)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

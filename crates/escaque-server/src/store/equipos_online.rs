@@ -58,21 +58,8 @@ impl Store {
         games: &[TeamRoundGame],
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE team_tournaments SET name = $1, status = $2, trf = $3, settings = $4, \
-             version = $5, updated_ms = $6 WHERE id = $7 AND version = $8",
-        )
-        .bind(&r.name)
-        .bind(&r.status)
-        .bind(&r.trf)
-        .bind(&r.settings)
-        .bind(r.version)
-        .bind(r.updated_ms)
-        .bind(&r.id)
-        .bind(old_version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
+        let written = super::equipos::update_team_row(&mut *tx, r, old_version).await?;
+        if !written {
             tx.rollback().await?;
             return Ok(false);
         }
