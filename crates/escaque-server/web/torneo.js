@@ -892,7 +892,7 @@ async function desk(main, me, id) {
       parts.push(h('p', {}, h('label', {}, L('Descanso (un punto): ', 'Bye (one point): '), pick('manual-bye', m.bye, L('Descanso', 'Bye'), (e) => { m.bye = Number(e.target.value) || null; checkManual(); }))));
     }
     const a = m.answer;
-    if (a) parts.push(h('p', { id: 'manual-differ', class: 'muted' }, a.differing === 0 ? L('Igual que el emparejamiento del programa.', 'The same as the engine\'s pairing.') : L(`${a.differing} mesa(s) distintas del programa.`, `${a.differing} board(s) not the engine's.`)));
+    if (a) parts.push(h('p', { id: 'manual-differ', class: 'muted' }, a.differing === 0 ? L('Igual que el emparejamiento del programa.', 'The same as the engine\'s pairing.') : (a.differing === 1 ? L('1 mesa distinta del programa.', '1 board not the engine\'s.') : L(`${a.differing} mesas distintas del programa.`, `${a.differing} boards not the engine's.`))));
     if (m.error) parts.push(h('p', { id: 'manual-error', class: 'error', role: 'alert' }, m.error));
     const warnings = a ? a.warnings : [];
     if (warnings.length) {
