@@ -3,13 +3,18 @@
 tie-break checker, run outside the project) for the differential test
 crates/escaque-torneo/tests/gacrux.rs.
 
-  tiebreak_gacrux.py generate OUT.trf [COUNT] [SEED]
+  tiebreak_gacrux.py generate OUT.trf [COUNT] [SEED] [UNUSUAL PREFIX]
       writes COUNT (default 1000) random tournaments, one after another, each
       headed by a line `### NAME`: Swiss events with every kind of bye
       (pairing-allocated U, half-point H, full-point F, zero-point Z, absent
       blank), forfeits (+/-, -/-), withdrawals and unrated players; single
       and double round robins, odd ones with rests (Z), with forfeits and a
       withdrawal (the rest of the withdrawn player's games forfeited).
+      With UNUSUAL (a probability, issue 58's VCL.13), that share of the
+      games played end ½-0, 0-½ or 0-0 (a third each), written with each
+      player's own code (`=`/`0`, `0`/`=`, `0`/`0`); the tournaments are
+      named PREFIX0001… (default `g`). UNUSUAL 0 (the default) draws nothing
+      more: the same seed gives the same file as before.
   tiebreak_gacrux.py run GACRUX_DIR OUT.txt FILE_OR_BUNDLE...
       runs Gacrux's tiebreakchecker on every tournament (a .trf file, or
       every `### NAME` part of a bundle), under both rule versions (each
@@ -65,7 +70,12 @@ def player_line(sno, name, rating, points, cells):
     return (head + "".join("  " + c for c in cells)).rstrip()
 
 
+UNUSUAL = 0.0
+
+
 def result_pair(rng, forfeit_rate):
+    if UNUSUAL > 0 and rng.random() < UNUSUAL:
+        return rng.choice([("=", "0"), ("0", "="), ("0", "0")])
     x = rng.random()
     if x < forfeit_rate * 0.8:
         return ("+", "-")
@@ -183,11 +193,11 @@ def round_robin(rng, name):
     return n, rounds, "rr", cells
 
 
-def generate(out, count, seed):
+def generate(out, count, seed, prefix="g"):
     rng = random.Random(seed)
     parts = []
     for k in range(1, count + 1):
-        name = f"g{k:04d}"
+        name = f"{prefix}{k:04d}"
         kind = "rr" if rng.random() < 0.3 else "swiss"
         n, rounds, system, cells = (round_robin if kind == "rr" else swiss)(rng, name)
         unrated = rng.random() < 0.25
@@ -362,8 +372,11 @@ def run_more(gacrux_dir, out, inputs):
 
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "generate":
+        if len(sys.argv) > 5:
+            UNUSUAL = float(sys.argv[5])
         generate(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1000,
-                 int(sys.argv[4]) if len(sys.argv) > 4 else 62)
+                 int(sys.argv[4]) if len(sys.argv) > 4 else 62,
+                 sys.argv[6] if len(sys.argv) > 6 else "g")
     elif len(sys.argv) >= 5 and sys.argv[1] == "run":
         run(sys.argv[2], sys.argv[3], sys.argv[4:])
     elif len(sys.argv) >= 5 and sys.argv[1] == "run-more":

@@ -68,11 +68,7 @@ pub fn event() -> Tournament {
             } else {
                 Outcome::BlackWins
             };
-            round.games.push(Game {
-                white: a,
-                black: b,
-                outcome,
-            });
+            round.games.push(Game::new(a, b, outcome));
         }
         t.rounds.push(round);
         for p in 1..=n {

@@ -107,6 +107,7 @@ pub(crate) fn tournament_round(
                     white: a,
                     black: b,
                     outcome,
+                    unusual: None,
                 });
             }
         }

@@ -199,6 +199,7 @@ pub(crate) fn pair_round(t: &Tournament) -> Result<Round, TorneoError> {
                 white: w,
                 black: b,
                 outcome: Outcome::Pending,
+                unusual: None,
             }),
             None => r.byes.push((w, ByeKind::PairingAllocated)),
         }

@@ -309,6 +309,7 @@ pub fn manual_round(t: &Tournament, pairs: &Pairs) -> Result<(Round, Vec<Warning
             white,
             black,
             outcome: Outcome::Pending,
+            unusual: None,
         })
         .collect();
     let mut r = Round { games, byes };

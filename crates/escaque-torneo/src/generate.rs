@@ -15,7 +15,7 @@
 
 use escaque::{Lang, Localized};
 
-use crate::model::{ByeKind, Outcome, Player, System, Tournament};
+use crate::model::{ByeKind, Outcome, Player, System, Tournament, Unusual};
 use crate::standings::TieBreak;
 
 /// xoshiro256** (Blackman and Vigna), seeded by SplitMix64.
@@ -137,6 +137,9 @@ pub struct Config {
     pub forfeits: Rate,
     /// Games neither side came to.
     pub double_forfeits: Rate,
+    /// Games played that end ½-0, 0-½ or 0-0 (each of the three a third of
+    /// them): a share of the games like `forfeits`, or so many each round.
+    pub unusual: Rate,
     /// Players leaving the tournament before a round (never back).
     pub retirements: Rate,
     /// Requested half-point byes (TRF `H`).
@@ -168,6 +171,7 @@ impl Default for Config {
             draws: 0.3,
             forfeits: Rate::Probability(0.02),
             double_forfeits: Rate::Probability(0.0),
+            unusual: Rate::Probability(0.0),
             retirements: Rate::Probability(0.01),
             half_byes: Rate::Probability(0.03),
             full_byes: Rate::Probability(0.0),
@@ -243,6 +247,7 @@ impl Config {
     /// `rondas`/`rounds`, `elo_min`/`lowest_rating`,
     /// `elo_max`/`highest_rating`, `sin_elo`/`unrated`, `tablas`/`draws`,
     /// `incomparecencias`/`forfeits`, `dobles_incomparecencias`/`double_forfeits`,
+    /// `inusuales`/`unusual` (½-0, 0-½, 0-0),
     /// `retiradas`/`retirements`, `medio_punto`/`half_byes`,
     /// `punto_completo`/`full_byes`, `cero_puntos`/`zero_byes`,
     /// `tardios`/`late_entries`, `baku` (`si`/`no`, `yes`/`no`),
@@ -286,6 +291,7 @@ impl Config {
                 "tablas" | "draws" => self.draws = prob()?,
                 "incomparecencias" | "forfeits" => self.forfeits = rate()?,
                 "dobles_incomparecencias" | "double_forfeits" => self.double_forfeits = rate()?,
+                "inusuales" | "unusual" => self.unusual = rate()?,
                 "retiradas" | "retirements" => self.retirements = rate()?,
                 "medio_punto" | "half_byes" => self.half_byes = rate()?,
                 "punto_completo" | "full_byes" => self.full_byes = rate()?,
@@ -317,7 +323,7 @@ impl Config {
         format!(
             "jugadores={} rondas={} elo_min={} elo_max={} sin_elo={} tablas={} incomparecencias={} \
              dobles_incomparecencias={} retiradas={} medio_punto={} punto_completo={} cero_puntos={} \
-             tardios={} baku={} desempates={}{}{}",
+             tardios={} baku={} desempates={}{}{}{}",
             self.players,
             self.rounds,
             self.lowest_rating,
@@ -337,7 +343,14 @@ impl Config {
                 Some(w) => format!(" blancas1={}", if w { "si" } else { "no" }),
                 None => String::new(),
             },
-            if self.xxa { " xxa=si" } else { "" }
+            if self.xxa { " xxa=si" } else { "" },
+            // Written only when asked for, so that files generated before
+            // unusual results existed come out byte for byte the same.
+            if self.unusual == Rate::Probability(0.0) {
+                String::new()
+            } else {
+                format!(" inusuales={}", self.unusual.text())
+            }
         )
     }
 
@@ -362,9 +375,14 @@ impl Config {
             c.unrated = (t.players.len() - rated.len()) as f64 / t.players.len() as f64;
         }
         let (mut games, mut played, mut drawn, mut forfeits, mut doubles) = (0, 0, 0, 0, 0);
+        let mut unusual = 0;
         for r in &t.rounds {
             for g in &r.games {
                 games += 1;
+                if g.unusual.is_some() {
+                    unusual += 1;
+                    continue;
+                }
                 match g.outcome {
                     Outcome::Draw => {
                         played += 1;
@@ -381,6 +399,7 @@ impl Config {
         c.draws = share(drawn, played);
         c.forfeits = Rate::Probability(share(forfeits, games));
         c.double_forfeits = Rate::Probability(share(doubles, games));
+        c.unusual = Rate::Probability(share(unusual, games));
         let (mut slots, mut half, mut full, mut zero, mut retired) = (0, 0, 0, 0, 0);
         for (i, p) in t.players.iter().enumerate() {
             let id = i as u32 + 1;
@@ -434,7 +453,7 @@ impl Config {
             Rate::PerRound(_) => 0.0,
         };
         let slot = p(self.retirements) + p(self.half_byes) + p(self.full_byes) + p(self.zero_byes);
-        let game = p(self.forfeits) + p(self.double_forfeits);
+        let game = p(self.forfeits) + p(self.double_forfeits) + p(self.unusual);
         if slot > 1.0 || game > 1.0 {
             return Err(GenError::Invalid(
                 "probabilidades que suman más de 1 / probabilities adding up to more than 1",
@@ -613,24 +632,48 @@ pub fn generate(
             }
             Rate::Probability(_) => Vec::new(),
         };
+        let unusual_boards = match config.unusual {
+            Rate::PerRound(k) => {
+                let rest: Vec<usize> = boards
+                    .iter()
+                    .copied()
+                    .filter(|b| !forfeited.contains(b) && !doubled.contains(b))
+                    .collect();
+                rng.choose(&rest, k as usize)
+            }
+            Rate::Probability(_) => Vec::new(),
+        };
         let (pf, pd) = (prob(config.forfeits), prob(config.double_forfeits));
+        let pu = prob(config.unusual);
         for (b, &(w, bl)) in games.iter().enumerate() {
+            // `None`: an unusual result (½-0, 0-½, 0-0), drawn below.
             let outcome = if forfeited.contains(&b) {
-                forfeit_side(&mut rng)
+                Some(forfeit_side(&mut rng))
             } else if doubled.contains(&b) {
-                Outcome::DoubleForfeit
+                Some(Outcome::DoubleForfeit)
+            } else if unusual_boards.contains(&b) {
+                None
             } else {
-                let u = if pf + pd > 0.0 { rng.unit() } else { 1.0 };
+                let u = if pf + pd + pu > 0.0 { rng.unit() } else { 1.0 };
                 if u < pf {
-                    forfeit_side(&mut rng)
+                    Some(forfeit_side(&mut rng))
                 } else if u < pf + pd {
-                    Outcome::DoubleForfeit
+                    Some(Outcome::DoubleForfeit)
+                } else if u < pf + pd + pu {
+                    None
                 } else {
-                    played(&mut rng, config, &t, w, bl)
+                    Some(played(&mut rng, config, &t, w, bl))
                 }
             };
-            t.set_result_board(r, b as u32 + 1, outcome)
-                .expect("a board of the round");
+            let board = b as u32 + 1;
+            match outcome {
+                Some(o) => t.set_result_board(r, board, o),
+                None => {
+                    let kind = Unusual::ALL[rng.range(0, 2) as usize];
+                    t.set_unusual_board(r, board, kind)
+                }
+            }
+            .expect("a board of the round");
         }
     }
     let text = format!(

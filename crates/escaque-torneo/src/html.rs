@@ -6,7 +6,9 @@
 
 use std::fmt::Write;
 
-use crate::model::{ByeKind, Colour, Entry, GameResult, Outcome, System, Tournament};
+use crate::model::{
+    ByeKind, Colour, Entry, Game, GameResult, Outcome, System, Tournament, Unusual,
+};
 pub use crate::print::Paper;
 use crate::print::{number, points};
 use crate::standings::{self, Standing, TieBreak};
@@ -75,9 +77,16 @@ fn player_cell(t: &Tournament, id: u32) -> String {
     format!("{} ({id})", escape(&p.name))
 }
 
-/// A board's result as the printouts write it (`1 - 0`, `+ - −`).
-pub(crate) fn result_text(o: Outcome) -> &'static str {
-    match o {
+/// A board's result as the printouts write it (`1 - 0`, `+ - −`, and the
+/// unusual `½ - 0`, `0 - ½`, `0 - 0`).
+pub(crate) fn result_text(g: &Game) -> &'static str {
+    match g.unusual {
+        Some(Unusual::HalfZero) => return "½ - 0",
+        Some(Unusual::ZeroHalf) => return "0 - ½",
+        Some(Unusual::ZeroZero) => return "0 - 0",
+        None => {}
+    }
+    match g.outcome {
         Outcome::WhiteWins => "1 - 0",
         Outcome::BlackWins => "0 - 1",
         Outcome::Draw => "½ - ½",
@@ -123,7 +132,7 @@ pub fn pairings_on(t: &Tournament, round: u32, paper: Paper) -> String {
             i + 1,
             points(t.score_after(g.white, round - 1)),
             player_cell(t, g.white),
-            result_text(g.outcome),
+            result_text(g),
             player_cell(t, g.black),
             points(t.score_after(g.black, round - 1)),
         );

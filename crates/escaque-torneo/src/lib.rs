@@ -37,6 +37,7 @@ pub mod trf;
 pub use error::{TorneoError, TrfError, TrfErrorKind};
 pub use model::{
     ByeKind, Colour, Entry, Game, Outcome, Player, PlayerId, Round, System, Tournament,
+    Unusual,
 };
 pub use standings::{Standing, TieBreak};
 

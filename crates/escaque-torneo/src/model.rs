@@ -212,11 +212,107 @@ impl ByeKind {
     }
 }
 
+/// A game played to an end that is none of 1-0, ½-½, 0-1: the arbiter gave
+/// one player ½ and the other 0, or both 0 (FIDE Laws 11.3.2.2 and 12.9
+/// allow it; C.02's checklist asks for it as VCL.13). Each player scores
+/// their own points, in pairing and in every tie-break; TRF-2026 writes each
+/// player's own result code (`=` and `0`, `0` and `0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unusual {
+    /// ½-0: White ½, Black 0.
+    HalfZero,
+    /// 0-½: White 0, Black ½.
+    ZeroHalf,
+    /// 0-0: both lost.
+    ZeroZero,
+}
+
+impl Unusual {
+    /// Every unusual result, in declaration order.
+    pub const ALL: [Unusual; 3] = [Unusual::HalfZero, Unusual::ZeroHalf, Unusual::ZeroZero];
+
+    /// Each side's own result: (White's, Black's).
+    pub fn sides(self) -> (GameResult, GameResult) {
+        match self {
+            Unusual::HalfZero => (GameResult::Draw, GameResult::Loss),
+            Unusual::ZeroHalf => (GameResult::Loss, GameResult::Draw),
+            Unusual::ZeroZero => (GameResult::Loss, GameResult::Loss),
+        }
+    }
+
+    /// The unusual result whose White and Black scored `white` and `black`
+    /// (a TRF file's two codes); `None` for any other pair.
+    pub fn from_sides(white: GameResult, black: GameResult) -> Option<Unusual> {
+        Unusual::ALL
+            .into_iter()
+            .find(|u| u.sides() == (white, black))
+    }
+
+    /// How it is written: `½-0`, `0-½`, `0-0`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Unusual::HalfZero => "½-0",
+            Unusual::ZeroHalf => "0-½",
+            Unusual::ZeroZero => "0-0",
+        }
+    }
+
+    /// Reads `½-0` (also `1/2-0`, `0.5-0`), `0-½` (`0-1/2`, `0-0.5`) and
+    /// `0-0`, spaces ignored; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Unusual> {
+        let t: String = text
+            .trim()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '−' || c == '–' { '-' } else { c })
+            .collect();
+        match t.as_str() {
+            "½-0" | "1/2-0" | "0.5-0" | "0,5-0" => Some(Unusual::HalfZero),
+            "0-½" | "0-1/2" | "0-0.5" | "0-0,5" => Some(Unusual::ZeroHalf),
+            "0-0" => Some(Unusual::ZeroZero),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     pub white: PlayerId,
     pub black: PlayerId,
+    /// The result; for an [`Unusual`] one it is `Draw` (played and
+    /// finished) and `unusual` says what each player scored.
     pub outcome: Outcome,
+    /// Set when the game ended ½-0, 0-½ or 0-0.
+    pub unusual: Option<Unusual>,
+}
+
+impl Game {
+    /// A game with a standard result (or none yet).
+    pub fn new(white: PlayerId, black: PlayerId, outcome: Outcome) -> Game {
+        Game {
+            white,
+            black,
+            outcome,
+            unusual: None,
+        }
+    }
+
+    /// The result from one side: the player's own, for an unusual result too.
+    pub fn result_for(&self, colour: Colour) -> GameResult {
+        match (self.unusual, colour) {
+            (Some(u), Colour::White) => u.sides().0,
+            (Some(u), Colour::Black) => u.sides().1,
+            (None, c) => self.outcome.for_side(c),
+        }
+    }
+
+    /// The result as printed: `1-0`, `½-½`, … or `½-0`, `0-½`, `0-0`.
+    pub fn result_text(&self) -> &'static str {
+        match self.unusual {
+            Some(u) => u.text(),
+            None => self.outcome.text(),
+        }
+    }
 }
 
 /// One round: games in board order, then the players without a game.
@@ -594,14 +690,14 @@ impl Tournament {
                 return Entry::Game {
                     opponent: g.black,
                     colour: Colour::White,
-                    result: g.outcome.for_side(Colour::White),
+                    result: g.result_for(Colour::White),
                 };
             }
             if g.black == id {
                 return Entry::Game {
                     opponent: g.white,
                     colour: Colour::Black,
-                    result: g.outcome.for_side(Colour::Black),
+                    result: g.result_for(Colour::Black),
                 };
             }
         }
@@ -696,6 +792,7 @@ impl Tournament {
             .find(|g| (g.white == a && g.black == b) || (g.white == b && g.black == a))
             .ok_or(TorneoError::NoSuchGame { round, a, b })?;
         let previous = std::mem::replace(&mut g.outcome, outcome);
+        g.unusual = None;
         Ok(self.correction(round, previous))
     }
 
@@ -712,6 +809,26 @@ impl Tournament {
             .and_then(|i| r.games.get_mut(i as usize))
             .ok_or(TorneoError::NoSuchBoard { round, board })?;
         let previous = std::mem::replace(&mut g.outcome, outcome);
+        g.unusual = None;
+        Ok(self.correction(round, previous))
+    }
+
+    /// Sets (or corrects) an unusual result (½-0, 0-½, 0-0, from White's
+    /// side) on board `board` (1-based) of `round`; a later standard result
+    /// set with [`Tournament::set_result_board`] replaces it.
+    pub fn set_unusual_board(
+        &mut self,
+        round: u32,
+        board: u32,
+        unusual: Unusual,
+    ) -> Result<Correction, TorneoError> {
+        let r = self.round_mut(round)?;
+        let g = board
+            .checked_sub(1)
+            .and_then(|i| r.games.get_mut(i as usize))
+            .ok_or(TorneoError::NoSuchBoard { round, board })?;
+        let previous = std::mem::replace(&mut g.outcome, Outcome::Draw);
+        g.unusual = Some(unusual);
         Ok(self.correction(round, previous))
     }
 

@@ -363,7 +363,7 @@ pub fn pairings_on(t: &Tournament, round: u32, paper: Paper) -> Vec<u8> {
                 (i + 1).to_string(),
                 points(t.score_after(g.white, round - 1)),
                 name_of(t, g.white),
-                result_text(g.outcome).to_string(),
+                result_text(g).to_string(),
                 name_of(t, g.black),
                 points(t.score_after(g.black, round - 1)),
             ],

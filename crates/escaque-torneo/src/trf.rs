@@ -21,6 +21,14 @@
 //! Written: the TRF-2026 records above, and `XXR`/`XXC` beside `142`/`152`
 //! for pairing programs that still read only TRF-16.
 //!
+//! Unusual results ([`Unusual`]: ½-0, 0-½, 0-0 in a game played) are each
+//! player's own result code, whose standard points are the player's own:
+//! `=` and `0` for ½-0, `0` and `=` for 0-½, `0` and `0` for 0-0 (also read
+//! with `D`/`L`). No `299` record is needed for them, since neither side's
+//! points differ from its code's; bbpPairings reads such files the same way
+//! (each player's score from their own codes). Any other pair of codes that
+//! makes no game (both won, a forfeit against a game played) is refused.
+//!
 //! Columns are counted in characters (names may hold letters such as `ñ`).
 //! escaque keeps what TRF has no field for in its own `XZ?` lines, which other
 //! programs ignore: `XZS` system, `XZN` team size, `XZC` club, `XZK`
@@ -36,7 +44,7 @@ use std::collections::BTreeMap;
 use crate::error::{TrfError, TrfErrorKind, Unsupported};
 use crate::model::{
     Acceleration, ByeKind, Colour, Entry, ForbiddenPairing, Game, GameResult, Outcome, Player,
-    Round, System, Tournament,
+    Round, System, Tournament, Unusual,
 };
 use crate::standings::TieBreak;
 
@@ -391,11 +399,17 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             if !white_here {
                 continue;
             }
-            let outcome = match (
+            let (outcome, unusual) = match (
                 GameResult::from_trf(cell.result),
                 GameResult::from_trf(other.result),
             ) {
-                (Some(a), Some(b)) => Outcome::from_sides(a, b).ok_or(inconsistent)?,
+                (Some(a), Some(b)) => match Outcome::from_sides(a, b) {
+                    Some(o) => (o, None),
+                    None => (
+                        Outcome::Draw,
+                        Some(Unusual::from_sides(a, b).ok_or(inconsistent)?),
+                    ),
+                },
                 (None, _) => {
                     return Err(err(
                         *line_no,
@@ -415,6 +429,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 white: id,
                 black: cell.opponent,
                 outcome,
+                unusual,
             });
         }
         if let Some(whites) = boards.get(&(r + 1)) {

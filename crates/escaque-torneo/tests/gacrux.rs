@@ -75,7 +75,12 @@ fn blocks(file: &str) -> Vec<Block> {
 
 /// The generated tournaments, by name.
 fn generated() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(data().join("tiebreaks/generated.trf")).unwrap();
+    bundle("generated.trf")
+}
+
+/// The tournaments of a bundle in tests/data/tiebreaks, by name.
+fn bundle(file: &str) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(data().join("tiebreaks").join(file)).unwrap();
     text.split("### ")
         .skip(1)
         .map(|part| {
@@ -258,6 +263,41 @@ fn generated_tournaments_agree_with_gacrux() {
     // Every listed exception was met (none is stale).
     let listed = exc.iter().filter(|e| e.name.starts_with('g')).count();
     assert_eq!(count.exceptions, listed);
+}
+
+/// 200 generated tournaments where a tenth of the games played end ½-0,
+/// 0-½ or 0-0 (issue 58, VCL.13; `unusual.trf`, each player's own code):
+/// every value of both lists and both rankings, and every value of the
+/// other 19 tie-breaks, equal to Gacrux's, which counts each player's own
+/// points as escaque does.
+#[test]
+fn unusual_results_agree_with_gacrux() {
+    let gen = bundle("unusual.trf");
+    let unusual = gen
+        .values()
+        .filter(|text| {
+            trf::parse(text)
+                .unwrap()
+                .rounds
+                .iter()
+                .any(|r| r.games.iter().any(|g| g.unusual.is_some()))
+        })
+        .count();
+    assert!(
+        unusual > 150,
+        "{unusual} of 200 tournaments have an unusual result"
+    );
+    let mut count = Count::default();
+    check(
+        "gacrux_unusual.txt",
+        &|name| gen[name].clone(),
+        &[],
+        &mut count,
+    );
+    assert_eq!(count.tournaments, 400, "200 tournaments, two versions");
+    let (tournaments, values) = check_more("gacrux_unusual_more.txt", &|name| gen[name].clone());
+    assert_eq!(tournaments, 400);
+    assert!(values > 30_000, "{values}");
 }
 
 /// The columns of `gacrux_generated_more.txt` (issue 58: the rest of

@@ -22,6 +22,7 @@ mod tiebreak_rules;
 mod tiebreaks_c07;
 mod trf;
 mod trf26;
+mod unusual;
 
 /// The number of cases of the fuzz targets (`ESCAQUE_FUZZ_CASES`), shared
 /// by the test files that have one.

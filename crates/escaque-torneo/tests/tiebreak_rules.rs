@@ -29,6 +29,7 @@ fn event(system: System, players: u32, rounds: &[R]) -> Tournament {
                     white,
                     black,
                     outcome,
+                    unusual: None,
                 })
                 .collect(),
             byes: byes.to_vec(),
