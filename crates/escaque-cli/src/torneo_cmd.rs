@@ -91,96 +91,10 @@ enum TorneoCommand {
     Equipos(crate::torneo_equipos_cmd::EquiposArgs),
     /// Crea un torneo nuevo en ARCHIVO.
     #[command(alias = "new")]
-    Nuevo {
-        /// Archivo del torneo (TRF con las líneas propias de escaque).
-        #[arg(value_name = "ARCHIVO")]
-        file: PathBuf,
-        /// Nombre del torneo.
-        #[arg(long = "nombre", alias = "name", value_name = "NOMBRE")]
-        name: String,
-        /// Número de rondas (en round robin, se calcula si se omite).
-        #[arg(long = "rondas", alias = "rounds", value_name = "RONDAS")]
-        rounds: Option<u32>,
-        #[arg(
-            long = "sistema",
-            alias = "system",
-            value_enum,
-            default_value = "suizo",
-            value_name = "SISTEMA"
-        )]
-        system: SystemArg,
-        /// Desempates en orden, p. ej. "BH-C1,BH,SB,DE,WIN" (BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, ARO, PS, KS).
-        #[arg(long = "desempates", alias = "tiebreaks", value_name = "DESEMPATES")]
-        tiebreaks: Option<String>,
-        /// Jugadores que puntúan por club o colegio en la clasificación por equipos.
-        #[arg(
-            long = "equipo",
-            alias = "team-size",
-            default_value_t = 4,
-            value_name = "EQUIPO"
-        )]
-        team_size: u32,
-        /// Lugar.
-        #[arg(
-            long = "lugar",
-            alias = "city",
-            default_value = "",
-            value_name = "LUGAR"
-        )]
-        city: String,
-        /// Fecha de comienzo.
-        #[arg(
-            long = "fecha",
-            alias = "date",
-            default_value = "",
-            value_name = "FECHA"
-        )]
-        date: String,
-        /// Color del número 1 en la primera ronda: blancas | negras.
-        #[arg(long = "primero-negras", alias = "first-black")]
-        first_black: bool,
-        /// Versión del reglamento de desempates (FIDE C.07): 2024 | 2026;
-        /// sin ella, la que corresponde a la fecha de comienzo.
-        #[arg(
-            long = "reglamento",
-            alias = "tiebreak-rules",
-            value_enum,
-            value_name = "VERSION"
-        )]
-        rules: Option<RulesArg>,
-        /// Elo con el que cuentan los jugadores sin Elo en el ARO (si las bases
-        /// del torneo lo fijan; sin él, el ARO no se usa cuando hay jugadores sin Elo).
-        #[arg(long = "elo-sin-elo", alias = "unrated-rating", value_name = "ELO")]
-        unrated_rating: Option<u16>,
-    },
+    Nuevo(NuevoArgs),
     /// Inscribe a un jugador (tras la primera ronda, inscripción tardía).
     #[command(alias = "enroll")]
-    Inscribir {
-        /// Archivo del torneo.
-        #[arg(value_name = "ARCHIVO")]
-        file: PathBuf,
-        /// Nombre del jugador («Apellido, Nombre»).
-        #[arg(value_name = "NOMBRE")]
-        name: String,
-        /// Club o colegio.
-        #[arg(long = "club", alias = "colegio", value_name = "CLUB")]
-        club: Option<String>,
-        /// Categoría (edad, sexo) para las clasificaciones por categoría.
-        #[arg(long = "categoria", alias = "category", value_name = "CATEGORIA")]
-        category: Option<String>,
-        /// Año de nacimiento.
-        #[arg(long = "nacimiento", alias = "born", value_name = "AÑO")]
-        born: Option<u16>,
-        /// Elo (o rating nacional).
-        #[arg(long = "elo", alias = "rating", value_name = "ELO")]
-        rating: Option<u16>,
-        /// Identificador FIDE.
-        #[arg(long = "fide", value_name = "FIDE")]
-        fide: Option<u64>,
-        /// m | f
-        #[arg(long = "sexo", alias = "sex", value_name = "SEXO")]
-        sex: Option<String>,
-    },
+    Inscribir(InscribirArgs),
     /// Retira a un jugador desde la ronda dada (por defecto, la siguiente).
     #[command(alias = "withdraw")]
     Retirar {
@@ -341,6 +255,100 @@ enum TorneoCommand {
     },
 }
 
+// The options of `nuevo` and `inscribir` (their help: the fields' comments;
+// the subcommand's: its variant's).
+#[derive(Args)]
+struct NuevoArgs {
+    /// Archivo del torneo (TRF con las líneas propias de escaque).
+    #[arg(value_name = "ARCHIVO")]
+    file: PathBuf,
+    /// Nombre del torneo.
+    #[arg(long = "nombre", alias = "name", value_name = "NOMBRE")]
+    name: String,
+    /// Número de rondas (en round robin, se calcula si se omite).
+    #[arg(long = "rondas", alias = "rounds", value_name = "RONDAS")]
+    rounds: Option<u32>,
+    #[arg(
+        long = "sistema",
+        alias = "system",
+        value_enum,
+        default_value = "suizo",
+        value_name = "SISTEMA"
+    )]
+    system: SystemArg,
+    /// Desempates en orden, p. ej. "BH-C1,BH,SB,DE,WIN" (BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, ARO, PS, KS).
+    #[arg(long = "desempates", alias = "tiebreaks", value_name = "DESEMPATES")]
+    tiebreaks: Option<String>,
+    /// Jugadores que puntúan por club o colegio en la clasificación por equipos.
+    #[arg(
+        long = "equipo",
+        alias = "team-size",
+        default_value_t = 4,
+        value_name = "EQUIPO"
+    )]
+    team_size: u32,
+    /// Lugar.
+    #[arg(
+        long = "lugar",
+        alias = "city",
+        default_value = "",
+        value_name = "LUGAR"
+    )]
+    city: String,
+    /// Fecha de comienzo.
+    #[arg(
+        long = "fecha",
+        alias = "date",
+        default_value = "",
+        value_name = "FECHA"
+    )]
+    date: String,
+    /// Color del número 1 en la primera ronda: blancas | negras.
+    #[arg(long = "primero-negras", alias = "first-black")]
+    first_black: bool,
+    /// Versión del reglamento de desempates (FIDE C.07): 2024 | 2026;
+    /// sin ella, la que corresponde a la fecha de comienzo.
+    #[arg(
+        long = "reglamento",
+        alias = "tiebreak-rules",
+        value_enum,
+        value_name = "VERSION"
+    )]
+    rules: Option<RulesArg>,
+    /// Elo con el que cuentan los jugadores sin Elo en el ARO (si las bases
+    /// del torneo lo fijan; sin él, el ARO no se usa cuando hay jugadores sin Elo).
+    #[arg(long = "elo-sin-elo", alias = "unrated-rating", value_name = "ELO")]
+    unrated_rating: Option<u16>,
+}
+
+#[derive(Args)]
+struct InscribirArgs {
+    /// Archivo del torneo.
+    #[arg(value_name = "ARCHIVO")]
+    file: PathBuf,
+    /// Nombre del jugador («Apellido, Nombre»).
+    #[arg(value_name = "NOMBRE")]
+    name: String,
+    /// Club o colegio.
+    #[arg(long = "club", alias = "colegio", value_name = "CLUB")]
+    club: Option<String>,
+    /// Categoría (edad, sexo) para las clasificaciones por categoría.
+    #[arg(long = "categoria", alias = "category", value_name = "CATEGORIA")]
+    category: Option<String>,
+    /// Año de nacimiento.
+    #[arg(long = "nacimiento", alias = "born", value_name = "AÑO")]
+    born: Option<u16>,
+    /// Elo (o rating nacional).
+    #[arg(long = "elo", alias = "rating", value_name = "ELO")]
+    rating: Option<u16>,
+    /// Identificador FIDE.
+    #[arg(long = "fide", value_name = "FIDE")]
+    fide: Option<u64>,
+    /// m | f
+    #[arg(long = "sexo", alias = "sex", value_name = "SEXO")]
+    sex: Option<String>,
+}
+
 fn load(path: &Path, lang: Lang) -> Result<Tournament, CliError> {
     let (t, cp1252) = torneo_file::load(path)?;
     warn_encoding(path, cp1252, lang);
@@ -375,385 +383,478 @@ fn io_err(e: std::io::Error) -> CliError {
     CliError::Write(e)
 }
 
+/// `escaque torneo …`: one function a subcommand (the tournament file's
+/// own commands here; teams, FIDE mode, generating and checking in their
+/// modules).
 pub fn run(args: &TorneoArgs, lang: Lang) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match &args.command {
-        TorneoCommand::Nuevo {
-            file,
-            name,
-            rounds,
-            system,
-            tiebreaks,
-            team_size,
-            city,
-            date,
-            first_black,
-            rules,
-            unrated_rating,
-        } => {
-            if file.exists() {
-                return Err(CliError::Exists(file.display().to_string()));
-            }
-            let system = match system {
-                SystemArg::Swiss => System::Swiss,
-                SystemArg::RoundRobin => System::RoundRobin { double: false },
-                SystemArg::DoubleRoundRobin => System::RoundRobin { double: true },
-            };
-            if matches!(system, System::Swiss) && rounds.is_none() {
-                return Err(CliError::SwissNeedsRounds);
-            }
-            let mut t = Tournament::new(name, system, rounds.unwrap_or(0));
-            t.city = city.clone();
-            t.start_date = date.clone();
-            t.team_size = *team_size;
-            t.first_white = !first_black;
-            if let Some(d) = tiebreaks {
-                t.tiebreaks = TieBreak::parse_list(d).map_err(CliError::Tournament)?;
-                // C.07: no Buchholz for a round robin.
-                TieBreak::check_for(system, &t.tiebreaks).map_err(CliError::Tournament)?;
-            }
-            t.tiebreak_rules = rules.map(RulesArg::rules);
-            t.unrated_rating = *unrated_rating;
-            save(file, &t, lang)?;
-            writeln!(
-                out,
-                "{}",
-                lang.pick(
-                    format!("Torneo «{name}» creado en {}", file.display()),
-                    format!("Tournament '{name}' created in {}", file.display())
-                )
-            )
-            .map_err(io_err)
-        }
-        TorneoCommand::Inscribir {
-            file,
-            name,
-            club,
-            category,
-            born,
-            rating,
-            fide,
-            sex,
-        } => {
-            let mut t = load(file, lang)?;
-            let mut p = Player::new(name);
-            p.club = club.clone().unwrap_or_default();
-            p.category = category.clone().unwrap_or_default();
-            p.birth_year = *born;
-            p.rating = *rating;
-            p.fide_id = *fide;
-            p.sex = sex.clone().unwrap_or_default();
-            let id = t.add_player(p).map_err(CliError::Tournament)?;
-            if let System::RoundRobin { double } = t.system {
-                let n = t.players.len() as u32;
-                let per_cycle = n - 1 + n % 2;
-                t.total_rounds = if double { 2 * per_cycle } else { per_cycle };
-            }
-            save(file, &t, lang)?;
-            writeln!(
-                out,
-                "{}",
-                lang.pick(
-                    format!("Inscrito {name} con el número {id}"),
-                    format!("Entered {name} as number {id}")
-                )
-            )
-            .map_err(io_err)
-        }
-        TorneoCommand::Retirar { file, player, from } => {
-            let mut t = load(file, lang)?;
-            let from = from.unwrap_or(t.rounds.len() as u32 + 1);
-            t.withdraw(*player, from).map_err(CliError::Tournament)?;
-            save(file, &t, lang)
-        }
+        TorneoCommand::Nuevo(a) => nuevo(&mut out, a, lang),
+        TorneoCommand::Inscribir(a) => inscribir(&mut out, a, lang),
+        TorneoCommand::Retirar { file, player, from } => retirar(file, *player, *from, lang),
         TorneoCommand::Descanso {
             file,
             player,
             round,
             kind,
-        } => {
-            let mut t = load(file, lang)?;
-            let kind = match kind {
-                ByeArg::Half => ByeKind::Half,
-                ByeArg::Full => ByeKind::Full,
-                ByeArg::Zero => ByeKind::Zero,
-            };
-            t.request_bye(*player, *round, kind)
-                .map_err(CliError::Tournament)?;
-            save(file, &t, lang)
-        }
+        } => descanso(file, *player, *round, *kind, lang),
         TorneoCommand::Prohibir {
             file,
             players,
             from,
             to,
-        } => {
-            let mut t = load(file, lang)?;
-            let first = from.unwrap_or(t.rounds.len() as u32 + 1);
-            let last = to.unwrap_or(t.total_rounds.max(first));
-            t.forbid(players, first, last)
-                .map_err(CliError::Tournament)?;
-            save(file, &t, lang)
-        }
-        TorneoCommand::Emparejar { file, javafo } => {
-            let (text, cp1252) = torneo_file::read_text(file)?;
-            warn_encoding(file, cp1252, lang);
-            let t = trf::parse(&text).map_err(CliError::Trf)?;
-            let own = text.lines().any(|l| l.starts_with("XZS"));
-            if *javafo || !own {
-                let round = t.rounds.len() as u32 + 1;
-                // A finished tournament is not paired past its last round,
-                // as bbpPairings refuses it (a file that does not give the
-                // number of rounds ends with its last round: bbpPairings
-                // refuses to pair it too).
-                if round > t.total_rounds {
-                    return Err(CliError::Tournament(
-                        escaque_torneo::TorneoError::TournamentOver(t.total_rounds),
-                    ));
-                }
-                if round > 1 && !t.pending(round - 1).is_empty() {
-                    return Err(CliError::Tournament(
-                        escaque_torneo::TorneoError::RoundNotComplete {
-                            round: round - 1,
-                            pending: t.pending(round - 1),
-                        },
-                    ));
-                }
-                let players = pairing_players(&t, round);
-                let total = t.total_rounds.max(round);
-                let pairs = pair(&players, round == total, total, t.first_white).ok_or(
-                    CliError::Tournament(escaque_torneo::TorneoError::NoPairing { round }),
-                )?;
-                writeln!(out, "{}", pairs.len()).map_err(io_err)?;
-                for (w, b) in pairs {
-                    writeln!(out, "{w} {}", b.unwrap_or(0)).map_err(io_err)?;
-                }
-                return Ok(());
-            }
-            let mut t = t;
-            // Refuse first (over, round incomplete) so that a refused pairing
-            // changes no number.
-            t.next_round_number().map_err(CliError::Tournament)?;
-            // FIDE mode: numbers frozen once round 4 is paired (C.04.2 B.3).
-            let frozen = escaque_torneo::fide::numbers_frozen(&t);
-            let renumbered = if frozen {
-                (1..=t.players.len() as u32).collect()
-            } else {
-                t.sort_pairing_numbers()
-            };
-            let moved = renumbered
-                .iter()
-                .enumerate()
-                .any(|(i, &n)| n != i as u32 + 1);
-            let round = pair_next_round(&mut t).map_err(CliError::Tournament)?;
-            save(file, &t, lang)?;
-            writeln!(out, "{}", escaque_torneo::fide::mark(&t, lang)).map_err(io_err)?;
-            let late = t.players.iter().any(|p| p.entry_round == round);
-            if frozen && late {
-                writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        "Números de emparejamiento congelados (modo FIDE, ronda 4 ya emparejada): los inscritos tarde conservan su número",
-                        "Pairing numbers frozen (FIDE mode, round 4 already paired): late entries keep their numbers"
-                    )
-                )
-                .map_err(io_err)?;
-            }
-            if moved {
-                writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        "Números de emparejamiento reasignados por Elo, título y nombre (C.04.2)",
-                        "Pairing numbers reassigned by rating, title and name (C.04.2)"
-                    )
-                )
-                .map_err(io_err)?;
-            }
-            print_round(&mut out, &t, round, lang)
-        }
+        } => prohibir(file, players, *from, *to, lang),
+        TorneoCommand::Emparejar { file, javafo } => emparejar(&mut out, file, *javafo, lang),
         TorneoCommand::Resultado {
             file,
             round,
             board,
             result,
-        } => {
-            let mut t = load(file, lang)?;
-            let outcome = Outcome::parse(result).map_err(CliError::Tournament)?;
-            let c = t
-                .set_result_board(*round, *board, outcome)
-                .map_err(CliError::Tournament)?;
-            save(file, &t, lang)?;
-            if c.previous != Outcome::Pending && c.previous != outcome {
-                writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        format!("Corregido: antes {}", c.previous.text()),
-                        format!("Corrected: was {}", c.previous.text())
-                    )
-                )
-                .map_err(io_err)?;
-                if !c.later_rounds_paired.is_empty() {
-                    let list: Vec<String> = c
-                        .later_rounds_paired
-                        .iter()
-                        .map(|r| r.to_string())
-                        .collect();
-                    writeln!(
-                        out,
-                        "{}",
-                        lang.pick(
-                            format!("Aviso: las rondas {} se emparejaron con el resultado anterior; la clasificación ya está recalculada", list.join(", ")),
-                            format!("Note: rounds {} were paired with the old result; the standings are recomputed", list.join(", "))
-                        )
-                    )
-                    .map_err(io_err)?;
-                }
-            }
-            Ok(())
-        }
+        } => resultado(&mut out, file, *round, *board, result, lang),
         TorneoCommand::Clasificacion {
             file,
             category,
             detail,
             rules,
-        } => {
-            let mut t = load(file, lang)?;
-            if let Some(r) = rules {
-                t.tiebreak_rules = Some(r.rules());
-            }
-            let after = t.complete_rounds();
-            writeln!(out, "{}", escaque_torneo::fide::mark(&t, lang)).map_err(io_err)?;
-            writeln!(out, "{}", Rules::of(&t).heading(lang)).map_err(io_err)?;
-            for (tb, _) in standings::dropped(&t) {
-                writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        format!("{} no cuenta: hay jugadores sin Elo y las bases no fijan con qué Elo cuentan (--elo-sin-elo)", tb.acronym()),
-                        format!("{} is not used: unrated players take part and no rating is set for them (--elo-sin-elo)", tb.acronym())
-                    )
-                )
-                .map_err(io_err)?;
-            }
-            if let Some(id) = detail {
-                return print_detail(&mut out, &t, *id, after, lang);
-            }
-            let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.acronym()).collect();
-            writeln!(
-                out,
-                "{:>4} {:>4}  {:<30} {:>6}  {}",
-                lang.pick("Pto", "Pl"),
-                "Nº",
-                lang.pick("Nombre", "Name"),
-                lang.pick("Puntos", "Points"),
-                codes.join("  ")
-            )
-            .map_err(io_err)?;
-            let dropped: Vec<TieBreak> = standings::dropped(&t).into_iter().map(|d| d.0).collect();
-            let mut place = 0;
-            for s in compute_after(&t, after) {
-                let p = &t.players[s.player as usize - 1];
-                if category.as_ref().is_some_and(|c| &p.category != c) {
-                    continue;
-                }
-                place += 1;
-                let shown = if category.is_some() { place } else { s.rank };
-                let tbs: Vec<String> = s
-                    .tiebreaks
-                    .iter()
-                    .zip(&t.tiebreaks)
-                    .map(|(v, tb)| {
-                        if dropped.contains(tb) {
-                            "—".to_string()
-                        } else {
-                            number_text(*v, lang)
-                        }
-                    })
-                    .collect();
-                writeln!(
-                    out,
-                    "{:>4} {:>4}  {:<30} {:>6}  {}",
-                    shown,
-                    s.player,
-                    p.name,
-                    points_text(s.points, lang),
-                    tbs.join("  ")
-                )
-                .map_err(io_err)?;
-            }
-            Ok(())
-        }
+        } => clasificacion(&mut out, file, category.as_deref(), *detail, *rules, lang),
         TorneoCommand::Equipos(a) => crate::torneo_equipos_cmd::run(a, lang),
         TorneoCommand::ModoFide(a) => crate::torneo_fide_cmd::status(a, lang),
         TorneoCommand::SalirModoFide(a) => crate::torneo_fide_cmd::leave(a, lang),
         TorneoCommand::EmparejarManual(a) => crate::torneo_fide_cmd::manual(a, lang),
         TorneoCommand::Generar(a) => crate::torneo_check_cmd::generar(a, lang),
         TorneoCommand::Comprobar(a) => crate::torneo_check_cmd::comprobar(a, lang),
-        TorneoCommand::Exportar { file, trf: dest } => {
-            let t = load(file, lang)?;
-            let text: String = trf::write_checked(&t)
-                .map_err(CliError::Tournament)?
-                .lines()
-                .filter(|l| !l.starts_with("XZ"))
-                .map(|l| format!("{l}\n"))
-                .collect();
-            torneo_file::write_atomic(dest, &text)
-        }
+        TorneoCommand::Exportar { file, trf: dest } => exportar(file, dest, lang),
         TorneoCommand::Imprimir {
             file,
             out: dir,
             round,
             pdf,
             paper,
-        } => {
-            let t = load(file, lang)?;
-            let paper = match paper {
-                PaperArg::A4 => html::Paper::A4,
-                PaperArg::Letter => html::Paper::Letter,
-            };
-            std::fs::create_dir_all(dir).map_err(io_err)?;
-            // Each page asks for its paper (CSS `@page`), which Chromium's
-            // PDF follows.
-            let mut pages = vec![
-                (
-                    "clasificacion.html".to_string(),
-                    html::standings_page_on(&t, paper),
-                ),
-                (
-                    "cruzada.html".to_string(),
-                    html::crosstable_page_on(&t, paper),
-                ),
-                (
-                    "categorias.html".to_string(),
-                    html::categories_page_on(&t, paper),
-                ),
-                ("equipos.html".to_string(), html::teams_page_on(&t, paper)),
-            ];
-            let r = round.unwrap_or(t.rounds.len() as u32);
-            if r >= 1 {
-                pages.push((format!("ronda-{r}.html"), html::pairings_on(&t, r, paper)));
-            }
-            let chromium = if *pdf {
-                Some(crate::pdf::find_chromium()?)
-            } else {
-                None
-            };
-            for (name, text) in pages {
-                let path = dir.join(&name);
-                torneo_file::write_atomic(&path, &text)?;
-                writeln!(out, "{}", path.display()).map_err(io_err)?;
-                if let Some(chromium) = &chromium {
-                    let pdf = path.with_extension("pdf");
-                    crate::pdf::print(chromium, &path, &pdf)?;
-                    writeln!(out, "{}", pdf.display()).map_err(io_err)?;
-                }
-            }
-            Ok(())
+        } => imprimir(&mut out, file, dir, *round, *pdf, *paper, lang),
+    }
+}
+
+/// `nuevo`: a new tournament file (refused if the file exists).
+fn nuevo(out: &mut impl Write, a: &NuevoArgs, lang: Lang) -> Result<(), CliError> {
+    let file = &a.file;
+    if file.exists() {
+        return Err(CliError::Exists(file.display().to_string()));
+    }
+    let system = match a.system {
+        SystemArg::Swiss => System::Swiss,
+        SystemArg::RoundRobin => System::RoundRobin { double: false },
+        SystemArg::DoubleRoundRobin => System::RoundRobin { double: true },
+    };
+    if matches!(system, System::Swiss) && a.rounds.is_none() {
+        return Err(CliError::SwissNeedsRounds);
+    }
+    let name = &a.name;
+    let mut t = Tournament::new(name, system, a.rounds.unwrap_or(0));
+    t.city = a.city.clone();
+    t.start_date = a.date.clone();
+    t.team_size = a.team_size;
+    t.first_white = !a.first_black;
+    if let Some(d) = &a.tiebreaks {
+        t.tiebreaks = TieBreak::parse_list(d).map_err(CliError::Tournament)?;
+        // C.07: no Buchholz for a round robin.
+        TieBreak::check_for(system, &t.tiebreaks).map_err(CliError::Tournament)?;
+    }
+    t.tiebreak_rules = a.rules.map(RulesArg::rules);
+    t.unrated_rating = a.unrated_rating;
+    save(file, &t, lang)?;
+    writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!("Torneo «{name}» creado en {}", file.display()),
+            format!("Tournament '{name}' created in {}", file.display())
+        )
+    )
+    .map_err(io_err)
+}
+
+/// `inscribir`: enters a player (a round robin's rounds follow the field).
+fn inscribir(out: &mut impl Write, a: &InscribirArgs, lang: Lang) -> Result<(), CliError> {
+    let mut t = load(&a.file, lang)?;
+    let name = &a.name;
+    let mut p = Player::new(name);
+    p.club = a.club.clone().unwrap_or_default();
+    p.category = a.category.clone().unwrap_or_default();
+    p.birth_year = a.born;
+    p.rating = a.rating;
+    p.fide_id = a.fide;
+    p.sex = a.sex.clone().unwrap_or_default();
+    let id = t.add_player(p).map_err(CliError::Tournament)?;
+    if let System::RoundRobin { double } = t.system {
+        let n = t.players.len() as u32;
+        let per_cycle = n - 1 + n % 2;
+        t.total_rounds = if double { 2 * per_cycle } else { per_cycle };
+    }
+    save(&a.file, &t, lang)?;
+    writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!("Inscrito {name} con el número {id}"),
+            format!("Entered {name} as number {id}")
+        )
+    )
+    .map_err(io_err)
+}
+
+/// `retirar`: withdraws a player from a round on (the next by default).
+fn retirar(file: &Path, player: u32, from: Option<u32>, lang: Lang) -> Result<(), CliError> {
+    let mut t = load(file, lang)?;
+    let from = from.unwrap_or(t.rounds.len() as u32 + 1);
+    t.withdraw(player, from).map_err(CliError::Tournament)?;
+    save(file, &t, lang)
+}
+
+/// `descanso`: a bye asked for a round not paired yet.
+fn descanso(
+    file: &Path,
+    player: u32,
+    round: u32,
+    kind: ByeArg,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let mut t = load(file, lang)?;
+    let kind = match kind {
+        ByeArg::Half => ByeKind::Half,
+        ByeArg::Full => ByeKind::Full,
+        ByeArg::Zero => ByeKind::Zero,
+    };
+    t.request_bye(player, round, kind)
+        .map_err(CliError::Tournament)?;
+    save(file, &t, lang)
+}
+
+/// `prohibir`: players who must not meet in the rounds given (the next to
+/// the last by default).
+fn prohibir(
+    file: &Path,
+    players: &[u32],
+    from: Option<u32>,
+    to: Option<u32>,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let mut t = load(file, lang)?;
+    let first = from.unwrap_or(t.rounds.len() as u32 + 1);
+    let last = to.unwrap_or(t.total_rounds.max(first));
+    t.forbid(players, first, last)
+        .map_err(CliError::Tournament)?;
+    save(file, &t, lang)
+}
+
+/// `emparejar`: a TRF from another program (or `--javafo`) gets its next
+/// round printed in JaVaFo's convention, nothing saved; escaque's own file
+/// gets its next round paired, saved and printed.
+fn emparejar(out: &mut impl Write, file: &Path, javafo: bool, lang: Lang) -> Result<(), CliError> {
+    let (text, cp1252) = torneo_file::read_text(file)?;
+    warn_encoding(file, cp1252, lang);
+    let t = trf::parse(&text).map_err(CliError::Trf)?;
+    let own = text.lines().any(|l| l.starts_with("XZS"));
+    if javafo || !own {
+        print_javafo_pairs(out, &t)
+    } else {
+        pair_and_save(out, file, t, lang)
+    }
+}
+
+/// The next round of a foreign TRF in JaVaFo's and bbpPairings' output:
+/// the number of pairs, then `white black` a line (`0` for the bye).
+fn print_javafo_pairs(out: &mut impl Write, t: &Tournament) -> Result<(), CliError> {
+    let round = t.rounds.len() as u32 + 1;
+    // A finished tournament is not paired past its last round,
+    // as bbpPairings refuses it (a file that does not give the
+    // number of rounds ends with its last round: bbpPairings
+    // refuses to pair it too).
+    if round > t.total_rounds {
+        return Err(CliError::Tournament(
+            escaque_torneo::TorneoError::TournamentOver(t.total_rounds),
+        ));
+    }
+    if round > 1 && !t.pending(round - 1).is_empty() {
+        return Err(CliError::Tournament(
+            escaque_torneo::TorneoError::RoundNotComplete {
+                round: round - 1,
+                pending: t.pending(round - 1),
+            },
+        ));
+    }
+    let players = pairing_players(t, round);
+    let total = t.total_rounds.max(round);
+    let pairs = pair(&players, round == total, total, t.first_white).ok_or(
+        CliError::Tournament(escaque_torneo::TorneoError::NoPairing { round }),
+    )?;
+    writeln!(out, "{}", pairs.len()).map_err(io_err)?;
+    for (w, b) in pairs {
+        writeln!(out, "{w} {}", b.unwrap_or(0)).map_err(io_err)?;
+    }
+    Ok(())
+}
+
+/// Pairs escaque's own tournament: the pairing numbers (sorted, or frozen
+/// in FIDE mode after round 4), the round, the file saved, the round
+/// printed with a line for numbers frozen or reassigned.
+fn pair_and_save(
+    out: &mut impl Write,
+    file: &Path,
+    mut t: Tournament,
+    lang: Lang,
+) -> Result<(), CliError> {
+    // Refuse first (over, round incomplete) so that a refused pairing
+    // changes no number.
+    t.next_round_number().map_err(CliError::Tournament)?;
+    // FIDE mode: numbers frozen once round 4 is paired (C.04.2 B.3).
+    let frozen = escaque_torneo::fide::numbers_frozen(&t);
+    let renumbered = if frozen {
+        (1..=t.players.len() as u32).collect()
+    } else {
+        t.sort_pairing_numbers()
+    };
+    let moved = renumbered
+        .iter()
+        .enumerate()
+        .any(|(i, &n)| n != i as u32 + 1);
+    let round = pair_next_round(&mut t).map_err(CliError::Tournament)?;
+    save(file, &t, lang)?;
+    writeln!(out, "{}", escaque_torneo::fide::mark(&t, lang)).map_err(io_err)?;
+    let late = t.players.iter().any(|p| p.entry_round == round);
+    if frozen && late {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                "Números de emparejamiento congelados (modo FIDE, ronda 4 ya emparejada): los inscritos tarde conservan su número",
+                "Pairing numbers frozen (FIDE mode, round 4 already paired): late entries keep their numbers"
+            )
+        )
+        .map_err(io_err)?;
+    }
+    if moved {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                "Números de emparejamiento reasignados por Elo, título y nombre (C.04.2)",
+                "Pairing numbers reassigned by rating, title and name (C.04.2)"
+            )
+        )
+        .map_err(io_err)?;
+    }
+    print_round(out, &t, round, lang)
+}
+
+/// `resultado`: enters or corrects a board's result, saved; a correction
+/// is said, with the later rounds paired on the old result.
+fn resultado(
+    out: &mut impl Write,
+    file: &Path,
+    round: u32,
+    board: u32,
+    result: &str,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let mut t = load(file, lang)?;
+    let outcome = Outcome::parse(result).map_err(CliError::Tournament)?;
+    let c = t
+        .set_result_board(round, board, outcome)
+        .map_err(CliError::Tournament)?;
+    save(file, &t, lang)?;
+    if c.previous != Outcome::Pending && c.previous != outcome {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!("Corregido: antes {}", c.previous.text()),
+                format!("Corrected: was {}", c.previous.text())
+            )
+        )
+        .map_err(io_err)?;
+        if !c.later_rounds_paired.is_empty() {
+            let list: Vec<String> = c
+                .later_rounds_paired
+                .iter()
+                .map(|r| r.to_string())
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                lang.pick(
+                    format!("Aviso: las rondas {} se emparejaron con el resultado anterior; la clasificación ya está recalculada", list.join(", ")),
+                    format!("Note: rounds {} were paired with the old result; the standings are recomputed", list.join(", "))
+                )
+            )
+            .map_err(io_err)?;
         }
     }
+    Ok(())
+}
+
+/// `clasificacion`: the regulation's heading and the tie-breaks not used,
+/// then one player's detail (`--detalle`) or the table.
+fn clasificacion(
+    out: &mut impl Write,
+    file: &Path,
+    category: Option<&str>,
+    detail: Option<u32>,
+    rules: Option<RulesArg>,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let mut t = load(file, lang)?;
+    if let Some(r) = rules {
+        t.tiebreak_rules = Some(r.rules());
+    }
+    let after = t.complete_rounds();
+    writeln!(out, "{}", escaque_torneo::fide::mark(&t, lang)).map_err(io_err)?;
+    writeln!(out, "{}", Rules::of(&t).heading(lang)).map_err(io_err)?;
+    for (tb, _) in standings::dropped(&t) {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!("{} no cuenta: hay jugadores sin Elo y las bases no fijan con qué Elo cuentan (--elo-sin-elo)", tb.acronym()),
+                format!("{} is not used: unrated players take part and no rating is set for them (--elo-sin-elo)", tb.acronym())
+            )
+        )
+        .map_err(io_err)?;
+    }
+    match detail {
+        Some(id) => print_detail(out, &t, id, after, lang),
+        None => print_standings(out, &t, category, after, lang),
+    }
+}
+
+/// The standings table after round `after`: place (within `category` when
+/// given), number, name, points and each tie-break (`—` for one not used).
+fn print_standings(
+    out: &mut impl Write,
+    t: &Tournament,
+    category: Option<&str>,
+    after: u32,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let codes: Vec<&str> = t.tiebreaks.iter().map(|tb| tb.acronym()).collect();
+    writeln!(
+        out,
+        "{:>4} {:>4}  {:<30} {:>6}  {}",
+        lang.pick("Pto", "Pl"),
+        "Nº",
+        lang.pick("Nombre", "Name"),
+        lang.pick("Puntos", "Points"),
+        codes.join("  ")
+    )
+    .map_err(io_err)?;
+    let dropped: Vec<TieBreak> = standings::dropped(t).into_iter().map(|d| d.0).collect();
+    let mut place = 0;
+    for s in compute_after(t, after) {
+        let p = &t.players[s.player as usize - 1];
+        if category.is_some_and(|c| p.category != c) {
+            continue;
+        }
+        place += 1;
+        let shown = if category.is_some() { place } else { s.rank };
+        let tbs: Vec<String> = s
+            .tiebreaks
+            .iter()
+            .zip(&t.tiebreaks)
+            .map(|(v, tb)| {
+                if dropped.contains(tb) {
+                    "—".to_string()
+                } else {
+                    number_text(*v, lang)
+                }
+            })
+            .collect();
+        writeln!(
+            out,
+            "{:>4} {:>4}  {:<30} {:>6}  {}",
+            shown,
+            s.player,
+            p.name,
+            points_text(s.points, lang),
+            tbs.join("  ")
+        )
+        .map_err(io_err)?;
+    }
+    Ok(())
+}
+
+/// `exportar`: FIDE's TRF, without escaque's own `XZ` lines.
+fn exportar(file: &Path, dest: &Path, lang: Lang) -> Result<(), CliError> {
+    let t = load(file, lang)?;
+    let text: String = trf::write_checked(&t)
+        .map_err(CliError::Tournament)?
+        .lines()
+        .filter(|l| !l.starts_with("XZ"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    torneo_file::write_atomic(dest, &text)
+}
+
+/// `imprimir`: the printed pages written to `dir` (each path printed), and
+/// each one's PDF with `--pdf`.
+fn imprimir(
+    out: &mut impl Write,
+    file: &Path,
+    dir: &Path,
+    round: Option<u32>,
+    pdf: bool,
+    paper: PaperArg,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let t = load(file, lang)?;
+    let paper = match paper {
+        PaperArg::A4 => html::Paper::A4,
+        PaperArg::Letter => html::Paper::Letter,
+    };
+    std::fs::create_dir_all(dir).map_err(io_err)?;
+    let pages = printed_pages(&t, round, paper);
+    let chromium = if pdf {
+        Some(crate::pdf::find_chromium()?)
+    } else {
+        None
+    };
+    for (name, text) in pages {
+        let path = dir.join(&name);
+        torneo_file::write_atomic(&path, &text)?;
+        writeln!(out, "{}", path.display()).map_err(io_err)?;
+        if let Some(chromium) = &chromium {
+            let pdf = path.with_extension("pdf");
+            crate::pdf::print(chromium, &path, &pdf)?;
+            writeln!(out, "{}", pdf.display()).map_err(io_err)?;
+        }
+    }
+    Ok(())
+}
+
+/// The printed pages, file name and HTML: standings, crosstable,
+/// categories, teams, and the pairings of `round` (the last by default)
+/// once a round is paired.
+fn printed_pages(t: &Tournament, round: Option<u32>, paper: html::Paper) -> Vec<(String, String)> {
+    // Each page asks for its paper (CSS `@page`), which Chromium's
+    // PDF follows.
+    let mut pages = vec![
+        (
+            "clasificacion.html".to_string(),
+            html::standings_page_on(t, paper),
+        ),
+        (
+            "cruzada.html".to_string(),
+            html::crosstable_page_on(t, paper),
+        ),
+        (
+            "categorias.html".to_string(),
+            html::categories_page_on(t, paper),
+        ),
+        ("equipos.html".to_string(), html::teams_page_on(t, paper)),
+    ];
+    let r = round.unwrap_or(t.rounds.len() as u32);
+    if r >= 1 {
+        pages.push((format!("ronda-{r}.html"), html::pairings_on(t, r, paper)));
+    }
+    pages
 }
 
 /// A score as the standings write it: one number style with the
