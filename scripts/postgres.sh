@@ -67,6 +67,21 @@ if ! as_pg "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
         done
 fi
 
+# The tests name each database they make after their process
+# (`PREFIX_pPID_ID`, tests/common of escaque-server and escaque-cli), the
+# per-process template included. A test cannot drop its own database (it
+# has no hook after it, and a run may be killed), so each call drops those
+# whose process is gone: a run of the suite cleans up after the one before,
+# and the databases of a run still going are left alone.
+as_pg "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U "$ROLE" -d postgres -tAc \
+    "SELECT datname FROM pg_database WHERE datname ~ '_p[0-9]+_[a-z0-9]+$'" |
+    while read -r old; do
+        pid="$(echo "$old" | sed -E 's/.*_p([0-9]+)_[a-z0-9]+$/\1/')"
+        if [ ! -d "/proc/$pid" ]; then
+            as_pg "$BIN/dropdb" --force -h 127.0.0.1 -p "$PORT" -U "$ROLE" "$old" >&2 || true
+        fi
+    done
+
 if ! as_pg "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U "$ROLE" -d postgres -tAc \
     "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1; then
     as_pg "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U "$ROLE" "$DB" >&2

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
 /// A new, empty PostgreSQL database on the test server (`ESCAQUE_TEST_POSTGRES`),
-/// named `prefix_` and a random suffix; its URL. `None` when no PostgreSQL is
+/// named `prefix_`, this process's id and a number; its URL. `None` when no PostgreSQL is
 /// configured, unless `ESCAQUE_REQUIRE_POSTGRES=1`, which fails the test.
 pub fn fresh_postgres(prefix: &str) -> Option<String> {
     let url = match std::env::var("ESCAQUE_TEST_POSTGRES") {
@@ -23,7 +23,9 @@ pub fn fresh_postgres(prefix: &str) -> Option<String> {
             return None;
         }
     };
-    let name = format!("{prefix}_{}", super::unique_suffix());
+    // `PREFIX_pPID_…`: scripts/postgres.sh drops it once this process is
+    // gone (a test has no hook after it to drop its own).
+    let name = format!("{prefix}_p{}", super::unique_suffix());
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

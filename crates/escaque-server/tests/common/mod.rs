@@ -51,18 +51,21 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
-/// A new, empty PostgreSQL database on the test server (named `prefix_` and
-/// a random id), for a test that must not see what other tests left in the
-/// shared one; its URL, or `None` as [`postgres_url`] says.
-pub async fn fresh_postgres_database(prefix: &str) -> Option<String> {
-    use sqlx::Connection;
-    let url = postgres_url()?;
-    let name = format!("{prefix}_{}", escaque_server::new_id().to_lowercase());
-    let mut admin = sqlx::PgConnection::connect(&url).await.expect("postgres");
-    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .expect("create database");
+/// The name of a new test database: `prefix`, this process's id and a
+/// random id. `scripts/postgres.sh` drops the databases whose process is
+/// gone, so that a cluster kept between runs does not fill up (the tests
+/// cannot drop their own: a test has no hook that runs after it, and a
+/// run may be killed half-way).
+pub fn test_database_name(prefix: &str) -> String {
+    format!(
+        "{prefix}_p{}_{}",
+        std::process::id(),
+        escaque_server::new_id().to_lowercase()
+    )
+}
+
+/// `url` with its database name replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
     let (base, _) = url
         .rsplit_once('/')
         .expect("a postgres URL ends with /DATABASE");
@@ -70,12 +73,102 @@ pub async fn fresh_postgres_database(prefix: &str) -> Option<String> {
         .split_once('?')
         .map(|(_, q)| format!("?{q}"))
         .unwrap_or_default();
-    Some(format!("{base}/{name}{query}"))
+    format!("{base}/{name}{query}")
+}
+
+/// A new, empty PostgreSQL database on the test server (named `prefix_`,
+/// the process id and a random id), for a test that must not see what
+/// other tests left in the shared one; its URL, or `None` as
+/// [`postgres_url`] says.
+pub async fn fresh_postgres_database(prefix: &str) -> Option<String> {
+    use sqlx::Connection;
+    let url = postgres_url()?;
+    let name = test_database_name(prefix);
+    let mut admin = sqlx::PgConnection::connect(&url).await.expect("postgres");
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("create database");
+    Some(with_database(&url, &name))
+}
+
+/// This process's template: a database migrated once by the store
+/// ([`escaque_server::store::Store::open`], the same code a server runs at
+/// its start), which every migrated test database is copied from.
+static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+
+/// The name of this process's migrated template, made on first use. One per
+/// process, not one kept in the cluster: a migration being written changes
+/// without changing its number, and a template kept between runs would then
+/// hand the tests an old schema.
+async fn migrated_template() -> String {
+    use sqlx::Connection;
+    TEMPLATE
+        .get_or_init(|| async {
+            let url = postgres_url().expect("a template only with PostgreSQL");
+            let name = test_database_name("tmpl");
+            let mut admin = sqlx::PgConnection::connect(&url).await.expect("postgres");
+            sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+                .execute(&mut admin)
+                .await
+                .expect("create the template database");
+            let store = escaque_server::store::Store::open(&with_database(&url, &name))
+                .await
+                .expect("migrate the template database");
+            drop(store);
+            // A copy needs the template with nobody connected: the store's
+            // pool closes its connections in the background, so they are
+            // ended here and waited for.
+            let t0 = std::time::Instant::now();
+            loop {
+                let (left,): (i64,) =
+                    sqlx::query_as("SELECT count(*) FROM pg_stat_activity WHERE datname = $1")
+                        .bind(&name)
+                        .fetch_one(&mut admin)
+                        .await
+                        .expect("connections to the template");
+                if left == 0 {
+                    break;
+                }
+                sqlx::query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                )
+                .bind(&name)
+                .execute(&mut admin)
+                .await
+                .expect("end the template's connections");
+                assert!(t0.elapsed() < WAIT, "the template database stays in use");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            name
+        })
+        .await
+        .clone()
+}
+
+/// A new PostgreSQL database with the whole schema already migrated (a
+/// copy of this process's template: `CREATE DATABASE … TEMPLATE`, about a
+/// tenth of the time of running every migration again), as a server would
+/// leave a fresh database after its start; its URL, or `None` as
+/// [`postgres_url`] says. For an empty database (a test of the
+/// migrations themselves): [`fresh_postgres_database`].
+pub async fn migrated_postgres_database(prefix: &str) -> Option<String> {
+    use sqlx::Connection;
+    let url = postgres_url()?;
+    let template = migrated_template().await;
+    let name = test_database_name(prefix);
+    let mut admin = sqlx::PgConnection::connect(&url).await.expect("postgres");
+    sqlx::raw_sql(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+        .execute(&mut admin)
+        .await
+        .expect("create database from the template");
+    Some(with_database(&url, &name))
 }
 
 /// A database of its own for a test that opens the store itself: a fresh
-/// SQLite file in a temporary folder, or a fresh PostgreSQL database
-/// (`None` when no PostgreSQL is configured).
+/// SQLite file in a temporary folder, or a fresh PostgreSQL database,
+/// already migrated ([`migrated_postgres_database`]; `None` when no
+/// PostgreSQL is configured).
 pub async fn own_database_url(db: Db, prefix: &str) -> Option<String> {
     match db {
         Db::Sqlite => {
@@ -86,7 +179,7 @@ pub async fn own_database_url(db: Db, prefix: &str) -> Option<String> {
                 dir.join("escaque.sqlite3").display()
             ))
         }
-        Db::Postgres => fresh_postgres_database(prefix).await,
+        Db::Postgres => migrated_postgres_database(prefix).await,
     }
 }
 
@@ -126,13 +219,14 @@ pub fn runtime() -> tokio::runtime::Runtime {
 }
 
 /// A server with the test settings. On PostgreSQL each server gets a
-/// database of its own: a shared one would hold every other test's (and
-/// every earlier run's) unfinished games, which each start reloads and
-/// which crowd lists such as the games in progress.
+/// database of its own (copied from the migrated template): a shared one
+/// would hold every other test's (and every earlier run's) unfinished
+/// games, which each start reloads and which crowd lists such as the games
+/// in progress.
 pub async fn start_with(db: Db, tweak: impl FnOnce(&mut Config)) -> Option<Running> {
     let mut c = test_config(db)?;
     if db == Db::Postgres {
-        c.database = Database::Url(fresh_postgres_database("t").await?);
+        c.database = Database::Url(migrated_postgres_database("t").await?);
     }
     tweak(&mut c);
     Some(escaque_server::start(c).await.expect("server starts"))
