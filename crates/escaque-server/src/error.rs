@@ -132,12 +132,9 @@ impl ApiError {
     }
 }
 
-/// Logs a storage failure's cause (the one place it is written): every
-/// refusal built from a [`StoreError`], and the background tasks that have
-/// nobody to answer.
-pub fn log_storage(e: &StoreError) {
-    eprintln!("escaque-server: almacenamiento / storage: {e}");
-}
+/// Logs a storage failure's cause: the store's one helper
+/// ([`crate::store::log_failure`]), under the name the domains call.
+pub use crate::store::log_failure as log_storage;
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
