@@ -310,3 +310,56 @@ proptest! {
         }
     }
 }
+
+/// The tournaments of tests/data/unusual (README there): bbpPairings
+/// --dutch -c, which scores each player by their own codes, found nothing
+/// wrong in the eleven files and a wrong round in each of their eleven
+/// swapped mutations; escaque's checker, re-pairing every round with each
+/// player's own score, says the same on all 22.
+#[test]
+fn files_bbppairings_checked_check_the_same() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/unusual");
+    let read = |sub: &str| -> Vec<(String, String)> {
+        let mut files: Vec<_> = std::fs::read_dir(dir.join(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+            .collect();
+        files.sort();
+        files
+            .into_iter()
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    std::fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect()
+    };
+    let (files, swapped) = (read("."), read("swapped"));
+    assert_eq!((files.len(), swapped.len()), (11, 11));
+    let mut unusual = 0;
+    for (name, text) in &files {
+        let t = trf::parse(text).unwrap();
+        unusual += t
+            .rounds
+            .iter()
+            .flat_map(|r| &r.games)
+            .filter(|g| g.unusual.is_some())
+            .count();
+        let report = check(&t, text);
+        assert!(report.ok(), "{name}: {:?}", report.problems);
+    }
+    assert_eq!(unusual, 86);
+    for (name, text) in &swapped {
+        let report = check(&trf::parse(text).unwrap(), text);
+        assert!(
+            report.problems.iter().any(|p| matches!(
+                p,
+                Problem::PairingDiffers { .. } | Problem::Breach { .. } | Problem::NoPairing { .. }
+            )),
+            "{name}: {:?}",
+            report.problems
+        );
+    }
+}
