@@ -24,6 +24,15 @@
 //! only on the candidates. Each verification and rivals' search starts the
 //! engine afresh (an empty hash). The rating and the tags stay escaque's.
 //!
+//! With `PROBLEMAS_PRESCAN=N` (0, off, by default) a first pass at N nodes
+//! looks at every position and the scan evaluates only the positions around
+//! a move that could be a candidate under looser thresholds
+//! ([`generate::Prescan`]: `PROBLEMAS_PRESCAN_CP`, 0 by default,
+//! `PROBLEMAS_PRESCAN_JUMP`, 0.3, `PROBLEMAS_PRESCAN_TOO_WINNING`, 500,
+//! `PROBLEMAS_PRESCAN_CRUSHING`, 800, as `Prescan::measured`):
+//! the candidates and the puzzles are still judged with the scan's
+//! evaluations and the same criteria.
+//!
 //! ```text
 //! cargo run --release -p escaque-analysis --example problemas_lote -- \
 //!     PGN OUT.csv MATES.csv [SCAN_NODES [PROBE_NODES [FIRST [STEP [VERIFY_NODES [RIVAL_NODES]]]]]]
@@ -38,7 +47,7 @@ use std::time::Instant;
 use escaque::pgn::PgnReader;
 use escaque::Move;
 use escaque_analysis::problemas::csv::{format_line, HEADER};
-use escaque_analysis::problemas::generate::{self, complete, Counts, Criteria};
+use escaque_analysis::problemas::generate::{self, complete, Counts, Criteria, Prescan};
 use escaque_analysis::problemas::prove;
 use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
 use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
@@ -104,6 +113,15 @@ fn main() {
     let uci = uci.as_deref().filter(|s| !s.is_empty());
     let mut scan = evaluator(uci, scan_nodes);
     let mut probe = evaluator(uci, probe_nodes);
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
+    let prescan_nodes = env("PROBLEMAS_PRESCAN").unwrap_or(0.0) as u64;
+    let mut prescan = (prescan_nodes > 0).then(|| evaluator(uci, prescan_nodes));
+    let loose = (
+        env("PROBLEMAS_PRESCAN_CP").unwrap_or(0.0) as i32,
+        env("PROBLEMAS_PRESCAN_JUMP").unwrap_or(0.3),
+        env("PROBLEMAS_PRESCAN_TOO_WINNING").unwrap_or(500.0) as i32,
+        env("PROBLEMAS_PRESCAN_CRUSHING").unwrap_or(800.0) as i32,
+    );
     // A fresh engine (empty table) for each puzzle's verification: with a
     // table shared across puzzles its second line came out shallower.
     let verifier = || evaluator(uci, verify_nodes);
@@ -133,9 +151,16 @@ fn main() {
         let Ok(game) = game else { continue };
         let moves: Vec<Move> = game.mainline().collect();
         let site = game.tag("Site").unwrap_or("").to_string();
-        let found = match generate::find_in_game(
+        let found = match generate::find_in_game_prescanned(
             &game.start,
             &moves,
+            prescan.as_mut().map(|e| Prescan {
+                eval: e.as_mut(),
+                min_cp: loose.0,
+                jump: loose.1,
+                too_winning_cp: loose.2,
+                crushing_cp: loose.3,
+            }),
             scan.as_mut(),
             probe.as_mut(),
             &criteria,

@@ -9,7 +9,8 @@ use escaque::{Color, Move, Position};
 use escaque_analysis::judge::Eval;
 use escaque_analysis::problemas::csv::{format_line, parse_line, read_csv, write_csv};
 use escaque_analysis::problemas::generate::{
-    find_in_game, tablebase_ending, verify, verify_rivals, Counts, Criteria,
+    find_in_game, find_in_game_prescanned, tablebase_ending, verify, verify_rivals, Counts,
+    Criteria, Prescan,
 };
 use escaque_analysis::problemas::prove::{prove, Proof};
 use escaque_analysis::problemas::themes::THEMES;
@@ -175,6 +176,100 @@ fn a_mate_in_one_with_no_rival_is_a_puzzle_and_with_a_rival_is_not() {
     };
     let found = find_in_game(&start, &moves, &mut s, &mut probe, &c, &stop, &mut counts).unwrap();
     assert!(found.is_empty());
+}
+
+/// A longer game to the back-rank blunder: White's pawn walks, Black's rook
+/// goes up and down the a-file, then leaves the back rank (six moves, seven
+/// positions); the scripted engine sees the mate in one after the last
+/// move, and `prescan_after` is what a cheaper first pass says there.
+fn back_rank_game(prescan_after: Eval) -> (Position, Vec<Move>, Scripted, Scripted) {
+    let start = Position::from_fen("r5k1/5ppp/8/8/8/8/7P/1R4K1 w - - 0 1").unwrap();
+    let moves = read_line(&start, &["h2h3", "a8a7", "h3h4", "a7a8", "h4h5", "a8a2"]).unwrap();
+    let mut before = start;
+    for &m in &moves[..5] {
+        before.play_unchecked(m);
+    }
+    let mut after = before;
+    after.play_unchecked(moves[5]);
+    let scan = Scripted {
+        answers: vec![
+            (before.to_fen(), vec![("a8a2", Eval::Cp(0))]),
+            (
+                after.to_fen(),
+                vec![("b1b8", Eval::Mate(1)), ("g1f1", Eval::Cp(-100))],
+            ),
+        ],
+        default: Eval::Cp(0),
+    };
+    let pre = Scripted {
+        answers: vec![(after.to_fen(), vec![("b1b8", prescan_after)])],
+        default: Eval::Cp(0),
+    };
+    (start, moves, scan, pre)
+}
+
+/// The prescan (issue 56's long run): the scan evaluates only the two
+/// positions around the move the cheaper pass keeps, and the puzzle found is
+/// the one found without it; a pass that sees nothing there leaves the
+/// scan nothing, so it can lose a candidate but never make one; a crushing
+/// evaluation keeps the move with no jump (a mate still hidden from it).
+#[test]
+fn the_prescan_sends_only_the_moves_it_keeps_to_the_scan_and_finds_the_same_puzzle() {
+    let stop = AtomicBool::new(false);
+    let c = Criteria::default();
+    let (start, moves, mut scan, _) = back_rank_game(Eval::Mate(1));
+    let mut probe = scan.clone();
+    let mut counts = Counts::default();
+    let plain = find_in_game(&start, &moves, &mut scan, &mut probe, &c, &stop, &mut counts).unwrap();
+    assert_eq!(counts.scanned, 7);
+    assert_eq!(plain.len(), 1);
+    for seen in [Eval::Mate(1), Eval::Cp(850)] {
+        let (start, moves, mut scan, mut pre) = back_rank_game(seen);
+        let mut probe = scan.clone();
+        let mut counts = Counts::default();
+        let found = find_in_game_prescanned(
+            &start,
+            &moves,
+            Some(Prescan::measured(&mut pre)),
+            &mut scan,
+            &mut probe,
+            &c,
+            &stop,
+            &mut counts,
+        )
+        .unwrap();
+        assert_eq!((counts.prescanned, counts.scanned), (7, 2), "{seen:?}");
+        assert_eq!(found.len(), 1, "{seen:?}");
+        assert_eq!(found[0].puzzle, plain[0].puzzle);
+        assert_eq!(found[0].ply, 5);
+    }
+    // +150 with no jump from 0 (winning chances +0.27 < 0.3): not kept.
+    for blind in [Eval::Cp(0), Eval::Cp(150)] {
+        let (start, moves, mut scan, mut pre) = back_rank_game(blind);
+        let mut probe = scan.clone();
+        let mut counts = Counts::default();
+        let found = find_in_game_prescanned(
+            &start,
+            &moves,
+            Some(Prescan::measured(&mut pre)),
+            &mut scan,
+            &mut probe,
+            &c,
+            &stop,
+            &mut counts,
+        )
+        .unwrap();
+        assert_eq!((counts.prescanned, counts.scanned), (7, 0), "{blind:?}");
+        assert!(found.is_empty());
+    }
+    // The looser thresholds themselves.
+    let (_, _, _, mut pre) = back_rank_game(Eval::Cp(0));
+    let p = Prescan::measured(&mut pre);
+    assert!(p.could_be_candidate(&c, Eval::Cp(-100), Eval::Cp(120)));
+    assert!(!p.could_be_candidate(&c, Eval::Cp(600), Eval::Cp(700)));
+    assert!(p.could_be_candidate(&c, Eval::Cp(900), Eval::Cp(800)));
+    assert!(p.could_be_candidate(&c, Eval::Cp(900), Eval::Mate(9)));
+    assert!(!p.could_be_candidate(&c, Eval::Cp(-300), Eval::Cp(-10)));
 }
 
 #[test]
