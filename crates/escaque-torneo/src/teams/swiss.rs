@@ -51,7 +51,15 @@
 //!   last colour.
 //! - **Not implemented:** the Baku acceleration for teams and the C.04.6
 //!   rule that relaxes the topscorer criteria in the last two rounds (the
-//!   Dutch engine relaxes them in the last round only).
+//!   Dutch engine relaxes them in the last round only); requested byes of a
+//!   team (TRF `240 F`/`H`): a team sitting a round out
+//!   ([`pair_round_without`]) scores nothing.
+//! - **Known difference (art. 3.5):** C.04.6 completes an odd scoregroup
+//!   with a team floating *up* from the next one and pairs the whole
+//!   bracket by the smallest identifier (3.6); the Dutch engine moves a
+//!   resident *down* (C.04.3). The score differences are the same, the
+//!   teams that meet can differ: `tests/teams_replay.rs` shows it on a
+//!   file Sharly Chess paired (round 2 of `sharly_issue23.trf`).
 //! - **Forbidden pairs** ([`TeamTournament::forbid`]: teams of one school
 //!   or club the organiser keeps apart) reach the Dutch engine as teams
 //!   that already met, as forbidden pairs of players do (C.04.1).
@@ -343,9 +351,19 @@ fn colour_in(t: &TeamTournament, team: TeamId, round: u32) -> Option<Colour> {
 
 /// Pairs the next round of a team Swiss.
 pub(crate) fn pair_round(t: &TeamTournament) -> Result<TeamRound, TeamError> {
+    pair_round_without(t, &[])
+}
+
+/// Pairs the next round of a team Swiss with the teams of `absent` left
+/// out of it (a team that announced it will not play the round: it keeps
+/// its pairing number, and its earlier rounds count as they are).
+pub fn pair_round_without(t: &TeamTournament, absent: &[TeamId]) -> Result<TeamRound, TeamError> {
     let round = t.rounds.len() as u32 + 1;
     let order = starting_order(t);
-    let players = participants(t, round, &order);
+    let players: Vec<PairingPlayer> = participants(t, round, &order)
+        .into_iter()
+        .filter(|p| !absent.contains(&order[p.id as usize - 1]))
+        .collect();
     let pairs = crate::dutch::pair(
         &players,
         round == t.total_rounds,
