@@ -28,7 +28,7 @@ python-chess (`bash scripts/python-chess.sh`) and Debian's Stockfish
       before or after has a mate score (the moves "set apart").
 
   remark GAMES.pgn JUDGE.jsonl OURS.jsonl [--depth D] [--deeper-mean]
-         [--scale S] [--opening-scale S]
+         [--scale S] [--opening-scale S] [--verdict LOW:HIGH]
       What-if marks for studying the TUNING set (never the held-out ones):
       the JSON lines of the example `judged_set` (its per-depth evaluations)
       marked again with escaque's winning-chance constant and compared with
@@ -38,7 +38,10 @@ python-chess (`bash scripts/python-chess.sh`) and Debian's Stockfish
       at depth D instead (a run at depth >= D, e.g. `16+0`); --deeper-mean:
       a position looked at again takes the mean of that look's last two
       depths; --scale S: every centipawn times S; --opening-scale S: those
-      of the first 10 plies times S.
+      of the first 10 plies times S; --verdict LOW:HIGH: a third look only
+      for the moves whose loss after the second look lies in [LOW, HIGH],
+      from a run whose third look had a band at least as wide (the
+      example's fifth argument VDEPTH:LOW:HIGH).
 """
 import importlib.util
 import json
@@ -122,7 +125,7 @@ def compare(pgn, judge, annotated):
 
 
 def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
-           opening_scale=1.0):
+           opening_scale=1.0, verdict=None):
     k = 1.5765 / 400  # escaque's judge::WIN_CHANCE_K
     reference = ref.read_reference(judge)
     mine = {}
@@ -132,16 +135,24 @@ def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
                 r = json.loads(line)
                 mine[r["game"]] = r
     truth, pred = [], []
+    looks = cpu = count = 0
     for i, g in enumerate(ref.read_games(pgn)):
         if i not in reference or i not in mine:
             continue
         rows, rec = reference[i], mine[i]
+        if verdict is not None:
+            sim = verdict_marks(rec, verdict, k)
+            looks += sim[1]
+            cpu += rec.get("verdict_cpu", 0.0)
+            count += rec.get("verdicts", 0)
         evals = []
         for j, row in enumerate(rec["judged"]):
             row = [row[0], row[1], None]
             by_first = {d: (c, m) for d, c, m in (rec["first_depths"][j] or [])}
             by_deeper = [(d, c, m) for d, c, m in (rec["deeper_depths"][j] or [])]
-            if depth is not None and depth in by_first:
+            if verdict is not None:
+                row = [sim[0][j][0], sim[0][j][1], None]
+            elif depth is not None and depth in by_first:
                 row = [by_first[depth][0], by_first[depth][1], None]
             elif (deeper_mean and row[1] is None and len(by_deeper) >= 2
                   and by_deeper[-1][2] is None and by_deeper[-2][2] is None):
@@ -157,11 +168,54 @@ def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
             truth.append(theirs[ply])
             pred.append(ours_marks[ply])
     print(f"{len(truth)} moves without a mate score")
+    if verdict is not None:
+        per = cpu / count if count else float("nan")
+        print(f"third looks: {looks} positions in the band {verdict} "
+              f"(the run made {count}, {per:.2f} CPU s each)")
     ref.report(truth, pred, "escaque")
     grades = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
     near = sum(1 for x, y in zip(truth, pred) if abs(grades[x] - grades[y]) <= 1)
     print(f"every mark within one grade: {near}/{len(truth)} = "
           f"{100 * near / len(truth) if truth else float('nan'):.1f} %")
+
+
+def verdict_marks(rec, band, k):
+    """The evaluations a third look in `band` (low, high) would judge on:
+    each position's evaluation before the third look (its second look's,
+    else its first) and, at both positions of every move whose loss of
+    winning chances lies in the band (no mate on either side), the run's
+    third-look evaluation. Returns (rows, positions looked at)."""
+    import math
+
+    def wc(cp):
+        return 2 / (1 + math.exp(-k * cp)) - 1
+
+    def pick(r):
+        return None if r is None else [r[0], r[1]]
+
+    pre = []
+    for j, first in enumerate(rec["evals"]):
+        d = rec.get("deeper_evals", [None] * len(rec["evals"]))[j]
+        pre.append(pick(d) if d is not None else [first[0], first[1]])
+    # Positions with no legal move keep what the run judged them.
+    for j, r in enumerate(rec["judged"]):
+        if r[0] is None or rec["evals"][j][2] is None:
+            pre[j] = [r[0], r[1]]
+    looked = set()
+    for i in range(1, len(pre)):
+        b, a = pre[i - 1], pre[i]
+        if b[0] is None or a[0] is None:
+            continue
+        lost = wc(b[0]) - wc(a[0])
+        if i % 2 == 0:  # Black moved (the start is White to move in these sets)
+            lost = -lost
+        if band[0] <= lost <= band[1]:
+            looked.update((i - 1, i))
+    out = []
+    for j, p in enumerate(pre):
+        v = rec.get("verdict_evals", [None] * len(pre))[j]
+        out.append(pick(v) if j in looked and v is not None else p)
+    return out, len(looked)
 
 
 def main():
@@ -172,7 +226,7 @@ def main():
             flags[name] = True
             args.remove(name)
     opts = {}
-    for name in ("--seed", "--engine", "--depth", "--scale", "--opening-scale"):
+    for name in ("--seed", "--engine", "--depth", "--scale", "--opening-scale", "--verdict"):
         if name in args:
             at = args.index(name)
             opts[name] = args[at + 1]
@@ -188,7 +242,9 @@ def main():
         remark(args[1], args[2], args[3],
                int(opts["--depth"]) if "--depth" in opts else None,
                flags.get("--deeper-mean", False),
-               float(opts.get("--scale", 1.0)), float(opts.get("--opening-scale", 1.0)))
+               float(opts.get("--scale", 1.0)), float(opts.get("--opening-scale", 1.0)),
+               tuple(float(x) for x in opts["--verdict"].split(":"))
+               if "--verdict" in opts else None)
     else:
         sys.exit(__doc__)
 

@@ -6,13 +6,16 @@
 //!
 //! ```text
 //! cargo run --release -p escaque-analysis --example judged_set -- \
-//!     GAMES.pgn OUT.jsonl [DEPTH|nodesN[+DEEPER]] [ANNOTATED.pgn]
+//!     GAMES.pgn OUT.jsonl [DEPTH|nodesN[+DEEPER]] [ANNOTATED.pgn] [VDEPTH:LOW:HIGH]
 //! ```
 //!
 //! Without a third argument, `escaque analizar`'s default settings; `+D`
 //! sets the second look's depth (`+0`: none). With a fourth, the annotated
 //! games as `escaque analizar` writes them (Spanish), for
-//! `scripts/judged-set.py compare`.
+//! `scripts/judged-set.py compare`. With a fifth, a third look
+//! ([`escaque_analysis::Verdict`]) at depth VDEPTH for the moves whose loss
+//! of winning chances after the second look lies in [LOW, HIGH] (`-`: the
+//! evaluator's own).
 //!
 //! Each line: `{"game": i, "cpu": s, "deeper": n, "marks": [null |
 //! "blunder" | …], "judged": [[cp, mate, null], …], "evals": [[cp, mate,
@@ -22,8 +25,10 @@
 //! `scripts/analysis-reference.py evals` writes them): the ones the marks were
 //! judged on, the first look's, and the first and the second look's
 //! evaluation at every depth (`null`: no such look; the second look only for
-//! positions around a move in doubt). `scripts/judged-set.py remark` reads
-//! it.
+//! positions around a move in doubt); `deeper_evals` and `verdict_evals`,
+//! the second and the third look's evaluation of each position (`null`: no
+//! such look), `verdicts` and `verdict_cpu`, the third looks searched and
+//! their CPU seconds. `scripts/judged-set.py remark` reads it.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -33,7 +38,7 @@ use escaque::pgn::{write_game, PgnReader, PgnStyle};
 use escaque::{Lang, Move, Position};
 use escaque_analysis::annotate::annotate;
 use escaque_analysis::{
-    analyse_game, AnalysisError, Cache, EscaqueEvaluator, Eval, Evaluator, Line, Settings,
+    analyse_game, AnalysisError, Cache, EscaqueEvaluator, Eval, Evaluator, Line, Settings, Verdict,
 };
 
 /// CPU seconds this thread has used (Linux `/proc`).
@@ -57,6 +62,11 @@ struct Recorder {
     /// The evaluation at each depth of the first and of the deeper look.
     first_depths: HashMap<u64, Vec<(u32, Eval)>>,
     deeper_depths: HashMap<u64, Vec<(u32, Eval)>>,
+    /// The second and the third look's evaluation of each position.
+    deeper_evals: HashMap<u64, Eval>,
+    verdict_evals: HashMap<u64, Eval>,
+    verdicts: usize,
+    verdict_cpu: f64,
 }
 
 impl Evaluator for Recorder {
@@ -96,6 +106,27 @@ impl Evaluator for Recorder {
         self.deeper_depths
             .entry(pos.zobrist())
             .or_insert_with(|| self.inner.depth_evals().to_vec());
+        if let Some(l) = found.first() {
+            self.deeper_evals.entry(pos.zobrist()).or_insert(l.eval);
+        }
+        Ok(found)
+    }
+    fn verdict(&self) -> Option<Verdict> {
+        self.inner.verdict()
+    }
+    fn evaluate_verdict(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.verdicts += 1;
+        let c0 = cpu_seconds();
+        let found = self.inner.evaluate_verdict(pos, history, stop)?;
+        self.verdict_cpu += cpu_seconds() - c0;
+        if let Some(l) = found.first() {
+            self.verdict_evals.entry(pos.zobrist()).or_insert(l.eval);
+        }
         Ok(found)
     }
 }
@@ -112,7 +143,9 @@ fn row(e: Option<Eval>, best: Option<Move>) -> serde_json::Value {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("judged_set GAMES.pgn OUT.jsonl [DEPTH|nodesN[+DEEPER]] [ANNOTATED.pgn]");
+        eprintln!(
+            "judged_set GAMES.pgn OUT.jsonl [DEPTH|nodesN[+DEEPER]] [ANNOTATED.pgn] [VDEPTH:LOW:HIGH]"
+        );
         std::process::exit(2);
     }
     // DEPTH+DEEPER: the second look's depth.
@@ -137,15 +170,42 @@ fn main() {
     let mut annotated = args
         .get(4)
         .map(|p| std::fs::File::create(p).expect("the annotated output"));
-    let mut ev = Recorder {
-        inner: match deeper {
-            Some(0) => EscaqueEvaluator::new(settings).with_deeper(None),
-            Some(d) => EscaqueEvaluator::new(settings).with_deeper(Some(Settings {
-                depth: Some(d),
+    // VDEPTH:LOW:HIGH: a third look at that depth for the moves whose loss
+    // of winning chances lies in [LOW, HIGH] (`-`: the evaluator's own).
+    let verdict = args.get(5).filter(|s| s.as_str() != "-").map(|s| {
+        let f: Vec<&str> = s.split(':').collect();
+        let num = |i: usize| {
+            f.get(i)
+                .and_then(|x| x.parse::<f64>().ok())
+                .expect("VDEPTH:LOW:HIGH")
+        };
+        Verdict {
+            settings: Settings {
+                depth: Some(num(0) as u32),
                 nodes: None,
-            })),
-            None => EscaqueEvaluator::new(settings),
-        },
+            },
+            low: num(1),
+            high: num(2),
+        }
+    });
+    let inner = match deeper {
+        Some(0) => EscaqueEvaluator::new(settings).with_deeper(None),
+        Some(d) => EscaqueEvaluator::new(settings).with_deeper(Some(Settings {
+            depth: Some(d),
+            nodes: None,
+        })),
+        None => EscaqueEvaluator::new(settings),
+    };
+    let inner = match verdict {
+        Some(v) => inner.with_verdict(Some(v)),
+        None => inner,
+    };
+    let mut ev = Recorder {
+        inner,
+        deeper_evals: HashMap::new(),
+        verdict_evals: HashMap::new(),
+        verdicts: 0,
+        verdict_cpu: 0.0,
         seen: HashMap::new(),
         deeper: 0,
         first_depths: HashMap::new(),
@@ -160,6 +220,7 @@ fn main() {
         let moves: Vec<Move> = game.mainline().take_while(|m| !m.is_null()).collect();
         let c0 = cpu_seconds();
         let d0 = ev.deeper;
+        let (v0, vc0) = (ev.verdicts, ev.verdict_cpu);
         let a = analyse_game(
             &game.start,
             &moves,
@@ -187,7 +248,20 @@ fn main() {
         };
         let mut first_depths = Vec::new();
         let mut deeper_depths = Vec::new();
+        let mut deeper_evals = Vec::new();
+        let mut verdict_evals = Vec::new();
         for j in 0..=moves.len() {
+            let z = pos.zobrist();
+            deeper_evals.push(
+                ev.deeper_evals
+                    .get(&z)
+                    .map_or(serde_json::Value::Null, |&e| row(Some(e), None)),
+            );
+            verdict_evals.push(
+                ev.verdict_evals
+                    .get(&z)
+                    .map_or(serde_json::Value::Null, |&e| row(Some(e), None)),
+            );
             first_depths.push(by_depth(ev.first_depths.get(&pos.zobrist())));
             deeper_depths.push(by_depth(ev.deeper_depths.get(&pos.zobrist())));
             let l = ev.seen.get(&pos.zobrist());
@@ -218,6 +292,8 @@ fn main() {
         let line = serde_json::json!({
             "game": i, "cpu": cpu, "deeper": ev.deeper - d0, "marks": marks, "judged": judged, "evals": raw, "depth": depths,
             "first_depths": first_depths, "deeper_depths": deeper_depths,
+            "deeper_evals": deeper_evals, "verdict_evals": verdict_evals,
+            "verdicts": ev.verdicts - v0, "verdict_cpu": ev.verdict_cpu - vc0,
         });
         writeln!(out, "{line}").expect("write");
         if let Some(pgn) = annotated.as_mut() {
@@ -228,9 +304,11 @@ fn main() {
             pgn.write_all(text.as_bytes()).expect("write");
         }
         eprintln!(
-            "game {i}: {} plies, {cpu:.1} s CPU, {} deeper looks",
+            "game {i}: {} plies, {cpu:.1} s CPU, {} deeper looks, {} third looks ({:.1} s)",
             moves.len(),
-            ev.deeper - d0
+            ev.deeper - d0,
+            ev.verdicts - v0,
+            ev.verdict_cpu - vc0
         );
         i += 1;
     }

@@ -97,6 +97,41 @@ pub trait Evaluator: Send {
     ) -> Result<Vec<Line>, AnalysisError> {
         self.evaluate(pos, history, 1, stop)
     }
+
+    /// The third look ([`analyse_game`]): at the two positions of every
+    /// move whose loss of winning chances, after the second look, lies in
+    /// the [`Verdict`]'s band around a mark's threshold, a search with the
+    /// verdict's settings; each such position is then valued at the mean of
+    /// that search's evaluation and the one it had. `None` (the default):
+    /// none.
+    fn verdict(&self) -> Option<Verdict> {
+        None
+    }
+
+    /// The best line of `pos` searched with the [`Evaluator::verdict`]'s
+    /// settings (called only when it is `Some`). The default searches as
+    /// [`Evaluator::evaluate_deeper`] does.
+    fn evaluate_verdict(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.evaluate_deeper(pos, history, stop)
+    }
+}
+
+/// The third look at a move whose mark hangs on a threshold: the band of
+/// losses of winning chances (from the mover's side, −1 to 1 scale as
+/// [`judge::winning_chances`]) that call for it, and how deep it looks.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The search of the third look.
+    pub settings: Settings,
+    /// The smallest loss that calls for it.
+    pub low: f64,
+    /// The largest loss that calls for it.
+    pub high: f64,
 }
 
 /// What went wrong in an analysis.
@@ -341,6 +376,8 @@ enum Look {
     Lines(usize),
     /// One line with [`Evaluator::deeper_settings`].
     Deeper,
+    /// One line with the [`Evaluator::verdict`]'s settings.
+    Verdict,
 }
 
 /// Evaluates `pos` through the cache when there is one.
@@ -358,12 +395,23 @@ fn evaluate_cached(
             Some(s) => (1, s),
             None => (1, evaluator.settings()),
         },
+        Look::Verdict => match evaluator.verdict() {
+            Some(v) => (1, v.settings),
+            None => (1, evaluator.settings()),
+        },
     };
     let key = cache.map(|_| CacheKey::new(pos, lines, evaluator, settings));
     if let (Some(c), Some(k)) = (cache, key.as_ref()) {
         // A position already looked at again deeper (in an earlier game of
-        // the same file) keeps that deeper verdict: one position, one
+        // the same file) keeps its deepest verdict: one position, one
         // evaluation, whichever game reaches it.
+        if matches!(look, Look::Lines(1) | Look::Deeper) {
+            if let Some(v) = evaluator.verdict() {
+                if let Some(found) = c.get(&CacheKey::new(pos, 1, evaluator, v.settings)) {
+                    return Ok(found);
+                }
+            }
+        }
         if let (Look::Lines(1), Some(deep)) = (look, evaluator.deeper_settings()) {
             if let Some(found) = c.get(&CacheKey::new(pos, 1, evaluator, deep)) {
                 return Ok(found);
@@ -379,6 +427,9 @@ fn evaluate_cached(
     let found = match look {
         Look::Deeper if evaluator.deeper_settings().is_some() => {
             evaluator.evaluate_deeper(pos, history, stop)?
+        }
+        Look::Verdict if evaluator.verdict().is_some() => {
+            evaluator.evaluate_verdict(pos, history, stop)?
         }
         _ => evaluator.evaluate(pos, history, lines, stop)?,
     };
@@ -411,6 +462,7 @@ pub struct EscaqueEvaluator {
     engine: Engine,
     settings: Settings,
     deeper: Option<Settings>,
+    verdict: Option<Verdict>,
     /// The best line's exact evaluation at each depth of the last search.
     depth_evals: Vec<(u32, Eval)>,
 }
@@ -439,6 +491,7 @@ impl EscaqueEvaluator {
             engine: Engine::new(),
             settings,
             deeper: Some(deeper),
+            verdict: None,
             depth_evals: Vec::new(),
         }
     }
@@ -452,6 +505,13 @@ impl EscaqueEvaluator {
     /// The same with another second look (`None`: none).
     pub fn with_deeper(mut self, deeper: Option<Settings>) -> EscaqueEvaluator {
         self.deeper = deeper;
+        self
+    }
+
+    /// The same with a third look at moves whose mark hangs on a
+    /// threshold (`None`: none).
+    pub fn with_verdict(mut self, verdict: Option<Verdict>) -> EscaqueEvaluator {
+        self.verdict = verdict;
         self
     }
 
@@ -601,6 +661,20 @@ impl Evaluator for EscaqueEvaluator {
         stop: &AtomicBool,
     ) -> Result<Vec<Line>, AnalysisError> {
         let settings = self.deeper.unwrap_or(self.settings);
+        Ok(self.search(settings, pos, history, 1, stop))
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.verdict
+    }
+
+    fn evaluate_verdict(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        let settings = self.verdict.map_or(self.settings, |v| v.settings);
         Ok(self.search(settings, pos, history, 1, stop))
     }
 }
@@ -824,6 +898,70 @@ pub fn analyse_game(
     // a defence: a search horizon), so the position before takes the
     // evaluation after. Backwards, so that the move before is judged
     // against what was found.
+    // The third look: a move whose loss (after the second look) lies in
+    // the verdict's band, no mate on either side, has both its positions
+    // searched once more with the verdict's settings, so that the search
+    // goes where a mark hangs on a threshold.
+    if let Some(verdict) = evaluator.verdict() {
+        let mut todo: Vec<usize> = Vec::new();
+        for i in 1..total {
+            let mover = nodes[i - 1].pos.turn();
+            let (Some(before), Some(after)) = (nodes[i - 1].eval, nodes[i].eval) else {
+                continue;
+            };
+            if before.cp().is_none() || after.cp().is_none() {
+                continue;
+            }
+            let lost = judge::winning_chances(before) - judge::winning_chances(after);
+            let lost = match mover {
+                Color::White => lost,
+                Color::Black => -lost,
+            };
+            if lost < verdict.low || lost > verdict.high {
+                continue;
+            }
+            for j in [i - 1, i] {
+                if !nodes[j].lines.is_empty() {
+                    todo.push(j);
+                }
+            }
+        }
+        todo.sort_unstable();
+        todo.dedup();
+        for &j in todo.iter().rev() {
+            if stop.load(Ordering::Relaxed) {
+                return Err(AnalysisError::Stopped);
+            }
+            let history = engine_history(&keys, j);
+            let mut lines = evaluate_cached(
+                evaluator,
+                cache,
+                &nodes[j].pos,
+                &history,
+                Look::Verdict,
+                stop,
+            )?;
+            // The position's value is the mean of the third look's
+            // evaluation and the one it had (the second look's, two plies
+            // shallower): a search's score swings from one depth to the
+            // next, and the mean agreed with Stockfish's marks more often
+            // than either alone on the tuning set (BENCHMARKS.md). Filed in
+            // the cache as the third look's, so that a later game reaching
+            // the position gets the same value.
+            if let (Some(Eval::Cp(had)), Eval::Cp(now)) = (nodes[j].eval, lines[0].eval) {
+                if had != now {
+                    lines[0].eval = Eval::Cp((had + now) / 2);
+                    if let Some(c) = cache {
+                        let key = CacheKey::new(&nodes[j].pos, 1, evaluator, verdict.settings);
+                        c.put(key, lines.clone());
+                    }
+                }
+            }
+            nodes[j].eval = Some(lines[0].eval);
+            nodes[j].lines = lines;
+        }
+    }
+
     for i in (1..total).rev() {
         let mover = nodes[i - 1].pos.turn();
         let best = nodes[i - 1].lines.first().map(|l| l.moves[0]);

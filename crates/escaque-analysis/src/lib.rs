@@ -31,7 +31,7 @@ pub mod uci_engine;
 
 pub use analyse::{
     analyse_game, AnalysisError, Cache, EscaqueEvaluator, Evaluator, GameAnalysis, Line, LineView,
-    PlyAnalysis, Progress, Settings, SideSummary,
+    PlyAnalysis, Progress, Settings, SideSummary, Verdict,
 };
 pub use judge::{Eval, Judgement};
 pub use openings::Opening;

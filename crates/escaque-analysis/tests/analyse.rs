@@ -10,7 +10,7 @@ use escaque::{Move, Position};
 use escaque_analysis::analyse::{view_lines, LineView};
 use escaque_analysis::{
     analyse_game, AnalysisError, Cache, EscaqueEvaluator, Eval, Evaluator, GameAnalysis, Judgement,
-    Line, Progress, Settings,
+    Line, Progress, Settings, Verdict,
 };
 
 use Eval::{Cp, Mate};
@@ -804,4 +804,129 @@ fn escaque_reports_its_evaluation_at_each_depth() {
     assert_eq!(depths.last().map(|d| d.0), Some(8), "{depths:?}");
     assert_eq!(Some(deep[0].eval), depths.last().map(|d| d.1), "{depths:?}");
     assert!(pos.is_legal(deep[0].moves[0]));
+}
+
+/// [`TwoLooks`] with a third look: a verdict table for the moves whose
+/// loss lies in `band`, recording the positions it is asked.
+struct ThreeLooks {
+    two: TwoLooks,
+    verdict: HashMap<u64, Eval>,
+    band: Option<(f64, f64)>,
+    judged_again: Vec<u64>,
+}
+
+impl Evaluator for ThreeLooks {
+    fn name(&self) -> String {
+        "three looks".into()
+    }
+
+    fn settings(&self) -> Settings {
+        self.two.settings()
+    }
+
+    fn evaluate(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        lines: usize,
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.two.evaluate(pos, history, lines, stop)
+    }
+
+    fn deeper_settings(&self) -> Option<Settings> {
+        self.two.deeper_settings()
+    }
+
+    fn evaluate_deeper(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.two.evaluate_deeper(pos, history, stop)
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.band.map(|(low, high)| Verdict {
+            settings: Settings {
+                depth: Some(3),
+                nodes: None,
+            },
+            low,
+            high,
+        })
+    }
+
+    fn evaluate_verdict(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Vec<Line>, AnalysisError> {
+        self.judged_again.push(pos.zobrist());
+        let mut lines = self.two.evaluate_deeper(pos, history, stop)?;
+        if let Some(&e) = self.verdict.get(&pos.zobrist()) {
+            lines[0].eval = e;
+        }
+        Ok(lines)
+    }
+}
+
+#[test]
+fn a_move_whose_mark_hangs_on_a_threshold_is_judged_by_a_third_look() {
+    // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6: both looks call the position after
+    // 2... Nc6 +1.50 for White (best 3. d4), a loss of about 0.29 winning
+    // chances for 2... Nc6 and for 3. Bb5 (not the line's move): both
+    // `?`, both in the band [0.2, 0.45]. The third look says −1.10; the
+    // position is valued at the mean of the two, +0.20, and neither move is
+    // marked.
+    let start = Position::new();
+    let moves = moves_of(&start, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+    let spike = after(&start, &moves[..4]);
+    let mut ev = ThreeLooks {
+        two: TwoLooks {
+            first: Scripted::new(),
+            deeper: HashMap::new(),
+            looked_again: Vec::new(),
+            histories: Vec::new(),
+        },
+        verdict: HashMap::new(),
+        band: Some((0.2, 0.45)),
+        judged_again: Vec::new(),
+    };
+    ev.two.first.set(&spike, Cp(150), &["d4"]);
+    ev.verdict.insert(spike.zobrist(), Cp(-110));
+    let a = run(&start, &moves, &mut ev);
+    assert!(
+        a.plies.iter().all(|p| p.judgement.is_none()),
+        "{:?}",
+        a.plies.iter().map(|p| p.judgement).collect::<Vec<_>>()
+    );
+    assert_eq!(a.plies[3].eval, Some(Cp(20)));
+    // Only the two moves' three positions, each once.
+    let mut again = ev.judged_again.clone();
+    again.sort_unstable();
+    let mut want = vec![
+        after(&start, &moves[..3]).zobrist(),
+        spike.zobrist(),
+        after(&start, &moves[..5]).zobrist(),
+    ];
+    want.sort_unstable();
+    assert_eq!(again, want);
+
+    // A band the two losses are not in: no third look, and both marks stay.
+    ev.band = Some((0.3, 0.45));
+    ev.judged_again.clear();
+    let a = run(&start, &moves, &mut ev);
+    assert!(ev.judged_again.is_empty(), "{:?}", ev.judged_again);
+    assert_eq!(a.plies[3].judgement, Some(Judgement::Mistake));
+    assert_eq!(a.plies[4].judgement, Some(Judgement::Mistake));
+
+    // No third look at all: the same marks.
+    ev.band = None;
+    let a = run(&start, &moves, &mut ev);
+    assert!(ev.judged_again.is_empty());
+    assert_eq!(a.plies[3].judgement, Some(Judgement::Mistake));
+    assert_eq!(a.plies[4].judgement, Some(Judgement::Mistake));
 }
