@@ -17,7 +17,7 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use escaque::{Color, Lang, Localized, Notation, Role, SanLang, Square};
+use escaque::{Color, Lang, Localized, Notation, Position, Role, SanLang, Square};
 use escaque_analysis::problemas::Puzzle;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
@@ -70,6 +70,11 @@ pub struct Trainer<'p> {
     pub hinted: Option<Square>,
     /// A pawn's move to the last rank waiting for its piece.
     pub promotion: Option<(Square, Square)>,
+    /// After a miss, the rest of the solution on the board: the position
+    /// after each of its moves, stepped through with ← and →.
+    pub review: Vec<(Position, escaque::Move)>,
+    /// The position of [`Trainer::review`] shown.
+    pub review_at: usize,
     /// The text being typed.
     pub input: String,
     /// What was said last (newest last).
@@ -108,6 +113,8 @@ impl<'p> Trainer<'p> {
             selected: None,
             hinted: None,
             promotion: None,
+            review: Vec::new(),
+            review_at: 0,
             input: String::new(),
             said: Vec::new(),
             lang,
@@ -125,6 +132,8 @@ impl<'p> Trainer<'p> {
         self.selected = None;
         self.hinted = None;
         self.promotion = None;
+        self.review.clear();
+        self.review_at = 0;
         self.input.clear();
         self.said.clear();
         if let Some(a) = &self.attempt {
@@ -172,6 +181,19 @@ impl<'p> Trainer<'p> {
         }
     }
 
+    /// The puzzle was missed: its solution from here goes on the board,
+    /// the solver's next move shown first.
+    fn start_review(&mut self) {
+        self.review.clear();
+        self.review_at = 0;
+        let Some(a) = &self.attempt else { return };
+        let mut pos = a.pos;
+        for &m in &a.puzzle.moves[a.index..] {
+            pos.play_unchecked(m);
+            self.review.push((pos, m));
+        }
+    }
+
     /// Plays a move of the solver.
     pub fn play(&mut self, mv: escaque::Move) {
         let lang = self.lang;
@@ -193,6 +215,7 @@ impl<'p> Trainer<'p> {
                     "{}: {themes}",
                     lang.pick("Temas", "Themes")
                 )));
+                self.start_review();
                 self.conclude();
             }
             Step::Good { san, reply } => {
@@ -243,6 +266,7 @@ impl<'p> Trainer<'p> {
                         "{}: {themes}",
                         lang.pick("Temas", "Themes")
                     )));
+                    self.start_review();
                     self.conclude();
                 }
             }
@@ -376,6 +400,14 @@ impl<'p> Trainer<'p> {
                     self.choose(self.cursor);
                 }
             }
+            KeyCode::Left | KeyCode::Right if self.finished() && !self.review.is_empty() => {
+                let last = self.review.len() - 1;
+                self.review_at = if key.code == KeyCode::Left {
+                    self.review_at.saturating_sub(1)
+                } else {
+                    (self.review_at + 1).min(last)
+                };
+            }
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
                 let up = match self.bottom() {
                     Color::White => 1,
@@ -448,12 +480,16 @@ impl<'p> Trainer<'p> {
             Layout::horizontal([Constraint::Length(board_w), Constraint::Min(20)]).areas(main);
         let p = a.puzzle;
         let targets: Vec<Square> = self.hinted.into_iter().collect();
+        let (shown, last) = match self.review.get(self.review_at) {
+            Some((pos, m)) if a.result.is_some() => (pos, *m),
+            _ => (&a.pos, a.last),
+        };
         let view = BoardView {
-            pos: &a.pos,
+            pos: shown,
             bottom: p.solver(),
             ascii: self.ascii,
             lang,
-            last: Some((a.last.from(), a.last.to())),
+            last: Some((last.from(), last.to())),
             selected: self.selected,
             targets: &targets,
             cursor: (a.result.is_none() && self.promotion.is_none()).then_some(self.cursor),
@@ -493,6 +529,32 @@ impl<'p> Trainer<'p> {
                 Said::Wrong(t) => Line::from(Span::styled(t.clone(), bold.fg(Tc::Red))),
                 Said::Note(t) => Line::from(t.clone()),
             });
+        }
+        if let (Some(sq), None) = (self.selected, self.promotion) {
+            let role = a.pos.role_at(sq).unwrap_or(Role::Pawn);
+            let name = crate::problemas_trainer::role_name(role, lang);
+            lines.push(Line::from(lang.pick(
+                format!("Elegida: {name} de {sq}."),
+                format!("Picked: {name} on {sq}."),
+            )));
+            lines.push(Line::from(lang.pick(
+                "Ahora su casilla; Esc la suelta.",
+                "Now its square; Esc lets go.",
+            )));
+        }
+        if a.result.is_some() && !self.review.is_empty() {
+            lines.push(Line::from(lang.pick(
+                format!(
+                    "En el tablero: la solución, jugada {} de {} (← →).",
+                    self.review_at + 1,
+                    self.review.len()
+                ),
+                format!(
+                    "On the board: the solution, move {} of {} (← →).",
+                    self.review_at + 1,
+                    self.review.len()
+                ),
+            )));
         }
         if self.promotion.is_some() {
             lines.push(Line::from(Span::styled(
@@ -722,5 +784,49 @@ mod tests {
         typed(&mut app, "solution");
         assert_eq!(app.missed, 1);
         assert!(screen(&mut app).contains("The solution"));
+    }
+
+    /// A picked piece is named in the panel; after «solucion» the board
+    /// shows the solution move by move (→ and ←), not the position where
+    /// the player stopped.
+    #[test]
+    fn the_solution_is_played_on_the_board_and_stepped_with_the_arrows() {
+        let set = problemas::shipped();
+        let p = set.iter().find(|p| p.moves.len() >= 4).unwrap().clone();
+        let one = vec![p.clone()];
+        let mut app = Trainer::new(&one, false, LocalRating::default(), None, Lang::Es, true);
+        let from = p.moves[1].from();
+        arrows_to(&mut app, from);
+        key(&mut app, KeyCode::Enter);
+        let s = screen(&mut app);
+        assert!(s.contains("Elegida: "), "{s}");
+        assert!(s.contains(&format!(" de {from}.")), "{s}");
+        assert!(s.contains("Ahora su casilla; Esc la suelta."), "{s}");
+        key(&mut app, KeyCode::Esc);
+        assert!(!screen(&mut app).contains("Elegida"));
+        typed(&mut app, "solucion");
+        assert!(app.finished());
+        let positions = p.positions();
+        assert_eq!(app.review.len(), p.moves.len() - 1);
+        assert_eq!(app.review[0].0, positions[2]);
+        assert_eq!(app.review[0].1, p.moves[1]);
+        let s = screen(&mut app);
+        assert!(
+            s.contains(&format!("jugada 1 de {}", p.moves.len() - 1)),
+            "{s}"
+        );
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Right);
+        assert_eq!(app.review_at, 2);
+        assert!(screen(&mut app).contains("jugada 3 de"));
+        for _ in 0..10 {
+            key(&mut app, KeyCode::Right);
+        }
+        assert_eq!(app.review_at, p.moves.len() - 2);
+        key(&mut app, KeyCode::Left);
+        assert_eq!(app.review_at, p.moves.len() - 3);
+        // Enter still opens the next puzzle (none left here).
+        key(&mut app, KeyCode::Enter);
+        assert!(screen(&mut app).contains("No quedan problemas"));
     }
 }
