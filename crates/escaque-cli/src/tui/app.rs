@@ -14,6 +14,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::board::{BoardView, Geometry};
+use super::board_pick::arrow;
 use super::menu::Menu;
 use crate::i18n::{notice_text, parse_command, status_text, text, Msg};
 use crate::session_io::{handle_line, with_files};
@@ -257,17 +258,7 @@ impl App {
                 }
             }
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
-                let up = match self.session.orientation {
-                    Color::White => 1,
-                    Color::Black => -1,
-                };
-                let (df, dr) = match key.code {
-                    KeyCode::Up => (0, up),
-                    KeyCode::Down => (0, -up),
-                    KeyCode::Left => (-up, 0),
-                    _ => (up, 0),
-                };
-                if let Some(s) = self.cursor.offset(df, dr) {
+                if let Some(s) = arrow(self.cursor, self.session.orientation, key.code) {
                     self.cursor = s;
                 }
             }

@@ -13,15 +13,12 @@
 //! Ctrl-C or Esc at the course's end quit. The mouse touches squares too.
 
 use std::io;
-use std::time::Duration;
 
-use escaque::{Color, Lang, Role, Square};
+use escaque::{Color, Lang, Square};
 use escaque_play::aprender::{Attempt, Course, Goal, Input, Stage, Verdict};
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use ratatui::crossterm::execute;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -29,6 +26,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::board::{BoardView, Geometry};
+use super::board_pick::{self, arrow, draw_prompt, pick, promotion_key, Pick, Promote, Screen};
 
 /// Where the pupil is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,40 +250,25 @@ impl<'c> Learn<'c> {
         let Some(pos) = self.attempt.position().copied() else {
             return;
         };
-        let side = pos.turn();
-        if pos.color_at(sq) == Some(side) {
-            self.selected = if self.selected == Some(sq) {
-                None
-            } else {
-                Some(sq)
-            };
-            return;
+        match pick(&pos, &mut self.selected, sq) {
+            Pick::Selection => {}
+            Pick::NoPiece => {
+                self.said = Some(Said::Hint(
+                    self.lang
+                        .pick(
+                            "Elige primero una de tus piezas.",
+                            "Pick one of your pieces first.",
+                        )
+                        .into(),
+                ));
+            }
+            Pick::Promotion(from, to) => self.promotion = Some((from, to)),
+            Pick::Move(from, to) => self.try_input(Input::Move {
+                from,
+                to,
+                promotion: None,
+            }),
         }
-        let Some(from) = self.selected else {
-            self.said = Some(Said::Hint(
-                self.lang
-                    .pick(
-                        "Elige primero una de tus piezas.",
-                        "Pick one of your pieces first.",
-                    )
-                    .into(),
-            ));
-            return;
-        };
-        let pawn = pos.piece_at(from).is_some_and(|p| p.role == Role::Pawn);
-        let last = match side {
-            Color::White => escaque::Rank::EIGHTH,
-            Color::Black => escaque::Rank::FIRST,
-        };
-        if pawn && sq.rank() == last {
-            self.promotion = Some((from, sq));
-            return;
-        }
-        self.try_input(Input::Move {
-            from,
-            to: sq,
-            promotion: None,
-        });
     }
 
     /// Handles a key press.
@@ -299,18 +282,8 @@ impl<'c> Learn<'c> {
             return;
         }
         if let Some((from, to)) = self.promotion {
-            let role = match key.code {
-                KeyCode::Char(c) => Role::from_char_es(c.to_ascii_uppercase())
-                    .or_else(|| match self.lang {
-                        Lang::En => Role::from_char_en(c.to_ascii_uppercase()),
-                        Lang::Es => None,
-                    })
-                    .filter(|r| Role::PROMOTIONS.contains(r)),
-                KeyCode::Enter => Some(Role::Queen),
-                _ => None,
-            };
-            match (role, key.code) {
-                (Some(r), _) => {
+            match promotion_key(key.code, self.lang) {
+                Promote::Piece(r) => {
                     self.promotion = None;
                     self.try_input(Input::Move {
                         from,
@@ -318,11 +291,11 @@ impl<'c> Learn<'c> {
                         promotion: Some(r),
                     });
                 }
-                (None, KeyCode::Esc) => {
+                Promote::Cancel => {
                     self.promotion = None;
                     self.selected = None;
                 }
-                _ => {}
+                Promote::Wait => {}
             }
             return;
         }
@@ -353,17 +326,7 @@ impl<'c> Learn<'c> {
                 }
             }
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
-                let up = match self.bottom() {
-                    Color::White => 1,
-                    Color::Black => -1,
-                };
-                let (df, dr) = match key.code {
-                    KeyCode::Up => (0, up),
-                    KeyCode::Down => (0, -up),
-                    KeyCode::Left => (-up, 0),
-                    _ => (up, 0),
-                };
-                if let Some(s) = self.cursor.offset(df, dr) {
+                if let Some(s) = arrow(self.cursor, self.bottom(), key.code) {
                     self.cursor = s;
                 }
             }
@@ -589,17 +552,7 @@ impl<'c> Learn<'c> {
             "Flechas e Intro: casilla o pieza y destino · escribe jugada, número o casilla · saltar · salir",
             "Arrows and Enter: square or piece and destination · type a move, number or square · saltar · salir",
         );
-        frame.render_widget(
-            Paragraph::new(vec![
-                Line::from(format!("{prompt}: {}▏", self.input)),
-                Line::from(Span::styled(
-                    hint,
-                    Style::default().add_modifier(Modifier::DIM),
-                )),
-            ])
-            .wrap(Wrap { trim: true }),
-            bottom,
-        );
+        draw_prompt(frame, bottom, prompt, &self.input, hint);
     }
 }
 
@@ -651,72 +604,37 @@ fn empty_board(frame: &mut Frame, area: Rect, bottom: Color, cursor: Option<Squa
 
 /// Runs the course full-screen from stage `start` until the pupil leaves.
 pub fn run(course: &Course, start: usize, lang: Lang, ascii: bool) -> io::Result<()> {
-    let mut app = Learn::new(course, start, lang, ascii);
-    let mut terminal = ratatui::try_init()?;
-    let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = (|| -> io::Result<()> {
-        while !app.quit {
-            terminal.draw(|f| app.draw(f))?;
-            if event::poll(Duration::from_millis(200))? {
-                match event::read()? {
-                    Event::Key(k) => app.on_key(k),
-                    Event::Mouse(m) => app.on_mouse(m),
-                    _ => {}
-                }
-            }
-        }
-        Ok(())
-    })();
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
-    result
+    board_pick::run(&mut Learn::new(course, start, lang, ascii))
+}
+
+impl Screen for Learn<'_> {
+    fn done(&self) -> bool {
+        self.quit
+    }
+    fn draw(&mut self, frame: &mut Frame) {
+        Learn::draw(self, frame)
+    }
+    fn key(&mut self, key: KeyEvent) {
+        self.on_key(key)
+    }
+    fn mouse(&mut self, ev: MouseEvent) {
+        self.on_mouse(ev)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::board::capture;
-    use ratatui::backend::TestBackend;
-    use ratatui::Terminal;
+    use crate::tui::board_pick::testing::{arrows_to, key, screen, typed, OnBoard};
+    use escaque::Role;
 
-    fn key(app: &mut Learn<'_>, code: KeyCode) {
-        app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-    }
-
-    fn typed(app: &mut Learn<'_>, s: &str) {
-        for c in s.chars() {
-            key(app, KeyCode::Char(c));
+    impl OnBoard for Learn<'_> {
+        fn cursor(&self) -> Square {
+            self.cursor
         }
-        key(app, KeyCode::Enter);
-    }
-
-    fn screen(app: &mut Learn<'_>) -> String {
-        let mut t = Terminal::new(TestBackend::new(110, 34)).unwrap();
-        t.draw(|f| app.draw(f)).unwrap();
-        let buf = t.backend().buffer().clone();
-        capture(&buf, buf.area).join("\n")
-    }
-
-    /// Moves the cursor with the arrows to `sq` (White at the bottom).
-    fn arrows_to(app: &mut Learn<'_>, sq: Square) {
-        let white = app.bottom() == Color::White;
-        let df = sq.file().index() as i32 - app.cursor.file().index() as i32;
-        let dr = sq.rank().index() as i32 - app.cursor.rank().index() as i32;
-        let (df, dr) = if white { (df, dr) } else { (-df, -dr) };
-        for _ in 0..df.abs() {
-            key(
-                app,
-                if df > 0 {
-                    KeyCode::Right
-                } else {
-                    KeyCode::Left
-                },
-            );
+        fn bottom_side(&self) -> Color {
+            self.bottom()
         }
-        for _ in 0..dr.abs() {
-            key(app, if dr > 0 { KeyCode::Up } else { KeyCode::Down });
-        }
-        assert_eq!(app.cursor, sq);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod aprender;
 pub mod board;
+pub mod board_pick;
 pub mod menu;
 pub mod problemas;
 

@@ -15,15 +15,12 @@
 
 use std::io;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use escaque::{Color, Lang, Localized, Notation, Position, Role, SanLang, Square};
 use escaque_analysis::problemas::Puzzle;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use ratatui::crossterm::execute;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -31,6 +28,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::board::{BoardView, Geometry};
+use super::board_pick::{self, arrow, draw_prompt, pick, promotion_key, Pick, Promote, Screen};
 use crate::problemas_trainer::{
     rating_change, shown_rating, side_name, themes_text, Attempt, LocalRating, Step,
 };
@@ -289,36 +287,19 @@ impl<'p> Trainer<'p> {
             return;
         }
         let pos = a.pos;
-        let side = pos.turn();
-        if pos.color_at(sq) == Some(side) {
-            self.selected = if self.selected == Some(sq) {
-                None
-            } else {
-                Some(sq)
-            };
-            return;
-        }
-        let Some(from) = self.selected else {
-            self.said.push(Said::Note(
+        match pick(&pos, &mut self.selected, sq) {
+            Pick::Selection => {}
+            Pick::NoPiece => self.said.push(Said::Note(
                 self.lang
                     .pick(
                         "Elige primero una de tus piezas.",
                         "Pick one of your pieces first.",
                     )
                     .into(),
-            ));
-            return;
-        };
-        let pawn = pos.piece_at(from).is_some_and(|p| p.role == Role::Pawn);
-        let last = match side {
-            Color::White => escaque::Rank::EIGHTH,
-            Color::Black => escaque::Rank::FIRST,
-        };
-        if pawn && sq.rank() == last {
-            self.promotion = Some((from, sq));
-            return;
+            )),
+            Pick::Promotion(from, to) => self.promotion = Some((from, to)),
+            Pick::Move(from, to) => self.move_from_to(from, to, None),
         }
-        self.move_from_to(from, sq, None);
     }
 
     fn move_from_to(&mut self, from: Square, to: Square, promotion: Option<Role>) {
@@ -353,26 +334,16 @@ impl<'p> Trainer<'p> {
             return;
         }
         if let Some((from, to)) = self.promotion {
-            let role = match key.code {
-                KeyCode::Char(c) => Role::from_char_es(c.to_ascii_uppercase())
-                    .or_else(|| match self.lang {
-                        Lang::En => Role::from_char_en(c.to_ascii_uppercase()),
-                        Lang::Es => None,
-                    })
-                    .filter(|r| Role::PROMOTIONS.contains(r)),
-                KeyCode::Enter => Some(Role::Queen),
-                _ => None,
-            };
-            match (role, key.code) {
-                (Some(r), _) => {
+            match promotion_key(key.code, self.lang) {
+                Promote::Piece(r) => {
                     self.promotion = None;
                     self.move_from_to(from, to, Some(r));
                 }
-                (None, KeyCode::Esc) => {
+                Promote::Cancel => {
                     self.promotion = None;
                     self.selected = None;
                 }
-                _ => {}
+                Promote::Wait => {}
             }
             return;
         }
@@ -409,17 +380,7 @@ impl<'p> Trainer<'p> {
                 };
             }
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
-                let up = match self.bottom() {
-                    Color::White => 1,
-                    Color::Black => -1,
-                };
-                let (df, dr) = match key.code {
-                    KeyCode::Up => (0, up),
-                    KeyCode::Down => (0, -up),
-                    KeyCode::Left => (-up, 0),
-                    _ => (up, 0),
-                };
-                if let Some(s) = self.cursor.offset(df, dr) {
+                if let Some(s) = arrow(self.cursor, self.bottom(), key.code) {
                     self.cursor = s;
                 }
             }
@@ -600,17 +561,7 @@ impl<'p> Trainer<'p> {
             "Flechas e Intro: pieza y destino · escribe la jugada (Cxf7+ o g5f7) · pista · solucion · salir",
             "Arrows and Enter: piece and destination · type the move (Nxf7+ or g5f7) · pista · solucion · salir",
         );
-        frame.render_widget(
-            Paragraph::new(vec![
-                Line::from(format!("{prompt}: {}▏", self.input)),
-                Line::from(Span::styled(
-                    hint,
-                    Style::default().add_modifier(Modifier::DIM),
-                )),
-            ])
-            .wrap(Wrap { trim: true }),
-            bottom,
-        );
+        draw_prompt(frame, bottom, prompt, &self.input, hint);
     }
 }
 
@@ -623,72 +574,37 @@ pub fn run(
     lang: Lang,
     ascii: bool,
 ) -> io::Result<()> {
-    let mut app = Trainer::new(puzzles, kids, rating, save, lang, ascii);
-    let mut terminal = ratatui::try_init()?;
-    let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = (|| -> io::Result<()> {
-        while !app.quit {
-            terminal.draw(|f| app.draw(f))?;
-            if event::poll(Duration::from_millis(200))? {
-                match event::read()? {
-                    Event::Key(k) => app.on_key(k),
-                    Event::Mouse(m) => app.on_mouse(m),
-                    _ => {}
-                }
-            }
-        }
-        Ok(())
-    })();
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
-    result
+    board_pick::run(&mut Trainer::new(puzzles, kids, rating, save, lang, ascii))
+}
+
+impl Screen for Trainer<'_> {
+    fn done(&self) -> bool {
+        self.quit
+    }
+    fn draw(&mut self, frame: &mut Frame) {
+        Trainer::draw(self, frame)
+    }
+    fn key(&mut self, key: KeyEvent) {
+        self.on_key(key)
+    }
+    fn mouse(&mut self, ev: MouseEvent) {
+        self.on_mouse(ev)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::board::capture;
+    use crate::tui::board_pick::testing::{arrows_to, key, screen, typed, OnBoard};
     use escaque_analysis::problemas;
-    use ratatui::backend::TestBackend;
-    use ratatui::Terminal;
 
-    fn key(app: &mut Trainer<'_>, code: KeyCode) {
-        app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-    }
-
-    fn typed(app: &mut Trainer<'_>, s: &str) {
-        for c in s.chars() {
-            key(app, KeyCode::Char(c));
+    impl OnBoard for Trainer<'_> {
+        fn cursor(&self) -> Square {
+            self.cursor
         }
-        key(app, KeyCode::Enter);
-    }
-
-    fn screen(app: &mut Trainer<'_>) -> String {
-        let mut t = Terminal::new(TestBackend::new(110, 34)).unwrap();
-        t.draw(|f| app.draw(f)).unwrap();
-        let buf = t.backend().buffer().clone();
-        capture(&buf, buf.area).join("\n")
-    }
-
-    fn arrows_to(app: &mut Trainer<'_>, sq: Square) {
-        let white = app.bottom() == Color::White;
-        let df = sq.file().index() as i32 - app.cursor.file().index() as i32;
-        let dr = sq.rank().index() as i32 - app.cursor.rank().index() as i32;
-        let (df, dr) = if white { (df, dr) } else { (-df, -dr) };
-        for _ in 0..df.abs() {
-            key(
-                app,
-                if df > 0 {
-                    KeyCode::Right
-                } else {
-                    KeyCode::Left
-                },
-            );
+        fn bottom_side(&self) -> Color {
+            self.bottom()
         }
-        for _ in 0..dr.abs() {
-            key(app, if dr > 0 { KeyCode::Up } else { KeyCode::Down });
-        }
-        assert_eq!(app.cursor, sq);
     }
 
     /// A shipped puzzle solved on the board with the arrows (its first move)
