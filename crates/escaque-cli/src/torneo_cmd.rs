@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 use escaque::Lang;
 use escaque_torneo::dutch::{pair, pairing_players};
-use escaque_torneo::model::{ByeKind, Outcome, Player, System, Tournament};
+use escaque_torneo::model::{ByeKind, Outcome, Player, System, Tournament, Unusual};
 use escaque_torneo::pairing::pair_next_round;
 use escaque_torneo::standings::{self, compute_after, Counted, Rules, TieBreak};
 use escaque_torneo::{html, trf};
@@ -156,7 +156,7 @@ enum TorneoCommand {
         #[arg(long)]
         javafo: bool,
     },
-    /// Anota o corrige un resultado: RONDA MESA RESULTADO (1-0, 0-1, ½-½, +/-, -/+, -/-).
+    /// Anota o corrige un resultado: RONDA MESA RESULTADO (1-0, 0-1, ½-½, +/-, -/+, -/-, ½-0, 0-½, 0-0).
     #[command(alias = "result")]
     Resultado {
         /// Archivo del torneo.
@@ -168,7 +168,7 @@ enum TorneoCommand {
         /// Mesa.
         #[arg(value_name = "MESA")]
         board: u32,
-        /// Resultado: 1-0, 0-1, ½-½, +/-, -/+, -/-.
+        /// Resultado: 1-0, 0-1, ½-½, +/-, -/+, -/-, o uno inusual: ½-0, 0-½, 0-0.
         // `-/+` and `-/-` start with a hyphen: taken as the value, never as
         // an option, so that they are typed as the help writes them.
         #[arg(value_name = "RESULTADO", allow_hyphen_values = true)]
@@ -657,6 +657,12 @@ fn resultado(
     lang: Lang,
 ) -> Result<(), CliError> {
     let mut t = load(file, lang)?;
+    // An unusual result (½-0, 0-½, 0-0): each player scores their own.
+    if let Some(u) = Unusual::parse(result) {
+        t.set_unusual_board(round, board, u)
+            .map_err(CliError::Tournament)?;
+        return save(file, &t, lang);
+    }
     let outcome = Outcome::parse(result).map_err(CliError::Tournament)?;
     let c = t
         .set_result_board(round, board, outcome)

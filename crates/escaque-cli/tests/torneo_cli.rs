@@ -378,20 +378,43 @@ fn every_result_the_help_lists_is_accepted_as_typed() {
         ("-/+", Outcome::BlackForfeitWin),
         ("-/-", Outcome::DoubleForfeit),
     ];
+    // Then the unusual ones (issue 58, VCL.13): each player scores their own.
+    let unusual = [
+        ("½-0", escaque_torneo::Unusual::HalfZero),
+        ("0-½", escaque_torneo::Unusual::ZeroHalf),
+        ("0-0", escaque_torneo::Unusual::ZeroZero),
+    ];
     assert_eq!(
         listed,
-        expected.iter().map(|e| e.0).collect::<Vec<_>>(),
+        expected
+            .iter()
+            .map(|e| e.0)
+            .chain(unusual.iter().map(|u| u.0))
+            .collect::<Vec<_>>(),
         "the help lists other results than this test types"
     );
     let dir = scratch("typed");
     let file = dir.join("t.trf");
     let f = file.to_str().unwrap();
     assert!(escaque(&["torneo", "nuevo", f, "--nombre", "Club", "--rondas", "2"]).0);
-    for i in 0..12 {
+    for i in 0..18 {
         assert!(escaque(&["torneo", "inscribir", f, &format!("Jugador {i:02}")]).0);
     }
     let (ok, _, err) = escaque(&["torneo", "emparejar", f]);
     assert!(ok, "{err}");
+    for (k, (text, u)) in unusual.iter().enumerate() {
+        let board = (k + 7).to_string();
+        let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", &board, text]);
+        assert!(ok && out.is_empty() && err.is_empty(), "{text}: {out}{err}");
+        let t = escaque_torneo::trf::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let g = &t.rounds[0].games[k + 6];
+        assert_eq!(g.unusual, Some(*u), "{text}");
+        let (white, black) = u.sides();
+        assert_eq!(
+            (t.score(g.white), t.score(g.black)),
+            (white.points(), black.points())
+        );
+    }
     for (board, (text, outcome)) in expected.iter().enumerate() {
         let board = (board + 1).to_string();
         let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", &board, text]);
