@@ -20,12 +20,11 @@
 
 use std::sync::OnceLock;
 
-use axum::http::StatusCode;
 use escaque::{Color, Lang, Localized, Role, Square};
 use escaque_play::aprender::progress::{verify, ProgressError, MAX_TRIES};
 use escaque_play::aprender::{Course, Input, Text, Verdict};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::aprender as wire;
 use crate::store::{self, Store};
@@ -63,12 +62,12 @@ fn side(c: Color) -> &'static str {
 
 fn progress_error(e: ProgressError) -> ApiError {
     let t = e.text();
-    let status = match e {
-        ProgressError::UnknownStage | ProgressError::UnknownExercise => StatusCode::NOT_FOUND,
-        ProgressError::TooManyTries => StatusCode::BAD_REQUEST,
-        ProgressError::NotSolved => StatusCode::UNPROCESSABLE_ENTITY,
+    let kind = match e {
+        ProgressError::UnknownStage | ProgressError::UnknownExercise => Kind::NotFound,
+        ProgressError::TooManyTries => Kind::Invalid,
+        ProgressError::NotSolved => Kind::Unreadable,
     };
-    ApiError(status.into(), e.id(), t.es, t.en)
+    ApiError(kind, e.id(), t.es, t.en)
 }
 
 /// `GET /api/aprender`: the stages.
@@ -276,7 +275,7 @@ fn account(me: &Identity) -> Result<&str, ApiError> {
         .filter(|_| me.account)
         .ok_or_else(|| {
             ApiError::new(
-                StatusCode::UNAUTHORIZED,
+                Kind::Unauthenticated,
                 "account_only",
                 "el progreso se guarda en una cuenta: entra o crea una (como invitado se guarda en este navegador)",
                 "progress is kept in an account: log in or sign up (as a guest it is kept in this browser)",
@@ -295,7 +294,7 @@ pub async fn save(
     if let Some(other) = &req.account {
         if other != &me.name {
             return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
+                Kind::Forbidden,
                 "not_your_account",
                 "solo puedes guardar tu propio progreso",
                 "you may keep only your own progress",

@@ -31,14 +31,13 @@
 
 use std::collections::BTreeMap;
 
-use axum::http::StatusCode;
 use escaque::coord::{to_uci, to_uci_in};
 use escaque::{Color, Move, Notation, Position};
 use escaque_analysis::problemas::{Puzzle, Theme};
 use escaque_torneo::glicko::{rate_game, ColorAdvantage, Glicko};
 use rand::Rng;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::problemas::{self as wire, AnswerBody, NextQuery};
 use crate::store::problemas::{
@@ -181,7 +180,7 @@ pub async fn themes(store: &Store, me: &Identity) -> Result<wire::ThemesView, Ap
 
 fn no_attempt() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_attempt",
         "no se te ha servido ese problema (no existe ese intento o no es tuyo)",
         "that puzzle was not served to you (no such attempt, or not yours)",
@@ -190,7 +189,7 @@ fn no_attempt() -> ApiError {
 
 fn already_answered() -> ApiError {
     ApiError::new(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "already_answered",
         "ese problema ya está respondido; pide el siguiente",
         "that puzzle is answered already; ask for the next",
@@ -199,7 +198,7 @@ fn already_answered() -> ApiError {
 
 fn no_puzzle() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_puzzle",
         "no hay ningún problema con esas condiciones",
         "there is no puzzle with those conditions",
@@ -208,7 +207,7 @@ fn no_puzzle() -> ApiError {
 
 fn queue_empty() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "queue_empty",
         "no tienes problemas pendientes en tu cola",
         "you have no puzzles due in your queue",

@@ -24,11 +24,10 @@
 //! A refused start is `403 homework_first` naming the homework left; the
 //! pupil's page reads the same answer from `GET /api/me/juego`.
 
-use axum::http::StatusCode;
 use escaque::{Color, Position};
 
 use super::{items_of, pupil_cells, set_for, Item};
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::tareas as wire;
 use crate::store::tareas::HomeworkRow;
@@ -134,7 +133,7 @@ pub fn homework_first(lock: &Lock) -> ApiError {
         "in your class you play after your homework: {en_left} of “{}” left{en_more}",
         hw.title
     );
-    ApiError::new(StatusCode::FORBIDDEN, "homework_first", &es, &en)
+    ApiError::new(Kind::Forbidden, "homework_first", &es, &en)
 }
 
 /// Refuses a free game for identity key `key` while it is locked.

@@ -31,7 +31,6 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use axum::http::StatusCode;
 use escaque::{Lang, Notation, Position, Role, Square};
 use escaque_analysis::problemas::{self, Puzzle, Theme};
 use escaque_play::aprender::coords::{Mode, Trainer};
@@ -41,7 +40,7 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use crate::classes::{self, Role as ClassRole};
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::tareas as wire;
 use crate::store::classes::{ClassRow, PupilRow};
@@ -276,7 +275,7 @@ fn course() -> Result<&'static Course, ApiError> {
 /// `404 homework_not_found`.
 pub fn homework_not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "homework_not_found",
         "no existe esa tarea (o no es para ti)",
         "no such homework (or it is not for you)",
@@ -286,7 +285,7 @@ pub fn homework_not_found() -> ApiError {
 /// `404 item_not_found`.
 pub fn item_not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "item_not_found",
         "la tarea no tiene ese ejercicio",
         "the homework has no such item",
@@ -296,7 +295,7 @@ pub fn item_not_found() -> ApiError {
 /// `404 attempt_not_found`.
 pub fn attempt_not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "attempt_not_found",
         "no existe ese intento",
         "no such attempt",
@@ -306,7 +305,7 @@ pub fn attempt_not_found() -> ApiError {
 /// `403 pupils_only`: a teacher tried to hand in an attempt.
 pub fn pupils_only() -> ApiError {
     ApiError::new(
-        StatusCode::FORBIDDEN,
+        Kind::Forbidden,
         "pupils_only",
         "solo los alumnos a los que se puso la tarea la entregan",
         "only the pupils the homework was set for hand it in",

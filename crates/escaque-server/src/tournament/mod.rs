@@ -20,12 +20,11 @@ pub mod view;
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use escaque::{Lang, Localized};
 use escaque_torneo::{pairing, trf, Outcome, TorneoError, Tournament};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::store::{self, PlayerLink, RoundGame, TournamentRow};
 use crate::Hub;
@@ -161,7 +160,7 @@ pub fn status_of(t: &Tournament) -> &'static str {
 /// No tournament with that id.
 pub fn not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_such_tournament",
         "no existe ese torneo",
         "there is no such tournament",
@@ -171,7 +170,7 @@ pub fn not_found() -> ApiError {
 /// Only the organiser and co-organisers change a tournament.
 pub fn not_organiser() -> ApiError {
     ApiError::new(
-        StatusCode::FORBIDDEN,
+        Kind::Forbidden,
         "not_organiser",
         "solo quien organiza el torneo puede cambiarlo",
         "only the tournament's organisers can change it",
@@ -181,7 +180,7 @@ pub fn not_organiser() -> ApiError {
 /// Others changed the tournament at the same moment, every try.
 pub fn conflict() -> ApiError {
     ApiError::new(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "conflict",
         "el torneo cambió a la vez; inténtalo de nuevo",
         "the tournament changed at the same time; try again",
@@ -190,28 +189,23 @@ pub fn conflict() -> ApiError {
 
 /// The model refused: its own Spanish and English text.
 pub fn refused(e: TorneoError) -> ApiError {
-    let (status, code) = match &e {
-        TorneoError::RoundNotComplete { .. } => (StatusCode::CONFLICT, "round_not_complete"),
-        TorneoError::TournamentOver(_) => (StatusCode::CONFLICT, "tournament_over"),
-        TorneoError::NoPairing { .. } => (StatusCode::CONFLICT, "no_pairing"),
-        TorneoError::RoundRobinStarted => (StatusCode::CONFLICT, "round_robin_started"),
-        TorneoError::DuplicatePlayer { .. } => (StatusCode::CONFLICT, "duplicate_player"),
-        TorneoError::NoSuchPlayer(_) => (StatusCode::NOT_FOUND, "no_such_player"),
-        TorneoError::NoSuchRound(_) => (StatusCode::NOT_FOUND, "no_such_round"),
+    let (kind, code) = match &e {
+        TorneoError::RoundNotComplete { .. } => (Kind::Conflict, "round_not_complete"),
+        TorneoError::TournamentOver(_) => (Kind::Conflict, "tournament_over"),
+        TorneoError::NoPairing { .. } => (Kind::Conflict, "no_pairing"),
+        TorneoError::RoundRobinStarted => (Kind::Conflict, "round_robin_started"),
+        TorneoError::DuplicatePlayer { .. } => (Kind::Conflict, "duplicate_player"),
+        TorneoError::NoSuchPlayer(_) => (Kind::NotFound, "no_such_player"),
+        TorneoError::NoSuchRound(_) => (Kind::NotFound, "no_such_round"),
         TorneoError::NoSuchBoard { .. } | TorneoError::NoSuchGame { .. } => {
-            (StatusCode::NOT_FOUND, "no_such_board")
+            (Kind::NotFound, "no_such_board")
         }
-        TorneoError::Trf(_) => (StatusCode::BAD_REQUEST, "bad_trf"),
-        TorneoError::Domain(_) => (StatusCode::BAD_REQUEST, "bad_field"),
-        TorneoError::WouldNotReadBack(_) => (StatusCode::BAD_REQUEST, "bad_trf"),
-        _ => (StatusCode::BAD_REQUEST, "tournament_refused"),
+        TorneoError::Trf(_) => (Kind::Invalid, "bad_trf"),
+        TorneoError::Domain(_) => (Kind::Invalid, "bad_field"),
+        TorneoError::WouldNotReadBack(_) => (Kind::Invalid, "bad_trf"),
+        _ => (Kind::Invalid, "tournament_refused"),
     };
-    ApiError(
-        status.into(),
-        code,
-        e.message(Lang::Es),
-        e.message(Lang::En),
-    )
+    ApiError(kind, code, e.message(Lang::Es), e.message(Lang::En))
 }
 
 // ---------------------------------------------------------------- service
