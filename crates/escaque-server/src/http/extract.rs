@@ -1,9 +1,10 @@
 //! What every route may ask for: who is asking ([`Identity`], set by the
 //! guard layer from the cookies), a token from the per-address rate limit
 //! ([`Limited`]), its JSON body ([`AppJson`], whose refusal the handler
-//! takes when it reads it), and the guards of a class's routes (issue 53:
-//! [`Teaching`], [`Member`]) instead of the same check at the top of each
-//! handler.
+//! takes when it reads it), and the guards (issue 53) instead of the same
+//! check at the top of each handler: a class's routes ([`Teaching`],
+//! [`Member`]), the routes a pupil in kid mode may not use ([`Unmanaged`]),
+//! and a tournament's organiser ([`Organising`]).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use axum::http::request::Parts;
 use super::{ApiError, Identity};
 use crate::classes::{self, Role};
 use crate::store::classes::ClassRow;
+use crate::tournament::{self, Loaded};
 use crate::Hub;
 
 impl<S: Send + Sync> FromRequestParts<S> for Identity {
@@ -128,11 +130,62 @@ impl FromRequestParts<Arc<Hub>> for Member {
     }
 }
 
-/// The route's `{id}` parameter.
+/// Who asks, when it is not a pupil's managed account: the guard of the
+/// routes that make something a pupil may not make (kid mode: a pupil
+/// plays its class's events, it does not make any). Refused `403
+/// kid_mode` ([`classes::kid_mode`]), before the body is read.
+pub struct Unmanaged(pub Identity);
+
+impl<S: Send + Sync> FromRequestParts<S> for Unmanaged {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Unmanaged, ApiError> {
+        let me = Identity::from_request_parts(parts, state).await?;
+        if me.managed {
+            return Err(classes::kid_mode());
+        }
+        Ok(Unmanaged(me))
+    }
+}
+
+/// The tournament of the route's `{id}`, asked for by its owner or one of
+/// its organisers: the guard of an organiser's route that checks the
+/// right before anything else (a stranger learns nothing more). Refused
+/// `404 no_such_tournament`, `403 not_organiser`; an unreadable `{id}` is
+/// `400 malformed`. (A change made through `tournament::change` checks the
+/// right again on the tournament it changes.)
+pub struct Organising {
+    /// Who asks.
+    pub me: Identity,
+    /// The tournament, as loaded for the check.
+    pub loaded: Loaded,
+}
+
+impl FromRequestParts<Arc<Hub>> for Organising {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Organising, ApiError> {
+        let me = Identity::from_request_parts(parts, hub).await?;
+        let id = route_id(parts, hub, "an organiser's guard").await?;
+        let loaded = tournament::load(hub, &id).await?;
+        if !loaded.can_edit(&me.key) {
+            return Err(tournament::not_organiser());
+        }
+        Ok(Organising { me, loaded })
+    }
+}
+
+/// The route's `{id}` parameter of a class route.
 async fn class_id(parts: &mut Parts, hub: &Arc<Hub>) -> Result<String, ApiError> {
+    route_id(parts, hub, "a class guard").await
+}
+
+/// The route's `{id}` parameter (`guard` names the guard asking, for the
+/// log of a route without one: a programming error).
+async fn route_id(parts: &mut Parts, hub: &Arc<Hub>, guard: &str) -> Result<String, ApiError> {
     let Path(mut params) = Path::<HashMap<String, String>>::from_request_parts(parts, hub).await?;
     params.remove("id").ok_or_else(|| {
-        eprintln!("escaque-server: a class guard on a route without {{id}}");
+        eprintln!("escaque-server: {guard} on a route without {{id}}");
         ApiError::internal()
     })
 }

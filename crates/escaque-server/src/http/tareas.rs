@@ -18,8 +18,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use escaque_torneo::pdf::{grid_sheet, GridSheet};
 
+use super::extract::{Member, Teaching};
 use super::{names, ApiError, ApiResult, AppJson, Identity};
 use crate::classes::{self, Role};
+use crate::error::Kind;
 use crate::proto::tareas::{self as wire, AttemptBody, NewHomework};
 use crate::store::classes::PupilRow;
 use crate::store::now_ms;
@@ -64,7 +66,7 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 
 fn link_not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "link_not_found",
         "ese enlace no existe o ya no vale",
         "that link does not exist or is no longer valid",
@@ -73,7 +75,7 @@ fn link_not_found() -> ApiError {
 
 fn pupil_not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "pupil_not_found",
         "no hay ningún alumno con ese nombre en esta clase",
         "there is no pupil of that name in this class",
@@ -104,8 +106,11 @@ fn summary(h: &HomeworkRow, items: usize, left: Option<usize>) -> wire::Homework
 }
 
 /// `GET /api/classes/{id}/tareas`.
-async fn list(State(hub): State<Arc<Hub>>, me: Identity, Path(id): Path<String>) -> ApiResult {
-    let (class, role) = classes::member(&hub, &me, &id).await?;
+async fn list(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Member { class, role }: Member,
+) -> ApiResult {
     let mut out = Vec::new();
     let uid = classes::user_id(&me).unwrap_or_default().to_string();
     for h in hub.store.class_homework(&class.id).await? {
@@ -135,11 +140,9 @@ async fn list(State(hub): State<Arc<Hub>>, me: Identity, Path(id): Path<String>)
 /// `POST /api/classes/{id}/tareas`.
 async fn create(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { me, class }: Teaching,
     body: AppJson<NewHomework>,
 ) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
     let req = body.read()?;
     let title = req.title.trim();
     let n = title.chars().count();
@@ -610,10 +613,9 @@ async fn attempt_view(
 /// `POST /api/classes/{id}/pupils/{name}/familia`: a new parent's link.
 async fn new_link(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path((id, name)): Path<(String, String)>,
+    Teaching { class, .. }: Teaching,
+    Path((_, name)): Path<(String, String)>,
 ) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
     let p = pupil_named(&hub, &class.id, &name).await?;
     let token = new_secret();
     hub.store
@@ -639,10 +641,9 @@ async fn new_link(
 /// the pupil stops working at once.
 async fn revoke_link(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path((id, name)): Path<(String, String)>,
+    Teaching { class, .. }: Teaching,
+    Path((_, name)): Path<(String, String)>,
 ) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
     let p = pupil_named(&hub, &class.id, &name).await?;
     let revoked = hub
         .store
@@ -788,12 +789,7 @@ async fn step(
 
 /// `GET /api/classes/{id}/juego-tras-tarea`: the option (teachers and
 /// pupils of the class).
-async fn play_after(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
-) -> ApiResult {
-    let (class, _) = classes::member(&hub, &me, &id).await?;
+async fn play_after(State(hub): State<Arc<Hub>>, Member { class, .. }: Member) -> ApiResult {
     Ok(Json(wire::PlayAfterView {
         on: hub.store.play_after_homework(&class.id).await?,
     })
@@ -803,11 +799,9 @@ async fn play_after(
 /// `POST /api/classes/{id}/juego-tras-tarea`: a teacher turns it on or off.
 async fn set_play_after(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
+    Teaching { me, class }: Teaching,
     body: AppJson<wire::PlayAfterBody>,
 ) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
     let req = body.read()?;
     let by = classes::user_id(&me).unwrap_or_default();
     hub.store
@@ -818,12 +812,7 @@ async fn set_play_after(
 
 /// `GET /api/classes/{id}/problemas-partidas`: the puzzles found in the
 /// class's pupils' games (teachers only).
-async fn game_puzzles(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    Path(id): Path<String>,
-) -> ApiResult {
-    let class = classes::teaching(&hub, &me, &id).await?;
+async fn game_puzzles(State(hub): State<Arc<Hub>>, Teaching { class, .. }: Teaching) -> ApiResult {
     let found = tareas::partidas::of_class(&hub.store, &class.id).await?;
     Ok(Json(wire::GamePuzzles {
         puzzles: found.iter().map(|f| f.wire()).collect(),

@@ -20,9 +20,11 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
+use super::extract::{Organising, Unmanaged};
 use super::games::{chrono_date, parse_rules, parse_tc, LangQuery};
 use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::actor::{stored_pgn_of_event, EventTags, Out};
+use crate::error::Kind;
 use crate::proto::tournaments as wire;
 use crate::tournament::fanout::TournamentFanout;
 use crate::tournament::{self as service, tiebreaks, view, Loaded, Settings, Who};
@@ -136,13 +138,10 @@ fn check_settings(s: &mut Settings) -> Result<(), ApiError> {
 pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
     _: Limited,
-    me: Identity,
+    // Kid mode: a pupil plays its class's events, it does not make any.
+    Unmanaged(me): Unmanaged,
     body: AppJson<CreateTournament>,
 ) -> ApiResult {
-    // Kid mode: a pupil plays its class's events, it does not make any.
-    if me.managed {
-        return Err(crate::classes::kid_mode());
-    }
     let req = body.read()?;
     let name = text_field("name", &req.name, MAX_TOURNAMENT_NAME)?;
     if name.is_empty() {
@@ -232,12 +231,9 @@ pub(super) struct ImportTournament {
 pub(super) async fn import(
     State(hub): State<Arc<Hub>>,
     _: Limited,
-    me: Identity,
+    Unmanaged(me): Unmanaged,
     body: AppJson<ImportTournament>,
 ) -> ApiResult {
-    if me.managed {
-        return Err(crate::classes::kid_mode());
-    }
     let req = body.read()?;
     let t = trf::parse(&req.trf).map_err(|e| service::refused(e.into()))?;
     if t.players.len() > MAX_PLAYERS {
@@ -912,7 +908,7 @@ pub(super) async fn forbid(
     service::change(&hub, &id, &Who::Organiser(me), |l| {
         if !matches!(l.t.system, System::Swiss) {
             return Err(ApiError::new(
-                StatusCode::CONFLICT,
+                Kind::Conflict,
                 "not_swiss",
                 "un round robin tiene sus tablas fijas: no se prohíben emparejamientos",
                 "a round robin's tables are fixed: pairings cannot be forbidden",
@@ -933,21 +929,17 @@ pub(super) struct AddOrganiser {
     account: String,
 }
 
+/// The right first ([`Organising`]): a stranger learns nothing, not even
+/// whether an account of that name exists.
 pub(super) async fn add_organiser(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    id: Result<Path<String>, PathRejection>,
+    Organising { me, loaded }: Organising,
     body: AppJson<AddOrganiser>,
 ) -> ApiResult {
-    let id = path_id(id)?;
+    let id = loaded.row.id;
     let req = body.read()?;
     if req.account.len() > 100 {
         return Err(bad_field("account", "demasiado largo", "too long"));
-    }
-    // The right first: a stranger learns nothing, not even whether an
-    // account of that name exists.
-    if !service::load(&hub, &id).await?.can_edit(&me.key) {
-        return Err(service::not_organiser());
     }
     let mut found = hub
         .store
@@ -958,7 +950,7 @@ pub(super) async fn add_organiser(
     }
     let no_such_account = || {
         ApiError::new(
-            StatusCode::NOT_FOUND,
+            Kind::NotFound,
             "no_such_account",
             "no hay ninguna cuenta con ese nombre",
             "there is no account with that name",
