@@ -31,6 +31,7 @@ pub mod client;
 pub mod cluster;
 pub mod engine;
 pub mod error;
+pub mod games;
 pub mod http;
 pub mod identity;
 mod lobby;

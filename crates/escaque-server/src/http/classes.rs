@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use escaque::{Color, Position, RuleSet};
+use escaque::Color;
 use serde::Deserialize;
 
 use super::accounts::hash_off_thread;
@@ -27,12 +27,13 @@ use super::extract::{Member, Teaching};
 use super::games::parse_tc;
 use super::{names, ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::classes::{self, words, Refusal, Role};
+use crate::games::{self, ColorChoice, GameSpec, Settings};
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
 use crate::store::class_admin::NewsRow;
 use crate::store::classes::{ClassRow, PupilRow};
 use crate::store::{now_ms, GameRow, UserRow};
-use crate::{new_id, Hub, NewGame, Seat};
+use crate::{new_id, Hub, Seat};
 
 /// At most this many active pupils in a class (as lichess).
 pub const MAX_PUPILS: usize = 100;
@@ -766,18 +767,13 @@ pub(super) async fn start_game(
         owner: format!("u:{}", p.user_id),
         name: p.name.clone(),
     };
-    let created = hub
-        .create_game(NewGame {
-            rules: RuleSet::fide_2023(),
-            start: Position::new(),
-            time_control: tc,
-            white: seat(&white),
-            black: seat(&black),
-            chess960: false,
-            rated: false,
-            class_id: Some(id.clone()),
-        })
-        .await?;
+    let (game, _) = games::build(
+        &GameSpec::standard(ColorChoice::White),
+        seat(&white),
+        seat(&black),
+        Settings::casual(tc, Some(id.clone())),
+    )?;
+    let created = hub.create_game(game).await?;
     let game = &created.game;
     for (color, p) in [(Color::White, &white), (Color::Black, &black)] {
         let Some(secret) = created.secret(color) else {

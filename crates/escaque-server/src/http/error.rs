@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 
 use crate::error::{ApiError, Kind};
 use crate::rating::RatedRefusal;
-use crate::{analysis, classes, lobby, texts};
+use crate::{analysis, classes, games, lobby, texts};
 
 /// The HTTP status of a kind of refusal.
 pub fn status_of(kind: Kind) -> StatusCode {
@@ -142,6 +142,15 @@ impl From<analysis::Refusal> for ApiError {
         let code = r.code();
         let (es, en) = r.text();
         ApiError::new(kind, code, es, en)
+    }
+}
+
+/// A new game's start or colours that cannot be worked out: a fault of
+/// the request.
+impl From<games::Refusal> for ApiError {
+    fn from(r: games::Refusal) -> ApiError {
+        let (es, en) = r.text();
+        ApiError::new(Kind::Invalid, r.code(), es, en)
     }
 }
 

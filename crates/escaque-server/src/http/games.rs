@@ -7,21 +7,20 @@ use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use escaque::pgn::PgnStyle;
-use escaque::{Color, Lang, Odds, Position, TimeControl};
+use escaque::{Color, Lang, TimeControl};
 use serde::Deserialize;
-use serde_json::Value;
 use tokio::sync::oneshot;
 
-use super::variant::{refuse_mix, Variant};
 use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::actor::Cmd;
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
+use crate::games::{self, ColorChoice, GameSpec, Settings, Variant};
 use crate::lobby::Refusal;
 use crate::proto::games as wire;
 use crate::proto::games::CreateGame;
 use crate::proto::ErrorCode;
-use crate::{hash_secret, new_secret, Hub, NewGame, Seat};
+use crate::{hash_secret, new_secret, Hub, Seat};
 
 /// A rule set as a request names it: the library's one reader (its id, an
 /// alias or its name; see `RuleSet::ALIASES`), FIDE 2023 when absent.
@@ -45,38 +44,6 @@ pub(super) fn parse_tc(s: Option<&str>) -> Result<Option<TimeControl>, ApiError>
     }
 }
 
-/// Odds as a request names them: the library's one reader (the id, an alias
-/// or the name; see `Odds::ALIASES`).
-pub(super) fn parse_odds(s: Option<&str>) -> Result<Option<Odds>, ApiError> {
-    s.map(|o| {
-        o.parse::<Odds>().map_err(|_| {
-            ApiError::bad(
-                "bad_odds",
-                format!("ventaja desconocida: «{o}» (pawn_and_move, knight, rook, queen)"),
-                format!("unknown odds: \"{o}\" (pawn_and_move, knight, rook, queen)"),
-            )
-        })
-    })
-    .transpose()
-}
-
-pub(super) fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
-    match s {
-        Some("white") | Some("blancas") => Ok(Color::White),
-        Some("black") | Some("negras") => Ok(Color::Black),
-        None | Some("random") | Some("azar") => Ok(if rand::random::<bool>() {
-            Color::White
-        } else {
-            Color::Black
-        }),
-        Some(c) => Err(ApiError::bad(
-            "bad_color",
-            format!("color desconocido: «{c}» (white, black, random)"),
-            format!("unknown colour: \"{c}\" (white, black, random)"),
-        )),
-    }
-}
-
 pub(super) fn seat_json(game: &str, seat: Color, secret: &str) -> wire::Seat {
     wire::Seat::new(game, seat.fold("white", "black"), secret)
 }
@@ -90,25 +57,14 @@ pub(super) async fn create_game(
     let req = body.read()?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
-    let odds = parse_odds(req.odds.as_deref())?;
-    let mut color = parse_color(req.color.as_deref())?;
-    let variant = Variant::read(req.variant.as_deref(), req.position.as_ref())?;
-    refuse_mix(
-        variant,
-        odds.is_some(),
-        req.fen.is_some(),
-        matches!(req.position, Some(Value::Number(_))),
-    )?;
-    let start = match (&req.fen, odds, variant.start()) {
-        (Some(f), _, _) => variant.read_fen(f)?,
-        (None, _, Some(p)) => p,
-        (None, Some(o), None) => {
-            // The creator gives the odds, from the usual side.
-            color = o.usual_giver();
-            o.position_for(color)
-        }
-        (None, None, None) => Position::new(),
+    let spec = GameSpec {
+        odds: games::read_odds(req.odds.as_deref())?,
+        color: ColorChoice::read(req.color.as_deref(), ColorChoice::Random)?,
+        variant: Variant::read(req.variant.as_deref(), req.position.as_ref())?,
+        fen: req.fen.clone(),
     };
+    let start = spec.start()?;
+    let (odds, variant, color) = (spec.odds, spec.variant, start.first);
     let other = match req.opponent.as_str() {
         "engine" | "motor" => {
             let level = req.level.unwrap_or(10);
@@ -161,7 +117,7 @@ pub(super) async fn create_game(
                 &me,
                 r,
                 engine_level,
-                &start,
+                &start.position,
                 variant.is_chess960(),
                 color,
             )
@@ -169,19 +125,14 @@ pub(super) async fn create_game(
         }
         None => crate::tareas::juego::check_free_play(&hub.store, &me.key).await?,
     }
-    let mine = me.seat();
-    let (white, black) = color.fold((mine.clone(), other.clone()), (other, mine));
+    let settings = Settings {
+        rules,
+        time_control: tc,
+        rated: req.rated,
+        class_id,
+    };
     let created = hub
-        .create_game(NewGame {
-            rules,
-            start,
-            time_control: tc,
-            white,
-            black,
-            chess960: variant.is_chess960(),
-            rated: req.rated,
-            class_id,
-        })
+        .create_game(start.game(me.seat(), other, settings))
         .await?;
     let secret = created.secret(color).unwrap_or_default();
     Ok((

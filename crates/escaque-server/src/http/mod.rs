@@ -41,7 +41,6 @@ mod simuls;
 mod tareas;
 mod tournament_online;
 mod tournaments;
-mod variant;
 mod ws;
 
 use std::sync::Arc;

@@ -10,19 +10,19 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
-use escaque::{Color, Position};
+use escaque::Color;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::games::{parse_color, parse_odds, parse_rules, parse_tc, seat_json};
-use super::variant::{refuse_mix, Variant};
+use super::games::{parse_rules, parse_tc, seat_json};
 use super::{ApiError, ApiResult, AppJson, Identity, Limited};
 use crate::classes::kid::{self, Meeting};
 use crate::classes::{self, kid_mode};
+use crate::games::{self, ColorChoice, GameSpec, Settings, Variant};
 use crate::lobby::{self, Fanout, Refusal, Seek};
 use crate::proto::games as wire;
 use crate::rating::{self, RatedRefusal};
-use crate::{new_id, Hub, NewGame, Seat};
+use crate::{new_id, Hub, Seat};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -77,18 +77,18 @@ pub(super) async fn create_seek(
     crate::tareas::juego::check_free_play(&hub.store, &me.key).await?;
     let rules = parse_rules(req.rules.as_deref())?;
     let tc = parse_tc(req.time_control.as_deref())?;
-    let odds = parse_odds(req.odds.as_deref())?;
+    let odds = games::read_odds(req.odds.as_deref())?;
     let variant = Variant::read(req.variant.as_deref(), req.position.as_ref())?;
-    refuse_mix(variant, odds.is_some(), false, false)?;
-    let color = match req.color.as_deref() {
-        None | Some("random") | Some("azar") => "random",
-        Some("white") | Some("blancas") => "white",
-        Some("black") | Some("negras") => "black",
-        Some(_) => {
-            parse_color(req.color.as_deref())?;
-            "random"
-        }
-    };
+    // Checked now; the position and a random colour are drawn when the
+    // seek is accepted.
+    GameSpec {
+        variant,
+        fen: None,
+        odds,
+        color: ColorChoice::Random,
+    }
+    .check()?;
+    let color = ColorChoice::read(req.color.as_deref(), ColorChoice::Random)?;
     if req.rated {
         rating::check_rated(rating::Ratable {
             rules,
@@ -123,7 +123,7 @@ pub(super) async fn create_seek(
         owner: me.key.clone(),
         name: me.name.clone(),
         time_control: tc.map(|t| t.to_string()),
-        color: color.into(),
+        color: color.id().into(),
         rules: rules.id().into(),
         odds: odds.map(|o| o.id().to_string()),
         rated: req.rated,
@@ -133,10 +133,7 @@ pub(super) async fn create_seek(
         rating_min: range.map(|r| r[0]),
         rating_max: range.map(|r| r[1]),
         variant: variant.id(),
-        position: match variant {
-            Variant::Chess960(n) => n,
-            Variant::Standard => None,
-        },
+        position: variant.number(),
         class_id: circle.as_ref().map(|c| c.class_id.clone()),
         audience: circle.map(|c| Arc::new(c.members)),
     };
@@ -211,39 +208,25 @@ pub(super) async fn accept_seek(
     let seek = lobby::take(&hub, &id).await?.ok_or_else(no_such_seek)?;
     let rules = parse_rules(Some(&seek.rules))?;
     let tc = parse_tc(seek.time_control.as_deref())?;
-    let odds = parse_odds(seek.odds.as_deref())?;
-    let mut poster_color = parse_color(Some(&seek.color))?;
-    let variant = match seek.variant {
-        "chess960" => Variant::Chess960(seek.position),
-        _ => Variant::Standard,
-    };
-    let start = match (odds, variant.start()) {
-        (_, Some(p)) => p,
-        (Some(o), None) => {
-            poster_color = o.usual_giver();
-            o.position_for(poster_color)
-        }
-        (None, None) => Position::new(),
+    let spec = GameSpec {
+        odds: games::read_odds(seek.odds.as_deref())?,
+        color: ColorChoice::read(Some(&seek.color), ColorChoice::Random)?,
+        variant: Variant::stored(seek.variant, seek.position),
+        fen: None,
     };
     let poster = Seat::Person {
         owner: seek.owner.clone(),
         name: seek.name.clone(),
     };
-    let taker = me.seat();
-    let (white, black) = poster_color.fold((poster.clone(), taker.clone()), (taker, poster));
-    let created = hub
-        .create_game(NewGame {
-            rules,
-            start,
-            time_control: tc,
-            white,
-            black,
-            chess960: variant.is_chess960(),
-            rated: seek.rated,
-            // The pupil's class now (the seek's, unless the pupil moved).
-            class_id: meeting.class().or(seek.class_id.clone()),
-        })
-        .await?;
+    let settings = Settings {
+        rules,
+        time_control: tc,
+        rated: seek.rated,
+        // The pupil's class now (the seek's, unless the pupil moved).
+        class_id: meeting.class().or(seek.class_id.clone()),
+    };
+    let (game, poster_color) = games::build(&spec, poster, me.seat(), settings)?;
+    let created = hub.create_game(game).await?;
     let secret_of = |c: Color| created.secret(c).unwrap_or_default();
     let to_poster = wire::SeekAccepted {
         t: "seek_accepted",

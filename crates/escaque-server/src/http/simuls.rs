@@ -24,17 +24,19 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use escaque::{Color, Position, RuleSet, TimeControl};
+use escaque::{Color, TimeControl};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio::sync::oneshot;
 
+use super::extract::{Member, Teaching};
 use super::games::parse_tc;
 use super::names::skeleton;
 use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::actor::Cmd;
 use crate::classes::{self, Role};
 use crate::error::Kind;
+use crate::games::{self, ColorChoice, GameSpec, Settings};
 use crate::lobby::Fanout;
 use crate::presence::PresenceView;
 use crate::proto::lobby::YourGame;
@@ -112,35 +114,6 @@ pub(super) struct CreateSimul {
     host_color: Option<String>,
 }
 
-/// The host's colour as asked: `white`, `black` or `random`.
-fn read_host_color(s: Option<&str>) -> Result<&'static str, ApiError> {
-    match s {
-        None | Some("white") | Some("blancas") => Ok("white"),
-        Some("black") | Some("negras") => Ok("black"),
-        Some("random") | Some("azar") => Ok("random"),
-        Some(c) => Err(ApiError::bad(
-            "bad_color",
-            format!("color desconocido: «{c}» (white, black, random)"),
-            format!("unknown colour: \"{c}\" (white, black, random)"),
-        )),
-    }
-}
-
-/// The host's colour on one board: as asked, or drawn for `random`.
-fn board_color(asked: &str) -> Color {
-    match asked {
-        "black" => Color::Black,
-        "random" => {
-            if rand::random::<bool>() {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }
-        _ => Color::White,
-    }
-}
-
 /// The pupils named, as the class's active pupils, each once, in the order
 /// given.
 fn pick_pupils(active: &[PupilRow], names: &[String]) -> Result<Vec<PupilRow>, ApiError> {
@@ -176,29 +149,33 @@ fn pick_pupils(active: &[PupilRow], names: &[String]) -> Result<Vec<PupilRow>, A
     Ok(out)
 }
 
-/// A board's new game: the host against the pupil, casual, in the class.
+/// A board's new game: the host, on the colour asked (`random`: drawn
+/// for this board), against the pupil, casual, in the class. Returns the
+/// game and the host's colour.
 fn board_game(
     class_id: &str,
     host: Seat,
     pupil: &PupilRow,
-    host_color: Color,
+    host_color: ColorChoice,
     tc: Option<TimeControl>,
-) -> NewGame {
+) -> Result<(NewGame, Color), ApiError> {
     let pupil = Seat::Person {
         owner: format!("u:{}", pupil.user_id),
         name: pupil.name.clone(),
     };
-    let (white, black) = host_color.fold((host.clone(), pupil.clone()), (pupil, host));
-    NewGame {
-        rules: RuleSet::fide_2023(),
-        start: Position::new(),
-        time_control: tc,
-        white,
-        black,
-        chess960: false,
-        rated: false,
-        class_id: Some(class_id.to_string()),
-    }
+    let settings = Settings::casual(tc, Some(class_id.to_string()));
+    Ok(games::build(
+        &GameSpec::standard(host_color),
+        host,
+        pupil,
+        settings,
+    )?)
+}
+
+/// The host's colour a simul was created with (as stored: `white`,
+/// `black` or `random`).
+fn stored_host_color(simul: &SimulRow) -> ColorChoice {
+    ColorChoice::read(Some(&simul.host_color), ColorChoice::White).unwrap_or(ColorChoice::White)
 }
 
 /// Tells the pupil of a board's new game privately, on the lobby socket
@@ -225,14 +202,11 @@ fn tell_pupil(
 /// `POST /api/classes/{id}/simuls`.
 pub(super) async fn create(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    path: Result<Path<String>, PathRejection>,
+    Teaching { me, class }: Teaching,
     body: AppJson<CreateSimul>,
 ) -> ApiResult {
-    let Path(class_id) = path?;
-    let class = classes::teaching(&hub, &me, &class_id).await?;
     let req = body.read()?;
-    let host_color = read_host_color(req.host_color.as_deref())?;
+    let host_color = ColorChoice::read(req.host_color.as_deref(), ColorChoice::White)?;
     let tc = parse_tc(req.time_control.as_deref())?;
     let active = hub.store.class_pupils(&class.id, false).await?;
     let pupils = pick_pupils(&active, &req.pupils)?;
@@ -245,16 +219,15 @@ pub(super) async fn create(
         host_id,
         host_name: me.name.clone(),
         time_control: tc.as_ref().map(|t| t.to_string()),
-        host_color: host_color.to_string(),
+        host_color: host_color.id().to_string(),
         created_ms: now_ms(),
     };
     let mut rows = Vec::with_capacity(pupils.len());
     let mut boards = Vec::with_capacity(pupils.len());
     for (i, p) in pupils.iter().enumerate() {
         let board = i as u32 + 1;
-        let color = board_color(host_color);
-        let (row, created) =
-            Hub::prepare_game(board_game(&class.id, me.seat(), p, color, tc.clone()));
+        let (game, color) = board_game(&class.id, me.seat(), p, host_color, tc.clone())?;
+        let (row, created) = Hub::prepare_game(game);
         boards.push((board, p.clone(), color, created));
         rows.push((board, p.user_id.clone(), row));
     }
@@ -463,12 +436,12 @@ pub(super) async fn restart(
         None => None,
         Some(t) => Some(TimeControl::parse(t).map_err(|_| ApiError::internal())?),
     };
-    let color = board_color(&simul.host_color);
     let host = Seat::Person {
         owner: format!("u:{}", simul.host_id),
         name: simul.host_name.clone(),
     };
-    let (row, created) = Hub::prepare_game(board_game(&simul.class_id, host, pupil, color, tc));
+    let (game, color) = board_game(&simul.class_id, host, pupil, stored_host_color(&simul), tc)?;
+    let (row, created) = Hub::prepare_game(game);
     let attempt = last.attempt + 1;
     if !hub
         .store
@@ -510,13 +483,7 @@ pub(super) async fn restart(
 // ---------------------------------------------------------------- list
 
 /// `GET /api/classes/{id}/simuls`.
-pub(super) async fn list(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    path: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(class_id) = path?;
-    let (class, _) = classes::member(&hub, &me, &class_id).await?;
+pub(super) async fn list(State(hub): State<Arc<Hub>>, Member { class, .. }: Member) -> ApiResult {
     let mut simuls = Vec::new();
     for s in hub.store.class_simuls(&class.id, LISTED).await? {
         let boards = by_board(hub.store.simul_games(&s.id).await?);

@@ -25,18 +25,19 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
-use escaque::{Color, GameResult, Position, RuleSet, Termination, TimeControl};
+use escaque::{Color, GameResult, RuleSet, Termination, TimeControl};
 use escaque_torneo::{ByeKind, Outcome};
 
 use super::{Loaded, Who};
 use crate::error::ApiError;
+use crate::games::{self, ColorChoice, GameSpec, Settings};
 use crate::lobby::Fanout;
 use crate::proto::lobby::YourGame;
 use crate::proto::tournaments::Countdown;
 use crate::proto::{ErrorCode, Out};
 use crate::store::{Ending, GameRow, TournamentLink};
 use crate::tournament::fanout::TournamentFanout;
-use crate::{Created, Hub, NewGame, Seat};
+use crate::{Created, Hub, Seat};
 
 /// One board's game of a round being paired.
 #[derive(Clone, Debug)]
@@ -169,16 +170,19 @@ pub async fn board_game(
     let accounts = [&white, &black]
         .iter()
         .all(|s| matches!(s, Seat::Person { owner, .. } if owner.starts_with("u:")));
-    let (mut row, created) = Hub::prepare_game(NewGame {
+    let settings = Settings {
         rules,
-        start: Position::new(),
         time_control,
-        white,
-        black,
-        chess960: false,
         rated: rated && accounts,
         class_id,
-    });
+    };
+    let (game, _) = games::build(
+        &GameSpec::standard(ColorChoice::White),
+        white,
+        black,
+        settings,
+    )?;
+    let (mut row, created) = Hub::prepare_game(game);
     crate::rating::fill_new_game(&hub.store, &mut row).await?;
     Ok((row, created))
 }

@@ -3,14 +3,14 @@
 //! (the rules crate's numbering; see `escaque::chess960`).
 
 use escaque::chess960::CHESS960_POSITIONS;
-use escaque::{CastlingMode, Position};
+use escaque::{CastlingMode, FenError, Position};
 use serde_json::Value;
 
-use super::ApiError;
+use super::Refusal;
 
 /// The variant a request asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Variant {
+pub enum Variant {
     /// Standard chess.
     Standard,
     /// Chess960 from this starting position (0–959), or one drawn at random
@@ -22,22 +22,13 @@ impl Variant {
     /// Reads `variant` (`standard`, the default, or `chess960`; aliases
     /// `960`, `fischerandom`, `ajedrez960`) and `position` (0–959 or
     /// `"random"`/`"azar"`, only with `chess960`).
-    pub(super) fn read(
-        variant: Option<&str>,
-        position: Option<&Value>,
-    ) -> Result<Variant, ApiError> {
+    pub fn read(variant: Option<&str>, position: Option<&Value>) -> Result<Variant, Refusal> {
         let chess960 = match variant.map(|v| v.trim().to_lowercase()) {
             None => false,
             Some(v) => match v.as_str() {
                 "standard" | "estandar" | "estándar" => false,
                 "chess960" | "960" | "fischerandom" | "ajedrez960" => true,
-                _ => {
-                    return Err(ApiError::bad(
-                        "bad_variant",
-                        format!("variante desconocida: «{v}» (standard, chess960)"),
-                        format!("unknown variant: \"{v}\" (standard, chess960)"),
-                    ))
-                }
+                _ => return Err(Refusal::UnknownVariant(v)),
             },
         };
         let number = match position {
@@ -45,23 +36,28 @@ impl Variant {
             Some(Value::String(s)) if matches!(s.as_str(), "random" | "azar") => None,
             Some(Value::Number(n)) => match n.as_u64() {
                 Some(n) if n < u64::from(CHESS960_POSITIONS) => Some(n as u16),
-                _ => return Err(bad_position(&n.to_string())),
+                _ => return Err(Refusal::PositionOutOfRange(n.to_string())),
             },
-            Some(other) => return Err(bad_position(&other.to_string())),
+            Some(other) => return Err(Refusal::PositionOutOfRange(other.to_string())),
         };
         match (chess960, position) {
             (true, _) => Ok(Variant::Chess960(number)),
             (false, None | Some(Value::Null)) => Ok(Variant::Standard),
-            (false, Some(_)) => Err(ApiError::bad(
-                "bad_position",
-                "«position» es solo para Chess960 (variant: chess960)",
-                "\"position\" is for Chess960 only (variant: chess960)",
-            )),
+            (false, Some(_)) => Err(Refusal::PositionWithoutChess960),
+        }
+    }
+
+    /// The variant of a stored seek: its id (`standard`, `chess960`) and
+    /// its position number.
+    pub fn stored(id: &str, position: Option<u16>) -> Variant {
+        match id {
+            "chess960" => Variant::Chess960(position),
+            _ => Variant::Standard,
         }
     }
 
     /// `standard` or `chess960`, as the protocol writes it.
-    pub(super) fn id(self) -> &'static str {
+    pub fn id(self) -> &'static str {
         match self {
             Variant::Standard => "standard",
             Variant::Chess960(_) => "chess960",
@@ -69,13 +65,22 @@ impl Variant {
     }
 
     /// A Chess960 game.
-    pub(super) fn is_chess960(self) -> bool {
+    pub fn is_chess960(self) -> bool {
         matches!(self, Variant::Chess960(_))
+    }
+
+    /// The Chess960 position number asked for (`None`: standard chess, or
+    /// drawn when the game starts).
+    pub fn number(self) -> Option<u16> {
+        match self {
+            Variant::Chess960(n) => n,
+            Variant::Standard => None,
+        }
     }
 
     /// The start position of a new Chess960 game: the number asked for or
     /// one drawn now. `None` for standard chess.
-    pub(super) fn start(self) -> Option<Position> {
+    pub fn start(self) -> Option<Position> {
         match self {
             Variant::Standard => None,
             Variant::Chess960(n) => {
@@ -87,38 +92,12 @@ impl Variant {
 
     /// A start position given as a FEN, read with this variant's castling
     /// (Chess960: Shredder-FEN or X-FEN).
-    pub(super) fn read_fen(self, fen: &str) -> Result<Position, ApiError> {
-        Ok(match self {
-            Variant::Standard => Position::from_fen(fen)?,
-            Variant::Chess960(_) => Position::from_fen_with(fen, CastlingMode::Chess960)?,
-        })
+    pub fn read_fen(self, fen: &str) -> Result<Position, FenError> {
+        match self {
+            Variant::Standard => Position::from_fen(fen),
+            Variant::Chess960(_) => Position::from_fen_with(fen, CastlingMode::Chess960),
+        }
     }
-}
-
-fn bad_position(text: &str) -> ApiError {
-    ApiError::bad(
-        "bad_position",
-        format!("posición de Chess960 fuera de rango: {text} (0–959 o «random»)"),
-        format!("Chess960 position out of range: {text} (0–959 or \"random\")"),
-    )
-}
-
-/// Chess960 does not mix with odds (a piece taken from one of the 960
-/// positions is neither) nor with a numbered position and a FEN at once.
-pub(super) fn refuse_mix(
-    variant: Variant,
-    odds: bool,
-    fen: bool,
-    numbered: bool,
-) -> Result<(), ApiError> {
-    if variant.is_chess960() && (odds || (fen && numbered)) {
-        return Err(ApiError::bad(
-            "bad_variant",
-            "Chess960 no admite ventaja, ni un FEN junto a un número de posición",
-            "Chess960 takes no odds, nor a FEN together with a position number",
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
