@@ -22,7 +22,6 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use escaque::{Lang, Localized};
 use escaque_torneo::print::points;
 use escaque_torneo::teams::model::{BoardResult, Member, Side, Team, TeamSystem};
@@ -30,7 +29,7 @@ use escaque_torneo::teams::{schedule, standings, trf, TeamError, TeamTournament}
 use escaque_torneo::Outcome;
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::equipos as wire;
 use crate::store::equipos::TeamTournamentRow;
@@ -185,7 +184,7 @@ pub fn status_of(t: &TeamTournament) -> &'static str {
 /// No team tournament with that id.
 pub fn not_found() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_such_tournament",
         "no existe ese torneo por equipos",
         "there is no such team tournament",
@@ -194,7 +193,7 @@ pub fn not_found() -> ApiError {
 
 pub(crate) fn not_organiser() -> ApiError {
     ApiError::new(
-        StatusCode::FORBIDDEN,
+        Kind::Forbidden,
         "not_organiser",
         "solo quien organiza el torneo puede cambiarlo",
         "only the tournament's organiser can change it",
@@ -203,7 +202,7 @@ pub(crate) fn not_organiser() -> ApiError {
 
 pub(crate) fn conflict() -> ApiError {
     ApiError::new(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "conflict",
         "el torneo cambió a la vez; inténtalo de nuevo",
         "the tournament changed at the same time; try again",
@@ -213,40 +212,35 @@ pub(crate) fn conflict() -> ApiError {
 /// The model refused: its own Spanish and English text, with a code.
 pub fn refused(e: TeamError) -> ApiError {
     use TeamError::*;
-    let (status, code) = match &e {
-        NoName | EmptyRoster(_) => (StatusCode::BAD_REQUEST, "bad_team"),
-        DuplicateTeam(_) => (StatusCode::CONFLICT, "duplicate_team"),
-        PlayerTwice { .. } => (StatusCode::BAD_REQUEST, "player_twice"),
-        PlayerInTwoTeams { .. } => (StatusCode::CONFLICT, "player_in_two_teams"),
-        NoSuchTeam(_) => (StatusCode::NOT_FOUND, "no_such_team"),
-        NoSuchMember { .. } => (StatusCode::BAD_REQUEST, "no_such_member"),
-        NoSuchRound(_) => (StatusCode::NOT_FOUND, "no_such_round"),
-        NoSuchMatch { .. } => (StatusCode::NOT_FOUND, "no_such_match"),
-        NoSuchBoard { .. } => (StatusCode::NOT_FOUND, "no_such_board"),
-        NotPlaying { .. } => (StatusCode::CONFLICT, "not_playing"),
-        LineupSize { .. } => (StatusCode::BAD_REQUEST, "lineup_size"),
-        LineupOrder { .. } => (StatusCode::BAD_REQUEST, "lineup_order"),
-        LineupLocked { .. } => (StatusCode::CONFLICT, "lineup_locked"),
-        LineupFixedBySystem => (StatusCode::CONFLICT, "lineup_fixed"),
-        EmptyBoard { .. } => (StatusCode::CONFLICT, "empty_board"),
-        RoundNotComplete { .. } => (StatusCode::CONFLICT, "round_not_complete"),
-        TournamentOver(_) => (StatusCode::CONFLICT, "tournament_over"),
-        TeamTwiceInRound { .. } => (StatusCode::CONFLICT, "team_twice"),
-        Started => (StatusCode::CONFLICT, "started"),
-        NoPairing { .. } => (StatusCode::CONFLICT, "no_pairing"),
-        Scheveningen { .. } => (StatusCode::CONFLICT, "scheveningen_teams"),
-        BadScoring { .. } => (StatusCode::BAD_REQUEST, "bad_scoring"),
-        ForbiddenNeedsSwiss => (StatusCode::CONFLICT, "forbidden_needs_swiss"),
-        ForbiddenGroup { .. } => (StatusCode::BAD_REQUEST, "forbidden_group"),
-        SchoolFull { .. } => (StatusCode::CONFLICT, "school_full"),
-        CategoryShort { .. } => (StatusCode::CONFLICT, "category_short"),
+    let (kind, code) = match &e {
+        NoName | EmptyRoster(_) => (Kind::Invalid, "bad_team"),
+        DuplicateTeam(_) => (Kind::Conflict, "duplicate_team"),
+        PlayerTwice { .. } => (Kind::Invalid, "player_twice"),
+        PlayerInTwoTeams { .. } => (Kind::Conflict, "player_in_two_teams"),
+        NoSuchTeam(_) => (Kind::NotFound, "no_such_team"),
+        NoSuchMember { .. } => (Kind::Invalid, "no_such_member"),
+        NoSuchRound(_) => (Kind::NotFound, "no_such_round"),
+        NoSuchMatch { .. } => (Kind::NotFound, "no_such_match"),
+        NoSuchBoard { .. } => (Kind::NotFound, "no_such_board"),
+        NotPlaying { .. } => (Kind::Conflict, "not_playing"),
+        LineupSize { .. } => (Kind::Invalid, "lineup_size"),
+        LineupOrder { .. } => (Kind::Invalid, "lineup_order"),
+        LineupLocked { .. } => (Kind::Conflict, "lineup_locked"),
+        LineupFixedBySystem => (Kind::Conflict, "lineup_fixed"),
+        EmptyBoard { .. } => (Kind::Conflict, "empty_board"),
+        RoundNotComplete { .. } => (Kind::Conflict, "round_not_complete"),
+        TournamentOver(_) => (Kind::Conflict, "tournament_over"),
+        TeamTwiceInRound { .. } => (Kind::Conflict, "team_twice"),
+        Started => (Kind::Conflict, "started"),
+        NoPairing { .. } => (Kind::Conflict, "no_pairing"),
+        Scheveningen { .. } => (Kind::Conflict, "scheveningen_teams"),
+        BadScoring { .. } => (Kind::Invalid, "bad_scoring"),
+        ForbiddenNeedsSwiss => (Kind::Conflict, "forbidden_needs_swiss"),
+        ForbiddenGroup { .. } => (Kind::Invalid, "forbidden_group"),
+        SchoolFull { .. } => (Kind::Conflict, "school_full"),
+        CategoryShort { .. } => (Kind::Conflict, "category_short"),
     };
-    ApiError(
-        status.into(),
-        code,
-        e.message(Lang::Es),
-        e.message(Lang::En),
-    )
+    ApiError(kind, code, e.message(Lang::Es), e.message(Lang::En))
 }
 
 fn bad(code: &'static str, es: String, en: String) -> ApiError {
@@ -555,7 +549,7 @@ pub async fn add_team(
             None | Some("") => None,
             Some(a) => Some(hub.store.user_by_name(a).await?.ok_or_else(|| {
                 ApiError::new(
-                    StatusCode::NOT_FOUND,
+                    Kind::NotFound,
                     "no_such_account",
                     format!("jugador {place}: no existe la cuenta «{a}»"),
                     format!("player {place}: there is no account '{a}'"),
@@ -609,7 +603,7 @@ pub async fn add_team(
                         .map(|t| t.name.clone())
                         .unwrap_or_default();
                 return Err(ApiError::new(
-                    StatusCode::CONFLICT,
+                    Kind::Conflict,
                     "player_in_two_teams",
                     format!("la cuenta «{}» ya juega en el equipo {team}", link.account),
                     format!("account '{}' already plays in team {team}", link.account),
@@ -696,7 +690,7 @@ pub async fn pair(hub: &Arc<Hub>, id: &str, me: &Identity) -> Result<wire::Paire
 pub(crate) fn pair_round(l: &mut Loaded) -> Result<u32, ApiError> {
     if l.t.teams.len() < 2 {
         return Err(ApiError::new(
-            StatusCode::CONFLICT,
+            Kind::Conflict,
             "too_few_teams",
             "hacen falta al menos dos equipos para emparejar",
             "at least two teams are needed to pair",
@@ -1131,7 +1125,7 @@ fn bad_code() -> ApiError {
 
 fn no_such_code() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_such_code",
         "no hay ningún encuentro con ese código",
         "there is no match with that code",
@@ -1154,7 +1148,7 @@ pub async fn open(hub: &Arc<Hub>, code: &str) -> Result<(Loaded, u32, u32), ApiE
     let current = l.t.rounds.len() as u32;
     if c.round != current {
         return Err(ApiError::new(
-            StatusCode::GONE,
+            Kind::Gone,
             "past_round",
             format!(
                 "ese código es de la ronda {}; ya se juega la {current}",
@@ -1200,7 +1194,7 @@ pub async fn phone_enter(
     let (l0, round, table) = open(hub, code).await?;
     if req.tournament != l0.row.id || req.round != round || req.table != table {
         return Err(ApiError::new(
-            StatusCode::CONFLICT,
+            Kind::Conflict,
             "wrong_match",
             format!(
                 "el código es del encuentro {table} de la ronda {round} de «{}»; no del que se envía",
@@ -1227,7 +1221,7 @@ pub async fn phone_enter(
         }
         if recorded != Outcome::Pending {
             return Err(ApiError::new(
-                StatusCode::CONFLICT,
+                Kind::Conflict,
                 "already_final",
                 format!(
                     "el tablero {board} ya tiene resultado ({}); solo el árbitro lo cambia",

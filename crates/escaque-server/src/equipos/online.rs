@@ -22,12 +22,11 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use escaque::{Lang, Localized, RuleSet, TimeControl};
 use escaque_torneo::Outcome;
 
 use super::{Loaded, Step};
-use crate::error::ApiError;
+use crate::error::{ApiError, Kind};
 use crate::identity::Identity;
 use crate::proto::equipos as wire;
 use crate::proto::equipos_online as owire;
@@ -48,7 +47,7 @@ pub const FINAL_BY_GAME: &str = "game";
 
 fn not_online() -> ApiError {
     ApiError::new(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "not_online",
         "este torneo por equipos se juega sobre el tablero, no en línea",
         "this team tournament is played over the board, not online",
@@ -57,7 +56,7 @@ fn not_online() -> ApiError {
 
 fn already_paired() -> ApiError {
     ApiError::new(
-        StatusCode::CONFLICT,
+        Kind::Conflict,
         "started",
         "ya hay rondas emparejadas: el torneo no puede pasar a jugarse en línea",
         "rounds are already paired: the tournament cannot become an online one",
@@ -66,7 +65,7 @@ fn already_paired() -> ApiError {
 
 fn no_board() -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
+        Kind::NotFound,
         "no_board",
         "no juegas ningún tablero en la ronda en curso",
         "you play no board in the round being played",
