@@ -17,7 +17,8 @@
 //! tie-break) equal the API's, the school ranking is shown, the printouts'
 //! links answer PDFs and the round's QR page opens. Screenshots
 //! `target/screenshots/equipos-*.png` at 1280 × 800 and 390 × 844 (the
-//! phone's must not scroll sideways).
+//! phone's must not scroll sideways). A second test: an online team
+//! Swiss's round page links each board to its server game.
 
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
@@ -639,7 +640,134 @@ async fn desk_runs_a_team_swiss(base: &str, c: &Client) -> R {
     {
         return Err("the round page is not round 3's".into());
     }
+    // Played over the board: no board links to a server game.
+    if js(
+        c,
+        "return document.querySelectorAll('a.partida, a#en-linea').length",
+    )
+    .await?
+        != 0
+    {
+        return Err("an over-the-board round page links to online games".into());
+    }
     Ok(())
+}
+
+/// An online team Swiss (4 teams × 2 boards, made by the API from the
+/// organiser's browser): round 1's page links each board to its server
+/// game, the same game `GET /api/equipos/{id}/partidas` names for that
+/// table and board, and the link opens the game's page.
+async fn round_page_links_online_games(base: &str, c: &Client) -> R {
+    ready(c, &format!("{base}/equipos")).await?;
+    let v = json_of(
+        c,
+        "POST",
+        "/api/equipos",
+        Some(json!({"name": "Liga en línea", "system": "suizo", "rounds": 2, "boards": 2})),
+    )
+    .await?;
+    let id = v["id"].as_str().unwrap_or_default().to_string();
+    json_of(
+        c,
+        "POST",
+        &format!("/api/equipos/{id}/en-linea"),
+        Some(json!({"time_control": "5+0", "no_show_s": 600})),
+    )
+    .await?;
+    for (t, team) in ["Alfa", "Beta", "Gamma", "Delta"].iter().enumerate() {
+        let members: Vec<Value> = (0..3)
+            .map(
+                |j| json!({"name": format!("{team} {}", j + 1), "rating": 1900 - 100 * t - 10 * j}),
+            )
+            .collect();
+        json_of(
+            c,
+            "POST",
+            &format!("/api/equipos/{id}/equipos"),
+            Some(json!({"name": team, "members": members})),
+        )
+        .await?;
+    }
+    json_of(
+        c,
+        "POST",
+        &format!("/api/equipos/{id}/emparejar"),
+        Some(json!({})),
+    )
+    .await?;
+    let games = json_of(c, "GET", &format!("/api/equipos/{id}/partidas"), None).await?;
+    let mut want = Vec::new();
+    for g in games["games"].as_array().cloned().unwrap_or_default() {
+        if g["round"] == 1 {
+            want.push(format!(
+                "{}.{}={}",
+                g["table"],
+                g["board"],
+                g["game"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    want.sort();
+    if want.len() != 4 {
+        return Err(format!("round 1 has {} online games: {games}", want.len()));
+    }
+    c.goto(&format!("{base}/equipos/{id}/rondas/1"))
+        .await
+        .map_err(|e| e.to_string())?;
+    until(
+        c,
+        "the round page's game links",
+        "document.querySelector('main#ronda') && document.querySelectorAll('a.partida').length === 4",
+    )
+    .await?;
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('section.match tr[data-board]')].map(tr => {
+           const a = tr.querySelector('a.partida');
+           const t = tr.closest('section.match').dataset.table;
+           return t + '.' + tr.dataset.board + '=' + (a ? a.dataset.game : '')
+             + (a && a.getAttribute('href') === '/partida/' + a.dataset.game ? '' : ' (bad href)');
+         }).sort()",
+    )
+    .await?;
+    let shown: Vec<String> = shown
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|x| x.as_str().unwrap_or("").to_string())
+        .collect();
+    if shown != want {
+        return Err(format!("the page links {shown:?}, the API names {want:?}"));
+    }
+    if js(
+        c,
+        "return document.querySelector('a#en-linea').getAttribute('href')",
+    )
+    .await?
+        != format!("/equipos/{id}/partidas")
+    {
+        return Err("no link to the round's online games page".into());
+    }
+    shot(c, "equipos-ronda-en-linea.png").await?;
+    let first = want[0].split('=').nth(1).unwrap_or_default().to_string();
+    click(c, &format!("a.partida[data-game='{first}']")).await?;
+    until(
+        c,
+        "the game's page",
+        &format!("location.pathname === '/partida/{first}'"),
+    )
+    .await?;
+    Ok(())
+}
+
+#[test]
+fn the_round_page_links_each_board_to_its_online_game() {
+    one_browser(
+        "escaque-equipos-ronda",
+        "equipos-ronda-en-linea",
+        |base, c, _dir| async move { round_page_links_online_games(&base, &c).await },
+    );
 }
 
 #[test]

@@ -321,7 +321,9 @@ fn state_es(s: &str) -> &'static str {
 /// `GET /equipos/{id}/rondas/{round}` (organiser): the round's sheet in
 /// Spanish — each match with its boards (White first), their results and
 /// states (conflicts and missing results marked), and the match's QR code
-/// linking to its result form; links to the PDFs.
+/// linking to its result form; links to the PDFs. When the tournament is
+/// played online, each board links to its server game (`a.partida`) and
+/// the page to `/equipos/{id}/partidas`.
 async fn round_page(
     State(hub): State<Arc<Hub>>,
     me: Identity,
@@ -340,6 +342,21 @@ async fn round_page(
         Err(e) => return html_error(&e),
     };
     let attention = domain::round_attention(&l, round);
+    // An online tournament: each board's server game, by (table, board).
+    let online = match domain::online::is_online(&hub, &id).await {
+        Ok(true) => match domain::online::games(&hub, &id).await {
+            Ok((_, all)) => Some(
+                all.games
+                    .into_iter()
+                    .filter(|g| g.round == round)
+                    .map(|g| ((g.table, g.board), g.game))
+                    .collect::<std::collections::HashMap<_, _>>(),
+            ),
+            Err(e) => return html_error(&e),
+        },
+        Ok(false) => None,
+        Err(e) => return html_error(&e),
+    };
     let mut body = String::new();
     let _ = write!(
         body,
@@ -355,6 +372,14 @@ async fn round_page(
         n = attention.len(),
         c = attention.iter().filter(|a| a.2 == "conflict").count(),
     );
+    if online.is_some() {
+        let _ = write!(
+            body,
+            "<p><a id=\"en-linea\" href=\"/equipos/{id}/partidas\">Partidas en línea de la ronda \
+             (tableros, relojes y posiciones)</a></p>",
+            id = escape(&id),
+        );
+    }
     for c in &codes.matches {
         let m = match domain::match_view(&l, round, c.table) {
             Ok(m) => m,
@@ -368,12 +393,17 @@ async fn round_page(
             body,
             "<section class=\"match\" data-table=\"{t}\"><div><h2>Encuentro {t}: {h} – {a} \
              <span>{hp} – {ap}</span></h2><table><thead><tr><th>Tablero</th><th>Blancas</th>\
-             <th>Resultado</th><th>Negras</th><th>Estado</th></tr></thead><tbody>",
+             <th>Resultado</th><th>Negras</th><th>Estado</th>{game_th}</tr></thead><tbody>",
             t = c.table,
             h = escape(&m.home_name),
             a = escape(&m.away_name),
             hp = escape(&m.home_points),
             ap = escape(&m.away_points),
+            game_th = if online.is_some() {
+                "<th>Partida</th>"
+            } else {
+                ""
+            },
         );
         for b in &m.boards {
             let home = b.home_player.as_deref().unwrap_or("(vacío)");
@@ -386,13 +416,21 @@ async fn round_page(
             let _ = write!(
                 body,
                 "<tr class=\"state-{st}\" data-board=\"{n}\" data-state=\"{st}\"><td>{n}</td>\
-                 <td>{white}</td><td>{res}</td><td>{black}</td><td>{stw}</td></tr>",
+                 <td>{white}</td><td>{res}</td><td>{black}</td><td>{stw}</td>{game}</tr>",
                 n = b.board,
                 st = b.state,
                 white = escape(white),
                 black = escape(black),
                 res = escape(b.result.as_deref().unwrap_or("")),
                 stw = state_es(&b.state),
+                game = match online.as_ref().map(|g| g.get(&(c.table, b.board))) {
+                    None => String::new(),
+                    Some(None) => "<td>—</td>".to_string(),
+                    Some(Some(gid)) => format!(
+                        "<td><a class=\"partida\" data-game=\"{g}\" href=\"/partida/{g}\">Ver partida</a></td>",
+                        g = escape(gid)
+                    ),
+                },
             );
         }
         let _ = write!(
