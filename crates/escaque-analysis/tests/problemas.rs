@@ -220,7 +220,16 @@ fn the_prescan_sends_only_the_moves_it_keeps_to_the_scan_and_finds_the_same_puzz
     let (start, moves, mut scan, _) = back_rank_game(Eval::Mate(1));
     let mut probe = scan.clone();
     let mut counts = Counts::default();
-    let plain = find_in_game(&start, &moves, &mut scan, &mut probe, &c, &stop, &mut counts).unwrap();
+    let plain = find_in_game(
+        &start,
+        &moves,
+        &mut scan,
+        &mut probe,
+        &c,
+        &stop,
+        &mut counts,
+    )
+    .unwrap();
     assert_eq!(counts.scanned, 7);
     assert_eq!(plain.len(), 1);
     for seen in [Eval::Mate(1), Eval::Cp(850)] {

@@ -61,14 +61,14 @@ pub struct AnalizarArgs {
 
 /// The engine that analyses: escaque's own or a UCI program.
 enum AnyEvaluator {
-    Own(EscaqueEvaluator),
+    Own(Box<EscaqueEvaluator>),
     Uci(Box<UciEvaluator>),
 }
 
 impl AnyEvaluator {
     fn as_dyn(&mut self) -> &mut dyn Evaluator {
         match self {
-            AnyEvaluator::Own(e) => e,
+            AnyEvaluator::Own(e) => e.as_mut(),
             AnyEvaluator::Uci(e) => e.as_mut(),
         }
     }
@@ -113,7 +113,7 @@ pub fn run(args: &AnalizarArgs, lang: Lang) -> Result<(), CliError> {
             UciEvaluator::start(path, &[], settings, Timeouts::default())
                 .map_err(CliError::AnalysisEngine)?,
         )),
-        None => AnyEvaluator::Own(EscaqueEvaluator::new(settings)),
+        None => AnyEvaluator::Own(Box::new(EscaqueEvaluator::new(settings))),
     };
     let cache = Cache::new(CACHE_POSITIONS);
     let stop = AtomicBool::new(false);

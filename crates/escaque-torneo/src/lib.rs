@@ -36,8 +36,7 @@ pub mod trf;
 
 pub use error::{TorneoError, TrfError, TrfErrorKind};
 pub use model::{
-    ByeKind, Colour, Entry, Game, Outcome, Player, PlayerId, Round, System, Tournament,
-    Unusual,
+    ByeKind, Colour, Entry, Game, Outcome, Player, PlayerId, Round, System, Tournament, Unusual,
 };
 pub use standings::{Standing, TieBreak};
 
