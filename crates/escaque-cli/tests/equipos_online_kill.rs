@@ -5,9 +5,9 @@
 //! acknowledged move kept) goes on to its result, which reaches the match
 //! and the standings.
 
-use std::time::{Duration, Instant};
-
-use crate::common::killed::{act, connect, on_postgres, on_sqlite, read_until, sigkill, Data};
+use crate::common::killed::{
+    act, connect, on_postgres, on_sqlite, read_until, sigkill, wait_get, Data,
+};
 use crate::common::{unique_suffix, Client};
 use serde_json::{json, Value};
 
@@ -24,15 +24,7 @@ fn my_seat(who: &mut Client, id: &str) -> (String, String, String) {
 }
 
 fn wait_view(org: &mut Client, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let v = org.get(&format!("/api/equipos/{id}"));
-        if pred(&v) {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "{what}: {v}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_get(org, &format!("/api/equipos/{id}"), what, pred)
 }
 
 fn kill_during_team_round(data: Data) {

@@ -4,9 +4,9 @@
 //! of the game that had ended, and the game still being played goes on to
 //! its result, which reaches the tournament.
 
-use std::time::{Duration, Instant};
-
-use crate::common::killed::{act, connect, on_postgres, on_sqlite, read_until, sigkill, Data};
+use crate::common::killed::{
+    act, connect, on_postgres, on_sqlite, read_until, sigkill, wait_get, Data,
+};
 use crate::common::Client;
 use serde_json::{json, Value};
 
@@ -20,15 +20,7 @@ fn seat(who: &mut Client, game: &str) -> (String, String) {
 }
 
 fn wait_view(org: &mut Client, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let v = org.get(&format!("/api/tournaments/{id}"));
-        if pred(&v) {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "{what}: {v}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_get(org, &format!("/api/tournaments/{id}"), what, pred)
 }
 
 fn kill_during_round(data: Data) {

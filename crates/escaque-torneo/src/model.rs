@@ -796,6 +796,15 @@ impl Tournament {
         Ok(self.correction(round, previous))
     }
 
+    /// The game on board `board` (1-based) of `round`.
+    fn board_mut(&mut self, round: u32, board: u32) -> Result<&mut Game, TorneoError> {
+        let r = self.round_mut(round)?;
+        board
+            .checked_sub(1)
+            .and_then(|i| r.games.get_mut(i as usize))
+            .ok_or(TorneoError::NoSuchBoard { round, board })
+    }
+
     /// Sets (or corrects) the result on board `board` (1-based) of `round`.
     pub fn set_result_board(
         &mut self,
@@ -803,11 +812,7 @@ impl Tournament {
         board: u32,
         outcome: Outcome,
     ) -> Result<Correction, TorneoError> {
-        let r = self.round_mut(round)?;
-        let g = board
-            .checked_sub(1)
-            .and_then(|i| r.games.get_mut(i as usize))
-            .ok_or(TorneoError::NoSuchBoard { round, board })?;
+        let g = self.board_mut(round, board)?;
         let previous = std::mem::replace(&mut g.outcome, outcome);
         g.unusual = None;
         Ok(self.correction(round, previous))
@@ -822,11 +827,7 @@ impl Tournament {
         board: u32,
         unusual: Unusual,
     ) -> Result<Correction, TorneoError> {
-        let r = self.round_mut(round)?;
-        let g = board
-            .checked_sub(1)
-            .and_then(|i| r.games.get_mut(i as usize))
-            .ok_or(TorneoError::NoSuchBoard { round, board })?;
+        let g = self.board_mut(round, board)?;
         let previous = std::mem::replace(&mut g.outcome, Outcome::Draw);
         g.unusual = Some(unusual);
         Ok(self.correction(round, previous))

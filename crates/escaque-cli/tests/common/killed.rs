@@ -7,7 +7,7 @@
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Child;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
@@ -171,4 +171,23 @@ pub fn read_until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
 pub fn act(ws: &mut Ws, msg: Value) -> Value {
     ws.send(Message::Text(msg.to_string().into())).unwrap();
     read_until(ws, |v| v["t"] == "ack" || v["t"] == "error")
+}
+
+/// GETs `path` every 50 ms until `pred` holds (at most 30 s), and returns
+/// that answer; `what` names the wait in the failure message.
+pub fn wait_get(
+    who: &mut super::Client,
+    path: &str,
+    what: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = who.get(path);
+        if pred(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "{what}: {v}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
