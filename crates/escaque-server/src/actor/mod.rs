@@ -428,12 +428,15 @@ impl Actor {
                 other => other.refuse(),
             }
         }
+        // The hub forgets the task before any connection hears the close: a
+        // client that reconnects at once (or a test that looks) never finds
+        // the stopped task still listed.
+        self.hub.forget_closed(&self.row.id);
+        self.hub.local.unregister(&self.row.id, self.fence.epoch);
         let bye = restart_close();
         for s in self.subs.drain(..) {
             let _ = s.tx.try_send(Arc::clone(&bye));
         }
-        self.hub.forget_closed(&self.row.id);
-        self.hub.local.unregister(&self.row.id, self.fence.epoch);
         if let Some(done) = done {
             let _ = done.send(());
         }
