@@ -42,9 +42,25 @@ python-chess (`bash scripts/python-chess.sh`) and Debian's Stockfish
       for the moves whose loss after the second look lies in [LOW, HIGH],
       from a run whose third look had a band at least as wide (the
       example's fifth argument VDEPTH:LOW:HIGH).
+      --correction FILE:KIND: escaque's evaluations corrected by a fit of
+      `fit` (KIND `phase` or `linear`) before they are marked.
+
+  fit GAMES.pgn JUDGE.jsonl OUT.json OURS.jsonl[@FIRST] ...
+      Two analysis-only corrections of escaque's evaluation fitted to the
+      judge's winning chances (TUNING set only), each position without a
+      mate score weighing the same: `phase`, one scale of escaque's
+      centipawns for each band of non-pawn material (a logistic fit of
+      escaque's score to Stockfish's winning chances by game phase), and
+      `linear`, escaque's winning chances plus linear terms (material
+      differences, bishop pair, winning chances times phase). OURS are runs
+      of the example `judged_set` (@FIRST: the game number its first line is
+      in GAMES, 0 by default). Prints each fitted on one half of the games
+      and marked on the other (and the reverse), then fits on all of them
+      and writes OUT.json for `remark --correction`.
 """
 import importlib.util
 import json
+import math
 import os
 import random
 import sys
@@ -125,7 +141,7 @@ def compare(pgn, judge, annotated):
 
 
 def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
-           opening_scale=1.0, verdict=None):
+           opening_scale=1.0, verdict=None, correction=None):
     k = 1.5765 / 400  # escaque's judge::WIN_CHANCE_K
     reference = ref.read_reference(judge)
     mine = {}
@@ -146,6 +162,7 @@ def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
             cpu += rec.get("verdict_cpu", 0.0)
             count += rec.get("verdicts", 0)
         evals = []
+        facts = position_facts(g) if correction is not None else None
         for j, row in enumerate(rec["judged"]):
             row = [row[0], row[1], None]
             by_first = {d: (c, m) for d, c, m in (rec["first_depths"][j] or [])}
@@ -159,6 +176,8 @@ def remark(pgn, judge, ours, depth=None, deeper_mean=False, scale=1.0,
                 row = [(by_deeper[-1][1] + by_deeper[-2][1]) / 2, None, None]
             if row[0] is not None:
                 row[0] *= scale * (opening_scale if j < 10 else 1.0)
+                if correction is not None:
+                    row[0] = corrected(row[0], facts[j], *correction)
             evals.append(row)
         theirs = ref.reference_marks(g, rows, 0.00368208)
         ours_marks = ref.reference_marks(g, evals, k)
@@ -218,6 +237,190 @@ def verdict_marks(rec, band, k):
     return out, len(looked)
 
 
+# ------------------------------------------------------------ corrections
+
+KL = 0.00368208  # lichess's constant, Stockfish's centipawns
+KE = 1.5765 / 400  # escaque's judge::WIN_CHANCE_K
+# Bands of non-pawn material (knight and bishop 3, rook 5, queen 9, both
+# sides: 62 at the start) for the `phase` correction.
+PHASE_BANDS = ((0, 14), (15, 30), (31, 46), (47, 62))
+LINEAR_TERMS = ("pawns", "knights", "bishops", "rooks", "queens", "bishop pair",
+                "wc x phase", "wc x (1 - phase)", "wc x |wc|")
+
+
+def position_facts(g):
+    """(non-pawn material, [the linear terms' material differences]) of
+    every position of game `g`, the start first; differences White's."""
+    values = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+    board = g.board()
+    out = []
+    moves = list(g.mainline_moves())
+    for j in range(len(moves) + 1):
+        phase = sum(len(board.pieces(p, c)) * v for p, v in values.items()
+                    for c in (chess.WHITE, chess.BLACK))
+        diff = [(len(board.pieces(p, chess.WHITE)) - len(board.pieces(p, chess.BLACK))) / 4
+                for p in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)]
+        pair = ((len(board.pieces(chess.BISHOP, chess.WHITE)) >= 2)
+                - (len(board.pieces(chess.BISHOP, chess.BLACK)) >= 2))
+        out.append((phase, diff + [pair]))
+        if j < len(moves):
+            board.push(moves[j])
+    return out
+
+
+def band_of(phase):
+    for b, (lo, hi) in enumerate(PHASE_BANDS):
+        if lo <= phase <= hi:
+            return b
+    return len(PHASE_BANDS) - 1
+
+
+def linear_terms(w, facts):
+    phase = min(facts[0], 62) / 62
+    return facts[1] + [w * phase, w * (1 - phase), w * abs(w)]
+
+
+def inverse_wc(w, k):
+    w = max(-0.995, min(0.995, w))
+    return math.log((1 + w) / (1 - w)) / k
+
+
+def corrected(cp, facts, corr, kind):
+    """escaque's centipawns (its scale, White's view) corrected by a fit of
+    `fit`, still on escaque's scale."""
+    if kind == "phase":
+        return cp * corr["phase"][band_of(facts[0])]
+    w = ref.winning_chances(cp, KE)
+    w += sum(a * x for a, x in zip(corr["linear"], linear_terms(w, facts)))
+    return inverse_wc(w, KE)
+
+
+def load_runs(pgn, judge, runs):
+    """[(game, judge rows, escaque's judged rows, position facts)] for the
+    games both the judge and the runs hold; runs are `PATH[@FIRST]`."""
+    reference = ref.read_reference(judge)
+    mine = {}
+    for r in runs:
+        path, _, first = r.partition("@")
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    rec = json.loads(line)
+                    mine[rec["game"] + int(first or 0)] = rec["judged"]
+    out = []
+    for i, g in enumerate(ref.read_games(pgn)):
+        if i in reference and i in mine:
+            out.append((g, reference[i], mine[i], position_facts(g)))
+    return out
+
+
+def mark_runs(games, corr=None, kind=None):
+    """The judge's and escaque's marks over the moves without a mate score
+    in the judge's rows, escaque's evaluations corrected when asked."""
+    truth, pred = [], []
+    for g, rows, judged, facts in games:
+        evals = []
+        for j, r in enumerate(judged):
+            cp = r[0]
+            if cp is not None and r[1] is None and corr is not None:
+                cp = corrected(cp, facts[j], corr, kind)
+            evals.append([cp, r[1], None])
+        theirs = ref.reference_marks(g, rows, KL)
+        ours = ref.reference_marks(g, evals, KE)
+        for ply in range(len(theirs)):
+            if rows[ply][1] is None and rows[ply + 1][1] is None:
+                truth.append(theirs[ply])
+                pred.append(ours[ply])
+    return truth, pred
+
+
+def summary(truth, pred):
+    tb = sum(1 for x in truth if x == "blunder")
+    pb = sum(1 for y in pred if y == "blunder")
+    both = sum(1 for x, y in zip(truth, pred) if x == y == "blunder")
+    grades = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
+    near = sum(1 for x, y in zip(truth, pred) if abs(grades[x] - grades[y]) <= 1)
+    return (f"?? precision {both}/{pb} = {both / pb if pb else float('nan'):.3f}, "
+            f"recall {both}/{tb} = {both / tb if tb else float('nan'):.3f}, within one "
+            f"grade {100 * near / len(truth) if truth else float('nan'):.1f} % of {len(truth)}")
+
+
+def fit_corrections(games):
+    """Both corrections fitted by least squares on winning chances over the
+    positions without a mate score on either side."""
+    samples = []
+    for g, rows, judged, facts in games:
+        for j, r in enumerate(judged):
+            if r[0] is not None and r[1] is None and rows[j][1] is None:
+                samples.append((r[0], ref.winning_chances(rows[j][0], KL), facts[j]))
+    grid = [x / 100 for x in range(50, 201)]
+
+    def best_scale(sub):
+        return min(grid, key=lambda s: sum((ref.winning_chances(cp * s, KE) - t) ** 2
+                                           for cp, t, _ in sub))
+    overall = best_scale(samples)
+    phase = []
+    for b in range(len(PHASE_BANDS)):
+        sub = [x for x in samples if band_of(x[2][0]) == b]
+        phase.append(best_scale(sub) if len(sub) >= 30 else overall)
+    a, y = [], []
+    for cp, t, facts in samples:
+        w = ref.winning_chances(cp, KE)
+        a.append(linear_terms(w, facts))
+        y.append(t - w)
+    return {"phase": phase, "phase_bands": PHASE_BANDS, "linear": ridge(a, y),
+            "linear_terms": LINEAR_TERMS, "positions": len(samples)}
+
+
+def ridge(a, y, lam=1e-3):
+    """Least squares with a small ridge (Gauss-Jordan on the normal equations)."""
+    n = len(a[0]) if a else 0
+    m = [[sum(r[i] * r[j] for r in a) + (lam * len(a) if i == j else 0) for j in range(n)]
+         for i in range(n)]
+    v = [sum(r[i] * t for r, t in zip(a, y)) for i in range(n)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv], v[c], v[piv] = m[piv], m[c], v[piv], v[c]
+        for r in range(n):
+            if r != c and m[c][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * z for x, z in zip(m[r], m[c])]
+                v[r] -= f * v[c]
+    return [v[i] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
+
+
+def fit(pgn, judge, out, runs):
+    games = load_runs(pgn, judge, runs)
+    half = len(games) // 2
+    parts = (games[:half], games[half:])
+    print(f"{len(games)} games; two-fold: the first {half} and the other {len(games) - half}")
+    for h in (0, 1):
+        train, test = parts[h], parts[1 - h]
+        corr = fit_corrections(train)
+        print(f"fitted on part {h}: phase {corr['phase']}, linear "
+              + " ".join(f"{x:+.3f}" for x in corr["linear"]))
+        print(f"  part {1 - h}, as run:  {summary(*mark_runs(test))}")
+        for kind in ("phase", "linear"):
+            print(f"  part {1 - h}, {kind:<7} {summary(*mark_runs(test, corr, kind))}")
+    corr = fit_corrections(games)
+    print(f"fitted on all: phase {corr['phase']}, linear "
+          + " ".join(f"{x:+.3f}" for x in corr["linear"]))
+    print(f"  all, as run:  {summary(*mark_runs(games))}")
+    for kind in ("phase", "linear"):
+        print(f"  all, {kind:<7} {summary(*mark_runs(games, corr, kind))}")
+    with open(out, "w") as f:
+        json.dump(corr, f, indent=1)
+
+
+def read_correction(spec):
+    """`FILE:KIND` of `remark --correction`: (the fit, `phase` or `linear`)."""
+    path, _, kind = spec.rpartition(":")
+    if kind not in ("phase", "linear") or not path:
+        sys.exit(f"--correction {spec}: FILE:phase or FILE:linear")
+    with open(path) as f:
+        return json.load(f), kind
+
+
 def main():
     args = sys.argv[1:]
     flags = {}
@@ -226,7 +429,8 @@ def main():
             flags[name] = True
             args.remove(name)
     opts = {}
-    for name in ("--seed", "--engine", "--depth", "--scale", "--opening-scale", "--verdict"):
+    for name in ("--seed", "--engine", "--depth", "--scale", "--opening-scale", "--verdict",
+                 "--correction"):
         if name in args:
             at = args.index(name)
             opts[name] = args[at + 1]
@@ -244,7 +448,10 @@ def main():
                flags.get("--deeper-mean", False),
                float(opts.get("--scale", 1.0)), float(opts.get("--opening-scale", 1.0)),
                tuple(float(x) for x in opts["--verdict"].split(":"))
-               if "--verdict" in opts else None)
+               if "--verdict" in opts else None,
+               read_correction(opts["--correction"]) if "--correction" in opts else None)
+    elif len(args) >= 5 and args[0] == "fit":
+        fit(args[1], args[2], args[3], args[4:])
     else:
         sys.exit(__doc__)
 
