@@ -10,29 +10,49 @@ use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::widgets::Widget;
 
 /// Square colours and highlights: explicit foreground and background, so the
-/// board reads the same on dark and light terminals.
+/// board reads the same on dark and light terminals. White's pieces are drawn
+/// white and Black's black, so every background is a middle tone: each piece
+/// colour has a contrast of at least 3:1 (WCAG's bar for graphics) on every
+/// square colour and highlight (test
+/// `white_and_black_pieces_differ_and_stand_out_on_every_square`).
 pub mod palette {
     use ratatui::style::Color as Tc;
     /// A light square.
-    pub const LIGHT: Tc = Tc::Rgb(240, 217, 181);
+    pub const LIGHT: Tc = Tc::Rgb(168, 138, 100);
     /// A dark square.
-    pub const DARK: Tc = Tc::Rgb(181, 136, 99);
+    pub const DARK: Tc = Tc::Rgb(120, 86, 58);
     /// Last move, on a light square.
-    pub const LAST_LIGHT: Tc = Tc::Rgb(206, 210, 107);
+    pub const LAST_LIGHT: Tc = Tc::Rgb(150, 150, 60);
     /// Last move, on a dark square.
-    pub const LAST_DARK: Tc = Tc::Rgb(170, 162, 58);
+    pub const LAST_DARK: Tc = Tc::Rgb(118, 114, 36);
     /// The king in check.
-    pub const CHECK: Tc = Tc::Rgb(224, 72, 64);
+    pub const CHECK: Tc = Tc::Rgb(204, 64, 56);
     /// The selected piece.
-    pub const SELECTED: Tc = Tc::Rgb(96, 160, 224);
-    /// A legal destination of the selected piece.
-    pub const TARGET: Tc = Tc::Rgb(132, 196, 120);
+    pub const SELECTED: Tc = Tc::Rgb(70, 120, 190);
+    /// A legal destination of the selected piece (an occupied square).
+    pub const TARGET: Tc = Tc::Rgb(96, 150, 84);
+    /// The dot on an empty legal destination.
+    pub const TARGET_DOT: Tc = Tc::Rgb(150, 255, 150);
     /// The keyboard cursor.
-    pub const CURSOR: Tc = Tc::Rgb(64, 200, 210);
-    /// Pieces (both colours; White's are outlined figurines or capitals).
-    pub const PIECE: Tc = Tc::Rgb(0, 0, 0);
+    pub const CURSOR: Tc = Tc::Rgb(40, 150, 160);
+    /// Every background a piece can stand on.
+    pub const BACKGROUNDS: [Tc; 8] = [
+        LIGHT, DARK, LAST_LIGHT, LAST_DARK, CHECK, SELECTED, TARGET, CURSOR,
+    ];
+    /// White's pieces (outlined figurines or capitals).
+    pub const WHITE_PIECE: Tc = Tc::Rgb(255, 255, 255);
+    /// Black's pieces (solid figurines or small letters).
+    pub const BLACK_PIECE: Tc = Tc::Rgb(0, 0, 0);
     /// Coordinates around the board.
     pub const COORD: Tc = Tc::Gray;
+}
+
+/// The colour a piece of `color` is drawn in.
+pub fn piece_fg(color: Color) -> Tc {
+    match color {
+        Color::White => palette::WHITE_PIECE,
+        Color::Black => palette::BLACK_PIECE,
+    }
 }
 
 /// Everything the board shows.
@@ -190,7 +210,7 @@ impl Widget for BoardView<'_> {
                 if self.cursor == Some(sq) {
                     bg = palette::CURSOR;
                 }
-                let style = Style::default().bg(bg).fg(palette::PIECE);
+                let style = Style::default().bg(bg);
                 let x = g.x0 + col * g.cw;
                 let y = g.y0 + row * g.ch;
                 for dy in 0..g.ch {
@@ -203,10 +223,9 @@ impl Widget for BoardView<'_> {
                     None => None,
                 };
                 if let Some(c) = glyph {
-                    let st = if self.pos.piece_at(sq).is_some() {
-                        style.add_modifier(Modifier::BOLD)
-                    } else {
-                        style.fg(Tc::Rgb(40, 110, 40))
+                    let st = match self.pos.piece_at(sq) {
+                        Some(p) => style.fg(piece_fg(p.color)).add_modifier(Modifier::BOLD),
+                        None => style.fg(palette::TARGET_DOT),
                     };
                     buf.set_string(x + g.cw / 2, y + g.ch / 2, c.to_string(), st);
                 }

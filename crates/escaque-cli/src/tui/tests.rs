@@ -408,3 +408,60 @@ fn the_full_screen_never_depends_on_play() {
         }
     }
 }
+
+/// WCAG's relative luminance of a colour given as RGB.
+fn luminance(c: ratatui::style::Color) -> f64 {
+    let ratatui::style::Color::Rgb(r, g, b) = c else {
+        panic!("not an RGB colour: {c:?}");
+    };
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG's contrast ratio between two colours (1 to 21).
+fn contrast(a: ratatui::style::Color, b: ratatui::style::Color) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+#[test]
+fn white_and_black_pieces_differ_and_stand_out_on_every_square() {
+    // Both sides were drawn in black once: White's outlined figurines were
+    // hard to tell from Black's on the dark squares.
+    for ascii in [false, true] {
+        let mut a = app(Lang::Es, ascii);
+        let buf = render(&mut a, 100, 32);
+        // a1 is dark and b1 light with White's pieces; a8 light and b8 dark
+        // with Black's.
+        let at = |sq| buf[cell(&a, sq)].clone();
+        let (white_dark, white_light) = (at(Square::A1), at(Square::B1));
+        let (black_light, black_dark) = (at(Square::A8), at(Square::B8));
+        assert_eq!(white_dark.bg, palette::DARK);
+        assert_eq!(black_dark.bg, palette::DARK);
+        assert_eq!(white_light.bg, palette::LIGHT);
+        assert_eq!(black_light.bg, palette::LIGHT);
+        assert_ne!(white_dark.fg, black_dark.fg, "ascii {ascii}");
+        assert_ne!(white_light.fg, black_light.fg, "ascii {ascii}");
+        for c in [&white_dark, &white_light, &black_light, &black_dark] {
+            let r = contrast(c.fg, c.bg);
+            assert!(r >= 3.0, "{} {:?} on {:?}: {r:.2}", c.symbol(), c.fg, c.bg);
+        }
+        // Every white piece is drawn alike, and every black one.
+        assert_eq!(at(Square::E1).fg, white_dark.fg);
+        assert_eq!(at(Square::E8).fg, black_dark.fg);
+    }
+    // And on every highlight a piece can stand on.
+    for bg in palette::BACKGROUNDS {
+        for fg in [palette::WHITE_PIECE, palette::BLACK_PIECE] {
+            let r = contrast(fg, bg);
+            assert!(r >= 3.0, "{fg:?} on {bg:?}: {r:.2}");
+        }
+    }
+}
