@@ -461,7 +461,22 @@ impl Acceleration {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Correction {
     pub previous: Outcome,
+    /// Set when the result replaced was ½-0, 0-½ or 0-0 (`previous` is
+    /// then `Draw`, the outcome an unusual result is stored with).
+    pub previous_unusual: Option<Unusual>,
     pub later_rounds_paired: Vec<u32>,
+}
+
+impl Correction {
+    /// The result replaced, as printed (`1-0`, `½-½`, `½-0`…); `None` when
+    /// the board had none.
+    pub fn previous_text(&self) -> Option<&'static str> {
+        match (self.previous_unusual, self.previous) {
+            (Some(u), _) => Some(u.text()),
+            (None, Outcome::Pending) => None,
+            (None, o) => Some(o.text()),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -768,9 +783,15 @@ impl Tournament {
             .ok_or(TorneoError::NoSuchRound(round))
     }
 
-    fn correction(&self, round: u32, previous: Outcome) -> Correction {
+    fn correction(
+        &self,
+        round: u32,
+        previous: Outcome,
+        previous_unusual: Option<Unusual>,
+    ) -> Correction {
         Correction {
             previous,
+            previous_unusual,
             later_rounds_paired: ((round + 1)..=self.rounds.len() as u32).collect(),
         }
     }
@@ -792,8 +813,8 @@ impl Tournament {
             .find(|g| (g.white == a && g.black == b) || (g.white == b && g.black == a))
             .ok_or(TorneoError::NoSuchGame { round, a, b })?;
         let previous = std::mem::replace(&mut g.outcome, outcome);
-        g.unusual = None;
-        Ok(self.correction(round, previous))
+        let previous_unusual = g.unusual.take();
+        Ok(self.correction(round, previous, previous_unusual))
     }
 
     /// The game on board `board` (1-based) of `round`.
@@ -814,8 +835,8 @@ impl Tournament {
     ) -> Result<Correction, TorneoError> {
         let g = self.board_mut(round, board)?;
         let previous = std::mem::replace(&mut g.outcome, outcome);
-        g.unusual = None;
-        Ok(self.correction(round, previous))
+        let previous_unusual = g.unusual.take();
+        Ok(self.correction(round, previous, previous_unusual))
     }
 
     /// Sets (or corrects) an unusual result (½-0, 0-½, 0-0, from White's
@@ -829,8 +850,8 @@ impl Tournament {
     ) -> Result<Correction, TorneoError> {
         let g = self.board_mut(round, board)?;
         let previous = std::mem::replace(&mut g.outcome, Outcome::Draw);
-        g.unusual = Some(unusual);
-        Ok(self.correction(round, previous))
+        let previous_unusual = g.unusual.replace(unusual);
+        Ok(self.correction(round, previous, previous_unusual))
     }
 
     /// The number of the round to pair next, if one may be paired now: the

@@ -203,6 +203,32 @@ fn results_entered_replace_one_another() {
     assert!(t.set_unusual_board(7, 1, Unusual::ZeroZero).is_err());
 }
 
+#[test]
+fn a_correction_says_what_the_board_held() {
+    let (mut t, _) = event();
+    // Board 1 of round 1 holds ½-0: replaced by a standard result, the
+    // correction names ½-0, not the ½-½ it is stored with.
+    let c = t.set_result_board(1, 1, Outcome::WhiteWins).unwrap();
+    assert_eq!(c.previous_unusual, Some(Unusual::HalfZero));
+    assert_eq!(c.previous_text(), Some("½-0"));
+    assert_eq!(c.later_rounds_paired, [2, 3]);
+    // A standard one replaced by an unusual one, and unusual by unusual.
+    let c = t.set_unusual_board(1, 1, Unusual::ZeroZero).unwrap();
+    assert_eq!((c.previous_unusual, c.previous_text()), (None, Some("1-0")));
+    let c = t.set_unusual_board(1, 1, Unusual::ZeroHalf).unwrap();
+    assert_eq!(c.previous_text(), Some("0-0"));
+    let c = t.set_result_board(1, 1, Outcome::Draw).unwrap();
+    assert_eq!(c.previous_text(), Some("0-½"));
+    let c = t.set_result_board(1, 1, Outcome::Pending).unwrap();
+    assert_eq!(c.previous_text(), Some("½-½"));
+    // A board without a result: nothing before.
+    let c = t.set_unusual_board(1, 1, Unusual::HalfZero).unwrap();
+    assert_eq!(c.previous_text(), None);
+    // The pair-based setter says the same.
+    let c = t.set_result(1, 2, 1, Outcome::BlackWins).unwrap();
+    assert_eq!(c.previous_text(), Some("½-0"));
+}
+
 fn with_unusual(rate: Rate) -> Config {
     Config {
         players: 30,
