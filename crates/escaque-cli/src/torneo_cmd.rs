@@ -817,8 +817,9 @@ fn imprimir(
     };
     std::fs::create_dir_all(dir).map_err(io_err)?;
     let pages = printed_pages(&t, round, paper);
-    let chromium = if pdf {
-        Some(crate::pdf::find_chromium()?)
+    // One Chromium prints every page.
+    let mut printer = if pdf {
+        Some(crate::pdf::Printer::new(crate::pdf::find_chromium()?))
     } else {
         None
     };
@@ -826,9 +827,9 @@ fn imprimir(
         let path = dir.join(&name);
         torneo_file::write_atomic(&path, &text)?;
         writeln!(out, "{}", path.display()).map_err(io_err)?;
-        if let Some(chromium) = &chromium {
+        if let Some(printer) = &mut printer {
             let pdf = path.with_extension("pdf");
-            crate::pdf::print(chromium, &path, &pdf)?;
+            printer.print(&path, &pdf)?;
             writeln!(out, "{}", pdf.display()).map_err(io_err)?;
         }
     }
