@@ -19,6 +19,7 @@ mod browser_class_events;
 mod browser_classes;
 mod browser_equipos;
 mod browser_fide;
+mod browser_inusuales;
 mod browser_kid;
 mod browser_problemas;
 mod browser_rated;
@@ -57,6 +58,7 @@ mod tareas_juego;
 mod tournament_domain;
 mod tournaments;
 mod tournaments_online;
+mod tournaments_unusual;
 mod upgrade;
 
 /// Python with python-chess, shared with the other packages' tests.

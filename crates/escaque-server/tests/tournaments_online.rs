@@ -599,6 +599,17 @@ async fn organiser_time_and_result(db: Db) {
     let a = p.act(json!({"t": "offer_adjourn", "id": 4})).await;
     assert_eq!(a["code"], "cannot_adjourn", "{a}");
     assert!(a["es"].as_str().unwrap().contains("torneo"), "{a}");
+    // An unusual result does not end a game being played: refused, the
+    // game goes on (issue 58).
+    let r = org
+        .post(
+            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "0-½"}),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(r.json()["code"], "game_in_progress", "{}", r.body);
+    assert!(view_of(&hub, &id).await["rounds"][0]["boards"][0]["result"].is_null());
     // The organiser's forfeit ends the game; the board says so.
     let r = players[0]
         .web
@@ -620,6 +631,17 @@ async fn organiser_time_and_result(db: Db) {
     let v = view_of(&hub, &id).await;
     assert_eq!(v["rounds"][0]["boards"][0]["result"], "+-", "{v}");
     assert_eq!(v["rounds"][0]["boards"][0]["game"], g["game"], "{v}");
+    // Over, the game's board takes an unusual result as a correction.
+    let r = org
+        .post(
+            &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+            json!({"result": "0-½"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["previous"], "+-", "{}", r.body);
+    let v = view_of(&hub, &id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "0-½", "{v}");
 }
 
 both_dbs!(

@@ -7,6 +7,10 @@
 
 // Results an organiser may type, as the server reads them.
 const RESULTS = ['1-0', '½-½', '0-1', '+-', '-+', '--'];
+// Unusual results (a game played, FIDE's VCL.13): each player scores their
+// own. The desk offers them for a game that is over; the server refuses
+// them on an online board still being played (409 game_in_progress).
+const UNUSUAL = ['½-0', '0-½', '0-0'];
 const TIEBREAKS = ['BH-C1', 'BH', 'BH-M1', 'SB', 'DE', 'WIN', 'WON', 'BPG', 'ARO', 'PS', 'KS'];
 const DEFAULT_TIEBREAKS = { dutch: ['BH-C1', 'BH', 'SB', 'DE', 'WIN'], round_robin: ['DE', 'SB', 'WIN', 'KS'], double_round_robin: ['DE', 'SB', 'WIN', 'KS'] };
 const CATEGORIES = ['Sub-8', 'Sub-10', 'Sub-12', 'Sub-14', 'Sub-16', 'Sub-18', 'Absoluto', 'Veteranos'];
@@ -284,7 +288,10 @@ function standingsHeading(view) {
 
 /** Per-game mark for a side of a board result, as printed cross-tables show it. */
 function mark(result, white) {
-  const m = { '1-0': ['1', '0'], '0-1': ['0', '1'], '½-½': ['½', '½'], '+-': ['+', '−'], '-+': ['−', '+'], '--': ['−', '−'] }[result];
+  const m = {
+    '1-0': ['1', '0'], '0-1': ['0', '1'], '½-½': ['½', '½'], '+-': ['+', '−'], '-+': ['−', '+'], '--': ['−', '−'],
+    '½-0': ['½', '0'], '0-½': ['0', '½'], '0-0': ['0', '0'],
+  }[result];
   if (!m) return '';
   return white ? m[0] : m[1];
 }
@@ -496,6 +503,9 @@ async function desk(main, me, id) {
   const fideCard = h('section', { id: 'desk-fide', class: 'card' });
   main.append(head, fideCard, roundCard, playersCard, tbCard, addCard, pairsCard, orgCard, printCard);
   let shownRound = null;
+  // The last result's correction ("Corregido: antes ½-½"), shown under the
+  // boards until the next result or round.
+  let correction = null;
   const send = async (method, url, body, done) => {
     try {
       const r = await api(method, url, body);
@@ -528,9 +538,13 @@ async function desk(main, me, id) {
           class: 'result', 'aria-label': T.result_of(b.board),
           onchange: (e) => {
             if (!e.target.value) return;
-            send('POST', `${base}/rounds/${r}/boards/${b.board}/result`, { result: e.target.value });
+            correction = null;
+            send('POST', `${base}/rounds/${r}/boards/${b.board}/result`, { result: e.target.value }, (res) => {
+              if (res && res.previous && res.previous !== res.result) correction = T.corrected(res.board, res.previous);
+            });
           },
-        }, h('option', { value: '' }, '–'), RESULTS.map((x) => h('option', { value: x, selected: b.result === x }, x)))),
+        }, h('option', { value: '' }, '–'), RESULTS.map((x) => h('option', { value: x, selected: b.result === x }, x)),
+        h('optgroup', { label: T.unusual_results }, UNUSUAL.map((x) => h('option', { value: x, title: T.unusual_help[x], selected: b.result === x }, x))))),
         h('td', { class: 'b' }, `${nameOf(view, b.black)} (${b.black})`),
         h('td', {}, b.game ? h('a', { href: `/partida/${b.game}` }, T.game) : '')));
       const byes = (round.byes || []).map((y) => h('tr', { class: 'bye', 'data-bye': y.player, 'data-kind': y.kind }, h('td', {}, ''), h('td', { class: 'w' }, `${nameOf(view, y.player)} (${y.player})`),
@@ -538,12 +552,13 @@ async function desk(main, me, id) {
       kids.push(table('desk-boards', 'pairings', [T.board, T.white, T.result, T.black, ''], [...rows, ...byes]));
     }
     const pending = round ? round.boards.filter((b) => !b.result).length : 0;
+    if (correction) kids.push(h('p', { id: 'result-correction', role: 'status' }, correction));
     kids.push(h('p', { id: 'round-state', class: 'muted' },
       !last ? T.ready_first : (view.round_complete ? T.round_done(last) : T.round_missing(pending))));
     if (view.status !== 'finished' && last < view.rounds) {
       kids.push(h('button', {
         type: 'button', id: 'pair-next', disabled: last > 0 && !view.round_complete,
-        onclick: () => send('POST', `${base}/rounds`, {}, () => { shownRound = null; }),
+        onclick: () => send('POST', `${base}/rounds`, {}, () => { shownRound = null; correction = null; }),
       }, T.pair_round(last + 1)));
     }
     roundCard.replaceChildren(...kids);

@@ -15,7 +15,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use escaque_torneo::standings::TieBreak;
-use escaque_torneo::{html, trf, ByeKind, Outcome, Player, System, Tournament};
+use escaque_torneo::{html, trf, ByeKind, Player, System, Tournament};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::mpsc;
@@ -27,7 +27,7 @@ use crate::actor::{stored_pgn_of_event, EventTags, Out};
 use crate::error::Kind;
 use crate::proto::tournaments as wire;
 use crate::tournament::fanout::TournamentFanout;
-use crate::tournament::{self as service, tiebreaks, view, Loaded, Settings, Who};
+use crate::tournament::{self as service, tiebreaks, view, Entered, Loaded, Settings, Who};
 use crate::Hub;
 
 /// The longest tournament name.
@@ -994,16 +994,18 @@ pub(super) async fn pair(
     Ok(Json(wire::Paired { round }).into_response())
 }
 
+/// `{"result"}`: the body of a board's result (`docs/protocol.md`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct SetResult {
     result: String,
 }
 
-/// A result as the API names it (`1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`; the
-/// library's reader takes its other spellings too, `*` clears it).
-fn parse_result(text: &str) -> Result<Outcome, ApiError> {
-    Outcome::parse(text).map_err(service::refused)
+/// A result as the API names it (`1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`,
+/// and the unusual `½-0`, `0-½`, `0-0`; the library's readers take their
+/// other spellings too, `*` clears it).
+fn parse_result(text: &str) -> Result<Entered, ApiError> {
+    Entered::parse(text).map_err(service::refused)
 }
 
 pub(super) async fn set_result(
@@ -1014,21 +1016,22 @@ pub(super) async fn set_result(
 ) -> ApiResult {
     let Path((id, round, board)) = p?;
     let req = body.read()?;
-    let outcome = parse_result(&req.result)?;
-    // Online, a game still being played ends with the result.
-    crate::tournament::online::organiser_result(
+    let entered = parse_result(&req.result)?;
+    // Online, a game still being played ends with a standard result.
+    let previous = crate::tournament::online::organiser_result(
         &hub,
         &id,
         round,
         board,
-        outcome,
+        entered,
         &Who::Organiser(me),
     )
     .await?;
     Ok(Json(wire::ResultSet {
         round,
         board,
-        result: view::result_id(outcome),
+        result: entered.id(),
+        previous,
     })
     .into_response())
 }

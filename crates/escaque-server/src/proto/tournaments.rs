@@ -44,7 +44,8 @@ pub struct BoardItem {
     pub white: u32,
     /// Black's.
     pub black: u32,
-    /// `1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`; `null` while pending.
+    /// `1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`, or an unusual `½-0`, `0-½`,
+    /// `0-0` (each player scores their own); `null` while pending.
     pub result: Option<&'static str>,
     /// An online board's game.
     pub game: Option<String>,
@@ -305,7 +306,7 @@ pub struct Paired {
     pub round: u32,
 }
 
-/// `{"round","board","result"}`: a result entered.
+/// `{"round","board","result","previous"}`: a result entered.
 #[derive(Debug, Serialize)]
 pub struct ResultSet {
     /// Round.
@@ -314,6 +315,10 @@ pub struct ResultSet {
     pub board: u32,
     /// The result, `null` when cleared.
     pub result: Option<&'static str>,
+    /// What the board held before (`½-0`, `0-½`, `0-0` for an unusual
+    /// one, not the `½-½` it is stored with), `null` when it had none: the
+    /// desk says "Corregido: antes …" when it differs from `result`.
+    pub previous: Option<&'static str>,
 }
 
 /// `{"game","color","seconds"}`: time added to a player's clock.

@@ -21,7 +21,7 @@ pub mod view;
 use std::sync::Arc;
 
 use escaque::{Lang, Localized};
-use escaque_torneo::{pairing, trf, Outcome, TorneoError, Tournament};
+use escaque_torneo::{pairing, trf, Outcome, TorneoError, Tournament, Unusual};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Kind};
@@ -428,16 +428,68 @@ pub async fn record_result(
     outcome: Outcome,
     who: &Who,
 ) -> Result<(), ApiError> {
-    let (_, l) = change_loaded(hub, id, who, |l| {
-        l.t.set_result_board(round, board, outcome)
-            .map(|_| ())
-            .map_err(refused)
+    record_entered(hub, id, round, board, Entered::Standard(outcome), who)
+        .await
+        .map(|_| ())
+}
+
+/// A result entered on a board: a standard one (`*` clears it) or an
+/// unusual one, ½-0, 0-½ or 0-0 (a game played in which the arbiter gave
+/// one player ½ and the other 0, or both 0; FIDE's checklist VCL.13): each
+/// player scores their own points, in the standings, the pairing and every
+/// tie-break (the library's `Unusual`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entered {
+    /// 1-0, ½-½, 0-1, a forfeit, or none.
+    Standard(Outcome),
+    /// ½-0, 0-½, 0-0.
+    Unusual(Unusual),
+}
+
+impl Entered {
+    /// Reads a result as the desk sends it: `½-0`, `0-½`, `0-0` (also
+    /// `1/2-0`, `0-0.5`…) or a standard one in any spelling the library's
+    /// reader takes; anything else is refused with the reader's words.
+    pub fn parse(text: &str) -> Result<Entered, TorneoError> {
+        match Unusual::parse(text) {
+            Some(u) => Ok(Entered::Unusual(u)),
+            None => Outcome::parse(text).map(Entered::Standard),
+        }
+    }
+
+    /// As the API writes it (`null` when cleared).
+    pub fn id(self) -> Option<&'static str> {
+        match self {
+            Entered::Standard(o) => view::result_id(o),
+            Entered::Unusual(u) => Some(u.text()),
+        }
+    }
+}
+
+/// [`record_result`] for any [`Entered`] result; answers what the board
+/// held before, as the API writes it (`None`: no result yet), for the
+/// desk's correction message.
+pub async fn record_entered(
+    hub: &Arc<Hub>,
+    id: &str,
+    round: u32,
+    board: u32,
+    entered: Entered,
+    who: &Who,
+) -> Result<Option<&'static str>, ApiError> {
+    let (previous, l) = change_loaded(hub, id, who, |l| {
+        let c = match entered {
+            Entered::Standard(o) => l.t.set_result_board(round, board, o),
+            Entered::Unusual(u) => l.t.set_unusual_board(round, board, u),
+        }
+        .map_err(refused)?;
+        Ok(view::previous_id(&c))
     })
     .await?;
     if l.row.mode == "online" {
         online::result_recorded(hub, &l, round).await;
     }
-    Ok(())
+    Ok(previous)
 }
 
 /// Tells the watchers of every process the tournament's new view (each

@@ -26,10 +26,10 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use escaque::{Color, GameResult, RuleSet, Termination, TimeControl};
-use escaque_torneo::{ByeKind, Outcome};
+use escaque_torneo::{ByeKind, Outcome, Unusual};
 
-use super::{Loaded, Who};
-use crate::error::ApiError;
+use super::{Entered, Loaded, Who};
+use crate::error::{ApiError, Kind};
 use crate::games::{self, ColorChoice, GameSpec, Settings};
 use crate::lobby::Fanout;
 use crate::proto::lobby::YourGame;
@@ -442,9 +442,9 @@ pub async fn organiser_result(
     id: &str,
     round: u32,
     board: u32,
-    outcome: Outcome,
+    entered: Entered,
     who: &Who,
-) -> Result<(), ApiError> {
+) -> Result<Option<&'static str>, ApiError> {
     let l = super::load(hub, id).await?;
     if let Who::Organiser(me) = who {
         if !l.can_edit(&me.key) {
@@ -458,9 +458,37 @@ pub async fn organiser_result(
         .into_iter()
         .find(|g| g.round == round && g.board == board);
     if let Some(g) = game {
-        if end_running_game(hub, &g.game, outcome).await? {
-            return Ok(());
+        match entered {
+            Entered::Standard(outcome) => {
+                if end_running_game(hub, &g.game, outcome).await? {
+                    return Ok(None);
+                }
+            }
+            // An unusual result does not end a game: the game's own ending
+            // would replace it. It is the arbiter's once the game is over.
+            Entered::Unusual(u) => {
+                if matches!(hub.store.game(&g.game).await?, Some(r) if r.status != "over") {
+                    return Err(still_played(u));
+                }
+            }
         }
     }
-    super::record_result(hub, id, round, board, outcome, who).await
+    super::record_entered(hub, id, round, board, entered, who).await
+}
+
+/// `409 game_in_progress`: an unusual result on a board whose online game
+/// is still being played.
+fn still_played(u: Unusual) -> ApiError {
+    ApiError::new(
+        Kind::Conflict,
+        "game_in_progress",
+        format!(
+            "la partida de esa mesa aún se juega: un resultado {} se anota cuando termine (o termínala con un resultado y corrígelo)",
+            u.text()
+        ),
+        format!(
+            "that board's game is still being played: a {} result is entered once it ends (or end it with a result and correct it)",
+            u.text()
+        ),
+    )
 }

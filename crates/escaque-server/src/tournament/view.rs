@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use escaque_torneo::model::{Correction, Game};
 use escaque_torneo::standings::{self, Standing, TieBreak};
 use escaque_torneo::{rating, ByeKind, Outcome, System, Tournament};
 #[cfg(test)]
@@ -35,6 +36,25 @@ pub fn result_id(o: Outcome) -> Option<&'static str> {
         Outcome::DoubleForfeit => "--",
         Outcome::Pending => return None,
     })
+}
+
+/// A board's result as the API writes it: [`result_id`], or `½-0`, `0-½`,
+/// `0-0` for an unusual one (each player scores their own; FIDE's VCL.13).
+pub fn game_result_id(g: &Game) -> Option<&'static str> {
+    match g.unusual {
+        Some(u) => Some(u.text()),
+        None => result_id(g.outcome),
+    }
+}
+
+/// What a correction replaced, as the API writes it (an unusual result by
+/// its own text, not the `½-½` it is stored with); `None`: the board had
+/// no result.
+pub fn previous_id(c: &Correction) -> Option<&'static str> {
+    match c.previous_unusual {
+        Some(u) => Some(u.text()),
+        None => result_id(c.previous),
+    }
 }
 
 /// A bye's kind in the API: `pairing` (the one point the pairing gives),
@@ -173,7 +193,7 @@ pub fn view(l: &Loaded) -> TournamentView {
                     board: b + 1,
                     white: g.white,
                     black: g.black,
-                    result: result_id(g.outcome),
+                    result: game_result_id(g),
                     game: l
                         .games
                         .iter()
