@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use tokio::sync::{broadcast, mpsc};
 
-use crate::store::{Store, StoreError};
+use crate::store::{self, Store, StoreError};
 use crate::Hub;
 
 /// The channel every process listens on (kept with storage, which signals
@@ -218,7 +218,7 @@ async fn publisher(store: Store, mut rx: mpsc::UnboundedReceiver<Signal>) {
             None => match store.spill_signal(&signal.encode()).await {
                 Ok(id) => Signal::Spill { id }.encode(),
                 Err(e) => {
-                    eprintln!("escaque-server: bus: {e}");
+                    store::log_failure_in("bus", &e);
                     continue;
                 }
             },
@@ -226,7 +226,7 @@ async fn publisher(store: Store, mut rx: mpsc::UnboundedReceiver<Signal>) {
         if let Err(e) = store.notify(CHANNEL, &payload).await {
             // The listeners will hear nothing: they re-read when their
             // connection comes back, and at the next signal.
-            eprintln!("escaque-server: bus: NOTIFY: {e}");
+            store::log_failure_in("bus: NOTIFY", &e);
         }
     }
 }
@@ -355,7 +355,7 @@ async fn read_back(hub: &Arc<Hub>, signal: Signal) -> Option<Signal> {
                 None
             }
             Err(e) => {
-                eprintln!("escaque-server: bus: {e}");
+                store::log_failure_in("bus", &e);
                 None
             }
         },

@@ -29,7 +29,7 @@ use tokio::sync::mpsc;
 use crate::bus::{Bus, Signal};
 use crate::proto::Out;
 use crate::store::seeks::SeekRow;
-use crate::store::{now_ms, StoreError};
+use crate::store::{self, now_ms, StoreError};
 use crate::Hub;
 
 /// An open seek.
@@ -469,7 +469,7 @@ pub async fn seeks_changed(hub: &Hub, force: bool) {
         Ok(rows) => {
             hub.lobby.replace(&rows, force);
         }
-        Err(e) => eprintln!("escaque-server: lobby: {e}"),
+        Err(e) => store::log_failure_in("lobby", &e),
     }
 }
 
@@ -519,7 +519,7 @@ pub async fn start(hub: &Hub) {
     {
         Ok(n) if n > 0 && payload.is_none() => hub.bus.publish(Signal::Seeks),
         Ok(_) => {}
-        Err(e) => eprintln!("escaque-server: lobby: {e}"),
+        Err(e) => store::log_failure_in("lobby", &e),
     }
     seeks_changed(hub, true).await;
 }
@@ -550,11 +550,11 @@ pub async fn sweep_loop(hub: Weak<Hub>) {
         {
             Ok(n) if n > 0 => after_change(&hub, payload.is_some()).await,
             Ok(_) => {}
-            Err(e) => eprintln!("escaque-server: lobby: {e}"),
+            Err(e) => store::log_failure_in("lobby", &e),
         }
         let old = now_ms() - SPILL_KEPT.as_millis() as i64;
         if let Err(e) = hub.store.sweep_spill(old).await {
-            eprintln!("escaque-server: bus: {e}");
+            store::log_failure_in("bus", &e);
         }
     }
 }

@@ -120,10 +120,17 @@ pub enum StoreError {
 
 /// Logs a storage failure's cause: the one place it is written (the
 /// refusals built from a [`StoreError`], through `crate::error`, and the
-/// background tasks that have nobody to answer). The client is told only
-/// that storing failed.
+/// background tasks that have nobody to answer: the lobby, the bus, a
+/// game's task, the online events, through [`log_failure_in`]). The client
+/// is told only that storing failed.
 pub fn log_failure(e: &StoreError) {
-    eprintln!("escaque-server: almacenamiento / storage: {e}");
+    log_failure_in("almacenamiento / storage", e);
+}
+
+/// [`log_failure`] naming what failed to store (`partida ID`, `lobby`,
+/// `bus`, `bus: NOTIFY`…): `escaque-server: {what}: {e}`.
+pub fn log_failure_in(what: &str, e: &StoreError) {
+    eprintln!("escaque-server: {what}: {e}");
 }
 
 /// Milliseconds since the Unix epoch (wall time, for records only; clocks use

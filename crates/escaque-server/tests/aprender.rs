@@ -398,6 +398,17 @@ async fn progress_run(db: Db) {
         .await;
     assert_eq!(r.status, 401, "{}", r.body);
     assert_eq!(r.json()["code"], "account_only");
+    // The guard (issue 53: `SignedIn`) refuses a guest before the body is
+    // read: a malformed body and every route for accounts only are 401.
+    for (method, path, body) in [
+        ("POST", "/api/aprender/progreso", Some(json!({"stars": 3}))),
+        ("POST", "/api/aprender/unir", Some(json!({"items": "x"}))),
+        ("GET", "/api/aprender/progreso", None),
+    ] {
+        let r = guest.req(method, path, body).await;
+        assert_eq!(r.status, 401, "{method} {path}: {}", r.body);
+        assert_eq!(r.json()["code"], "account_only", "{path}");
+    }
     assert_eq!(
         guest
             .req("GET", "/api/aprender/progreso", None)

@@ -460,6 +460,70 @@ async fn bad_input_changes_nothing_run(db: Db) {
 
 both_dbs!(bad_input_changes_nothing, bad_input_changes_nothing_run);
 
+/// The organisers' routes check the right first (issue 53: the
+/// `Organising` guard): a stranger is `403 not_organiser` whatever the
+/// body or the round says, an unknown tournament `404 no_such_tournament`,
+/// and nothing changes; the organiser's own malformed body is still `400`.
+async fn the_right_comes_first_run(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut org = Browser::new(s.addr);
+    let a = otb_event(&mut org, "Torneo C", 6, 2).await;
+    let before = get(&mut org, &format!("{BASE}/{a}")).await;
+    let mut stranger = Browser::new(s.addr);
+    let asks: Vec<(&str, String, Option<Value>)> = vec![
+        ("GET", format!("{BASE}/{a}/resultados"), None),
+        ("GET", format!("{BASE}/{a}/resultados/x"), None),
+        ("GET", format!("{BASE}/{a}/rounds/1/resultados.pdf"), None),
+        (
+            "POST",
+            format!("{BASE}/{a}/resultados/1/1"),
+            Some(json!({"nope": 1})),
+        ),
+        (
+            "POST",
+            format!("{BASE}/{a}/manual-pairing"),
+            Some(json!({"games": "x"})),
+        ),
+        (
+            "POST",
+            format!("{BASE}/{a}/rounds/1/boards/1/time"),
+            Some(json!({"seconds": 0, "color": "x"})),
+        ),
+        (
+            "POST",
+            format!("{BASE}/{a}/rounds/1/boards/1/result"),
+            Some(json!({"result": "banana"})),
+        ),
+    ];
+    for (method, path, body) in &asks {
+        let r = stranger.req(method, path, body.clone()).await;
+        assert_eq!(r.status, 403, "{method} {path}: {}", r.body);
+        assert_eq!(r.json()["code"], "not_organiser", "{path}: {}", r.body);
+        let gone = path.replace(&a, "no-existe");
+        let r = stranger.req(method, &gone, body.clone()).await;
+        assert_eq!(r.status, 404, "{method} {gone}: {}", r.body);
+        assert_eq!(r.json()["code"], "no_such_tournament", "{gone}");
+    }
+    // The arbiter's page answers the guard's refusal as a page.
+    let page = stranger
+        .req("GET", &format!("/torneos/{a}/rondas/1/resultados"), None)
+        .await;
+    assert!(
+        page.body.contains("data-code=\"not_organiser\""),
+        "{}",
+        page.body
+    );
+    // The organiser passes the guard; the body is read after it.
+    let r = org
+        .post(&format!("{BASE}/{a}/manual-pairing"), json!({"games": "x"}))
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["code"], "malformed", "{}", r.body);
+    assert_eq!(get(&mut org, &format!("{BASE}/{a}")).await, before);
+}
+
+both_dbs!(the_right_comes_first, the_right_comes_first_run);
+
 // ---------------------------------------------------------------- printed
 
 async fn printed_slips_open_their_boards_run(db: Db) {

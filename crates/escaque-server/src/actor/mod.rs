@@ -38,7 +38,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
 
 use crate::proto::{ClientMsg, ErrorCode, LiveGame, ServerMsg};
-use crate::store::{GameRow, MoveRow, StoreError};
+use crate::store::{self, GameRow, MoveRow, StoreError};
 use crate::Hub;
 
 use finish::End;
@@ -408,7 +408,7 @@ impl Actor {
                         .update_game(Some(&self.fence), &self.row.id, clocks, None)
                         .await;
                     if let Err(e) = r {
-                        eprintln!("escaque-server: partida {}: {e}", self.row.id);
+                        store::log_failure_in(&format!("partida {}", self.row.id), &e);
                     }
                 }
                 self.hub.release_lease(&self.row.id, &self.fence).await;
@@ -569,7 +569,7 @@ impl Actor {
             if matches!(e, StoreError::Fenced) {
                 self.fenced = true;
             } else {
-                eprintln!("escaque-server: partida {}: {e}", self.row.id);
+                store::log_failure_in(&format!("partida {}", self.row.id), &e);
             }
             ErrorCode::Storage
         })

@@ -8,6 +8,7 @@ use escaque::Color;
 
 use super::{Actor, Phase};
 use crate::rating;
+use crate::store;
 
 impl Actor {
     /// Reads each seated account's rating in the game's pool (when the
@@ -67,10 +68,9 @@ impl Actor {
                 self.row.rating_applied = true;
             }
             Ok(None) => {}
-            Err(e) => eprintln!(
-                "escaque-server: partida {}: puntuación / rating: {e}",
-                self.row.id
-            ),
+            Err(e) => {
+                store::log_failure_in(&format!("partida {}: puntuación / rating", self.row.id), &e)
+            }
         }
     }
 }

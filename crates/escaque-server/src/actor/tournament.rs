@@ -10,7 +10,7 @@ use escaque_torneo::Outcome;
 use super::finish::End;
 use super::{Actor, Phase};
 use crate::proto::{ErrorCode, GameEvent};
-use crate::store::Ending;
+use crate::store::{self, Ending};
 pub use crate::tournament::online::tournament_outcome;
 
 /// How a game ends when the organiser sets `outcome` on its board: the
@@ -40,7 +40,7 @@ impl Actor {
         let link = match self.hub.store.tournament_link(&self.row.id).await {
             Ok(link) => link,
             Err(e) => {
-                eprintln!("escaque-server: partida {}: {e}", self.row.id);
+                store::log_failure_in(&format!("partida {}", self.row.id), &e);
                 None
             }
         };

@@ -25,7 +25,7 @@ use escaque_play::aprender::progress::{verify, ProgressError, MAX_TRIES};
 use escaque_play::aprender::{Course, Input, Text, Verdict};
 
 use crate::error::{ApiError, Kind};
-use crate::identity::Identity;
+use crate::identity::SignedIn;
 use crate::proto::aprender as wire;
 use crate::store::{self, Store};
 
@@ -268,29 +268,14 @@ pub fn judge(req: &wire::PlayTry) -> Result<wire::TryVerdict, ApiError> {
     Ok(out)
 }
 
-/// The caller's account id, or `401 account_only` for a guest.
-fn account(me: &Identity) -> Result<&str, ApiError> {
-    me.key
-        .strip_prefix("u:")
-        .filter(|_| me.account)
-        .ok_or_else(|| {
-            ApiError::new(
-                Kind::Unauthenticated,
-                "account_only",
-                "el progreso se guarda en una cuenta: entra o crea una (como invitado se guarda en este navegador)",
-                "progress is kept in an account: log in or sign up (as a guest it is kept in this browser)",
-            )
-        })
-}
-
 /// `POST /api/aprender/progreso`: verifies an exercise's tries and keeps
 /// its stars if they beat the account's best.
 pub async fn save(
     store: &Store,
-    me: &Identity,
+    who: &SignedIn,
     req: &wire::SaveTries,
 ) -> Result<wire::Saved, ApiError> {
-    let uid = account(me)?;
+    let (uid, me) = (who.id.as_str(), &who.me);
     if let Some(other) = &req.account {
         if other != &me.name {
             return Err(ApiError::new(
@@ -329,10 +314,10 @@ pub async fn save(
 /// every item verified first, nothing written if one is refused.
 pub async fn join(
     store: &Store,
-    me: &Identity,
+    who: &SignedIn,
     req: &wire::JoinProgress,
 ) -> Result<wire::CourseProgress, ApiError> {
-    let uid = account(me)?;
+    let (uid, me) = (who.id.as_str(), &who.me);
     if req.items.len() > MAX_JOIN {
         return Err(ApiError::bad(
             "too_many_items",
@@ -364,9 +349,8 @@ fn at_item(i: usize, e: ApiError) -> ApiError {
 }
 
 /// `GET /api/aprender/progreso`: the caller's stars.
-pub async fn progress(store: &Store, me: &Identity) -> Result<wire::CourseProgress, ApiError> {
-    let uid = account(me)?;
-    progress_of(store, uid, &me.name).await
+pub async fn progress(store: &Store, who: &SignedIn) -> Result<wire::CourseProgress, ApiError> {
+    progress_of(store, &who.id, &who.me.name).await
 }
 
 /// The stars of account `uid` (named `name`), stage by stage.

@@ -32,7 +32,7 @@ use crate::proto::equipos as wire;
 use crate::proto::equipos_online as owire;
 use crate::proto::lobby::YourGame;
 use crate::store::equipos_online::{TeamOnline, TeamRoundGame};
-use crate::store::{now_ms, TournamentLink};
+use crate::store::{self, now_ms, TournamentLink};
 use crate::tournament::online as shared;
 use crate::{Hub, Seat};
 
@@ -325,7 +325,7 @@ pub async fn resume(hub: &Arc<Hub>) {
     let ids = match hub.store.running_online_team_tournaments().await {
         Ok(ids) => ids,
         Err(e) => {
-            eprintln!("escaque-server: {e}");
+            store::log_failure(&e);
             return;
         }
     };

@@ -11,8 +11,9 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use super::{ApiResult, AppJson, Identity};
+use super::{ApiResult, AppJson};
 use crate::aprender;
+use crate::identity::SignedIn;
 use crate::proto::aprender as wire;
 use crate::Hub;
 
@@ -42,7 +43,7 @@ async fn play(body: AppJson<wire::PlayTry>) -> ApiResult {
 
 async fn save(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    me: SignedIn,
     body: AppJson<wire::SaveTries>,
 ) -> ApiResult {
     let req = body.read()?;
@@ -51,13 +52,13 @@ async fn save(
 
 async fn join(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    me: SignedIn,
     body: AppJson<wire::JoinProgress>,
 ) -> ApiResult {
     let req = body.read()?;
     Ok(Json(aprender::join(&hub.store, &me, &req).await?).into_response())
 }
 
-async fn progress(State(hub): State<Arc<Hub>>, me: Identity) -> ApiResult {
+async fn progress(State(hub): State<Arc<Hub>>, me: SignedIn) -> ApiResult {
     Ok(Json(aprender::progress(&hub.store, &me).await?).into_response())
 }

@@ -4,7 +4,8 @@
 //! takes when it reads it), and the guards (issue 53) instead of the same
 //! check at the top of each handler: a class's routes ([`Teaching`],
 //! [`Member`]), the routes a pupil in kid mode may not use ([`Unmanaged`]),
-//! and a tournament's organiser ([`Organising`]).
+//! a tournament's organiser ([`Organising`]), and the routes for accounts
+//! only ([`SignedIn`]).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use axum::http::request::Parts;
 
 use super::{ApiError, Identity};
 use crate::classes::{self, Role};
+use crate::identity::SignedIn;
 use crate::store::classes::ClassRow;
 use crate::tournament::{self, Loaded};
 use crate::Hub;
@@ -130,6 +132,17 @@ impl FromRequestParts<Arc<Hub>> for Member {
     }
 }
 
+/// Who asks, when it is an account (a pupil's too): the guard of the
+/// routes for accounts only. A guest is refused `401 account_only`
+/// ([`crate::identity::account_only`]), before the body is read.
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SignedIn, ApiError> {
+        SignedIn::of(Identity::from_request_parts(parts, state).await?)
+    }
+}
+
 /// Who asks, when it is not a pupil's managed account: the guard of the
 /// routes that make something a pupil may not make (kid mode: a pupil
 /// plays its class's events, it does not make any). Refused `403
@@ -168,9 +181,7 @@ impl FromRequestParts<Arc<Hub>> for Organising {
         let me = Identity::from_request_parts(parts, hub).await?;
         let id = route_id(parts, hub, "an organiser's guard").await?;
         let loaded = tournament::load(hub, &id).await?;
-        if !loaded.can_edit(&me.key) {
-            return Err(tournament::not_organiser());
-        }
+        tournament::organised_by(&loaded, &me)?;
         Ok(Organising { me, loaded })
     }
 }

@@ -13,6 +13,7 @@ use escaque::Lang;
 use escaque_torneo::fide::{self, Pairs};
 use escaque_torneo::Tournament;
 
+use super::extract::Organising;
 use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::proto::fide as wire;
 use crate::tournament::{self as service, Who};
@@ -115,14 +116,14 @@ fn answer(
 /// online event (409 `online_event`: its games are started by the
 /// server's pairing), a pairing that is not one of the round's players
 /// (400), rules broken without `accept_warnings` (400, the warnings in the
-/// message), anyone but an organiser (403).
+/// message), anyone but an organiser (403, before anything else: the
+/// [`Organising`] guard).
 pub(super) async fn manual(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
-    id: Result<Path<String>, PathRejection>,
+    Organising { me, loaded: l }: Organising,
     body: AppJson<wire::ManualPairing>,
 ) -> ApiResult {
-    let id = id?.0;
+    let id = l.row.id.clone();
     let req = body.read()?;
     if req.games.len() > 2000 {
         return Err(ApiError::bad(
@@ -135,10 +136,6 @@ pub(super) async fn manual(
         games: req.games.iter().map(|g| (g[0], g[1])).collect(),
         bye: req.bye,
     };
-    let l = service::load(&hub, &id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(service::not_organiser());
-    }
     if l.row.mode == "online" {
         return Err(ApiError(
             axum::http::StatusCode::CONFLICT.into(),

@@ -33,10 +33,10 @@ use escaque_torneo::pdf::{self, Card, CardTexts};
 use serde::Deserialize;
 
 use super::class_cards::{origin, qr_of, qr_svg};
-use super::{ApiError, ApiResult, AppJson, Identity};
+use super::extract::Organising;
+use super::{ApiError, ApiResult, AppJson};
 use crate::proto::resultados as wire;
 use crate::resultados as domain;
-use crate::tournament as service;
 use crate::Hub;
 
 /// This file's routes (merged into [`super::router`]).
@@ -87,34 +87,33 @@ async fn enter(
     Ok(Json(domain::enter(&hub, &code, &req).await?).into_response())
 }
 
-async fn log(
-    State(hub): State<Arc<Hub>>,
-    me: Identity,
-    p: Result<Path<String>, PathRejection>,
-) -> ApiResult {
-    let Path(id) = p?;
-    Ok(Json(domain::log(&hub, &id, &me).await?).into_response())
+// The organisers' routes open with the [`Organising`] guard: `404
+// no_such_tournament` / `403 not_organiser` before the path's round or the
+// body is read.
+
+async fn log(State(hub): State<Arc<Hub>>, Organising { loaded, .. }: Organising) -> ApiResult {
+    Ok(Json(domain::log(&hub, &loaded).await?).into_response())
 }
 
 async fn round_list(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    Organising { loaded, .. }: Organising,
     p: Result<Path<(String, u32)>, PathRejection>,
 ) -> ApiResult {
-    let Path((id, round)) = p?;
-    Ok(Json(domain::round_list(&hub, &id, &me, round).await?).into_response())
+    let Path((_, round)) = p?;
+    Ok(Json(domain::round_list(&hub, &loaded, round).await?).into_response())
 }
 
 async fn arbiter(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    Organising { me, loaded }: Organising,
     p: Result<Path<(String, u32, u32)>, PathRejection>,
     body: AppJson<wire::ArbiterResult>,
 ) -> ApiResult {
-    let Path((id, round, board)) = p?;
+    let Path((_, round, board)) = p?;
     let req = body.read()?;
     let outcome = domain::parse_result(&req.result)?;
-    Ok(Json(domain::arbiter(&hub, &id, &me, round, board, outcome).await?).into_response())
+    Ok(Json(domain::arbiter(&hub, &me, loaded, round, board, outcome).await?).into_response())
 }
 
 // ---------------------------------------------------------------- words
@@ -405,7 +404,7 @@ async fn phone_page(
 /// page, conflicts and missing results first, each board's QR code drawn.
 async fn round_page(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    organising: Result<Organising, ApiError>,
     headers: HeaderMap,
     p: Result<Path<(String, u32)>, PathRejection>,
     q: Result<Query<LangQuery>, QueryRejection>,
@@ -414,16 +413,14 @@ async fn round_page(
     let Ok(Path((id, round))) = p else {
         return error_page(&w, &ApiError::no_route());
     };
-    let (list, origin) = match (
-        domain::round_list(&hub, &id, &me, round).await,
-        origin(&headers),
-    ) {
+    // The guard's refusal as a page (a page answers in HTML).
+    let l = match organising {
+        Ok(Organising { loaded, .. }) => loaded,
+        Err(e) => return error_page(&w, &e),
+    };
+    let (list, origin) = match (domain::round_list(&hub, &l, round).await, origin(&headers)) {
         (Ok(l), Ok(o)) => (l, o),
         (Err(e), _) | (_, Err(e)) => return error_page(&w, &e),
-    };
-    let l = match service::load(&hub, &id).await {
-        Ok(l) => l,
-        Err(e) => return error_page(&w, &e),
     };
     let mut body = String::new();
     let c = &list.counts;
@@ -514,7 +511,7 @@ async fn round_page(
         }
         body.push_str("</tbody></table><p class=\"error\" id=\"error\" role=\"alert\"></p>");
     }
-    match domain::log(&hub, &id, &me).await {
+    match domain::log(&hub, &l).await {
         Ok(log) if !log.lines.is_empty() => {
             let _ = write!(body, "<h2>{}</h2><ol id=\"log\">", w.log);
             for line in log.lines.iter().rev().take(50) {
@@ -593,16 +590,15 @@ fn state_word(w: &Words, id: &str) -> &'static str {
 /// result slips, one a board with its QR code, eight to an A4 page.
 async fn slips_pdf(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    Organising { loaded: l, .. }: Organising,
     headers: HeaderMap,
     p: Result<Path<(String, u32)>, PathRejection>,
     q: Result<Query<LangQuery>, QueryRejection>,
 ) -> ApiResult {
-    let Path((id, round)) = p?;
+    let Path((_, round)) = p?;
     let w = words(english(q));
     let origin = origin(&headers)?;
-    let list = domain::round_list(&hub, &id, &me, round).await?;
-    let l = service::load(&hub, &id).await?;
+    let list = domain::round_list(&hub, &l, round).await?;
     let mut boards: Vec<&wire::ArbiterBoard> = list.boards.iter().collect();
     boards.sort_by_key(|b| b.board.board);
     let cards = boards

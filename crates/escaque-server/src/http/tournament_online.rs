@@ -16,6 +16,7 @@ use escaque_torneo::Player;
 use serde::Deserialize;
 use tokio::sync::oneshot;
 
+use super::extract::Organising;
 use super::{ApiError, ApiResult, AppJson, Identity};
 use crate::actor::Cmd;
 use crate::store::PlayerLink;
@@ -228,21 +229,16 @@ pub(super) struct TimeBody {
     color: String,
 }
 
-/// The game on `board` of `round`, after checking the asker organises an
-/// online tournament.
+/// The game on `board` of `round` of `l`, an online tournament (the
+/// asker's right is the route's [`Organising`] guard).
 async fn board_game(
     hub: &Arc<Hub>,
-    me: &Identity,
-    id: &str,
+    l: &Loaded,
     round: u32,
     board: u32,
 ) -> Result<String, ApiError> {
-    let l = tournament::load(hub, id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(tournament::not_organiser());
-    }
-    online_only(&l)?;
-    let games = hub.store.tournament_games(id).await?;
+    online_only(l)?;
+    let games = hub.store.tournament_games(&l.row.id).await?;
     games
         .into_iter()
         .find(|g| g.round == round && g.board == board)
@@ -251,14 +247,15 @@ async fn board_game(
 }
 
 /// `POST /api/tournaments/{id}/rounds/{r}/boards/{b}/time` `{seconds,
-/// color}`: the organiser gives a side of a game being played more time.
+/// color}`: the organiser gives a side of a game being played more time
+/// (anybody else: `403 not_organiser` before anything else).
 pub(super) async fn add_time(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    Organising { loaded, .. }: Organising,
     path: Result<Path<(String, u32, u32)>, PathRejection>,
     body: AppJson<TimeBody>,
 ) -> ApiResult {
-    let Path((id, round, board)) = path?;
+    let Path((_, round, board)) = path?;
     let body = body.read()?;
     let color = match body.color.as_str() {
         "white" => Color::White,
@@ -278,7 +275,7 @@ pub(super) async fn add_time(
             format!("\"seconds\" must be 1 to {MAX_ADDED_S}"),
         ));
     }
-    let game = board_game(&hub, &me, &id, round, board).await?;
+    let game = board_game(&hub, &loaded, round, board).await?;
     let tx = hub.game(&game).await.ok_or_else(no_game)?;
     let (reply, answer) = oneshot::channel();
     tx.send(Cmd::AddTime {

@@ -1008,13 +1008,16 @@ fn parse_result(text: &str) -> Result<Entered, ApiError> {
     Entered::parse(text).map_err(service::refused)
 }
 
+/// The organiser's right first ([`Organising`]): online, the result ends
+/// a game still being played before the tournament is changed.
 pub(super) async fn set_result(
     State(hub): State<Arc<Hub>>,
-    me: Identity,
+    Organising { me, loaded }: Organising,
     p: Result<Path<(String, u32, u32)>, PathRejection>,
     body: AppJson<SetResult>,
 ) -> ApiResult {
-    let Path((id, round, board)) = p?;
+    let Path((_, round, board)) = p?;
+    let id = loaded.row.id;
     let req = body.read()?;
     let entered = parse_result(&req.result)?;
     // Online, a game still being played ends with a standard result.

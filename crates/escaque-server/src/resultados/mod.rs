@@ -583,20 +583,29 @@ pub async fn enter(
 }
 
 /// An organiser enters, overrides or clears (`Pending`) the result of
-/// `board` of `round`.
+/// `board` of `round` of `l` (loaded by the caller, which checked `me`'s
+/// right: the HTTP route's `Organising` guard). A retry reloads the
+/// tournament and checks the right again ([`service::organised_by`]).
 pub async fn arbiter(
     hub: &Arc<Hub>,
-    id: &str,
     me: &Identity,
+    l: Loaded,
     round: u32,
     board: u32,
     result: Outcome,
 ) -> Result<wire::BoardResult, ApiError> {
+    let id = l.row.id.clone();
+    let id = id.as_str();
+    let mut first = Some(l);
     for _ in 0..RETRIES {
-        let mut l = service::load(hub, id).await?;
-        if !l.can_edit(&me.key) {
-            return Err(service::not_organiser());
-        }
+        let mut l = match first.take() {
+            Some(l) => l,
+            None => {
+                let l = service::load(hub, id).await?;
+                service::organised_by(&l, me)?;
+                l
+            }
+        };
         if l.row.mode == "online" {
             return Err(online_tournament());
         }
@@ -616,18 +625,15 @@ pub async fn arbiter(
 
 /// A round's boards for an organiser: each with its code and state,
 /// conflicts first, then the missing and the half-entered, then those in
-/// the standings.
+/// the standings. `l` is loaded by the caller, which checked the asker's
+/// right (the HTTP routes' `Organising` guard).
 pub async fn round_list(
     hub: &Arc<Hub>,
-    id: &str,
-    me: &Identity,
+    l: &Loaded,
     round: u32,
 ) -> Result<wire::RoundResults, ApiError> {
-    let l = service::load(hub, id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(service::not_organiser());
-    }
-    let codes = round_codes(hub, &l, round).await?;
+    let id = l.row.id.as_str();
+    let codes = round_codes(hub, l, round).await?;
     let entries = hub.store.result_entries(id, round).await?;
     let mut boards = Vec::new();
     let mut counts = wire::StateCounts::default();
@@ -637,7 +643,7 @@ pub async fn round_list(
             .find(|e| e.board == board)
             .cloned()
             .unwrap_or_else(|| empty_entry(id, round, board));
-        let (_, _, outcome) = board_of(&l, round, board)?;
+        let (_, _, outcome) = board_of(l, round, board)?;
         let state = state_of(&e, outcome);
         match state {
             State::Conflict => counts.conflict += 1,
@@ -656,7 +662,7 @@ pub async fn round_list(
             group,
             board,
             wire::ArbiterBoard {
-                board: board_view(&l, &e)?,
+                board: board_view(l, &e)?,
                 url: format!("/resultado/{code}"),
                 code,
             },
@@ -666,18 +672,16 @@ pub async fn round_list(
     Ok(wire::RoundResults {
         tournament: id.to_string(),
         round,
-        current_round: current_round(&l),
+        current_round: current_round(l),
         counts,
         boards: boards.into_iter().map(|b| b.2).collect(),
     })
 }
 
-/// The tournament's log, for an organiser.
-pub async fn log(hub: &Arc<Hub>, id: &str, me: &Identity) -> Result<wire::ResultLog, ApiError> {
-    let l = service::load(hub, id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(service::not_organiser());
-    }
+/// The log of `l`, for an organiser (the caller checked the right: the
+/// HTTP route's `Organising` guard).
+pub async fn log(hub: &Arc<Hub>, l: &Loaded) -> Result<wire::ResultLog, ApiError> {
+    let id = l.row.id.as_str();
     let lines = hub
         .store
         .result_log(id)

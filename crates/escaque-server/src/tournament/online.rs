@@ -35,7 +35,7 @@ use crate::lobby::Fanout;
 use crate::proto::lobby::YourGame;
 use crate::proto::tournaments::Countdown;
 use crate::proto::{ErrorCode, Out};
-use crate::store::{Ending, GameRow, TournamentLink};
+use crate::store::{self, Ending, GameRow, TournamentLink};
 use crate::tournament::fanout::TournamentFanout;
 use crate::{Created, Hub, Seat};
 
@@ -375,7 +375,7 @@ pub async fn resume(hub: &Arc<Hub>) {
     let ids = match hub.store.running_online_tournaments().await {
         Ok(ids) => ids,
         Err(e) => {
-            eprintln!("escaque-server: {e}");
+            store::log_failure(&e);
             return;
         }
     };
@@ -436,7 +436,9 @@ pub fn late_byes(l: &mut Loaded, id: u32) {
 
 /// The organiser's result on a board of an online event: a game still
 /// being played ends with it (its task hands the result to the tournament,
-/// a forfeit as a forfeit); a finished game's result is corrected.
+/// a forfeit as a forfeit); a finished game's result is corrected. The
+/// caller has checked `who`'s right (the HTTP route's `Organising` guard);
+/// a correction goes through [`super::change`], which checks it again.
 pub async fn organiser_result(
     hub: &Arc<Hub>,
     id: &str,
@@ -445,12 +447,6 @@ pub async fn organiser_result(
     entered: Entered,
     who: &Who,
 ) -> Result<Option<&'static str>, ApiError> {
-    let l = super::load(hub, id).await?;
-    if let Who::Organiser(me) = who {
-        if !l.can_edit(&me.key) {
-            return Err(super::not_organiser());
-        }
-    }
     let game = hub
         .store
         .tournament_games(id)
