@@ -510,14 +510,15 @@ struct MemoCall {
 }
 
 impl Memo {
+    /// A quick hash of the graph (a multiply-rotate mix: the calls with
+    /// the same key are compared in full, so it need not be strong).
     fn key<const M: usize>(nv: usize, edges: &[(usize, usize, Wide<M>)]) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (nv, edges.len()).hash(&mut h);
+        let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+        let mut h = mix(nv as u64, edges.len() as u64);
         for (a, b, w) in edges {
-            (a, b, w.0[0]).hash(&mut h);
+            h = mix(mix(h, ((*a as u64) << 32) | *b as u64), w.0[0]);
         }
-        h.finish()
+        h
     }
 
     /// A maximum-weight matching of the graph, computed or remembered.
@@ -1224,16 +1225,7 @@ fn first_matching(seats: &[Seat], compatible: &[bool], groups: usize) -> Option<
         // is no pairing, and the brackets would only find that out after
         // trying every way down the score groups (a team Swiss without a
         // possible pairing took over a minute; issue 58).
-        let mut edges: Vec<(usize, usize, i128)> = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if compatible[a * n + b] {
-                    edges.push((a, b, 1));
-                }
-            }
-        }
-        let m = max_weight_matching(n, &edges);
-        if m.iter().any(Option::is_none) {
+        if !perfect_with(n, compatible, &[]) {
             return None;
         }
         return Some(Init {
@@ -1243,6 +1235,30 @@ fn first_matching(seats: &[Seat], compatible: &[bool], groups: usize) -> Option<
         });
     }
     let top_score = seats[0].score;
+    // The weighted matching below leaves unpaired one eligible player of the
+    // lowest score group that allows it (its first field counts the pairs
+    // and the ineligible players paired, its second the groups of the
+    // players paired). Which group that is needs only matchings of unit
+    // weights, far quicker: an extra vertex joined to the group's eligible
+    // players makes the field even, and a perfect matching of it leaves one
+    // of them out. The top group also decides C.9's single downfloater
+    // (which the weighted matching's pairs tell), so it is left to it.
+    let mut first_of_group = vec![n; groups + 1];
+    for (v, s) in seats.iter().enumerate().rev() {
+        first_of_group[s.group] = v;
+    }
+    first_of_group[groups] = n;
+    for g in (1..groups).rev().take(FAST_BYE_GROUPS) {
+        let eligible: Vec<usize> = (first_of_group[g]..first_of_group[g + 1])
+            .filter(|&v| seats[v].eligible)
+            .collect();
+        if eligible.is_empty() {
+            continue;
+        }
+        if perfect_with(n, compatible, &eligible) {
+            return Some(bye_in(seats, seats[first_of_group[g]].score, false));
+        }
+    }
     let mut edges: Vec<(usize, usize, i128)> = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
@@ -1260,28 +1276,58 @@ fn first_matching(seats: &[Seat], compatible: &[bool], groups: usize) -> Option<
     if unpaired.len() > 1 || unpaired.iter().any(|&v| !seats[v].eligible) {
         return None;
     }
+    let Some(&bye) = unpaired.first() else {
+        return Some(Init {
+            bye_score: 0,
+            single: false,
+            unplayed_rank: Default::default(),
+        });
+    };
+    let bye_score = seats[bye].score;
+    let single = bye_score >= top_score
+        && (0..n)
+            .take_while(|&v| seats[v].score >= top_score)
+            .all(|v| m[v].is_none_or(|u| seats[u].score >= top_score));
+    Some(bye_in(seats, bye_score, single))
+}
+
+/// How many score groups, from the lowest, `first_matching` tries with
+/// unit-weight matchings before it asks the weighted one.
+const FAST_BYE_GROUPS: usize = 3;
+
+/// `Init` for a bye to a player scoring `bye_score`.
+fn bye_in(seats: &[Seat], bye_score: HalfPoints, single: bool) -> Init {
     let mut init = Init {
-        bye_score: 0,
-        single: false,
+        bye_score,
+        single,
         unplayed_rank: Default::default(),
     };
-    if let Some(&bye) = unpaired.first() {
-        init.bye_score = seats[bye].score;
-        init.single = init.bye_score >= top_score
-            && (0..n)
-                .take_while(|&v| seats[v].score >= top_score)
-                .all(|v| m[v].is_none_or(|u| seats[u].score >= top_score));
-        let mut played: Vec<u32> = seats
-            .iter()
-            .filter(|s| s.score == init.bye_score)
-            .map(|s| s.played)
-            .collect();
-        played.sort_unstable_by(|a, b| b.cmp(a));
-        for (rank, p) in played.into_iter().enumerate() {
-            init.unplayed_rank.insert(p, rank as u64);
+    let mut played: Vec<u32> = seats
+        .iter()
+        .filter(|s| s.score == bye_score)
+        .map(|s| s.played)
+        .collect();
+    played.sort_unstable_by(|a, b| b.cmp(a));
+    for (rank, p) in played.into_iter().enumerate() {
+        init.unplayed_rank.insert(p, rank as u64);
+    }
+    init
+}
+
+/// Whether the `n` players' compatible pairs, plus one extra vertex joined
+/// to each of `extra` when it is not empty, have a perfect matching.
+fn perfect_with(n: usize, compatible: &[bool], extra: &[usize]) -> bool {
+    let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if compatible[a * n + b] {
+                edges.push((a, b, 1));
+            }
         }
     }
-    Some(init)
+    edges.extend(extra.iter().map(|&v| (v, n, 1)));
+    let nv = n + !extra.is_empty() as usize;
+    max_weight_matching(nv, &edges).iter().all(Option::is_some)
 }
 
 /// Pairs the players; returns `(white, Some(black))` in board order and

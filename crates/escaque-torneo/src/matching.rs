@@ -25,6 +25,10 @@ pub trait Weight:
     fn add_sub(a: Self, b: Self, c: Self) -> Self {
         a + b - c
     }
+    /// `self > 0`.
+    fn is_positive(self) -> bool {
+        self > Self::ZERO
+    }
 }
 
 impl Weight for i128 {
@@ -174,6 +178,10 @@ impl<const N: usize> Weight for Wide<N> {
         }
         Wide(out)
     }
+    fn is_positive(self) -> bool {
+        let top = self.0[N - 1] as i64;
+        top > 0 || (top == 0 && self.0[..N - 1].iter().any(|&l| l != 0))
+    }
     fn double(self) -> Self {
         self + self
     }
@@ -247,6 +255,24 @@ struct Matcher<W: Weight> {
     bestslack: Vec<W>,
     bestepoch: Vec<u64>,
     epoch: u64,
+    /// Scratch space reused by `add_blossom` (no allocation per blossom):
+    /// a blossom's leaves, and the best edge (and its slack) from it to each
+    /// other S-blossom, `NONE` between uses.
+    leaf_buf: Vec<usize>,
+    bestedgeto: Vec<usize>,
+    slackto: Vec<W>,
+}
+
+/// Appends the vertices of blossom `b` to `out`, in the order of its
+/// sub-blossoms.
+fn leaves_into(childs: &[Vec<usize>], nv: usize, b: usize, out: &mut Vec<usize>) {
+    if b < nv {
+        out.push(b);
+    } else {
+        for &c in &childs[b] {
+            leaves_into(childs, nv, c, out);
+        }
+    }
 }
 
 impl<W: Weight> Matcher<W> {
@@ -313,6 +339,9 @@ impl<W: Weight> Matcher<W> {
             bestslack: vec![W::ZERO; 2 * n],
             bestepoch: vec![u64::MAX; 2 * n],
             epoch: 0,
+            leaf_buf: Vec::new(),
+            bestedgeto: vec![NONE; 2 * n],
+            slackto: vec![W::ZERO; 2 * n],
         }
     }
 
@@ -336,26 +365,9 @@ impl<W: Weight> Matcher<W> {
         self.bestepoch[x] = self.epoch;
     }
 
-    /// The incident edges of vertex `v`.
-    fn incident(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
-        self.adj[self.adj_start[v]..self.adj_start[v + 1]]
-            .iter()
-            .map(|&(p, _)| p / 2)
-    }
-
-    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
-        if b < self.nv {
-            out.push(b);
-        } else {
-            for &c in &self.blossomchilds[b] {
-                self.leaves(c, out);
-            }
-        }
-    }
-
     fn leaves_of(&self, b: usize) -> Vec<usize> {
         let mut v = Vec::new();
-        self.leaves(b, &mut v);
+        leaves_into(&self.blossomchilds, self.nv, b, &mut v);
         v
     }
 
@@ -368,8 +380,7 @@ impl<W: Weight> Matcher<W> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let l = self.leaves_of(b);
-            self.queue.extend(l);
+            leaves_into(&self.blossomchilds, self.nv, b, &mut self.queue);
         } else {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -439,53 +450,68 @@ impl<W: Weight> Matcher<W> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::ZERO;
-        for v in self.leaves_of(b) {
+        let mut leaves = std::mem::take(&mut self.leaf_buf);
+        leaves.clear();
+        leaves_into(&self.blossomchilds, self.nv, b, &mut leaves);
+        for &v in &leaves {
             if self.label[self.inblossom[v]] == 2 {
                 self.queue.push(v);
             }
             self.inblossom[v] = b;
         }
         // Best edges from the new blossom to other S-blossoms.
-        let mut bestedgeto = vec![NONE; 2 * self.nv];
-        let mut slackto = vec![W::ZERO; 2 * self.nv];
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut slackto = std::mem::take(&mut self.slackto);
+        let mut consider = |m: &Self, k: usize| {
+            let (mut i, mut j) = m.ends[k];
+            if m.inblossom[j] == b {
+                std::mem::swap(&mut i, &mut j);
+            }
+            let bj = m.inblossom[j];
+            if bj != b && m.label[bj] == 1 {
+                let s = m.slack(k);
+                if bestedgeto[bj] == NONE || s < slackto[bj] {
+                    bestedgeto[bj] = k;
+                    slackto[bj] = s;
+                }
+            }
+        };
         for &bv in &path {
-            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.incident(v).collect())
-                    .collect(),
-            };
-            for nblist in nblists {
-                for k in nblist {
-                    let (mut i, mut j) = self.ends[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+            match self.blossombestedges[bv].take() {
+                Some(list) => {
+                    for k in list {
+                        consider(self, k);
                     }
-                    let bj = self.inblossom[j];
-                    if bj != b && self.label[bj] == 1 {
-                        let s = self.slack(k);
-                        if bestedgeto[bj] == NONE || s < slackto[bj] {
-                            bestedgeto[bj] = k;
-                            slackto[bj] = s;
+                }
+                None => {
+                    leaves.clear();
+                    leaves_into(&self.blossomchilds, self.nv, bv, &mut leaves);
+                    for &v in &leaves {
+                        for a in self.adj_start[v]..self.adj_start[v + 1] {
+                            consider(self, self.adj[a].0 / 2);
                         }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
+        self.leaf_buf = leaves;
         self.bestedge[b] = NONE;
         let mut list = Vec::new();
-        for (k, s) in bestedgeto.into_iter().zip(slackto) {
+        for bj in 0..bestedgeto.len() {
+            let k = bestedgeto[bj];
             if k == NONE {
                 continue;
             }
+            bestedgeto[bj] = NONE;
             list.push(k);
+            let s = slackto[bj];
             if self.bestedge[b] == NONE || s < self.best_slack(b) {
                 self.set_best(b, k, s);
             }
         }
+        self.bestedgeto = bestedgeto;
+        self.slackto = slackto;
         self.blossombestedges[b] = Some(list);
     }
 
@@ -649,6 +675,8 @@ impl<W: Weight> Matcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
+                    // A vertex's dual changes only between scans.
+                    let dv = self.dualvar[v];
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
                         let (p, w) = self.adj[idx];
                         let k = p / 2;
@@ -657,9 +685,8 @@ impl<W: Weight> Matcher<W> {
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack =
-                                W::add_sub(self.dualvar[v], self.dualvar[w], self.adj_twice[idx]);
-                            if kslack <= W::ZERO {
+                            kslack = W::add_sub(dv, self.dualvar[w], self.adj_twice[idx]);
+                            if !kslack.is_positive() {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -834,6 +861,8 @@ mod tests {
             assert_eq!(to(a) - to(b), to(a - b));
             assert_eq!(to(a).cmp(&to(b)), a.cmp(&b));
             assert_eq!(to(a).half(), to(a >> 1));
+            assert_eq!(to(a).is_positive(), a > 0);
+            assert_eq!(to(a >> 70).is_positive(), a >> 70 > 0);
             let c: i128 = rng.random::<i128>() >> 2;
             assert_eq!(Wide::add_sub(to(a), to(b), to(c)), to(a + b - c));
             let k = rng.random_range(0..3u32);
