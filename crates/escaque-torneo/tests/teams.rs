@@ -228,7 +228,12 @@ fn match_points_follow_the_scoring_and_a_bad_scoring_is_refused() {
         ),
         (3, 1, 0)
     );
-    assert_eq!(s.bye_match_points, 3);
+    // C.04.6 1.4: the pairing-allocated bye is a drawn match — a draw's
+    // match points, half a point a board — unless the rules say a win.
+    assert_eq!(s.bye_match_points, 1);
+    assert_eq!(s.bye_game_points_for(4), 4);
+    let w = s.bye_as_win(4);
+    assert_eq!((w.bye_match_points, w.bye_game_points_for(4)), (3, 8));
     assert!(matches!(
         Scoring::new(1, 1, 0),
         Err(TeamError::BadScoring { .. })
@@ -528,9 +533,11 @@ fn event_one_tie_breaks_match_the_hand_worked_values() {
 
 /// Event 2, worked out by hand: 5 teams, 2 boards, rounds given by hand
 /// (byes and a forfeited match). R1: 1–2 11, 3–4 ==, bye 5. R2: 5–1 =1,
-/// 2–3 forfeited by 3, bye 4. A bye: 2 match points, 2 game points.
+/// 2–3 forfeited by 3, bye 4. A bye: 2 match points, 2 game points (the
+/// rules of this event give the bye a win's value, not C.04.6's draw).
 pub fn event_two() -> TeamTournament {
     let mut t = TeamTournament::new("Evento dos", TeamSystem::Swiss, 2, 2);
+    t.scoring = t.scoring.bye_as_win(2);
     for (i, name) in ["Uno", "Dos", "Tres", "Cuatro", "Cinco"].iter().enumerate() {
         t.add_team(team(name, 1900 - 50 * i as u16, 2)).unwrap();
     }
@@ -938,4 +945,279 @@ fn forbidden_pairs_are_refused_outside_a_swiss_or_without_two_teams() {
         Err(TeamError::NoPairing { round: 1 })
     );
     assert!(t.rounds.is_empty());
+}
+
+// ---------------------------------------------------------------- C.04.6 article 3
+
+use escaque_torneo::teams::c046::{self, Entrant, Field};
+use escaque_torneo::teams::RequestedBye;
+
+/// Entrants with pairing numbers and scores, no preferences, no floats,
+/// every team free to meet every other.
+fn field_of(teams: &[(u32, u32)]) -> Field {
+    let n = teams.len();
+    Field {
+        entrants: teams
+            .iter()
+            .map(|&(tpn, score)| Entrant {
+                tpn,
+                score,
+                played: 0,
+                bye_eligible: true,
+                floated: false,
+                colour: None,
+                strong: false,
+            })
+            .collect(),
+        can_meet: (0..n).map(|i| (0..n).map(|j| i != j).collect()).collect(),
+        float_criteria: true,
+        type_b: false,
+    }
+}
+
+/// The pairing as (top member's number, bottom member's number), sorted.
+fn numbers(f: &Field, p: &c046::Pairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = p
+        .pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (x, y) = (f.entrants[a].tpn, f.entrants[b].tpn);
+            (x.min(y), x.max(y))
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn forbid(f: &mut Field, a: usize, b: usize) {
+    f.can_meet[a][b] = false;
+    f.can_meet[b][a] = false;
+}
+
+/// Art. 3.5–3.6: an odd top scoregroup {1, 2, 3} takes one upfloater (the
+/// first of the next scoregroup, 16), and the bracket {1, 2, 3, 16} is
+/// paired in pairing-number order: top members 1, 2 and bottom members 3,
+/// 16 (identifier 1 2 3 16), not 1-16 as a downfloat would give. The same
+/// bracket Gacrux's own test pins for Sharly Chess's issue-17 file.
+#[test]
+fn c046_an_odd_scoregroup_takes_an_upfloater_paired_by_the_smallest_identifier() {
+    let f = field_of(&[(1, 4), (2, 4), (3, 4), (16, 2), (17, 2), (18, 0)]);
+    let p = c046::pair(&f).unwrap();
+    assert_eq!(p.bye, None);
+    assert_eq!(numbers(&f, &p), vec![(1, 3), (2, 16), (17, 18)]);
+}
+
+/// Art. 3.6 with [C8]: in {1, 2, 3, 4}, 1 and 3 want White and 2 and 4
+/// Black: 1-3 and 2-4 (the first identifier) leave two preferences
+/// unmet; of the pairings that meet all, 1-4 2-3 (identifier 1 2 4 3)
+/// comes before 1-2 3-4 (1 3 2 4).
+#[test]
+fn c046_colour_preferences_come_before_the_identifier() {
+    let mut f = field_of(&[(1, 2), (2, 2), (3, 2), (4, 2)]);
+    for (i, c) in [W, B, W, B].into_iter().enumerate() {
+        f.entrants[i].colour = Some(c);
+        f.entrants[i].strong = true;
+    }
+    let p = c046::pair(&f).unwrap();
+    assert_eq!(numbers(&f, &p), vec![(1, 4), (2, 3)]);
+    // Without preferences, the first identifier.
+    let f = field_of(&[(1, 2), (2, 2), (3, 2), (4, 2)]);
+    assert_eq!(numbers(&f, &c046::pair(&f).unwrap()), vec![(1, 3), (2, 4)]);
+}
+
+/// Art. 3.5.5 with [C7]: of the upfloaters 4 and 5 (same score), 4 comes
+/// first (3.5.4) but floated in the previous round, so 5 goes up; in the
+/// last two rounds [C7] does not apply and 4 goes up.
+#[test]
+fn c046_an_upfloater_that_floated_last_round_is_avoided_except_in_the_last_two_rounds() {
+    let mut f = field_of(&[(1, 2), (2, 2), (3, 2), (4, 1), (5, 1), (6, 0)]);
+    f.entrants[3].floated = true;
+    let p = c046::pair(&f).unwrap();
+    assert_eq!(numbers(&f, &p), vec![(1, 3), (2, 5), (4, 6)]);
+    f.float_criteria = false;
+    let p = c046::pair(&f).unwrap();
+    assert_eq!(numbers(&f, &p), vec![(1, 3), (2, 4), (5, 6)]);
+}
+
+/// Art. 3.5.5 with [C6]: taking 4 up would leave {5, 6} of the following
+/// scoregroup unable to meet (they already have); 5 goes up instead, and
+/// 4-6 are paired in their own scoregroup.
+#[test]
+fn c046_the_following_scoregroup_must_stay_pairable() {
+    let mut f = field_of(&[
+        (1, 2),
+        (2, 2),
+        (3, 2),
+        (4, 1),
+        (5, 1),
+        (6, 1),
+        (7, 0),
+        (8, 0),
+    ]);
+    forbid(&mut f, 4, 5);
+    let p = c046::pair(&f).unwrap();
+    assert_eq!(numbers(&f, &p), vec![(1, 3), (2, 5), (4, 6), (7, 8)]);
+}
+
+/// Art. 3.4: the bye first — among the teams [C2] allows, the lowest
+/// score, then the most matches played, then the largest number, provided
+/// the others can still be paired.
+#[test]
+fn c046_the_bye_goes_to_the_lowest_score_most_played_largest_number() {
+    let mut f = field_of(&[(1, 2), (2, 2), (3, 0), (4, 0), (5, 0)]);
+    assert_eq!(f.entrants[c046::pair(&f).unwrap().bye.unwrap()].tpn, 5);
+    f.entrants[3].played = 1;
+    assert_eq!(f.entrants[c046::pair(&f).unwrap().bye.unwrap()].tpn, 4);
+    f.entrants[3].bye_eligible = false;
+    assert_eq!(f.entrants[c046::pair(&f).unwrap().bye.unwrap()].tpn, 5);
+    // 3.4.1: with 5 out, 3 (who may meet only 5) could not be paired.
+    forbid(&mut f, 2, 0);
+    forbid(&mut f, 2, 1);
+    forbid(&mut f, 2, 3);
+    let p = c046::pair(&f).unwrap();
+    assert_eq!(f.entrants[p.bye.unwrap()].tpn, 3);
+    // No team may have the bye: no pairing (3.3.3).
+    for e in &mut f.entrants {
+        e.bye_eligible = false;
+    }
+    assert_eq!(c046::pair(&f), None);
+}
+
+// ---------------------------------------------------------------- requested byes
+
+/// A team that asks not to play a round (`240` in TRF-2026): left out of
+/// the pairing, it scores what the bye's kind gives (F: a win's match
+/// points and a point a board; H: a draw's and half; Z: nothing), the
+/// requests survive the TRF, a full-point bye keeps the pairing-allocated
+/// bye away (C.04.6 [C2]), and bad requests are refused with nothing
+/// changed.
+#[test]
+fn requested_team_byes_are_held_scored_and_refused_when_wrong() {
+    let mut t = tournament(TeamSystem::Swiss, 5, 2, 3);
+    t.request_bye(1, 5, RequestedBye::Full).unwrap();
+    t.request_bye(2, 2, RequestedBye::Half).unwrap();
+    t.request_bye(2, 3, RequestedBye::Zero).unwrap();
+    let before = t.clone();
+    for (round, team, e) in [
+        (
+            0,
+            1,
+            TeamError::ByeRound {
+                round: 0,
+                paired: 0,
+                total: 3,
+            },
+        ),
+        (
+            4,
+            1,
+            TeamError::ByeRound {
+                round: 4,
+                paired: 0,
+                total: 3,
+            },
+        ),
+        (1, 9, TeamError::NoSuchTeam(9)),
+    ] {
+        assert_eq!(
+            t.request_bye(round, team, RequestedBye::Half),
+            Err(e.clone())
+        );
+        assert!(!e.message(Lang::Es).is_empty() && !e.message(Lang::En).is_empty());
+    }
+    assert_eq!(t, before);
+    pair_next_round(&mut t).unwrap();
+    // Round 1: four teams, no pairing-allocated bye; 5 is not paired.
+    let r1 = &t.rounds[0];
+    assert_eq!(r1.bye, None);
+    assert!(r1.matches.iter().all(|m| m.home != 5 && m.away != 5));
+    assert_eq!(t.scores_after(5, 1), (2, 4));
+    assert!(matches!(
+        t.record(5, 1),
+        Some(RoundRecord::Requested {
+            kind: RequestedBye::Full,
+            ..
+        })
+    ));
+    // A round already paired takes no request.
+    assert_eq!(
+        t.request_bye(1, 1, RequestedBye::Half),
+        Err(TeamError::ByeRound {
+            round: 1,
+            paired: 1,
+            total: 3
+        })
+    );
+    for k in 1..=2 {
+        play(&mut t, 1, k, "1=");
+    }
+    pair_next_round(&mut t).unwrap();
+    let r2 = &t.rounds[1];
+    // Round 2: 1, 4, 5 play; 2 (half) and 3 (zero) asked out; of 1, 4, 5,
+    // 5 cannot have the bye (its full-point bye), nor can a team with more.
+    assert_eq!(r2.matches.len(), 1);
+    let bye = r2.bye.unwrap();
+    assert_ne!(bye, 5);
+    assert!(r2
+        .matches
+        .iter()
+        .all(|m| ![2, 3].contains(&m.home) && ![2, 3].contains(&m.away)));
+    let (mp2, gp2) = t.scores_after(2, 2);
+    let (mp2_1, gp2_1) = t.scores_after(2, 1);
+    assert_eq!((mp2 - mp2_1, gp2 - gp2_1), (1, 2));
+    assert_eq!(t.scores_after(3, 2), t.scores_after(3, 1));
+    // The TRF keeps the requests (240 F/H/Z) and the bye's value (320).
+    let text = trf::write(&t);
+    assert!(text.contains("240 F   1    5\n"), "{text}");
+    assert!(text.contains("240 H   2    2\n"), "{text}");
+    let back = trf::parse(&text).unwrap();
+    assert_eq!(back.requested_byes, t.requested_byes);
+    let bye = |t: &TeamTournament| (t.scoring.bye_match_points, t.scoring.bye_game_points_for(2));
+    assert_eq!(bye(&back), bye(&t));
+    assert_eq!(standings_of(&back), standings_of(&t));
+    // The printouts name them.
+    let p = print::pairings(&t, 2).unwrap();
+    assert!(
+        p.contains("Descansa a petición propia: Equipo 2 (1 puntos de encuentro, 1 de partida)"),
+        "{p}"
+    );
+    assert!(
+        print::crosstable(&t).contains("D 2"),
+        "{}",
+        print::crosstable(&t)
+    );
+    // Outside a Swiss, refused.
+    let mut rr = tournament(TeamSystem::RoundRobin { double: false }, 4, 2, 3);
+    assert_eq!(
+        rr.request_bye(1, 1, RequestedBye::Half),
+        Err(TeamError::ByeNeedsSwiss)
+    );
+    // A file whose team both plays and asks out is refused.
+    let bad = text.replace(
+        "240 H   2    2",
+        &format!("240 H   2 {:>4}", t.rounds[1].matches[0].home),
+    );
+    assert!(trf::parse(&bad).is_err());
+}
+
+fn standings_of(t: &TeamTournament) -> Vec<(u32, u32, u32)> {
+    compute(t)
+        .iter()
+        .map(|r| (r.team, r.match_points, r.game_points))
+        .collect()
+}
+
+/// C.04.6 1.4 (as Gacrux and Sharly Chess apply it): the pairing-allocated
+/// bye is a drawn match by default — a draw's match points and half a point
+/// a board — and a win's only when the rules say so.
+#[test]
+fn the_pairing_allocated_bye_is_a_draw_unless_the_rules_say_a_win() {
+    let mut t = tournament(TeamSystem::Swiss, 3, 4, 2);
+    pair_next_round(&mut t).unwrap();
+    assert_eq!(t.rounds[0].bye, Some(3));
+    assert_eq!(t.scores_after(3, 1), (1, 4));
+    t.scoring = t.scoring.bye_as_win(4);
+    assert_eq!(t.scores_after(3, 1), (2, 8));
+    let back = trf::parse(&trf::write(&t)).unwrap();
+    assert_eq!(back.scores_after(3, 1), (2, 8));
 }

@@ -20,7 +20,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use escaque_torneo::teams::swiss::{pair_round_without, starting_order, ColourType};
 use escaque_torneo::teams::{
-    Board, BoardResult, Match, Member, Scoring, Team, TeamId, TeamRound, TeamSystem, TeamTournament,
+    Board, BoardResult, Match, Member, RequestedBye, Scoring, Team, TeamId, TeamRound, TeamSystem,
+    TeamTournament,
 };
 
 /// One player's cell in one round: opponent (0 none), colour, result.
@@ -33,14 +34,12 @@ type Player = (String, Option<u16>, Vec<Option<Cell>>);
 /// the (round, team) given it.
 type Byes = (u32, u32, Vec<(u32, TeamId)>);
 
-/// A file read: the tournament with every round recorded, the teams that
-/// sat each round out, and the rounds whose history escaque cannot hold
-/// (a requested half- or full-point bye of a team, TRF `240 H`/`240 F`:
-/// escaque has none), from which on the comparison stops.
+/// A file read: the tournament with every round recorded (the requested
+/// byes of `240` records included) and the teams that sat each round out
+/// with no `240` record.
 struct Read {
     t: TeamTournament,
     absent: Vec<Vec<TeamId>>,
-    requested_bye_in: Option<u32>,
 }
 
 fn field(line: &str, from: usize, to: usize) -> String {
@@ -200,7 +199,6 @@ fn read(text: &str) -> Read {
     }
     let cell = |p: u32, r: u32| players[&p].2.get(r as usize - 1).copied().flatten();
     let mut absent = Vec::new();
-    let mut requested_bye_in = None;
     for r in 1..=rounds {
         let mut round = TeamRound::default();
         let mut out = Vec::new();
@@ -230,11 +228,8 @@ fn read(text: &str) -> Read {
                 .iter()
                 .find_map(|&p| cell(p, r).filter(|c| c.0 != 0).map(|c| team_of[&c.0].0))
             else {
-                out.push(id);
-                if let Some(&(k, _, _)) = byes240.iter().find(|b| b.1 == r && b.2 == id) {
-                    if k != 'Z' && requested_bye_in.is_none() {
-                        requested_bye_in = Some(r);
-                    }
+                if !byes240.iter().any(|b| b.1 == r && b.2 == id) {
+                    out.push(id);
                 }
                 continue;
             };
@@ -304,11 +299,12 @@ fn read(text: &str) -> Read {
         t.record_round(round).unwrap();
         absent.push(out);
     }
-    Read {
-        t,
-        absent,
-        requested_bye_in,
-    }
+    t.requested_byes = byes240
+        .iter()
+        .map(|&(k, r, team)| (r, team, RequestedBye::from_code(k).unwrap()))
+        .collect();
+    t.requested_byes.sort_unstable();
+    Read { t, absent }
 }
 
 /// A round as compared: the matches as (White team on board 1, Black
@@ -376,11 +372,8 @@ fn replay(name: &str) -> (Read, Vec<Compared>) {
         "{name}: escaque's starting order is the file's team numbers"
     );
     let rounds = read.t.rounds.len() as u32;
-    // A requested bye in round k: round k is still compared (the team sits
-    // it out), the rounds after it are not.
-    let last = read.requested_bye_in.unwrap_or(rounds).min(rounds);
     let mut out = Vec::new();
-    for r in 1..=last {
+    for r in 1..=rounds {
         let mut before = read.t.clone();
         before.rounds.truncate(r as usize - 1);
         let paired = pair_round_without(&before, &read.absent[r as usize - 1])
@@ -420,7 +413,7 @@ fn replay(name: &str) -> (Read, Vec<Compared>) {
 #[test]
 fn chessroster_nocolor_every_round_is_escaques() {
     let (read, c) = replay("chessroster_nocolor.trf");
-    assert_eq!(read.requested_bye_in, None);
+    assert!(read.t.requested_byes.is_empty());
     assert_eq!(c.len(), 7);
     for r in &c {
         assert!(r.same_colours(), "round {}: {r:?}", r.round);
@@ -428,32 +421,44 @@ fn chessroster_nocolor_every_round_is_escaques() {
 }
 
 /// Sharly Chess's team Swiss (8 teams × 2 boards, 6 rounds, Type A, game
-/// points primary; forfeits, a team sitting rounds out, requested byes):
-/// round 1 is escaque's, colours included; round 2 is not. There the top
-/// scoregroup {1, 2, 4, 5, 7} (1 game point each after four cross-forfeits
-/// and a bye; 3 and 6 sit out) is odd. C.04.6 art. 3.5 completes it with
-/// an upfloater (team 8, 0 points) and art. 3.6 pairs the six teams with
-/// the smallest identifier, 1-5, 2-7, 4-8, as Sharly Chess does; escaque's
-/// Dutch engine (C.04.3) instead floats a resident down, pairing 1-4, 2-7
-/// and 5-8. Round 2's team 6 has a requested full-point bye (`240 F`),
-/// which escaque cannot hold, so rounds 3-6 are not compared.
+/// points primary; cross-forfeits, teams sitting rounds out, requested
+/// full-, half- and zero-point byes): every round's matches, bye and
+/// board-1 colours are escaque's. Round 2 is the one the Dutch engine got
+/// wrong: the top scoregroup {1, 2, 4, 5, 7} is odd, C.04.6 art. 3.5
+/// completes it with an upfloater (team 8) and art. 3.6 pairs the six by
+/// the smallest identifier, 1-5, 2-7, 4-8.
 #[test]
-fn sharly_issue23_round_one_is_escaques_round_two_is_not() {
+fn sharly_issue23_every_round_is_escaques() {
     let (read, c) = replay("sharly_issue23.trf");
-    assert_eq!(read.requested_bye_in, Some(2));
-    assert_eq!(c.len(), 2);
-    assert!(c[0].same_colours(), "{:?}", c[0]);
+    // 240 Z 1 8, F 2 6, Z 2 3, F 5 1, Z 5 2, F 6 2, H 6 5.
+    assert_eq!(read.t.requested_byes.len(), 7);
+    assert!(read.absent.iter().all(Vec::is_empty));
+    assert_eq!(c.len(), 6);
+    for r in &c {
+        assert!(r.same_colours(), "round {}: {r:?}", r.round);
+    }
     assert_eq!(
-        c[1].file,
+        c[1].escaque,
         Pairing {
             matches: vec![(1, 5), (7, 2), (8, 4)],
             bye: None
         }
     );
+    // The file's final scores (310: match points, game points) are
+    // escaque's with its requested byes: F a win's 2 and 2, H a draw's 1
+    // and 1, the pairing-allocated bye a draw's 1 and 1 (its 320 record).
+    let final_scores: Vec<(u32, u32)> = (1..=8).map(|id| read.t.scores_after(id, 6)).collect();
     assert_eq!(
-        unordered(&c[1].escaque),
-        BTreeSet::from([(1, 4), (2, 7), (5, 8)]),
-        "{:?}",
-        c[1]
+        final_scores,
+        vec![
+            (10, 19),
+            (4, 9),
+            (6, 12),
+            (7, 13),
+            (4, 8),
+            (6, 12),
+            (4, 8),
+            (7, 15)
+        ]
     );
 }

@@ -237,6 +237,8 @@ pub fn refused(e: TeamError) -> ApiError {
         BadScoring { .. } => (Kind::Invalid, "bad_scoring"),
         ForbiddenNeedsSwiss => (Kind::Conflict, "forbidden_needs_swiss"),
         ForbiddenGroup { .. } => (Kind::Invalid, "forbidden_group"),
+        ByeNeedsSwiss => (Kind::Conflict, "bye_needs_swiss"),
+        ByeRound { .. } => (Kind::Conflict, "bye_round"),
         SchoolFull { .. } => (Kind::Conflict, "school_full"),
         CategoryShort { .. } => (Kind::Conflict, "category_short"),
     };

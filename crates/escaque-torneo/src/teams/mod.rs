@@ -9,7 +9,7 @@
 //!   one team against every player of the other).
 //! - [`swiss`]: the FIDE Swiss Team Pairing System (C.04.6, in force from
 //!   1 February 2026) — what is implemented is listed there, article by
-//!   article.
+//!   article; [`c046`]: its own pairing procedure (article 3).
 //! - [`standings`]: the team tie-breaks of FIDE C.07 (match points, game
 //!   points, Olympiad Sonneborn-Berger, Buchholz, board count, direct
 //!   encounter, …) and the crosstable.
@@ -21,6 +21,7 @@
 //!
 //! Like the rest of the crate this is pure: text in, text out.
 
+pub mod c046;
 pub mod model;
 pub mod print;
 pub mod schedule;
@@ -30,6 +31,6 @@ pub mod swiss;
 pub mod trf;
 
 pub use model::{
-    Board, BoardResult, Match, Member, Scoring, Side, Team, TeamError, TeamId, TeamRound,
-    TeamSystem, TeamTournament,
+    Board, BoardResult, Match, Member, RequestedBye, Scoring, Side, Team, TeamError, TeamId,
+    TeamRound, TeamSystem, TeamTournament,
 };

@@ -144,15 +144,20 @@ pub enum TeamSystem {
 
 /// Match points for a match won, drawn and lost, and what a pairing-allocated
 /// bye gives.
+///
+/// The bye's value by default is C.04.6's (art. 1.4 as Gacrux, FIDE TEC's
+/// reference tooling, and Sharly Chess apply it): a drawn match — a draw's
+/// match points and half a point a board. The rules of a competition may
+/// give a win's instead ([`Scoring::bye_as_win`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scoring {
     pub win: u32,
     pub draw: u32,
     pub loss: u32,
-    /// Match points of a pairing-allocated bye (default: a win's).
+    /// Match points of a pairing-allocated bye (default: a draw's).
     pub bye_match_points: u32,
-    /// Game points of a pairing-allocated bye, in half points; `None`: one
-    /// point per board (every board as won by forfeit).
+    /// Game points of a pairing-allocated bye, in half points; `None`: half
+    /// a point per board (every board as drawn).
     pub bye_game_points: Option<HalfPoints>,
 }
 
@@ -162,15 +167,15 @@ impl Default for Scoring {
             win: 2,
             draw: 1,
             loss: 0,
-            bye_match_points: 2,
+            bye_match_points: 1,
             bye_game_points: None,
         }
     }
 }
 
 impl Scoring {
-    /// The scoring `win`/`draw`/`loss` (a bye scores a win); refused unless
-    /// win > draw ≥ loss.
+    /// The scoring `win`/`draw`/`loss` (a bye scores a draw, C.04.6 1.4);
+    /// refused unless win > draw ≥ loss.
     pub fn new(win: u32, draw: u32, loss: u32) -> Result<Scoring, TeamError> {
         if win <= draw || draw < loss {
             return Err(TeamError::BadScoring { win, draw, loss });
@@ -179,11 +184,74 @@ impl Scoring {
             win,
             draw,
             loss,
-            bye_match_points: win,
+            bye_match_points: draw,
             bye_game_points: None,
         })
     }
 
+    /// The same scoring with the pairing-allocated bye worth a won match: a
+    /// win's match points and a point a board of `boards` (what the rules
+    /// of a competition may set instead of C.04.6's draw).
+    pub fn bye_as_win(self, boards: u32) -> Scoring {
+        Scoring {
+            bye_match_points: self.win,
+            bye_game_points: Some(2 * boards),
+            ..self
+        }
+    }
+
+    /// The game points (half points) of a pairing-allocated bye with
+    /// `boards` boards.
+    pub fn bye_game_points_for(&self, boards: u32) -> HalfPoints {
+        self.bye_game_points.unwrap_or(boards)
+    }
+
+    /// Match points and game points (half points) of a requested bye of
+    /// this kind with `boards` boards.
+    pub fn requested_bye(&self, kind: RequestedBye, boards: u32) -> (u32, HalfPoints) {
+        match kind {
+            RequestedBye::Full => (self.win, 2 * boards),
+            RequestedBye::Half => (self.draw, boards),
+            RequestedBye::Zero => (0, 0),
+        }
+    }
+}
+
+/// A bye a team asked for before its round was paired (TRF-2026 record
+/// `240`): the team is not paired in that round and scores, as C.04.2's
+/// requested byes for individuals and the TRF's codes say, a won match and
+/// a point a board (`F`, full point), a drawn match and half a point a
+/// board (`H`, half point) or nothing (`Z`, zero). A team with a
+/// full-point bye may not get the pairing-allocated bye (C.04.6 [C2]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RequestedBye {
+    Full,
+    Half,
+    Zero,
+}
+
+impl RequestedBye {
+    /// The TRF-2026 letter.
+    pub fn code(self) -> char {
+        match self {
+            RequestedBye::Full => 'F',
+            RequestedBye::Half => 'H',
+            RequestedBye::Zero => 'Z',
+        }
+    }
+
+    /// From a TRF-2026 letter (`F`, `H`, `Z`).
+    pub fn from_code(c: char) -> Option<RequestedBye> {
+        match c.to_ascii_uppercase() {
+            'F' => Some(RequestedBye::Full),
+            'H' => Some(RequestedBye::Half),
+            'Z' => Some(RequestedBye::Zero),
+            _ => None,
+        }
+    }
+}
+
+impl Scoring {
     /// Match points for `own` game points against `other`.
     pub fn match_points(&self, own: HalfPoints, other: HalfPoints) -> u32 {
         match own.cmp(&other) {
@@ -441,6 +509,12 @@ pub enum RoundRecord {
         match_points: u32,
         game_points: HalfPoints,
     },
+    /// A bye the team asked for (not paired; a voluntarily unplayed round).
+    Requested {
+        kind: RequestedBye,
+        match_points: u32,
+        game_points: HalfPoints,
+    },
     /// Not paired this round.
     Absent,
 }
@@ -476,6 +550,9 @@ pub struct TeamTournament {
     /// organiser declares them: two teams of one school or club), smaller
     /// number first, sorted. Only a Swiss pairs around them.
     pub forbidden: Vec<(TeamId, TeamId)>,
+    /// Byes teams asked for: (round, team, kind), sorted; a team so listed
+    /// is not paired in that round (Swiss only).
+    pub requested_byes: Vec<(u32, TeamId, RequestedBye)>,
 }
 
 impl TeamTournament {
@@ -500,7 +577,45 @@ impl TeamTournament {
             tiebreaks: crate::teams::standings::TeamTieBreak::default_list(),
             school: None,
             forbidden: Vec::new(),
+            requested_byes: Vec::new(),
         }
+    }
+
+    /// Records that `team` asks not to be paired in `round` and to score
+    /// the bye `kind` (a second request for the same round replaces the
+    /// first). Refused, nothing changed: not a Swiss, a team that is not
+    /// in, a round already paired or after the last.
+    pub fn request_bye(
+        &mut self,
+        round: u32,
+        team: TeamId,
+        kind: RequestedBye,
+    ) -> Result<(), TeamError> {
+        if self.system != TeamSystem::Swiss {
+            return Err(TeamError::ByeNeedsSwiss);
+        }
+        self.team(team)?;
+        let paired = self.rounds.len() as u32;
+        if round <= paired || round > self.total_rounds {
+            return Err(TeamError::ByeRound {
+                round,
+                paired,
+                total: self.total_rounds,
+            });
+        }
+        self.requested_byes
+            .retain(|&(r, t, _)| !(r == round && t == team));
+        self.requested_byes.push((round, team, kind));
+        self.requested_byes.sort_unstable();
+        Ok(())
+    }
+
+    /// The bye `team` asked for in `round`, if any.
+    pub fn requested_bye(&self, team: TeamId, round: u32) -> Option<RequestedBye> {
+        self.requested_byes
+            .iter()
+            .find(|&&(r, t, _)| r == round && t == team)
+            .map(|&(_, _, k)| k)
     }
 
     /// Forbids every two of `teams` to meet in the rounds still to pair
@@ -839,10 +954,18 @@ impl TeamTournament {
         if r.bye == Some(team) {
             return Some(RoundRecord::Bye {
                 match_points: self.scoring.bye_match_points,
-                game_points: self.scoring.bye_game_points.unwrap_or(2 * self.boards),
+                game_points: self.scoring.bye_game_points_for(self.boards),
             });
         }
         let Some(m) = r.matches.iter().find(|m| m.home == team || m.away == team) else {
+            if let Some(kind) = self.requested_bye(team, round) {
+                let (match_points, game_points) = self.scoring.requested_bye(kind, self.boards);
+                return Some(RoundRecord::Requested {
+                    kind,
+                    match_points,
+                    game_points,
+                });
+            }
             return Some(RoundRecord::Absent);
         };
         let side = m.side_of(team)?;
@@ -891,6 +1014,11 @@ impl TeamTournament {
                 RoundRecord::Bye {
                     match_points,
                     game_points,
+                }
+                | RoundRecord::Requested {
+                    match_points,
+                    game_points,
+                    ..
                 } => (mp + match_points, gp + game_points),
                 RoundRecord::Absent => (mp, gp),
             })
@@ -985,6 +1113,15 @@ pub enum TeamError {
     /// A forbidden group needs two different teams at least.
     ForbiddenGroup {
         given: usize,
+    },
+    /// A requested bye belongs to a Swiss.
+    ByeNeedsSwiss,
+    /// A bye is asked for a round already paired (`paired` rounds are) or
+    /// after the last (`total`).
+    ByeRound {
+        round: u32,
+        paired: u32,
+        total: u32,
     },
     /// School rules: the school already has its `max` teams.
     SchoolFull {
@@ -1111,6 +1248,14 @@ impl Localized for TeamError {
             ForbiddenGroup { given } => lang.pick(
                 format!("emparejamiento prohibido: hacen falta al menos dos equipos distintos (hay {given})"),
                 format!("forbidden pairing: at least two different teams are needed ({given} given)"),
+            ),
+            ByeNeedsSwiss => lang.pick(
+                "solo un suizo admite descansos pedidos: en una liguilla o un Scheveningen el calendario está fijado".to_string(),
+                "only a Swiss takes requested byes: a round robin's or a Scheveningen's schedule is fixed".to_string(),
+            ),
+            ByeRound { round, paired, total } => lang.pick(
+                format!("no se puede pedir descanso para la ronda {round}: solo para una ronda aún sin emparejar, de la {} a la {total}", paired + 1),
+                format!("a bye cannot be asked for round {round}: only for a round not yet paired, {} to {total}", paired + 1),
             ),
             SchoolFull { school, max } => lang.pick(
                 format!("el centro «{school}» ya tiene {max} equipos, el máximo"),

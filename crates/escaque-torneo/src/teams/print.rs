@@ -30,7 +30,8 @@ pub(crate) fn result_text(r: BoardResult, home_white: bool) -> &'static str {
 
 /// A team's cell of the crosstable in round `r`: the opponent's number with
 /// the first board's colour (b/n) and the game points, `+`/`-` for a match
-/// not played, `E` for the bye, `·` for no match.
+/// not played, `E` for the bye, `D` and its points for a bye the team
+/// asked for, `·` for no match.
 pub(crate) fn crosstable_cell(t: &TeamTournament, team: u32, r: u32) -> String {
     match t.record(team, r) {
         Some(RoundRecord::Match {
@@ -51,6 +52,10 @@ pub(crate) fn crosstable_cell(t: &TeamTournament, team: u32, r: u32) -> String {
             }
         }
         Some(RoundRecord::Bye { .. }) => "E".to_string(),
+        // A requested bye: D (descanso) with its game points.
+        Some(RoundRecord::Requested { game_points, .. }) => {
+            format!("D {}", format_points(game_points))
+        }
         _ => "·".to_string(),
     }
 }
@@ -148,6 +153,15 @@ pub fn pairings(t: &TeamTournament, round: u32) -> Option<String> {
             s,
             "\nExento: {} (bye asignado por el emparejamiento)",
             t.teams[bye as usize - 1].name
+        );
+    }
+    for &(_, team, kind) in t.requested_byes.iter().filter(|b| b.0 == round) {
+        let (mp, gp) = t.scoring.requested_bye(kind, t.boards);
+        let _ = writeln!(
+            s,
+            "Descansa a petición propia: {} ({mp} puntos de encuentro, {} de partida)",
+            t.teams[team as usize - 1].name,
+            format_points(gp)
         );
     }
     Some(s)

@@ -151,6 +151,8 @@ enum Round {
     },
     /// The pairing-allocated bye (not voluntary).
     Bye { mp: u32, gp: HalfPoints },
+    /// A bye the team asked for: points, but voluntarily unplayed.
+    Requested { mp: u32, gp: HalfPoints },
     /// Not paired (voluntary: absent).
     Absent,
 }
@@ -158,13 +160,19 @@ enum Round {
 impl Round {
     fn mp(self) -> u32 {
         match self {
-            Round::Played { mp, .. } | Round::Forfeit { mp, .. } | Round::Bye { mp, .. } => mp,
+            Round::Played { mp, .. }
+            | Round::Forfeit { mp, .. }
+            | Round::Bye { mp, .. }
+            | Round::Requested { mp, .. } => mp,
             Round::Absent => 0,
         }
     }
     fn gp(self) -> HalfPoints {
         match self {
-            Round::Played { gp, .. } | Round::Forfeit { gp, .. } | Round::Bye { gp, .. } => gp,
+            Round::Played { gp, .. }
+            | Round::Forfeit { gp, .. }
+            | Round::Bye { gp, .. }
+            | Round::Requested { gp, .. } => gp,
             Round::Absent => 0,
         }
     }
@@ -172,6 +180,7 @@ impl Round {
         matches!(
             self,
             Round::Absent
+                | Round::Requested { .. }
                 | Round::Forfeit {
                     voluntary: true,
                     ..
@@ -241,16 +250,32 @@ fn facts(t: &TeamTournament, team: TeamId, rounds: u32) -> Facts {
                     }
                 }
             }
+            Some(RoundRecord::Requested {
+                match_points,
+                game_points,
+                ..
+            }) => Round::Requested {
+                mp: match_points,
+                gp: game_points,
+            },
             Some(RoundRecord::Bye {
                 match_points,
                 game_points,
             }) => {
-                f.wins += 1;
-                // A bye's game points on the top boards, a point each
-                // (Gacrux counts a bye's boards as won).
+                // A bye worth a won match counts as a win (C.07's WIN
+                // counts the rounds won, played or not).
+                if match_points >= t.scoring.win {
+                    f.wins += 1;
+                }
+                // A bye's game points by board: evenly when they divide (a
+                // point a board for a bye worth a win, as Gacrux counts
+                // its boards; half a point for C.04.6's), otherwise from
+                // the top board down.
+                let even = (game_points % t.boards.max(1) == 0)
+                    .then(|| (game_points / t.boards.max(1)) as i64);
                 let mut left = game_points as i64;
                 for b in 1..=t.boards as i64 {
-                    let p = left.min(2);
+                    let p = even.unwrap_or(left.min(2)).min(left);
                     f.board_count += b * p;
                     left -= p;
                 }

@@ -14,14 +14,13 @@
 //!   individual rules are left to the organiser by C.04.6) is: average
 //!   rating of the roster's first `boards` players, highest first, then the
 //!   order of entry.
-//! - **Brackets, floats, bye (C.04.1, C.04.3 mutatis mutandis).** Each team is
-//!   a participant of the crate's FIDE Dutch engine ([`crate::dutch::pair`],
-//!   checked against bbpPairings for individuals): no two teams meet twice
-//!   (a match lost entirely by forfeit is not a meeting), as many teams as
-//!   possible paired within their score group, the smallest score
-//!   differences, floaters chosen and the repeated-float criteria (C.14-C.21)
-//!   applied as for players; the pairing-allocated bye goes to a team that
-//!   has had neither a bye nor a win by forfeit of a whole match.
+//! - **Bye, brackets, floaters (article 3).** C.04.6's own procedure,
+//!   [`crate::teams::c046`]: the pairing-allocated bye first (3.4), then
+//!   the top scoregroup completed with *upfloaters* from below (3.5, no
+//!   downfloaters) and paired by the smallest identifier (3.6), again until
+//!   every team is paired; no two teams meet twice (a match lost entirely
+//!   by forfeit is not a meeting); the bye never goes to a team that has had
+//!   one, won a whole match by forfeit or asked for a full-point bye ([C2]).
 //! - **Colour preferences (1.7).** A team's colour is its colour on board 1
 //!   (1.6.1); its colour difference counts the matches played. Type A
 //!   (simple): a preference for White when the difference is below −1, or it
@@ -31,11 +30,8 @@
 //!   and this is not the last round (Black symmetrically); Type A's
 //!   preferences are then the strong ones. Or no preferences at all
 //!   ([`ColourType::None`]). In the pairing these preferences are quality
-//!   criteria only — they are handed to the Dutch engine as strong (Type A,
-//!   Type B strong) or mild (Type B mild) preferences, never absolute — so
-//!   the pairing minimises the teams whose preference is not met (C.04.6
-//!   C8, and C9 for the strong ones of Type B) but a colour never stops two
-//!   teams from meeting.
+//!   criteria only ([C8], and [C9] for Type B's strong ones): a colour
+//!   never stops two teams from meeting.
 //! - **Colour allocation (article 4).** After the pairing, for each match:
 //!   the *first team* is the one with the higher primary score, then the
 //!   higher secondary score, then the smaller pairing number (4.2). Then,
@@ -49,26 +45,19 @@
 //!   colours; the first team's preference is granted; the first team
 //!   alternates from its last colour; the other team alternates from its
 //!   last colour.
-//! - **Not implemented:** the Baku acceleration for teams and the C.04.6
-//!   rule that relaxes the topscorer criteria in the last two rounds (the
-//!   Dutch engine relaxes them in the last round only); requested byes of a
-//!   team (TRF `240 F`/`H`): a team sitting a round out
-//!   ([`pair_round_without`]) scores nothing.
-//! - **Known difference (art. 3.5):** C.04.6 completes an odd scoregroup
-//!   with a team floating *up* from the next one and pairs the whole
-//!   bracket by the smallest identifier (3.6); the Dutch engine moves a
-//!   resident *down* (C.04.3). The score differences are the same, the
-//!   teams that meet can differ: `tests/teams_replay.rs` shows it on a
-//!   file Sharly Chess paired (round 2 of `sharly_issue23.trf`).
+//! - **Requested byes** ([`TeamTournament::request_bye`], TRF `240`): the
+//!   team is left out of that round's pairing and scores what
+//!   [`crate::teams::Scoring::requested_bye`] gives.
+//! - **Not implemented:** the Baku acceleration for teams.
 //! - **Forbidden pairs** ([`TeamTournament::forbid`]: teams of one school
-//!   or club the organiser keeps apart) reach the Dutch engine as teams
-//!   that already met, as forbidden pairs of players do (C.04.1).
+//!   or club the organiser keeps apart) are pairs [C1] refuses, as if the
+//!   teams had met (C.04.1).
 
-use std::collections::HashSet;
-
-use crate::dutch::PairingPlayer;
 use crate::model::Colour;
-use crate::teams::model::{Match, RoundRecord, Side, TeamError, TeamId, TeamRound, TeamTournament};
+use crate::teams::c046::{self, Entrant, Field};
+use crate::teams::model::{
+    Match, RequestedBye, RoundRecord, Side, TeamError, TeamId, TeamRound, TeamTournament,
+};
 
 /// C.04.6 1.7: the colour preference rules the tournament announces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,88 +163,104 @@ fn primary(t: &TeamTournament, team: TeamId, rounds: u32) -> (u32, u32) {
     }
 }
 
-/// The teams as the Dutch engine sees them before `round`: id = pairing
-/// number.
-fn participants(t: &TeamTournament, round: u32, order: &[TeamId]) -> Vec<PairingPlayer> {
+/// Whether `team` played an opponent with a different primary score in
+/// round `r` (a floater, C.04.6 1.5: a bye or a match not played is no
+/// float).
+fn floated_in(t: &TeamTournament, team: TeamId, r: u32) -> bool {
+    match t.record(team, r) {
+        Some(RoundRecord::Match {
+            opponent,
+            played: true,
+            ..
+        }) => primary(t, team, r - 1).0 != primary(t, opponent, r - 1).0,
+        _ => false,
+    }
+}
+
+/// The round to pair as C.04.6's procedure sees it ([`crate::teams::c046`]),
+/// with the teams of `absent` and those with a requested bye left out; the
+/// entrants are in pairing-number order, `order` as [`starting_order`].
+fn field(
+    t: &TeamTournament,
+    round: u32,
+    order: &[TeamId],
+    absent: &[TeamId],
+) -> (Field, Vec<TeamId>) {
     let last_round = round == t.total_rounds;
-    let number_of =
-        |team: TeamId| order.iter().position(|&x| x == team).expect("a team") as u32 + 1;
-    order
+    let present: Vec<TeamId> = order
         .iter()
-        .enumerate()
-        .map(|(k, &team)| {
-            // Forbidden pairs are handed over as if they had met (C.04.1:
-            // neither may be paired with the other).
-            let mut opponents: HashSet<u32> = t
-                .forbidden
-                .iter()
-                .filter_map(|&(a, b)| (a == team).then_some(b).or((b == team).then_some(a)))
-                .map(number_of)
-                .collect();
-            let mut floats = Vec::new();
+        .copied()
+        .filter(|&team| !absent.contains(&team) && t.requested_bye(team, round).is_none())
+        .collect();
+    let entrants = present
+        .iter()
+        .map(|&team| {
+            let tpn = order.iter().position(|&x| x == team).expect("a team") as u32 + 1;
+            let mut played = 0;
             let mut bye_eligible = true;
             for r in 1..round {
-                let float = match t.record(team, r) {
+                match t.record(team, r) {
+                    Some(RoundRecord::Match { played: true, .. }) => played += 1,
+                    // [C2]: a match won by forfeit is a bye's equal.
                     Some(RoundRecord::Match {
-                        opponent,
-                        played,
+                        played: false,
                         own,
                         other,
                         ..
-                    }) => {
-                        if played {
-                            opponents.insert(number_of(opponent));
-                            let (mine, theirs) =
-                                (primary(t, team, r - 1).0, primary(t, opponent, r - 1).0);
-                            (theirs > mine) as i8 - (theirs < mine) as i8
-                        } else {
-                            // A match won entirely by forfeit is a bye's equal.
-                            if own > other {
-                                bye_eligible = false;
-                            }
-                            -((own > other) as i8)
-                        }
-                    }
-                    Some(RoundRecord::Bye { .. }) => {
-                        bye_eligible = false;
-                        -1
-                    }
-                    _ => 0,
-                };
-                floats.push(float);
+                    }) if own > other => bye_eligible = false,
+                    Some(RoundRecord::Bye { .. })
+                    | Some(RoundRecord::Requested {
+                        kind: RequestedBye::Full,
+                        ..
+                    }) => bye_eligible = false,
+                    _ => {}
+                }
             }
             let pref = preference(
                 &colours_before(t, team, round),
                 t.colour_preferences,
                 last_round,
             );
-            // The preference as a colour history the Dutch engine reads as
-            // strong (difference 1) or mild (balanced, last colour opposite);
-            // never absolute.
-            let colours = match (pref.colour, pref.strong) {
-                (None, _) => Vec::new(),
-                (Some(c), true) => vec![c.opposite()],
-                (Some(c), false) => vec![c, c.opposite()],
-            };
-            let score = primary(t, team, round - 1).0;
-            PairingPlayer {
-                id: k as u32 + 1,
-                score,
-                colours,
-                opponents,
+            Entrant {
+                tpn,
+                score: primary(t, team, round - 1).0,
+                played,
                 bye_eligible,
-                float_last: floats.last().copied().unwrap_or(0),
-                float_before: if floats.len() >= 2 {
-                    floats[floats.len() - 2]
-                } else {
-                    0
-                },
-                rounds_played: round - 1,
-                real_score: score,
-                number: k as u32 + 1,
+                floated: round > 1 && floated_in(t, team, round - 1),
+                colour: pref.colour,
+                strong: pref.strong,
             }
         })
-        .collect()
+        .collect();
+    // [C1]: no two teams meet twice (a match lost entirely by forfeit is
+    // not a meeting); forbidden pairs as if they had met (C.04.1).
+    let can_meet = present
+        .iter()
+        .map(|&a| {
+            present
+                .iter()
+                .map(|&b| {
+                    a != b
+                        && !t.forbidden.contains(&(a.min(b), a.max(b)))
+                        && !(1..round).any(|r| {
+                            matches!(t.record(a, r), Some(RoundRecord::Match {
+                                opponent,
+                                played: true,
+                                ..
+                            }) if opponent == b)
+                        })
+                })
+                .collect()
+        })
+        .collect();
+    let field = Field {
+        entrants,
+        can_meet,
+        // [C7], [C10]: not in the last two rounds.
+        float_criteria: round + 1 < t.total_rounds,
+        type_b: t.colour_preferences == ColourType::B,
+    };
+    (field, present)
 }
 
 /// C.04.6 article 4: does team `a` (pairing number `na`) get White against
@@ -356,38 +361,43 @@ pub(crate) fn pair_round(t: &TeamTournament) -> Result<TeamRound, TeamError> {
 
 /// Pairs the next round of a team Swiss with the teams of `absent` left
 /// out of it (a team that announced it will not play the round: it keeps
-/// its pairing number, and its earlier rounds count as they are).
+/// its pairing number, and its earlier rounds count as they are). The
+/// teams with a requested bye for the round are left out too.
 pub fn pair_round_without(t: &TeamTournament, absent: &[TeamId]) -> Result<TeamRound, TeamError> {
     let round = t.rounds.len() as u32 + 1;
     let order = starting_order(t);
-    let players: Vec<PairingPlayer> = participants(t, round, &order)
-        .into_iter()
-        .filter(|p| !absent.contains(&order[p.id as usize - 1]))
-        .collect();
-    let pairs = crate::dutch::pair(
-        &players,
-        round == t.total_rounds,
-        t.total_rounds,
-        t.first_white,
-    )
-    .ok_or(TeamError::NoPairing { round })?;
+    let (field, present) = field(t, round, &order, absent);
+    let pairing = c046::pair(&field).ok_or(TeamError::NoPairing { round })?;
+    let number = |team: TeamId| order.iter().position(|&x| x == team).expect("a team") as u32 + 1;
     let size = |id: TeamId| t.teams[id as usize - 1].members.len();
-    let mut out = TeamRound::default();
-    for (x, y) in pairs {
-        let a = order[x as usize - 1];
-        match y {
-            None => out.bye = Some(a),
-            Some(y) => {
-                let b = order[y as usize - 1];
-                let (home, away) = if allocate(t, round, a, x, b, y) {
-                    (a, b)
-                } else {
-                    (b, a)
-                };
-                out.matches
-                    .push(Match::new(home, away, t.boards, size(home), size(away)));
-            }
-        }
+    let mut out = TeamRound {
+        bye: pairing.bye.map(|i| present[i]),
+        ..TeamRound::default()
+    };
+    let mut pairs: Vec<(TeamId, TeamId)> = pairing
+        .pairs
+        .iter()
+        .map(|&(x, y)| (present[x], present[y]))
+        .collect();
+    // The matches in table order: the higher score of the pair, then the
+    // sum of the scores, then the smaller pairing number (C.04.2 3.6).
+    pairs.sort_by_key(|&(a, b)| {
+        let (sa, sb) = (primary(t, a, round - 1).0, primary(t, b, round - 1).0);
+        (
+            std::cmp::Reverse(sa.max(sb)),
+            std::cmp::Reverse(sa + sb),
+            number(a).min(number(b)),
+        )
+    });
+    for (a, b) in pairs {
+        let (x, y) = (number(a), number(b));
+        let (home, away) = if allocate(t, round, a, x, b, y) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        out.matches
+            .push(Match::new(home, away, t.boards, size(home), size(away)));
     }
     Ok(out)
 }

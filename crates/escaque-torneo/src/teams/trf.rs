@@ -23,6 +23,8 @@
 //!   comes first;
 //! - `320` the pairing-allocated byes: match points 5-8, game points 10-13,
 //!   then per round the team given the bye in 15-17, 19-21, …;
+//! - `240` each requested bye: `F` (full point), `H` (half) or `Z` (zero)
+//!   in 5, round 7-9, team 11-14 (as Sharly Chess writes them);
 //! - `330` each whole-match forfeit: `+-`, `-+` or `--` in 5-6, round
 //!   8-10, first team 12-14, second team 16-18;
 //! - escaque's `XZR` school rules (teams per school 5-7, 0 = no limit;
@@ -40,7 +42,8 @@ use std::collections::BTreeMap;
 use crate::error::{TrfError, TrfErrorKind};
 use crate::model::GameResult;
 use crate::teams::model::{
-    Board, BoardResult, Match, Member, Scoring, Side, Team, TeamRound, TeamSystem, TeamTournament,
+    Board, BoardResult, Match, Member, RequestedBye, Scoring, Side, Team, TeamRound, TeamSystem,
+    TeamTournament,
 };
 use crate::teams::standings::{self, TeamTieBreak};
 use crate::teams::swiss::ColourType;
@@ -243,17 +246,22 @@ pub fn write(t: &TeamTournament) -> String {
             }
         }
     }
-    if t.rounds.iter().any(|r| r.bye.is_some()) {
+    // The bye's value is written whenever it is not C.04.6's default or a
+    // bye was given, so that it survives a file with no bye yet.
+    if t.rounds.iter().any(|r| r.bye.is_some()) || s.bye_game_points.is_some() {
         let mut line = format!(
             "320 {:>4} {:>4}",
             s.bye_match_points,
-            pts(s.bye_game_points.unwrap_or(2 * t.boards))
+            pts(s.bye_game_points_for(t.boards))
         );
         for r in &t.rounds {
             line.push_str(&format!(" {:>3}", r.bye.unwrap_or(0)));
         }
         out.push_str(&line);
         out.push('\n');
+    }
+    for &(round, team, kind) in &t.requested_byes {
+        out.push_str(&format!("240 {} {round:>3} {team:>4}\n", kind.code()));
     }
     for (ri, round) in t.rounds.iter().enumerate() {
         for m in &round.matches {
@@ -425,6 +433,7 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
     let mut teams: BTreeMap<u32, (Team, Vec<u32>, usize)> = BTreeMap::new();
     let mut lineups: Vec<(u32, u32, u32, Vec<u32>, usize)> = Vec::new();
     let mut byes: Vec<(u32, u32)> = Vec::new();
+    let mut requested: Vec<(u32, u32, RequestedBye, usize)> = Vec::new();
     let mut extras: Vec<(usize, String, Vec<char>)> = Vec::new();
     let mut boards: Option<u32> = None;
     let mut tiebreaks_given = false;
@@ -677,6 +686,21 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
                     counted,
                 });
             }
+            "240" => {
+                let kind = field(&chars, 5, 5);
+                let kind = kind
+                    .chars()
+                    .next()
+                    .and_then(RequestedBye::from_code)
+                    .ok_or_else(|| unexpected(line, 5, kind.clone()))?;
+                let round: u32 = num(&field(&chars, 7, 9), "round", line, 7)?;
+                let mut col = 11;
+                for x in field(&chars, 11, chars.len().max(11)).split_whitespace() {
+                    let team: u32 = num(x, "team number", line, col)?;
+                    requested.push((round, team, kind, line));
+                    col += x.chars().count() + 1;
+                }
+            }
             "330" | "XZQ" | "XZK" | "XZF" => extras.push((line, code, chars)),
             _ => {}
         }
@@ -888,6 +912,21 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
     if matches!(t.system, TeamSystem::Swiss) && t.total_rounds < rounds {
         t.total_rounds = rounds;
     }
+    for (round, team, kind, line) in requested {
+        if team == 0 || team > n_teams || round == 0 {
+            return Err(unexpected(line, 7, format!("{round} {team}")));
+        }
+        // A team cannot both play (or get the bye) and ask not to play.
+        if let Some(r) = t.rounds.get(round as usize - 1) {
+            if r.bye == Some(team) || r.matches.iter().any(|m| m.home == team || m.away == team) {
+                return Err(unexpected(line, 11, team.to_string()));
+            }
+        }
+        t.requested_byes
+            .retain(|&(r, x, _)| !(r == round && x == team));
+        t.requested_byes.push((round, team, kind));
+    }
+    t.requested_byes.sort_unstable();
     if !matches!(t.system, TeamSystem::Swiss) {
         t.total_rounds = crate::teams::schedule::rounds_of(&t);
     }
