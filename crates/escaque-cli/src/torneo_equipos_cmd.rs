@@ -15,7 +15,8 @@ use escaque_torneo::teams::school::{ranking, SchoolRules};
 use escaque_torneo::teams::standings::TeamTieBreak;
 use escaque_torneo::teams::swiss::ColourType;
 use escaque_torneo::teams::{
-    print, schedule, trf, Member, Scoring, Side, Team, TeamError, TeamSystem, TeamTournament,
+    print, schedule, trf, Member, RequestedBye, Scoring, Side, Team, TeamError, TeamSystem,
+    TeamTournament,
 };
 
 use crate::error::CliError;
@@ -72,6 +73,19 @@ enum ForfeitArg {
     Both,
 }
 
+#[derive(Copy, Clone, ValueEnum)]
+enum ByeArg {
+    /// Descanso de punto entero: los puntos de encuentro de una victoria y un punto por tablero.
+    #[value(name = "completo", alias = "full")]
+    Full,
+    /// Medio punto: los puntos de encuentro de un empate y medio punto por tablero.
+    #[value(name = "medio", alias = "half")]
+    Half,
+    /// Sin puntos.
+    #[value(name = "cero", alias = "zero")]
+    Zero,
+}
+
 #[derive(Subcommand)]
 enum EquiposCommand {
     /// Crea un torneo por equipos nuevo en ARCHIVO.
@@ -118,6 +132,9 @@ enum EquiposCommand {
         /// El primer equipo sorteado juega con negras en el tablero 1.
         #[arg(long = "negras-primero", alias = "first-black")]
         first_black: bool,
+        /// El descanso por número impar vale una victoria (un punto por tablero) en vez del empate de C.04.6 (medio punto por tablero).
+        #[arg(long = "descanso-como-victoria", alias = "bye-as-win")]
+        bye_as_win: bool,
     },
     /// Inscribe un equipo: --jugador "Nombre,elo,categoría" una vez por jugador.
     #[command(alias = "team")]
@@ -169,6 +186,22 @@ enum EquiposCommand {
         /// Los equipos de un mismo centro o club no se enfrentan.
         #[arg(long = "mismo-centro", alias = "same-school")]
         same_school: bool,
+    },
+    /// Un equipo pide no ser emparejado en una ronda aún sin emparejar (solo el suizo).
+    #[command(alias = "bye")]
+    Descanso {
+        /// Archivo del torneo.
+        #[arg(value_name = "ARCHIVO")]
+        file: PathBuf,
+        /// Ronda.
+        #[arg(long = "ronda", alias = "round")]
+        round: u32,
+        /// Número del equipo.
+        #[arg(long = "equipo", alias = "team")]
+        team: u32,
+        /// Lo que vale el descanso.
+        #[arg(long = "tipo", alias = "kind", value_enum, default_value = "medio")]
+        kind: ByeArg,
     },
     /// Empareja la ronda siguiente y la imprime.
     #[command(alias = "pair")]
@@ -301,6 +334,7 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
             categories,
             counted,
             first_black,
+            bye_as_win,
         } => {
             if file.exists() {
                 return Err(CliError::Exists(file.display().to_string()));
@@ -317,6 +351,9 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
             }
             let mut t = TeamTournament::new(name, system, (*boards).max(1), rounds.unwrap_or(0));
             t.scoring = parse_scoring(scoring)?;
+            if *bye_as_win {
+                t.scoring = t.scoring.bye_as_win(t.boards);
+            }
             t.colour_preferences = match colours {
                 ColoursArg::A => ColourType::A,
                 ColoursArg::B => ColourType::B,
@@ -474,6 +511,38 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
                 )
                 .map_err(w)?;
             }
+        }
+        EquiposCommand::Descanso {
+            file,
+            round,
+            team,
+            kind,
+        } => {
+            let mut t = load(file)?;
+            let kind = match kind {
+                ByeArg::Full => RequestedBye::Full,
+                ByeArg::Half => RequestedBye::Half,
+                ByeArg::Zero => RequestedBye::Zero,
+            };
+            t.request_bye(*round, *team, kind).map_err(team_err)?;
+            save(file, &t)?;
+            let (mp, gp) = t.scoring.requested_bye(kind, t.boards);
+            let name = &t.teams[*team as usize - 1].name;
+            writeln!(
+                out,
+                "{}",
+                lang.pick(
+                    format!(
+                        "{team}. {name} descansa en la ronda {round}: {mp} puntos de encuentro, {} de partida",
+                        format_points(gp)
+                    ),
+                    format!(
+                        "{team}. {name} has a bye in round {round}: {mp} match points, {} game points",
+                        format_points(gp)
+                    ),
+                )
+            )
+            .map_err(w)?;
         }
         EquiposCommand::Emparejar { file } => {
             let mut t = load(file)?;
