@@ -658,23 +658,28 @@ fn resultado(
 ) -> Result<(), CliError> {
     let mut t = load(file, lang)?;
     // An unusual result (½-0, 0-½, 0-0): each player scores their own.
-    if let Some(u) = Unusual::parse(result) {
-        t.set_unusual_board(round, board, u)
+    let (c, now) = if let Some(u) = Unusual::parse(result) {
+        let c = t
+            .set_unusual_board(round, board, u)
             .map_err(CliError::Tournament)?;
-        return save(file, &t, lang);
-    }
-    let outcome = Outcome::parse(result).map_err(CliError::Tournament)?;
-    let c = t
-        .set_result_board(round, board, outcome)
-        .map_err(CliError::Tournament)?;
+        (c, u.text())
+    } else {
+        let outcome = Outcome::parse(result).map_err(CliError::Tournament)?;
+        let c = t
+            .set_result_board(round, board, outcome)
+            .map_err(CliError::Tournament)?;
+        (c, outcome.text())
+    };
     save(file, &t, lang)?;
-    if c.previous != Outcome::Pending && c.previous != outcome {
+    // What the board held before, as printed (an unusual result by its own
+    // text, not the ½-½ it is stored with).
+    if let Some(before) = c.previous_text().filter(|b| *b != now) {
         writeln!(
             out,
             "{}",
             lang.pick(
-                format!("Corregido: antes {}", c.previous.text()),
-                format!("Corrected: was {}", c.previous.text())
+                format!("Corregido: antes {before}"),
+                format!("Corrected: was {before}")
             )
         )
         .map_err(io_err)?;

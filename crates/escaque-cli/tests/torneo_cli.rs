@@ -431,6 +431,14 @@ fn every_result_the_help_lists_is_accepted_as_typed() {
     let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", "1", "-/+", "--idioma", "en"]);
     assert!(ok, "{err}");
     assert!(out.contains("Corrected: was 1-0"), "{out}");
+    // An unusual result corrected says what it was, not the ½-½ it is
+    // stored with; one typed over a standard result names that one.
+    let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", "7", "1-0"]);
+    assert!(ok && out.contains("Corregido: antes ½-0"), "{out}{err}");
+    let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", "7", "0-0"]);
+    assert!(ok && out.contains("Corregido: antes 1-0"), "{out}{err}");
+    let (ok, out, err) = escaque(&["torneo", "resultado", f, "1", "7", "0-0"]);
+    assert!(ok && out.is_empty(), "the same result again: {out}{err}");
     // Something that is no result is still refused, saying so.
     let (ok, _, err) = escaque(&["torneo", "resultado", f, "1", "2", "-/0"]);
     assert!(!ok && err.contains("no válido"), "{err}");
