@@ -331,7 +331,7 @@ fn c6_holds(f: &Field, following: u32, rest: &[usize]) -> bool {
         .copied()
         .filter(|&i| e[i].score < following)
         .collect();
-    let candidates: Vec<Option<usize>> = if group.len() % 2 == 0 {
+    let candidates: Vec<Option<usize>> = if group.len().is_multiple_of(2) {
         vec![None]
     } else {
         below.iter().copied().map(Some).collect()
