@@ -36,6 +36,7 @@ pub mod palette {
     /// The keyboard cursor.
     pub const CURSOR: Tc = Tc::Rgb(40, 150, 160);
     /// Every background a piece can stand on.
+    #[cfg(test)]
     pub const BACKGROUNDS: [Tc; 8] = [
         LIGHT, DARK, LAST_LIGHT, LAST_DARK, CHECK, SELECTED, TARGET, CURSOR,
     ];
