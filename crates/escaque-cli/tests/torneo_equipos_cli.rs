@@ -323,3 +323,143 @@ fn forbidden_pairings_keep_the_teams_of_a_school_apart() {
     let (done, _, err) = escaque(&["torneo", "--equipos", "prohibir", r, "--equipos", "1,2"]);
     assert!(!done && err.contains("solo un suizo"), "{err}");
 }
+
+/// `descanso`: a team asks not to be paired in round 1 (a full-point
+/// bye): it is left out of that round's pairing, the printout says so,
+/// the TRF keeps the request, the standings count it; and the refusals
+/// (an unknown team, a round already paired, a round robin) change
+/// nothing.
+#[test]
+fn a_team_asks_for_a_bye() {
+    let dir = scratch("equipos-descanso");
+    let file = dir.join("liga.trf");
+    let f = file.to_str().unwrap();
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        f,
+        "--nombre",
+        "Liga",
+        "--rondas",
+        "2",
+        "--tableros",
+        "2",
+    ]);
+    for k in 0..5 {
+        let name = format!("Equipo {}", k + 1);
+        let p1 = format!("A{k},{}", 1900 - 50 * k);
+        let p2 = format!("B{k},{}", 1850 - 50 * k);
+        ok(&[
+            "torneo",
+            "--equipos",
+            "equipo",
+            f,
+            "--nombre",
+            &name,
+            "--jugador",
+            &p1,
+            "--jugador",
+            &p2,
+        ]);
+    }
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "descanso",
+        f,
+        "--ronda",
+        "1",
+        "--equipo",
+        "9",
+    ]);
+    assert!(
+        !done && err.contains("ningún equipo con el número 9"),
+        "{err}"
+    );
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "descanso",
+        f,
+        "--ronda",
+        "3",
+        "--equipo",
+        "1",
+    ]);
+    assert!(!done && err.contains("de la 1 a la 2"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+
+    let out = ok(&[
+        "torneo",
+        "--equipos",
+        "descanso",
+        f,
+        "--ronda",
+        "1",
+        "--equipo",
+        "5",
+        "--tipo",
+        "completo",
+    ]);
+    assert!(out.contains("5. Equipo 5 descansa en la ronda 1"), "{out}");
+    let out = ok(&["torneo", "--equipos", "emparejar", f]);
+    assert!(
+        out.contains("Descansa a petición propia: Equipo 5 (2 puntos de encuentro, 2 de partida)"),
+        "{out}"
+    );
+    // Four teams left: two matches, no bye given by the pairing.
+    assert!(!out.contains("Exento:"), "{out}");
+    let t = escaque_torneo::teams::trf::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(t.rounds[0].matches.len(), 2);
+    assert!(t.rounds[0]
+        .matches
+        .iter()
+        .all(|m| m.home != 5 && m.away != 5));
+    assert_eq!(
+        t.requested_bye(5, 1),
+        Some(escaque_torneo::teams::RequestedBye::Full)
+    );
+    // Round 1 is paired now: no bye can be asked for it any more.
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "descanso",
+        f,
+        "--ronda",
+        "1",
+        "--equipo",
+        "4",
+    ]);
+    assert!(!done && err.contains("de la 2 a la 2"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+
+    // A round robin's schedule is fixed: refused with the reason.
+    let rr = dir.join("rr.trf");
+    let r = rr.to_str().unwrap();
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        r,
+        "--nombre",
+        "Liguilla",
+        "--sistema",
+        "rr",
+        "--tableros",
+        "2",
+    ]);
+    let (done, _, err) = escaque(&[
+        "torneo",
+        "--equipos",
+        "descanso",
+        r,
+        "--ronda",
+        "1",
+        "--equipo",
+        "1",
+    ]);
+    assert!(!done && err.contains("solo un suizo"), "{err}");
+}
