@@ -10,6 +10,35 @@ fn ok(args: &[&str]) -> String {
     out
 }
 
+/// A team Swiss "Liga" of `rounds` rounds on two boards in `f`, with one
+/// team a school (`--centro` where given): "Equipo k", players Ak and Bk
+/// rated 1900 and 1850 less 50 a team.
+fn team_swiss(f: &str, rounds: &str, schools: &[Option<&str>]) {
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        f,
+        "--nombre",
+        "Liga",
+        "--rondas",
+        rounds,
+        "--tableros",
+        "2",
+    ]);
+    for (k, school) in schools.iter().enumerate() {
+        let name = format!("Equipo {}", k + 1);
+        let p1 = format!("A{k},{}", 1900 - 50 * k);
+        let p2 = format!("B{k},{}", 1850 - 50 * k);
+        let mut args = vec!["torneo", "--equipos", "equipo", f, "--nombre", &name];
+        if let Some(school) = school {
+            args.extend(["--centro", school]);
+        }
+        args.extend(["--jugador", &p1, "--jugador", &p2]);
+        ok(&args);
+    }
+}
+
 #[test]
 fn a_team_swiss_from_creation_to_the_printouts() {
     let dir = scratch("equipos-flow");
@@ -223,39 +252,13 @@ fn forbidden_pairings_keep_the_teams_of_a_school_apart() {
     let dir = scratch("equipos-prohibir");
     let file = dir.join("liga.trf");
     let f = file.to_str().unwrap();
-    ok(&[
-        "torneo",
-        "--equipos",
-        "nuevo",
-        f,
-        "--nombre",
-        "Liga",
-        "--rondas",
-        "3",
-        "--tableros",
-        "2",
-    ]);
     // The natural first round pairs 1-3 and 2-4 (top half against bottom
     // half): those are the teams of one school.
-    for (k, school) in ["Sol", "Luna", "Sol", "Luna"].iter().enumerate() {
-        let name = format!("Equipo {}", k + 1);
-        let p1 = format!("A{k},{}", 1900 - 50 * k);
-        let p2 = format!("B{k},{}", 1850 - 50 * k);
-        ok(&[
-            "torneo",
-            "--equipos",
-            "equipo",
-            f,
-            "--nombre",
-            &name,
-            "--centro",
-            school,
-            "--jugador",
-            &p1,
-            "--jugador",
-            &p2,
-        ]);
-    }
+    team_swiss(
+        f,
+        "3",
+        &[Some("Sol"), Some("Luna"), Some("Sol"), Some("Luna")],
+    );
     let before = std::fs::read_to_string(&file).unwrap();
     let (done, _, err) = escaque(&["torneo", "--equipos", "prohibir", f, "--equipos", "2"]);
     assert!(!done && err.contains("al menos dos equipos"), "{err}");
@@ -334,35 +337,7 @@ fn a_team_asks_for_a_bye() {
     let dir = scratch("equipos-descanso");
     let file = dir.join("liga.trf");
     let f = file.to_str().unwrap();
-    ok(&[
-        "torneo",
-        "--equipos",
-        "nuevo",
-        f,
-        "--nombre",
-        "Liga",
-        "--rondas",
-        "2",
-        "--tableros",
-        "2",
-    ]);
-    for k in 0..5 {
-        let name = format!("Equipo {}", k + 1);
-        let p1 = format!("A{k},{}", 1900 - 50 * k);
-        let p2 = format!("B{k},{}", 1850 - 50 * k);
-        ok(&[
-            "torneo",
-            "--equipos",
-            "equipo",
-            f,
-            "--nombre",
-            &name,
-            "--jugador",
-            &p1,
-            "--jugador",
-            &p2,
-        ]);
-    }
+    team_swiss(f, "2", &[None; 5]);
     let before = std::fs::read_to_string(&file).unwrap();
     let (done, _, err) = escaque(&[
         "torneo",
