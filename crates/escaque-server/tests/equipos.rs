@@ -154,9 +154,11 @@ async fn play_round(
         let e = totals.entry(m["away"].as_u64().unwrap()).or_default();
         *e = (e.0 + ma, e.1 + a);
     }
+    // The pairing-allocated bye: a drawn match, a draw's match points and
+    // ½ a board (C.04.6 art. 1.4, escaque's default since issue 59).
     if let Some(bye) = r["bye"].as_u64() {
         let e = totals.entry(bye).or_default();
-        *e = (e.0 + 2, e.1 + 2 * boards);
+        *e = (e.0 + 1, e.1 + boards);
     }
 }
 
