@@ -327,6 +327,21 @@ fn forbidden_pairings_keep_the_teams_of_a_school_apart() {
     assert!(!done && err.contains("solo un suizo"), "{err}");
 }
 
+/// `torneo --equipos descanso FILE --ronda ROUND --equipo TEAM` (the
+/// default half-point bye): ok, stdout, stderr.
+fn ask_bye(file: &str, round: &str, team: &str) -> (bool, String, String) {
+    escaque(&[
+        "torneo",
+        "--equipos",
+        "descanso",
+        file,
+        "--ronda",
+        round,
+        "--equipo",
+        team,
+    ])
+}
+
 /// `descanso`: a team asks not to be paired in round 1 (a full-point
 /// bye): it is left out of that round's pairing, the printout says so,
 /// the TRF keeps the request, the standings count it; and the refusals
@@ -339,30 +354,12 @@ fn a_team_asks_for_a_bye() {
     let f = file.to_str().unwrap();
     team_swiss(f, "2", &[None; 5]);
     let before = std::fs::read_to_string(&file).unwrap();
-    let (done, _, err) = escaque(&[
-        "torneo",
-        "--equipos",
-        "descanso",
-        f,
-        "--ronda",
-        "1",
-        "--equipo",
-        "9",
-    ]);
+    let (done, _, err) = ask_bye(f, "1", "9");
     assert!(
         !done && err.contains("ningún equipo con el número 9"),
         "{err}"
     );
-    let (done, _, err) = escaque(&[
-        "torneo",
-        "--equipos",
-        "descanso",
-        f,
-        "--ronda",
-        "3",
-        "--equipo",
-        "1",
-    ]);
+    let (done, _, err) = ask_bye(f, "3", "1");
     assert!(!done && err.contains("de la 1 a la 2"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
 
@@ -398,16 +395,7 @@ fn a_team_asks_for_a_bye() {
     );
     // Round 1 is paired now: no bye can be asked for it any more.
     let before = std::fs::read_to_string(&file).unwrap();
-    let (done, _, err) = escaque(&[
-        "torneo",
-        "--equipos",
-        "descanso",
-        f,
-        "--ronda",
-        "1",
-        "--equipo",
-        "4",
-    ]);
+    let (done, _, err) = ask_bye(f, "1", "4");
     assert!(!done && err.contains("de la 2 a la 2"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
 
@@ -426,15 +414,6 @@ fn a_team_asks_for_a_bye() {
         "--tableros",
         "2",
     ]);
-    let (done, _, err) = escaque(&[
-        "torneo",
-        "--equipos",
-        "descanso",
-        r,
-        "--ronda",
-        "1",
-        "--equipo",
-        "1",
-    ]);
+    let (done, _, err) = ask_bye(r, "1", "1");
     assert!(!done && err.contains("solo un suizo"), "{err}");
 }
