@@ -287,12 +287,7 @@ impl Browser {
         if in_tab {
             msg["sessionId"] = json!(self.session);
         }
-        let mut bytes = msg.to_string().into_bytes();
-        bytes.push(0);
-        self.to
-            .write_all(&bytes)
-            .and_then(|()| self.to.flush())
-            .map_err(|e| format!("{method}: {e}"))?;
+        self.send(&msg).map_err(|e| format!("{method}: {e}"))?;
         let deadline = Instant::now() + REPLY;
         loop {
             let m = self.receive(method, deadline)?;
@@ -306,6 +301,15 @@ impl Browser {
                 self.events.push_back(m);
             }
         }
+    }
+
+    /// Writes one DevTools message on the pipe: its JSON, ended by a NUL
+    /// byte.
+    fn send(&mut self, msg: &Value) -> std::io::Result<()> {
+        let mut bytes = msg.to_string().into_bytes();
+        bytes.push(0);
+        self.to.write_all(&bytes)?;
+        self.to.flush()
     }
 
     /// Waits for the first event `wanted` accepts (those already read
@@ -343,10 +347,7 @@ impl Browser {
     fn shut(&mut self) {
         if self.child.try_wait().ok().flatten().is_none() {
             self.next_id += 1;
-            let msg = json!({"id": self.next_id, "method": "Browser.close"});
-            let mut bytes = msg.to_string().into_bytes();
-            bytes.push(0);
-            let _ = self.to.write_all(&bytes).and_then(|()| self.to.flush());
+            let _ = self.send(&json!({"id": self.next_id, "method": "Browser.close"}));
             let t0 = Instant::now();
             while self.child.try_wait().ok().flatten().is_none() {
                 if t0.elapsed() > Duration::from_secs(5) {
