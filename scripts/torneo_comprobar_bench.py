@@ -107,6 +107,9 @@ def spread(files):
     for f in files:
         with open(f) as fh:
             lines = fh.read().splitlines()
+        entry = {int(l[4:8]): int(l[9:]) for l in lines if l.startswith('XZE')}
+        withdrawn = {int(l[4:8]): int(l[9:]) for l in lines if l.startswith('XZW')}
+        ids = [int(l[4:8]) for l in lines if l.startswith('001')]
         rows = [base.cells(l) for l in lines if l.startswith('001')]
         players = len(rows)
         players_all.append(players)
@@ -120,8 +123,12 @@ def spread(files):
         n['retired'] += any(l.startswith('XZW') for l in lines)
         seen = {}
         forfeit = False
-        for cs in rows:
-            for c in cs:
+        for pid, cs in zip(ids, rows):
+            for r, c in enumerate(cs, start=1):
+                # Byes of the rounds a player was in the draw for: not before
+                # a late entry, not from the round of a withdrawal on.
+                if r < entry.get(pid, 1) or r >= withdrawn.get(pid, 10 ** 6):
+                    continue
                 if c[2:6] == '0000' and c[9] in byes:
                     seen[c[9]] = seen.get(c[9], 0) + 1
                 elif c[2:6].strip() and c[9] in '+-':
@@ -137,7 +144,8 @@ def spread(files):
                                       for (lo, hi), c in zip(bands, per_band)))
     out.append('Baku: %d files; late entries (XZE): %d; retirements (XZW): %d; '
                'forfeits: %d' % (n['baku'], n['late'], n['retired'], n['forfeits']))
-    out.append('byes (files with one / player-rounds): ' + ', '.join(
+    out.append('byes, in the rounds a player was drawn for (files with one / player-rounds): '
+               + ', '.join(
         '%s %d / %d' % (k, v[0], v[1]) for k, v in byes.items()))
     return out
 
