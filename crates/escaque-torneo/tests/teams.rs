@@ -559,6 +559,19 @@ pub fn event_two() -> TeamTournament {
     t
 }
 
+/// Event 2 with C.04.6's default pairing-allocated bye (1.4: a drawn
+/// match, a draw's match points and ½ a board) in place of the won match
+/// the event's rules set: Cinco's round-1 bye and Cuatro's round-2 bye
+/// are worth 1 match point and 1 game point each. Its TRF carries `320`
+/// with that value, and Gacrux's tie-breaks on it equal escaque's
+/// (gacrux_computes_the_same_team_tie_breaks).
+pub fn event_two_drawn_bye() -> TeamTournament {
+    let mut t = event_two();
+    t.name = "Evento dos, descanso como empate".into();
+    t.scoring = Scoring::default();
+    t
+}
+
 /// Worked by hand (C.07 Article 16, 2026 text; 2/1/0, two boards, draw 1
 /// match point): round 1 Uno–Dos 2-0, Tres–Cuatro 1-1, Cinco the bye (2 MP,
 /// 2 GP); round 2 Cinco–Uno 1½-½, Dos–Tres won by Dos by forfeit (Tres
@@ -811,7 +824,7 @@ fn a_board_of_the_record_has_the_players_the_line_up_set() {
 
 /// Gacrux (FIDE TEC's tie-break checker, run outside the project:
 /// scripts/teams_gacrux.py, tests/data/teams/README.md) on the two events'
-/// TRF-2026 files: every value of every team agrees, the rounds without a
+/// TRF-2026 files, and on event 2 with the default (drawn) bye: every value of every team agrees, the rounds without a
 /// match played too (a bye, a match won or lost entirely by forfeit: C.07
 /// Article 16 as Gacrux applies it to teams, with match points).
 #[test]
@@ -822,6 +835,7 @@ fn gacrux_computes_the_same_team_tie_breaks() {
     for (name, mut t) in [
         ("evento_uno.trf", event_one()),
         ("evento_dos.trf", event_two()),
+        ("evento_dos_descanso_empate.trf", event_two_drawn_bye()),
     ] {
         let path = dir.join(name);
         if std::env::var_os("ESCAQUE_WRITE_TEAM_DATA").is_some() {
@@ -865,8 +879,9 @@ fn gacrux_computes_the_same_team_tie_breaks() {
             compared += 1;
         }
     }
-    // Every team of both events, byes and forfeits included.
-    assert_eq!(compared, 9);
+    // Every team of the three files, byes (a won match and a drawn one)
+    // and forfeits included.
+    assert_eq!(compared, 14);
 }
 
 // ---------------------------------------------------------------- forbidden pairs

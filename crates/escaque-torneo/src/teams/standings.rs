@@ -267,17 +267,12 @@ fn facts(t: &TeamTournament, team: TeamId, rounds: u32) -> Facts {
                 if match_points >= t.scoring.win {
                     f.wins += 1;
                 }
-                // A bye's game points by board: evenly when they divide (a
-                // point a board for a bye worth a win, as Gacrux counts
-                // its boards; half a point for C.04.6's), otherwise from
-                // the top board down.
-                let even = (game_points % t.boards.max(1) == 0)
-                    .then(|| (game_points / t.boards.max(1)) as i64);
-                let mut left = game_points as i64;
+                // BC counts every board of a pairing-allocated bye as won,
+                // whatever the bye's game points (a drawn match by default,
+                // C.04.6 1.4): Gacrux's board points for a bye, checked on
+                // evento_dos_descanso_empate.trf.
                 for b in 1..=t.boards as i64 {
-                    let p = even.unwrap_or(left.min(2)).min(left);
-                    f.board_count += b * p;
-                    left -= p;
+                    f.board_count += b * 2;
                 }
                 Round::Bye {
                     mp: match_points,
