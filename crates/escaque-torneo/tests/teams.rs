@@ -1236,3 +1236,38 @@ fn the_pairing_allocated_bye_is_a_draw_unless_the_rules_say_a_win() {
     let back = trf::parse(&trf::write(&t)).unwrap();
     assert_eq!(back.scores_after(3, 1), (2, 8));
 }
+
+/// C.04.6 4.3.6, "alternate the colours to the most recent time in which one
+/// team had White and the other Black", read with C.04.2 article 3.4 (which
+/// C.04.6's preface applies to teams): only matches played count, so a
+/// colour history with a round not played is compared as if that round had
+/// not been, the two histories aligned from the end. Team 1 played W, B
+/// and had the bye (history W B); team 2 played B, had the bye, then
+/// played W (history B W). Both have difference 0 and, Type A, no preference, so 4.3.6
+/// decides: the last played matches differ (1 Black, 2 White), so 1 gets
+/// White. Taking the latest *round* in which both played with different
+/// colours would go back to round 1 (1 White, 2 Black) and give 1 Black.
+#[test]
+fn c046_colours_alternate_from_the_last_played_matches_aligned_from_the_end() {
+    use escaque_torneo::teams::swiss::{allocate, starting_order};
+    let mut t = tournament(TeamSystem::Swiss, 5, 2, 4);
+    let m = |h, a| Match::new(h, a, 2, 3, 3);
+    let rounds = [
+        (vec![m(1, 3), m(4, 2)], 5),
+        (vec![m(5, 1), m(3, 4)], 2),
+        (vec![m(2, 3), m(4, 5)], 1),
+    ];
+    for (r, (matches, bye)) in rounds.into_iter().enumerate() {
+        t.record_round(TeamRound {
+            matches,
+            bye: Some(bye),
+        })
+        .unwrap();
+        play(&mut t, r as u32 + 1, 1, "==");
+        play(&mut t, r as u32 + 1, 2, "==");
+    }
+    let order = starting_order(&t);
+    let n = |team: u32| order.iter().position(|&x| x == team).unwrap() as u32 + 1;
+    assert!(allocate(&t, 4, 1, n(1), 2, n(2)));
+    assert!(!allocate(&t, 4, 2, n(2), 1, n(1)));
+}

@@ -41,8 +41,9 @@
 //!   only one team has a preference — it gets it; the preferences are
 //!   opposite — both get them; only one preference is strong (Type B) — it
 //!   gets it; the team with the lower colour difference gets White; the
-//!   teams alternate from the latest round in which they had different
-//!   colours; the first team's preference is granted; the first team
+//!   teams alternate from the most recent match in which they had
+//!   different colours, their histories of matches played compared from
+//!   the end (C.04.2 3.4: a round not played is left out, not compared); the first team's preference is granted; the first team
 //!   alternates from its last colour; the other team alternates from its
 //!   last colour.
 //! - **Requested byes** ([`TeamTournament::request_bye`], TRF `240`): the
@@ -318,13 +319,13 @@ fn first_team_white(
     if df != dop {
         return df < dop;
     }
-    // Alternate from the latest round with different colours.
-    for r in (1..round).rev() {
-        let (x, y) = (colour_in(t, f, r), colour_in(t, o, r));
-        if let (Some(x), Some(y)) = (x, y) {
-            if x != y {
-                return x == Colour::Black;
-            }
+    // 4.3.6: alternate to the most recent time one team had White and the
+    // other Black. Only matches played count (C.04.2 3.4, which C.04.6's
+    // preface applies to teams): the two histories, rounds not played
+    // left out, are compared from the end.
+    for (x, y) in cf.iter().rev().zip(co.iter().rev()) {
+        if x != y {
+            return *x == Colour::Black;
         }
     }
     // The first team's preference.
@@ -339,19 +340,6 @@ fn first_team_white(
         return *c == Colour::White;
     }
     t.first_white
-}
-
-fn colour_in(t: &TeamTournament, team: TeamId, round: u32) -> Option<Colour> {
-    match t.record(team, round)? {
-        RoundRecord::Match {
-            side, played: true, ..
-        } => Some(if side == Side::Home {
-            Colour::White
-        } else {
-            Colour::Black
-        }),
-        _ => None,
-    }
 }
 
 /// Pairs the next round of a team Swiss.
