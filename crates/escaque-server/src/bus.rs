@@ -344,8 +344,20 @@ async fn read_back(hub: &Arc<Hub>, signal: Signal) -> Option<Signal> {
     match signal {
         Signal::Spill { id } => match hub.store.spilled_signal(&id).await {
             Ok(Some(text)) => match Signal::decode(text.as_bytes()) {
-                Ok(Signal::Spill { .. }) | Err(_) => {
-                    eprintln!("escaque-server: bus: señal guardada ilegible / unreadable stored signal {id}");
+                Ok(Signal::Spill { .. }) => {
+                    store::log_unreadable(
+                        &format!("bus: señal / signal {id}"),
+                        "bus_spill.signal",
+                        "remite a otra señal guardada / names another spilled signal",
+                    );
+                    None
+                }
+                Err(e) => {
+                    store::log_unreadable(
+                        &format!("bus: señal / signal {id}"),
+                        "bus_spill.signal",
+                        e,
+                    );
                     None
                 }
                 Ok(s) => Some(s),

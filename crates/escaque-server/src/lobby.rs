@@ -152,9 +152,10 @@ impl Seek {
         let s: Stored = match serde_json::from_str(&row.seek) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!(
-                    "escaque-server: propuesta {} ilegible / unreadable seek: {e}",
-                    row.id
+                crate::store::log_unreadable(
+                    &format!("propuesta / seek {}", row.id),
+                    "seeks.seek",
+                    e,
                 );
                 return None;
             }

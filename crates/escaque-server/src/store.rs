@@ -113,7 +113,8 @@ pub enum StoreError {
     Corrupt {
         /// The column.
         what: &'static str,
-        /// What it holds.
+        /// What it holds; for a long text (a TRF, a JSON document), why its
+        /// reader refused it ([`log_unreadable`]).
         value: String,
     },
 }
@@ -131,6 +132,20 @@ pub fn log_failure(e: &StoreError) {
 /// `bus`, `bus: NOTIFY`…): `escaque-server: {what}: {e}`.
 pub fn log_failure_in(what: &str, e: &StoreError) {
     eprintln!("escaque-server: {what}: {e}");
+}
+
+/// Logs a stored value its reader refused (a tournament's TRF or settings,
+/// a seek, an analysis, a puzzle, a spilled bus signal) as
+/// [`StoreError::Corrupt`] through [`log_failure_in`]: `whose` names the
+/// row (`torneo ID`), `what` the column, `why` the reader's complaint.
+pub fn log_unreadable(whose: &str, what: &'static str, why: impl std::fmt::Display) {
+    log_failure_in(
+        whose,
+        &StoreError::Corrupt {
+            what,
+            value: why.to_string(),
+        },
+    );
 }
 
 /// Milliseconds since the Unix epoch (wall time, for records only; clocks use

@@ -159,7 +159,7 @@ async fn view_json(hub: &Hub, row: &AnalysisRow) -> Result<wire::AnalysisView, A
     };
     let analysis: Value = match &row.analysis {
         Some(text) => serde_json::from_str(text).unwrap_or_else(|e| {
-            eprintln!("escaque-server: analysis {} unreadable: {e}", row.id);
+            crate::store::log_unreadable(&format!("analysis {}", row.id), "analyses.analysis", e);
             Value::Null
         }),
         None => Value::Null,
@@ -479,7 +479,7 @@ fn done_analysis(row: &AnalysisRow) -> Result<GameAnalysis, ApiError> {
     }
     let text = row.analysis.as_deref().unwrap_or("");
     serde_json::from_str(text).map_err(|e| {
-        eprintln!("escaque-server: analysis {} unreadable: {e}", row.id);
+        crate::store::log_unreadable(&format!("analysis {}", row.id), "analyses.analysis", e);
         ApiError::internal()
     })
 }

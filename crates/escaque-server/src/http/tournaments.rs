@@ -266,12 +266,12 @@ pub(super) async fn list(State(hub): State<Arc<Hub>>) -> ApiResult {
     // A class's tournaments are listed on its class page, not here.
     for r in rows.into_iter().filter(|r| r.class_id.is_none()) {
         // A row whose text does not read is left out of the list (logged).
-        let Ok(t) = trf::parse(&r.trf) else {
-            eprintln!(
-                "escaque-server: torneo {}: TRF guardado ilegible / unreadable stored TRF",
-                r.id
-            );
-            continue;
+        let t = match trf::parse(&r.trf) {
+            Ok(t) => t,
+            Err(e) => {
+                crate::store::log_unreadable(&format!("torneo {}", r.id), "tournaments.trf", e);
+                continue;
+            }
         };
         out.push(wire::ListItem {
             id: r.id,

@@ -308,12 +308,16 @@ fn after_moves(start: &Position, line: &[Move], k: usize) -> Position {
 /// The puzzle's start and line, read back from storage.
 fn read_puzzle(p: &PuzzleRow) -> Result<(Position, Vec<Move>), ApiError> {
     let start = Position::from_fen(&p.fen).map_err(|e| {
-        eprintln!("escaque-server: puzzle {} unreadable: {e}", p.id);
+        crate::store::log_unreadable(&format!("puzzle {}", p.id), "puzzles.fen", e);
         ApiError::internal()
     })?;
     let texts: Vec<&str> = p.moves.iter().map(String::as_str).collect();
     let line = escaque_analysis::problemas::read_line(&start, &texts).map_err(|e| {
-        eprintln!("escaque-server: puzzle {} unreadable: {e:?}", p.id);
+        crate::store::log_unreadable(
+            &format!("puzzle {}", p.id),
+            "puzzles.moves",
+            format!("{e:?}"),
+        );
         ApiError::internal()
     })?;
     if line.len() < 2 {

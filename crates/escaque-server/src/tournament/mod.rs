@@ -214,13 +214,11 @@ pub fn refused(e: TorneoError) -> ApiError {
 pub async fn load(hub: &Arc<Hub>, id: &str) -> Result<Loaded, ApiError> {
     let row = hub.store.tournament(id).await?.ok_or_else(not_found)?;
     let t = trf::parse(&row.trf).map_err(|e| {
-        eprintln!(
-            "escaque-server: torneo {id}: TRF guardado ilegible / unreadable stored TRF: {e}"
-        );
+        crate::store::log_unreadable(&format!("torneo {id}"), "tournaments.trf", e);
         ApiError::internal()
     })?;
     let settings: Settings = serde_json::from_str(&row.settings).map_err(|e| {
-        eprintln!("escaque-server: torneo {id}: ajustes ilegibles / unreadable settings: {e}");
+        crate::store::log_unreadable(&format!("torneo {id}"), "tournaments.settings", e);
         ApiError::internal()
     })?;
     let players = hub.store.tournament_players(id).await?;
