@@ -50,6 +50,7 @@ mod protocol_doc;
 mod ratings;
 mod refusals;
 mod resultados;
+mod resultados_inusuales;
 mod security;
 mod simuls;
 mod sockets;

@@ -73,6 +73,15 @@
   const arbiter = document.getElementById('arbiter');
   if (arbiter) {
     const lang = document.documentElement.lang;
+    // A correction says what the board held ("Mesa 3 corregida: antes
+    // ½-0"): kept over the reload that draws the list again.
+    const key = 'resultados-corregida:' + arbiter.dataset.tournament + ':' + arbiter.dataset.round;
+    const said = document.getElementById('correction');
+    try {
+      const text = sessionStorage.getItem(key);
+      if (text && said) said.textContent = text;
+      sessionStorage.removeItem(key);
+    } catch (_) { /* no storage: the log below says it too */ }
     arbiter.addEventListener('click', async (ev) => {
       const button = ev.target.closest('button[data-enter]');
       if (!button) return;
@@ -87,8 +96,15 @@
         );
         if (!r.ok) {
           showError(r.data, lang);
+          if (error) error.scrollIntoView({ block: 'center' });
           button.disabled = false;
           return;
+        }
+        if (r.data.previous && r.data.previous !== r.data.result) {
+          const text = (arbiter.dataset.corrected || '')
+            .replace('{board}', String(r.data.board))
+            .replace('{previous}', r.data.previous);
+          try { sessionStorage.setItem(key, text); } catch (_) { /* the log says it */ }
         }
         window.location.reload();
       } catch (_) {

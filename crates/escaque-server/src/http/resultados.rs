@@ -112,8 +112,9 @@ async fn arbiter(
 ) -> ApiResult {
     let Path((_, round, board)) = p?;
     let req = body.read()?;
-    let outcome = domain::parse_result(&req.result)?;
-    Ok(Json(domain::arbiter(&hub, &me, loaded, round, board, outcome).await?).into_response())
+    // Any result the desk takes, the unusual ½-0, 0-½, 0-0 included.
+    let result = domain::arbiter_result(&req.result)?;
+    Ok(Json(domain::arbiter(&hub, &me, loaded, round, board, result).await?).into_response())
 }
 
 // ---------------------------------------------------------------- words
@@ -141,6 +142,12 @@ struct Words {
     other: (&'static str, &'static str),
     error_title: &'static str,
     no_boards: &'static str,
+    /// The unusual results' group in the arbiter's select.
+    unusual: &'static str,
+    /// What each unusual result gives (the option's title).
+    unusual_help: [(&'static str, &'static str); 3],
+    /// "Mesa {board} corregida: antes {previous}" (the script fills it in).
+    corrected: &'static str,
 }
 
 fn words(english: bool) -> Words {
@@ -174,6 +181,13 @@ fn words(english: bool) -> Words {
             other: ("es", "Español"),
             error_title: "This code opens no board",
             no_boards: "The round has no games.",
+            unusual: "Unusual (each scores their own)",
+            unusual_help: [
+                ("½-0", "½ to White, 0 to Black"),
+                ("0-½", "0 to White, ½ to Black"),
+                ("0-0", "0 to both"),
+            ],
+            corrected: "Board {board} corrected: was {previous}",
         }
     } else {
         Words {
@@ -205,6 +219,13 @@ fn words(english: bool) -> Words {
             other: ("en", "English"),
             error_title: "Este código no abre ninguna mesa",
             no_boards: "La ronda no tiene partidas.",
+            unusual: "Inusuales (cada uno sus puntos)",
+            unusual_help: [
+                ("½-0", "½ para blancas, 0 para negras"),
+                ("0-½", "0 para blancas, ½ para negras"),
+                ("0-0", "0 para los dos"),
+            ],
+            corrected: "Mesa {board} corregida: antes {previous}",
         }
     }
 }
@@ -248,7 +269,19 @@ tr[data-state=conflict] td{background:#fdecea}\
 tr[data-state=missing] td,tr[data-state=entered] td{background:#fff8e1}\
 .qr{width:6rem;height:6rem}\
 .wide{max-width:70rem}\
-select{font:inherit;padding:.3rem}";
+select{font:inherit;padding:.3rem}\
+#correction{font-weight:700;color:#1d5c3a}\
+#correction:empty{display:none}\
+@media (max-width:40rem){\
+#arbiter table,#arbiter tbody,#arbiter tr,#arbiter td{display:block;width:100%}\
+#arbiter thead{display:none}\
+#arbiter tr{border:1px solid #ccc;border-radius:.5rem;margin:0 0 .7rem;padding:.3rem;background:#fff}\
+#arbiter td{border:0;padding:.25rem .3rem}\
+#arbiter td[data-label]::before{content:attr(data-label) ': ';color:#555}\
+#arbiter td.pick{display:flex;gap:.5rem;align-items:center}\
+#arbiter select{flex:1;min-width:0;min-height:3rem;font-size:1.1rem}\
+#arbiter button.small{min-height:3rem;padding:.5rem 1rem;font-size:1rem}\
+#arbiter .qr{width:5rem;height:5rem}}";
 
 fn page(status: StatusCode, w: &Words, title: &str, body: &str) -> Response {
     let html = format!(
@@ -426,7 +459,8 @@ async fn round_page(
     let c = &list.counts;
     let _ = write!(
         body,
-        "<main class=\"wide\" id=\"arbiter\" data-tournament=\"{id}\" data-round=\"{round}\">\
+        "<main class=\"wide\" id=\"arbiter\" data-tournament=\"{id}\" data-round=\"{round}\" \
+         data-corrected=\"{corrected}\">\
          <h1>{title} {round} · {name}</h1>\
          <p class=\"sub\" id=\"counts\">{conflict_t}: <strong>{}</strong> · {missing_t}: <strong>{}</strong> · \
          {entered_t}: <strong>{}</strong> · {confirmed_t}: <strong>{}</strong> · {arbiter_t}: <strong>{}</strong></p>\
@@ -447,7 +481,10 @@ async fn round_page(
         arbiter_t = state_word(&w, "arbiter"),
         lang_q = if w.lang == "en" { "?lang=en" } else { "" },
         pdf = w.pdf,
+        corrected = w.corrected,
     );
+    // Filled in by the script after a correction (what the board held).
+    body.push_str("<p id=\"correction\" role=\"status\"></p>");
     if list.boards.is_empty() {
         let _ = write!(body, "<p>{}</p>", w.no_boards);
     } else {
@@ -480,25 +517,43 @@ async fn round_page(
                     .map(|c| format!("<br>{} {c}", w.black))
                     .unwrap_or_default(),
             );
+            // The board's own result: an unusual one as such (`½-0`), never
+            // the `½-½` it is stored with; the select starts on it.
+            let held = b.board.result.as_deref().unwrap_or("");
             let _ = write!(
                 body,
-                "<tr data-board=\"{n}\" data-state=\"{st}\"><td>{n}</td><td>{white}</td><td>{black}</td>\
-                 <td><strong>{stw}</strong> {res}<span class=\"hint\">{claims}</span></td>\
-                 <td><select aria-label=\"{res_label} {n}\">",
+                "<tr data-board=\"{n}\" data-state=\"{st}\" data-result=\"{res}\">\
+                 <td data-label=\"{board_w}\">{n}</td><td data-label=\"{white_w}\">{white}</td>\
+                 <td data-label=\"{black_w}\">{black}</td>\
+                 <td data-label=\"{res_label}\"><strong>{stw}</strong> <span class=\"res\">{res}</span>\
+                 <span class=\"hint\">{claims}</span></td>\
+                 <td class=\"pick\"><select aria-label=\"{res_label} {n}\">",
                 n = b.board.board,
                 st = b.board.state,
+                board_w = w.board,
+                white_w = w.white,
+                black_w = w.black,
                 white = escape(&b.board.white.name),
                 black = escape(&b.board.black.name),
                 stw = state_word(&w, b.board.state),
-                res = b.board.result.as_deref().unwrap_or(""),
+                res = escape(held),
                 res_label = w.result,
             );
+            let selected = |r: &str| if r == held { " selected" } else { "" };
             for r in ["1-0", "½-½", "0-1", "+-", "-+", "--"] {
-                let _ = write!(body, "<option value=\"{r}\">{r}</option>");
+                let _ = write!(body, "<option value=\"{r}\"{}>{r}</option>", selected(r));
+            }
+            let _ = write!(body, "<optgroup label=\"{}\">", w.unusual);
+            for (r, help) in w.unusual_help {
+                let _ = write!(
+                    body,
+                    "<option value=\"{r}\" title=\"{help}\"{}>{r}</option>",
+                    selected(r)
+                );
             }
             let _ = write!(
                 body,
-                "<option value=\"*\">* ({clear})</option></select> \
+                "</optgroup><option value=\"*\">* ({clear})</option></select> \
                  <button class=\"small\" type=\"button\" data-enter=\"{n}\">{enter}</button></td>\
                  <td><a href=\"{url}\" title=\"{code_w}: {code}\">{svg}</a></td></tr>",
                 clear = w.clear,

@@ -33,13 +33,14 @@ pub struct BoardResult {
     /// disagree), `confirmed` (both agreed: in the standings), `arbiter`
     /// (an organiser entered it: in the standings).
     pub state: &'static str,
-    /// What White's side said (`1-0`, `0-1`, `½-½`, `+-`, `-+`), if
-    /// anything.
+    /// What White's side said (`1-0`, `0-1`, `½-½`, `+-`, `-+`; a phone
+    /// gives no unusual result), if anything.
     pub white_claim: Option<String>,
     /// What Black's side said.
     pub black_claim: Option<String>,
     /// The result in the standings, once confirmed or entered by an
-    /// organiser.
+    /// organiser: `1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`, or the unusual
+    /// `½-0`, `0-½`, `0-0` as such (never the `½-½` they are stored with).
     pub result: Option<String>,
     /// Whether the phones may still enter or confirm (no final result
     /// yet).
@@ -60,7 +61,8 @@ pub struct EnterResult {
     pub board: u32,
     /// Who enters it: `white` or `black`.
     pub side: String,
-    /// `1-0`, `0-1`, `½-½` (`1/2-1/2`), `+-` or `-+`.
+    /// `1-0`, `0-1`, `½-½` (`1/2-1/2`), `+-` or `-+` (`--`, `*` and the
+    /// unusual `½-0`, `0-½`, `0-0` are the arbiter's: refused).
     pub result: String,
 }
 
@@ -69,9 +71,24 @@ pub struct EnterResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArbiterResult {
-    /// Any result the desk takes (`1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`),
-    /// `*` to clear it.
+    /// Any result the desk takes (`1-0`, `0-1`, `½-½`, `+-`, `-+`, `--`,
+    /// and the unusual `½-0`, `0-½`, `0-0`), `*` to clear it.
     pub result: String,
+}
+
+/// The answer to [`ArbiterResult`]: the board as its code opens it, and
+/// what it held in the standings before (as the desk's result endpoint
+/// answers `previous`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArbiterSet {
+    /// The board (`state` `arbiter`, or `missing` once cleared).
+    #[serde(flatten)]
+    pub board: BoardResult,
+    /// The board's result in the standings before this one (`1-0`, …, an
+    /// unusual `½-0`, `0-½`, `0-0` by its own text, not the `½-½` it is
+    /// stored with); `null` when it had none. The page says "Mesa 3
+    /// corregida: antes 1-0" when it differs from `result`.
+    pub previous: Option<&'static str>,
 }
 
 /// One board of the arbiter's list.

@@ -17,6 +17,16 @@
 //! A result that becomes final is written with the tournament's TRF in one
 //! transaction (`Store::write_result_entry`), under both rows' versions.
 //!
+//! Unusual results (½-0, 0-½, 0-0: a game played in which the arbiter gave
+//! one player ½ and the other 0, or both 0; FIDE's checklist VCL.13, issue
+//! 58) are the arbiter's: an organiser enters and corrects them here as at
+//! the desk, every list and log shows the board's own result (never the
+//! `½-½` it is stored with), and a phone that sends one is refused with the
+//! reason (`400 arbiter_only`): FIDE leaves such a result to the arbiter's
+//! decision (the Laws of Chess, art. 12.9: the arbiter's penalties, among
+//! them reducing a player's points or declaring a game lost and deciding
+//! the opponent's score), never to the players' agreement.
+//!
 //! The decisions are the pure functions [`player_step`] and
 //! [`arbiter_step`]; the rest reads and writes. Codes are per target kind:
 //! `board` now; a team match's code (`match`) is the same table's other
@@ -25,7 +35,7 @@
 use std::sync::Arc;
 
 use escaque::{Lang, Localized};
-use escaque_torneo::{trf, Outcome};
+use escaque_torneo::{trf, Game, Outcome, Unusual};
 use rand::RngCore;
 
 use crate::error::{ApiError, Kind};
@@ -33,7 +43,7 @@ use crate::identity::Identity;
 use crate::proto::resultados as wire;
 use crate::store::now_ms;
 use crate::store::resultados::{CodeRow, EntryRow, LogRow};
-use crate::tournament::{self as service, view::result_id, Loaded};
+use crate::tournament::{self as service, view::result_id, Entered, Loaded};
 use crate::Hub;
 
 /// Letters and digits of a code (no `0`/`o`, `1`/`l`/`i`: read aloud or
@@ -45,6 +55,18 @@ pub const CODE_LEN: usize = 20;
 pub const KIND_BOARD: &str = "board";
 /// How many times a write that lost a race is tried again.
 const RETRIES: usize = 16;
+/// A board with no result in the standings.
+pub const NO_RESULT: Entered = Entered::Standard(Outcome::Pending);
+
+/// The result a board of the tournament holds: its unusual result when it
+/// has one (stored as a `½-½` outcome with the unusual mark), else its
+/// outcome.
+pub fn held(g: &Game) -> Entered {
+    match g.unusual {
+        Some(u) => Entered::Unusual(u),
+        None => Entered::Standard(g.outcome),
+    }
+}
 
 /// A new code: [`CODE_LEN`] characters of [`CODE_ALPHABET`], each drawn
 /// without bias (over 98 bits).
@@ -132,10 +154,10 @@ impl State {
 /// Where a board stands, from its entry and the result the tournament
 /// holds (which is the standings' truth: a result the desk entered some
 /// other way counts as the arbiter's).
-pub fn state_of(e: &EntryRow, recorded: Outcome) -> State {
-    if recorded != Outcome::Pending {
+pub fn state_of(e: &EntryRow, recorded: Entered) -> State {
+    if recorded != NO_RESULT {
         return match e.final_by.as_deref() {
-            Some("players") if e.final_result.as_deref() == result_id(recorded) => State::Confirmed,
+            Some("players") if e.final_result.as_deref() == recorded.id() => State::Confirmed,
             _ => State::Arbiter,
         };
     }
@@ -147,9 +169,13 @@ pub fn state_of(e: &EntryRow, recorded: Outcome) -> State {
 }
 
 /// The results a player's phone may give: the games' own and a forfeit
-/// win (the opponent did not come); a double forfeit and clearing are the
-/// arbiter's.
+/// win (the opponent did not come); a double forfeit, clearing and the
+/// unusual results (½-0, 0-½, 0-0: an arbiter's decision under FIDE's
+/// Laws, never the players' agreement) are the arbiter's.
 pub fn player_result(text: &str) -> Result<Outcome, ApiError> {
+    if let Some(u) = Unusual::parse(text) {
+        return Err(unusual_is_the_arbiters(u));
+    }
     let o = parse_result(text)?;
     match o {
         Outcome::DoubleForfeit | Outcome::Pending => Err(ApiError::bad(
@@ -168,13 +194,22 @@ pub fn parse_result(text: &str) -> Result<Outcome, ApiError> {
         .map_err(|e| ApiError::bad("bad_result", e.message(Lang::Es), e.message(Lang::En)))
 }
 
+/// A result as the arbiter sends it: any the desk takes
+/// ([`Entered::parse`]: the standard ones, `*` to clear, and the unusual
+/// `½-0`, `0-½`, `0-0` in their spellings), refused as `400 bad_result`
+/// with the reader's own words.
+pub fn arbiter_result(text: &str) -> Result<Entered, ApiError> {
+    Entered::parse(text)
+        .map_err(|e| ApiError::bad("bad_result", e.message(Lang::Es), e.message(Lang::En)))
+}
+
 /// What a write does to a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The entry as it is to be stored.
     pub entry: EntryRow,
     /// The result to write into the tournament, when it changes there.
-    pub record: Option<Outcome>,
+    pub record: Option<Entered>,
     /// The log's line (`None`: nothing changed, nothing written): the
     /// action and what the board held before (for an override).
     pub log: Option<(String, Option<String>)>,
@@ -182,10 +217,11 @@ pub struct Step {
     pub said: Option<String>,
 }
 
-/// `1-0` written, `None` as nothing.
-fn claims_text(e: &EntryRow, recorded: Outcome) -> Option<String> {
+/// What the board held (the standings' result, an unusual one by its own
+/// text, and each side's claim), `None` as nothing.
+fn claims_text(e: &EntryRow, recorded: Entered) -> Option<String> {
     let mut parts = Vec::new();
-    if let Some(r) = result_id(recorded) {
+    if let Some(r) = recorded.id() {
         parts.push(format!("clasificación {r}"));
     }
     if let Some(w) = &e.white_claim {
@@ -204,14 +240,14 @@ fn claims_text(e: &EntryRow, recorded: Outcome) -> Option<String> {
 /// result again is answered as it is, nothing written).
 pub fn player_step(
     e: &EntryRow,
-    recorded: Outcome,
+    recorded: Entered,
     side: Side,
     result: Outcome,
     now: i64,
 ) -> Result<Step, ApiError> {
     let id = result_id(result).unwrap_or("*").to_string();
-    if recorded != Outcome::Pending {
-        if recorded == result {
+    if recorded != NO_RESULT {
+        if recorded == Entered::Standard(result) {
             return Ok(Step {
                 entry: e.clone(),
                 record: None,
@@ -224,11 +260,11 @@ pub fn player_step(
             "already_final",
             format!(
                 "esta mesa ya tiene resultado en la clasificación ({}); si no es correcto, avisa al árbitro",
-                result_id(recorded).unwrap_or("*")
+                recorded.id().unwrap_or("*")
             ),
             format!(
                 "this board's result is already in the standings ({}); if it is wrong, tell the arbiter",
-                result_id(recorded).unwrap_or("*")
+                recorded.id().unwrap_or("*")
             ),
         ));
     }
@@ -264,6 +300,7 @@ pub fn player_step(
             said: None,
         });
     }
+    let record = record.map(Entered::Standard);
     if record.is_some() {
         entry.final_result = Some(id.clone());
         entry.final_by = Some("players".into());
@@ -278,16 +315,17 @@ pub fn player_step(
     })
 }
 
-/// An organiser enters `result` on a board (`Pending` clears it: the
-/// claims too, so that the players enter it again). Logged as `arbiter`,
-/// as `override` when it replaces a claim or a result that said
-/// otherwise, as `cleared` for a clearing.
-pub fn arbiter_step(e: &EntryRow, recorded: Outcome, result: Outcome, now: i64) -> Step {
+/// An organiser enters `result` on a board, a standard or an unusual one
+/// ([`NO_RESULT`] clears it: the claims too, so that the players enter it
+/// again). Logged as `arbiter`, as `override` when it replaces a claim or
+/// a result that said otherwise (an unusual result by its own text: `½-0`
+/// replaced by `½-½` is an override), as `cleared` for a clearing.
+pub fn arbiter_step(e: &EntryRow, recorded: Entered, result: Entered, now: i64) -> Step {
     let previous = claims_text(e, recorded);
     let mut entry = e.clone();
     entry.version = e.version + 1;
-    let id = result_id(result).map(str::to_string);
-    if result == Outcome::Pending {
+    let id = result.id().map(str::to_string);
+    if result == NO_RESULT {
         entry.white_claim = None;
         entry.white_ms = None;
         entry.black_claim = None;
@@ -297,7 +335,7 @@ pub fn arbiter_step(e: &EntryRow, recorded: Outcome, result: Outcome, now: i64) 
         entry.final_ms = None;
         return Step {
             entry,
-            record: Some(Outcome::Pending),
+            record: Some(NO_RESULT),
             log: Some(("cleared".into(), previous)),
             said: None,
         };
@@ -305,7 +343,7 @@ pub fn arbiter_step(e: &EntryRow, recorded: Outcome, result: Outcome, now: i64) 
     let differs = |c: &Option<String>| c.is_some() && c.as_deref() != id.as_deref();
     let overrides = differs(&e.white_claim)
         || differs(&e.black_claim)
-        || (recorded != Outcome::Pending && recorded != result);
+        || (recorded != NO_RESULT && recorded != result);
     entry.final_result = id.clone();
     entry.final_by = Some("arbiter".into());
     entry.final_ms = Some(now);
@@ -359,6 +397,25 @@ fn online_tournament() -> ApiError {
     )
 }
 
+/// `400 arbiter_only`: a phone sent an unusual result.
+fn unusual_is_the_arbiters(u: Unusual) -> ApiError {
+    ApiError::bad(
+        "arbiter_only",
+        format!(
+            "un resultado inusual como {} (cada jugador sus puntos) lo decide y lo anota el árbitro, \
+             no los jugadores (FIDE: es decisión arbitral, no un acuerdo): avisa al árbitro; \
+             desde el móvil se anotan 1-0, ½-½, 0-1, +- y -+",
+            u.text()
+        ),
+        format!(
+            "an unusual result such as {} (each player their own points) is the arbiter's decision \
+             and only the arbiter enters it, not the players (FIDE: an arbiter's ruling, not an \
+             agreement): tell the arbiter; a phone enters 1-0, ½-½, 0-1, +- and -+",
+            u.text()
+        ),
+    )
+}
+
 fn no_such_board(round: u32, board: u32) -> ApiError {
     ApiError(
         Kind::NotFound,
@@ -374,14 +431,14 @@ fn current_round(l: &Loaded) -> u32 {
     l.t.rounds.len() as u32
 }
 
-/// The players and result of a board of `l`.
-fn board_of(l: &Loaded, round: u32, board: u32) -> Result<(u32, u32, Outcome), ApiError> {
+/// The players and result (an unusual one as such) of a board of `l`.
+fn board_of(l: &Loaded, round: u32, board: u32) -> Result<(u32, u32, Entered), ApiError> {
     let g = round
         .checked_sub(1)
         .and_then(|r| l.t.rounds.get(r as usize))
         .and_then(|r| board.checked_sub(1).and_then(|b| r.games.get(b as usize)))
         .ok_or_else(|| no_such_board(round, board))?;
-    Ok((g.white, g.black, g.outcome))
+    Ok((g.white, g.black, held(g)))
 }
 
 fn player_name(l: &Loaded, n: u32) -> String {
@@ -411,8 +468,8 @@ pub fn board_view(l: &Loaded, e: &EntryRow) -> Result<wire::BoardResult, ApiErro
         state: state.id(),
         white_claim: e.white_claim.clone(),
         black_claim: e.black_claim.clone(),
-        result: result_id(outcome).map(str::to_string),
-        open: outcome == Outcome::Pending && e.round == current_round(l),
+        result: outcome.id().map(str::to_string),
+        open: outcome == NO_RESULT && e.round == current_round(l),
     })
 }
 
@@ -498,9 +555,12 @@ async fn write(
     };
     let now = now_ms();
     let mut row = None;
-    if let Some(outcome) = step.record {
-        l.t.set_result_board(e.round, e.board, outcome)
-            .map_err(service::refused)?;
+    if let Some(entered) = step.record {
+        match entered {
+            Entered::Standard(o) => l.t.set_result_board(e.round, e.board, o),
+            Entered::Unusual(u) => l.t.set_unusual_board(e.round, e.board, u),
+        }
+        .map_err(service::refused)?;
         let old = l.row.version;
         l.row.trf = trf::write_checked(&l.t).map_err(service::refused)?;
         l.row.status = service::status_of(&l.t).to_string();
@@ -582,18 +642,20 @@ pub async fn enter(
     Err(service::conflict())
 }
 
-/// An organiser enters, overrides or clears (`Pending`) the result of
-/// `board` of `round` of `l` (loaded by the caller, which checked `me`'s
-/// right: the HTTP route's `Organising` guard). A retry reloads the
-/// tournament and checks the right again ([`service::organised_by`]).
+/// An organiser enters, overrides or clears ([`NO_RESULT`]) the result of
+/// `board` of `round` of `l`, a standard or an unusual one (loaded by the
+/// caller, which checked `me`'s right: the HTTP route's `Organising`
+/// guard). A retry reloads the tournament and checks the right again
+/// ([`service::organised_by`]). Answers the board and what it held in the
+/// standings before (as the desk's result endpoint does).
 pub async fn arbiter(
     hub: &Arc<Hub>,
     me: &Identity,
     l: Loaded,
     round: u32,
     board: u32,
-    result: Outcome,
-) -> Result<wire::BoardResult, ApiError> {
+    result: Entered,
+) -> Result<wire::ArbiterSet, ApiError> {
     let id = l.row.id.clone();
     let id = id.as_str();
     let mut first = Some(l);
@@ -617,7 +679,10 @@ pub async fn arbiter(
             .unwrap_or_else(|| empty_entry(id, round, board));
         let step = arbiter_step(&e, recorded, result, now_ms());
         if write(hub, &mut l, &e, &step, &me.name).await? {
-            return board_view(&l, &step.entry);
+            return Ok(wire::ArbiterSet {
+                board: board_view(&l, &step.entry)?,
+                previous: recorded.id(),
+            });
         }
     }
     Err(service::conflict())
