@@ -1440,3 +1440,93 @@ async fn printed_pairing_sheet_opens_its_matches() {
         let _ = &mut visitor;
     }
 }
+
+/// Requested byes at the desk (`POST …/descansos`): refused for a
+/// stranger, an unknown kind or team, a round already paired or past the
+/// last, and in a round robin, each with nothing changed; asked again for
+/// the same round and team, the new kind replaces the old; the team is
+/// left out of its round's pairing and scores what its kind gives (a drawn
+/// match's match points for `medio`).
+async fn team_byes_at_the_desk_run(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut org = Browser::new(s.addr);
+    let id = new_swiss(&mut org, 5, 2, 3).await;
+    let byes = format!("{BASE}/{id}/descansos");
+    let before = snapshot(&mut org, &id).await;
+    assert_eq!(before["requested_byes"], json!([]));
+    let mut stranger = Browser::new(s.addr);
+    let asked = json!({"round": 1, "team": 5, "kind": "medio"});
+    refused(&mut stranger, &byes, asked.clone(), 403, "not_organiser").await;
+    let bad_kind = json!({"round": 1, "team": 5, "kind": "doble"});
+    refused(&mut org, &byes, bad_kind, 400, "bad_bye_kind").await;
+    let no_team = json!({"round": 1, "team": 9, "kind": "cero"});
+    refused(&mut org, &byes, no_team, 404, "no_such_team").await;
+    for round in [0, 4] {
+        let v = json!({"round": round, "team": 5, "kind": "cero"});
+        refused(&mut org, &byes, v, 409, "bye_round").await;
+    }
+    assert_eq!(snapshot(&mut org, &id).await, before);
+    // Round 1: team 5 half; round 2: team 1 zero, then full instead.
+    ok(&mut org, &byes, asked).await;
+    ok(
+        &mut org,
+        &byes,
+        json!({"round": 2, "team": 1, "kind": "cero"}),
+    )
+    .await;
+    ok(
+        &mut org,
+        &byes,
+        json!({"round": 2, "team": 1, "kind": "completo"}),
+    )
+    .await;
+    let v = get(&mut org, &format!("{BASE}/{id}")).await;
+    assert_eq!(
+        v["requested_byes"],
+        json!([{"round": 1, "team": 5, "kind": "medio"},
+               {"round": 2, "team": 1, "kind": "completo"}])
+    );
+    // Round 1 pairs the four others, no pairing-allocated bye.
+    ok(&mut org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
+    let v = get(&mut org, &format!("{BASE}/{id}")).await;
+    let r1 = &v["rounds"][0];
+    assert_eq!(r1["matches"].as_array().unwrap().len(), 2);
+    assert!(r1["bye"].is_null(), "{r1}");
+    for m in r1["matches"].as_array().unwrap() {
+        assert!(m["home"] != 5 && m["away"] != 5, "{m}");
+    }
+    let five = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team"] == 5)
+        .unwrap()
+        .clone();
+    assert_eq!(five["match_points"], 1, "{five}");
+    // Round 1 is paired now: too late to ask for it.
+    let late = json!({"round": 1, "team": 2, "kind": "cero"});
+    let paired = snapshot(&mut org, &id).await;
+    refused(&mut org, &byes, late, 409, "bye_round").await;
+    assert_eq!(snapshot(&mut org, &id).await, paired);
+    // A round robin: every team plays every round.
+    let rr = ok(
+        &mut org,
+        BASE,
+        json!({"name": "Liga", "system": "liguilla", "boards": 2}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let v = json!({"round": 1, "team": 1, "kind": "cero"});
+    refused(
+        &mut org,
+        &format!("{BASE}/{rr}/descansos"),
+        v,
+        409,
+        "bye_needs_swiss",
+    )
+    .await;
+}
+
+both_dbs!(team_byes_at_the_desk, team_byes_at_the_desk_run);

@@ -129,6 +129,15 @@ const TEXTS = {
     forbid_school: 'Los equipos de un mismo centro no se enfrentan',
     forbidden_pair: (a, b) => `${a} no juega contra ${b}`,
     forbidden_none: 'Ninguno.',
+    bye_title: 'Descansos pedidos',
+    bye_help: 'Un equipo que pide no jugar una ronda aún sin emparejar queda fuera de ella y suma lo que dice su tipo. Solo en el suizo.',
+    bye_team: 'Equipo',
+    bye_round: 'Ronda',
+    bye_kind: 'Tipo',
+    bye_kinds: { completo: 'completo (como un encuentro ganado)', medio: 'medio (como un empate)', cero: 'cero' },
+    bye_go: 'Anotar el descanso',
+    bye_row: (b) => `Ronda ${b.round}: ${b.name} descansa (${b.kind})`,
+    byes_none: 'Ninguno.',
     schools: 'Clasificación por centros',
     school_name: 'Centro',
     counted: 'Equipos que suman',
@@ -244,6 +253,15 @@ const TEXTS = {
     forbid_school: 'Teams of one school never meet',
     forbidden_pair: (a, b) => `${a} does not play ${b}`,
     forbidden_none: 'None.',
+    bye_title: 'Requested byes',
+    bye_help: 'A team that asks not to play a round not yet paired is left out of it and scores what its kind says. Swiss only.',
+    bye_team: 'Team',
+    bye_round: 'Round',
+    bye_kind: 'Kind',
+    bye_kinds: { completo: 'full (as a won match)', medio: 'half (as a drawn match)', cero: 'zero' },
+    bye_go: 'Enter the bye',
+    bye_row: (b) => `Round ${b.round}: ${b.name} has a bye (${b.kind})`,
+    byes_none: 'None.',
     schools: "Schools' ranking",
     school_name: 'School',
     counted: 'Teams counted',
@@ -378,8 +396,9 @@ async function desk(main, me, id) {
   const addCard = h('section', { id: 'eq-add', class: 'card' });
   const logCard = h('section', { id: 'eq-log', class: 'card' });
   const forbidCard = h('section', { id: 'eq-forbid', class: 'card' });
+  const byeCard = h('section', { id: 'eq-bye', class: 'card' });
   main.append(head, roundCard, standCard, teamsCard);
-  if (view.can_edit) main.append(addCard, ...(view.system === 'suizo' ? [forbidCard] : []), logCard);
+  if (view.can_edit) main.append(addCard, ...(view.system === 'suizo' ? [forbidCard, byeCard] : []), logCard);
   let shown = null; // the round shown (null: the last)
   let noteText = '';
   const note = (text) => { noteText = text; const el = document.getElementById('eq-note'); if (el) el.textContent = text; };
@@ -649,6 +668,32 @@ async function desk(main, me, id) {
         : h('p', { class: 'muted', id: 'eq-forbidden-none' }, X.forbidden_none));
   }
 
+  /** A team's requested bye for a round not yet paired, and those asked. */
+  function drawByes() {
+    if (!view.can_edit || view.system !== 'suizo') return;
+    const v = (x) => document.getElementById(x);
+    const kept = { team: v('eq-bye-team')?.value, round: v('eq-bye-round')?.value, kind: v('eq-bye-kind')?.value };
+    const byes = view.requested_byes || [];
+    const first = view.next_round || view.total_rounds;
+    byeCard.replaceChildren(h('h2', {}, X.bye_title), h('p', { class: 'help' }, X.bye_help),
+      h('form', {
+        id: 'eq-bye-form',
+        onsubmit: (e) => {
+          e.preventDefault();
+          send('POST', `${base}/descansos`, { round: Number(v('eq-bye-round').value), team: Number(v('eq-bye-team').value), kind: v('eq-bye-kind').value });
+        },
+      },
+      h('label', {}, X.bye_team, ' ', h('select', { id: 'eq-bye-team' }, (view.teams || []).map((tm) => h('option', { value: tm.number }, `${tm.number}. ${tm.name}`)))),
+      h('label', {}, X.bye_round, ' ', h('input', { id: 'eq-bye-round', type: 'number', min: 1, max: view.total_rounds, value: first })),
+      h('label', {}, X.bye_kind, ' ', h('select', { id: 'eq-bye-kind' }, Object.entries(X.bye_kinds).map(([k, text]) => h('option', { value: k }, text)))),
+      h('button', { type: 'submit', id: 'eq-bye-go' }, X.bye_go)),
+      byes.length ? h('ul', { id: 'eq-byes' }, byes.map((b) => h('li', { 'data-bye': `${b.round}-${b.team}`, 'data-kind': b.kind }, X.bye_row({ ...b, name: teamName(b.team), kind: X.bye_kinds[b.kind] || b.kind }))))
+        : h('p', { class: 'muted', id: 'eq-byes-none' }, X.byes_none));
+    if (kept.team) v('eq-bye-team').value = kept.team;
+    if (kept.round) v('eq-bye-round').value = kept.round;
+    if (kept.kind) v('eq-bye-kind').value = kept.kind;
+  }
+
   async function drawLog() {
     if (!view.can_edit) return;
     let entries = [];
@@ -664,6 +709,7 @@ async function desk(main, me, id) {
     drawTeams();
     drawAdd();
     drawForbid();
+    drawByes();
     drawLog();
   }
   draw();

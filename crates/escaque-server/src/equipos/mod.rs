@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use escaque::{Lang, Localized};
 use escaque_torneo::print::points;
-use escaque_torneo::teams::model::{BoardResult, Member, Side, Team, TeamSystem};
+use escaque_torneo::teams::model::{BoardResult, Member, RequestedBye, Side, Team, TeamSystem};
 use escaque_torneo::teams::{schedule, standings, trf, TeamError, TeamTournament};
 use escaque_torneo::Outcome;
 use serde::{Deserialize, Serialize};
@@ -191,7 +191,18 @@ pub fn not_found() -> ApiError {
     )
 }
 
-pub(crate) fn not_organiser() -> ApiError {
+/// The organiser's right: `me` organises `l`, else `403 not_organiser`.
+/// The one check of this module and [`online`] (as
+/// [`crate::tournament::organised_by`] is the individual desk's).
+pub(crate) fn organised_by(l: &Loaded, me: &Identity) -> Result<(), ApiError> {
+    if l.can_edit(&me.key) {
+        Ok(())
+    } else {
+        Err(not_organiser())
+    }
+}
+
+fn not_organiser() -> ApiError {
     ApiError::new(
         Kind::Forbidden,
         "not_organiser",
@@ -394,9 +405,7 @@ pub async fn change<R>(
     for _ in 0..RETRIES {
         let mut l = load(hub, id).await?;
         if let Some(me) = who {
-            if !l.can_edit(&me.key) {
-                return Err(not_organiser());
-            }
+            organised_by(&l, me)?;
         }
         let r = f(&mut l)?;
         if save(hub, &mut l).await? {
@@ -673,6 +682,43 @@ pub async fn forbid(
             l.t.forbid(&req.teams).map_err(refused)?;
         }
         Ok(())
+    })
+    .await?;
+    Ok(())
+}
+
+/// The wire name of a requested bye's kind.
+fn bye_kind_name(kind: RequestedBye) -> &'static str {
+    match kind {
+        RequestedBye::Full => "completo",
+        RequestedBye::Half => "medio",
+        RequestedBye::Zero => "cero",
+    }
+}
+
+/// A team asks not to be paired in a round not yet paired (a Swiss only:
+/// the model refuses a round robin or a Scheveningen, an unknown team, a
+/// round already paired or past the last).
+pub async fn request_bye(
+    hub: &Arc<Hub>,
+    id: &str,
+    me: &Identity,
+    req: &wire::TeamByeRequest,
+) -> Result<(), ApiError> {
+    let kind = match req.kind.as_str() {
+        "completo" => RequestedBye::Full,
+        "medio" => RequestedBye::Half,
+        "cero" => RequestedBye::Zero,
+        other => {
+            return Err(bad(
+                "bad_bye_kind",
+                format!("descanso «{other}»: se esperaba completo, medio o cero"),
+                format!("bye '{other}': expected completo, medio or cero"),
+            ))
+        }
+    };
+    change(hub, id, Some(me), |l| {
+        l.t.request_bye(req.round, req.team, kind).map_err(refused)
     })
     .await?;
     Ok(())
@@ -1024,6 +1070,15 @@ pub fn view(l: &Loaded, me: Option<&Identity>) -> wire::TeamTournamentView {
         rounds,
         standings,
         forbidden: t.forbidden.iter().map(|&(a, b)| [a, b]).collect(),
+        requested_byes: t
+            .requested_byes
+            .iter()
+            .map(|&(round, team, kind)| wire::RequestedByeView {
+                round,
+                team,
+                kind: bye_kind_name(kind).to_string(),
+            })
+            .collect(),
         school: t.school.as_ref().map(|r| wire::SchoolRulesBody {
             max_teams: r.max_teams,
             categories: r
@@ -1052,9 +1107,7 @@ pub fn view(l: &Loaded, me: Option<&Identity>) -> wire::TeamTournamentView {
 /// The log, for an organiser.
 pub async fn log_of(hub: &Arc<Hub>, id: &str, me: &Identity) -> Result<wire::TeamLog, ApiError> {
     let l = load(hub, id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(not_organiser());
-    }
+    organised_by(&l, me)?;
     Ok(wire::TeamLog {
         entries: l
             .settings
@@ -1086,9 +1139,7 @@ pub async fn codes(
     origin: &str,
 ) -> Result<(Loaded, wire::MatchCodes), ApiError> {
     let l = load(hub, id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(not_organiser());
-    }
+    organised_by(&l, me)?;
     let tables =
         l.t.rounds
             .get(round.checked_sub(1).unwrap_or(u32::MAX) as usize)

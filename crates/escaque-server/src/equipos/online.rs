@@ -114,9 +114,7 @@ pub async fn set_online(
         ));
     }
     let l = super::load(hub, id).await?;
-    if !l.can_edit(&me.key) {
-        return Err(super::not_organiser());
-    }
+    super::organised_by(&l, me)?;
     if !l.t.rounds.is_empty() {
         return Err(already_paired());
     }
@@ -204,9 +202,7 @@ pub async fn pair(hub: &Arc<Hub>, id: &str, me: &Identity) -> Result<wire::Paire
     let online = settings(hub, id).await?;
     for _ in 0..RETRIES {
         let mut l = super::load(hub, id).await?;
-        if !l.can_edit(&me.key) {
-            return Err(super::not_organiser());
-        }
+        super::organised_by(&l, me)?;
         let round = super::pair_round(&mut l)?;
         let games = games_for_round(hub, &l, &online, round).await?;
         let old = super::stamp(&mut l)?;

@@ -48,6 +48,7 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
         .route("/api/equipos/{id}/resultado", post(result))
         .route("/api/equipos/{id}/incomparecencia", post(forfeit))
         .route("/api/equipos/{id}/prohibidos", post(forbid))
+        .route("/api/equipos/{id}/descansos", post(request_bye))
         .route("/api/equipos/{id}/rondas/{round}/codigos", get(codes))
         .route("/api/equipos/{id}/registro", get(log))
         .route(
@@ -153,6 +154,16 @@ async fn forbid(
     body: AppJson<wire::ForbiddenPairing>,
 ) -> ApiResult {
     domain::forbid(&hub, &id, &me, &body.read()?).await?;
+    ok()
+}
+
+async fn request_bye(
+    State(hub): State<Arc<Hub>>,
+    me: Identity,
+    Id(id): Id,
+    body: AppJson<wire::TeamByeRequest>,
+) -> ApiResult {
+    domain::request_bye(&hub, &id, &me, &body.read()?).await?;
     ok()
 }
 

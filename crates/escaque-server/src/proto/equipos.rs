@@ -142,6 +142,32 @@ pub struct ForbiddenPairing {
     pub same_school: bool,
 }
 
+/// `POST /api/equipos/{id}/descansos`: a team asks not to be paired in a
+/// round not yet paired (a Swiss only); asked again for the same round and
+/// team, the new kind replaces the old.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamByeRequest {
+    /// The round, one not yet paired.
+    pub round: u32,
+    /// The team's number.
+    pub team: u32,
+    /// `completo` (a won match's match points and a point a board),
+    /// `medio` (a drawn match's and half a point a board) or `cero`.
+    pub kind: String,
+}
+
+/// A requested bye in the view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestedByeView {
+    /// The round.
+    pub round: u32,
+    /// The team's number.
+    pub team: u32,
+    /// `completo`, `medio` or `cero`.
+    pub kind: String,
+}
+
 /// `POST /api/equipos/{id}/resultado`: an organiser enters (or corrects,
 /// or clears with `*`) a board's result as the scoresheet says it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -358,6 +384,8 @@ pub struct TeamTournamentView {
     pub standings: Vec<StandingView>,
     /// Pairs of teams that must not meet, `[a, b]` with `a < b`.
     pub forbidden: Vec<[u32; 2]>,
+    /// The byes teams asked for, by round then team.
+    pub requested_byes: Vec<RequestedByeView>,
     /// The school rules, if the tournament has them.
     pub school: Option<SchoolRulesBody>,
     /// The school ranking (schools named by the teams; empty without).
