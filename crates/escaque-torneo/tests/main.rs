@@ -18,6 +18,7 @@ mod real;
 mod school;
 mod standings;
 mod teams;
+mod teams_friendship;
 mod teams_replay;
 mod tiebreak_rules;
 mod tiebreaks_c07;
