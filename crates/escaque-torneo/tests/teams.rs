@@ -1271,3 +1271,34 @@ fn c046_colours_alternate_from_the_last_played_matches_aligned_from_the_end() {
     assert!(allocate(&t, 4, 1, n(1), 2, n(2)));
     assert!(!allocate(&t, 4, 2, n(2), 1, n(1)));
 }
+
+/// The Baku acceleration of a team Swiss (C.04.7 read for match points;
+/// C.04.7 1.4.4 rules it out with game points as the primary score): 8
+/// teams and 5 rounds make GA teams 1-4 (2 × ⌈8/4⌉) and rounds 1-3 the
+/// accelerated ones: a won match's 2 match points in rounds 1-2, a drawn
+/// match's 1 in round 3. Round 1 then pairs GA among themselves and GB
+/// among themselves (without it: 1-5, 6-2, 3-7, 8-4), and the setting
+/// survives the TRF.
+#[test]
+fn baku_acceleration_of_a_team_swiss_pairs_ga_apart_in_round_one() {
+    use escaque_torneo::teams::swiss::virtual_points;
+    let mut t = tournament(TeamSystem::Swiss, 8, 2, 5);
+    assert_eq!(virtual_points(&t, 1, 1), 0);
+    t.baku = true;
+    let v: Vec<u32> = (1..=5).map(|r| virtual_points(&t, 4, r)).collect();
+    assert_eq!(v, [2, 2, 1, 0, 0]);
+    assert_eq!(virtual_points(&t, 5, 1), 0);
+    pair_next_round(&mut t).unwrap();
+    for m in &t.rounds[0].matches {
+        assert_eq!(m.home <= 4, m.away <= 4, "{m:?}");
+    }
+    let text = trf::write(&t);
+    assert!(text.lines().any(|l| l == "XZB"), "{text}");
+    let back = trf::parse(&text).unwrap();
+    assert!(back.baku);
+    assert_eq!(back.rounds, t.rounds);
+    assert_eq!(trf::write(&back), text);
+    // Game points as the primary score: no virtual points.
+    t.pair_by_game_points = true;
+    assert_eq!(virtual_points(&t, 1, 1), 0);
+}

@@ -553,6 +553,10 @@ pub struct TeamTournament {
     /// Byes teams asked for: (round, team, kind), sorted; a team so listed
     /// is not paired in that round (Swiss only).
     pub requested_byes: Vec<(u32, TeamId, RequestedBye)>,
+    /// The Baku acceleration of a team Swiss (C.04.7, which C.04.6 lets
+    /// the rules use with match points as the primary score:
+    /// [`crate::teams::swiss::virtual_points`]); off by default.
+    pub baku: bool,
 }
 
 impl TeamTournament {
@@ -578,6 +582,7 @@ impl TeamTournament {
             school: None,
             forbidden: Vec::new(),
             requested_byes: Vec::new(),
+            baku: false,
         }
     }
 

@@ -49,7 +49,16 @@
 //! - **Requested byes** ([`TeamTournament::request_bye`], TRF `240`): the
 //!   team is left out of that round's pairing and scores what
 //!   [`crate::teams::Scoring::requested_bye`] gives.
-//! - **Not implemented:** the Baku acceleration for teams.
+//! - **The Baku acceleration** ([`TeamTournament::baku`], off by
+//!   default): C.04.7 with its individual figures read for match points —
+//!   GA the first half of the teams by pairing number, rounded up to an
+//!   even number; in the first half of the first half of the rounds
+//!   (rounded up) a GA team carries a won match's match points as virtual
+//!   points, in the rest of the first half a drawn match's. The pairing
+//!   score (primary score plus virtual points) makes the scoregroups, the
+//!   floats and the table order; the colours (4.2) use the scores scored.
+//!   Never with game points as the primary score (C.04.7 1.4.4, as
+//!   Gacrux reads it): there it adds nothing.
 //! - **Forbidden pairs** ([`TeamTournament::forbid`]: teams of one school
 //!   or club the organiser keeps apart) are pairs [C1] refuses, as if the
 //!   teams had met (C.04.1).
@@ -164,16 +173,48 @@ fn primary(t: &TeamTournament, team: TeamId, rounds: u32) -> (u32, u32) {
     }
 }
 
-/// Whether `team` played an opponent with a different primary score in
+/// The Baku acceleration's virtual match points (C.04.7, see the module's
+/// notes) of the team with pairing number `tpn` in `round`: a won match's
+/// in the first half of the accelerated rounds, a drawn match's in the
+/// rest, for the teams of GA; none without the acceleration, with game
+/// points as the primary score, or outside GA.
+pub fn virtual_points(t: &TeamTournament, tpn: u32, round: u32) -> u32 {
+    if !t.baku || t.pair_by_game_points || t.total_rounds < 2 {
+        return 0;
+    }
+    if tpn > crate::baku::group_a_size(t.teams.len() as u32) {
+        return 0;
+    }
+    let (full, half) = crate::baku::accelerated_rounds(t.total_rounds);
+    if round <= full {
+        t.scoring.win
+    } else if round <= half {
+        t.scoring.draw
+    } else {
+        0
+    }
+}
+
+/// The pairing score of `team` for `round`: its primary score after the
+/// rounds before, plus its virtual points (C.04.7).
+fn pairing_score(t: &TeamTournament, order: &[TeamId], team: TeamId, round: u32) -> u32 {
+    let tpn = order
+        .iter()
+        .position(|&x| x == team)
+        .map_or(u32::MAX, |k| k as u32 + 1);
+    primary(t, team, round - 1).0 + virtual_points(t, tpn, round)
+}
+
+/// Whether `team` played an opponent with a different pairing score in
 /// round `r` (a floater, C.04.6 1.5: a bye or a match not played is no
 /// float).
-fn floated_in(t: &TeamTournament, team: TeamId, r: u32) -> bool {
+fn floated_in(t: &TeamTournament, order: &[TeamId], team: TeamId, r: u32) -> bool {
     match t.record(team, r) {
         Some(RoundRecord::Match {
             opponent,
             played: true,
             ..
-        }) => primary(t, team, r - 1).0 != primary(t, opponent, r - 1).0,
+        }) => pairing_score(t, order, team, r) != pairing_score(t, order, opponent, r),
         _ => false,
     }
 }
@@ -224,10 +265,10 @@ fn field(
             );
             Entrant {
                 tpn,
-                score: primary(t, team, round - 1).0,
+                score: pairing_score(t, order, team, round),
                 played,
                 bye_eligible,
-                floated: round > 1 && floated_in(t, team, round - 1),
+                floated: round > 1 && floated_in(t, order, team, round - 1),
                 colour: pref.colour,
                 strong: pref.strong,
             }
@@ -370,7 +411,10 @@ pub fn pair_round_without(t: &TeamTournament, absent: &[TeamId]) -> Result<TeamR
     // The matches in table order: the higher score of the pair, then the
     // sum of the scores, then the smaller pairing number (C.04.2 3.6).
     pairs.sort_by_key(|&(a, b)| {
-        let (sa, sb) = (primary(t, a, round - 1).0, primary(t, b, round - 1).0);
+        let (sa, sb) = (
+            pairing_score(t, &order, a, round),
+            pairing_score(t, &order, b, round),
+        );
         (
             std::cmp::Reverse(sa.max(sb)),
             std::cmp::Reverse(sa + sb),

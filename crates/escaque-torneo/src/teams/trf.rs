@@ -31,7 +31,8 @@
 //!   teams counted per school 9-11; `CATEGORY:K,…` from 13), `XZQ` (team number 5-7, captain's roster place 9-11, `F` for
 //!   a fixed board order in 13, the school from 15), `XZK` (a player's
 //!   category) and `XZF` (two teams that must not meet: team numbers
-//!   5-7 and 9-11) lines, which other programs ignore.
+//!   5-7 and 9-11) lines, and `XZB` alone (the Baku acceleration of a
+//!   team Swiss), which other programs ignore.
 //!
 //! Reading takes the same records back; a file that contradicts itself (a
 //! player in two teams, a line-up naming a player of another team, the two
@@ -302,6 +303,9 @@ pub fn write(t: &TeamTournament) -> String {
     }
     for (a, b) in &t.forbidden {
         out.push_str(&format!("XZF {a:>3} {b:>3}\n"));
+    }
+    if t.baku {
+        out.push_str("XZB\n");
     }
     for (ti, team) in t.teams.iter().enumerate() {
         out.push_str(
@@ -701,6 +705,7 @@ pub fn parse(text: &str) -> Result<TeamTournament, TrfError> {
                     col += x.chars().count() + 1;
                 }
             }
+            "XZB" => t.baku = true,
             "330" | "XZQ" | "XZK" | "XZF" => extras.push((line, code, chars)),
             _ => {}
         }
