@@ -2238,14 +2238,16 @@ fn not_run(name: &str, only: &str) -> String {
 pub(crate) use crate::common::runtime;
 
 /// A server on a fresh SQLite directory (`prefix`-PID-ID under the temporary
-/// directory), the engine quick, the per-address limit `rate` (every browser
-/// of a test comes from one address).
+/// directory, holding a copy of the tests' template database: migrated, the
+/// shipped puzzles stored), the engine quick, the per-address limit `rate`
+/// (every browser of a test comes from one address).
 pub(crate) async fn start_server(prefix: &str, rate: f64) -> (escaque_server::Running, PathBuf) {
     let dir = std::env::temp_dir().join(format!(
         "{prefix}-{}-{}",
         std::process::id(),
         escaque_server::new_id()
     ));
+    crate::common::sqlite_from_template(&dir).await;
     let config = Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         database: Database::Dir(dir.clone()),

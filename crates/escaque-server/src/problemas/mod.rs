@@ -104,8 +104,12 @@ async fn store_shipped(store: &Store) -> Result<usize, StoreError> {
             rows.push(row_of(&p, SOURCE_SHIPPED, false));
         }
     }
+    // The ids taken so far, as a set: the mates are thousands, and looking
+    // each one up in `rows` made every start on a new database quadratic
+    // (about 15 million string comparisons).
+    let mut taken: std::collections::HashSet<String> = rows.iter().map(|r| r.id.clone()).collect();
     for p in escaque_analysis::problemas::shipped_mates() {
-        if !have.contains(&p.id) && !rows.iter().any(|r| r.id == p.id) {
+        if !have.contains(&p.id) && taken.insert(p.id.clone()) {
             rows.push(row_of(&p, SOURCE_MATES, true));
         }
     }

@@ -115,6 +115,11 @@ async fn migrated_template() -> String {
             let store = escaque_server::store::Store::open(&with_database(&url, &name))
                 .await
                 .expect("migrate the template database");
+            // The puzzle catalogue, as a server's first start stores it
+            // (thousands of rows): a server on a copy finds it stored.
+            escaque_server::problemas::load_catalogue(&store)
+                .await
+                .expect("the template's puzzle catalogue");
             drop(store);
             // A copy needs the template with nobody connected: the store's
             // pool closes its connections in the background, so they are
@@ -146,12 +151,13 @@ async fn migrated_template() -> String {
         .clone()
 }
 
-/// A new PostgreSQL database with the whole schema already migrated (a
-/// copy of this process's template: `CREATE DATABASE … TEMPLATE`, about a
-/// tenth of the time of running every migration again), as a server would
-/// leave a fresh database after its start; its URL, or `None` as
-/// [`postgres_url`] says. For an empty database (a test of the
-/// migrations themselves): [`fresh_postgres_database`].
+/// A new PostgreSQL database with the whole schema already migrated and
+/// the shipped puzzles stored (a copy of this process's template: `CREATE
+/// DATABASE … TEMPLATE`, about a tenth of the time of running every
+/// migration again), as a server would leave a fresh database after its
+/// start; its URL, or `None` as [`postgres_url`] says. For an empty
+/// database (a test of the migrations or of a first start):
+/// [`fresh_postgres_database`], [`start_on_empty`].
 pub async fn migrated_postgres_database(prefix: &str) -> Option<String> {
     use sqlx::Connection;
     let url = postgres_url()?;
@@ -165,15 +171,68 @@ pub async fn migrated_postgres_database(prefix: &str) -> Option<String> {
     Some(with_database(&url, &name))
 }
 
-/// A database of its own for a test that opens the store itself: a fresh
-/// SQLite file in a temporary folder, or a fresh PostgreSQL database,
-/// already migrated ([`migrated_postgres_database`]; `None` when no
-/// PostgreSQL is configured).
+/// This process's SQLite template: a database made once by the store
+/// ([`escaque_server::store::Store::open_dir`], the migrations a server
+/// runs at its start) with the shipped puzzles stored
+/// ([`escaque_server::problemas::load_catalogue`], as a first start does),
+/// written out whole by SQLite's `VACUUM INTO` (one file, no journal
+/// beside it). Each SQLite test database is a copy of it: a server's first
+/// start on a new database stores 5,554 puzzles, most of a small test's CPU
+/// before (BENCHMARKS.md, "Suite time, sixth pass").
+static SQLITE_TEMPLATE: tokio::sync::OnceCell<PathBuf> = tokio::sync::OnceCell::const_new();
+
+async fn sqlite_template() -> PathBuf {
+    use sqlx::Connection;
+    SQLITE_TEMPLATE
+        .get_or_init(|| async {
+            let dir = temp_dir("tmpl");
+            let store = escaque_server::store::Store::open_dir(&dir, false)
+                .await
+                .expect("migrate the SQLite template");
+            escaque_server::problemas::load_catalogue(&store)
+                .await
+                .expect("the SQLite template's puzzle catalogue");
+            let out = dir.join("template.sqlite3");
+            let mut conn = sqlx::SqliteConnection::connect(&format!(
+                "sqlite://{}",
+                dir.join("escaque.sqlite3").display()
+            ))
+            .await
+            .expect("open the SQLite template");
+            sqlx::raw_sql(&format!(
+                "VACUUM INTO '{}'",
+                out.display().to_string().replace('\'', "''")
+            ))
+            .execute(&mut conn)
+            .await
+            .expect("write the SQLite template out");
+            drop(conn);
+            drop(store);
+            out
+        })
+        .await
+        .clone()
+}
+
+/// `dir` (made if missing) holding a copy of this process's SQLite
+/// template as `escaque.sqlite3`, the file a server on
+/// [`Database::Dir`] opens.
+pub async fn sqlite_from_template(dir: &std::path::Path) {
+    let template = sqlite_template().await;
+    std::fs::create_dir_all(dir).expect("test database folder");
+    std::fs::copy(&template, dir.join("escaque.sqlite3")).expect("copy the SQLite template");
+}
+
+/// A database of its own for a test that opens the store itself: a copy of
+/// this process's SQLite template in a temporary folder, or a fresh
+/// PostgreSQL database copied from its template
+/// ([`migrated_postgres_database`]; `None` when no PostgreSQL is
+/// configured): migrated, the shipped puzzles stored.
 pub async fn own_database_url(db: Db, prefix: &str) -> Option<String> {
     match db {
         Db::Sqlite => {
             let dir = temp_dir(prefix);
-            std::fs::create_dir_all(&dir).ok()?;
+            sqlite_from_template(&dir).await;
             Some(format!(
                 "sqlite://{}?mode=rwc",
                 dir.join("escaque.sqlite3").display()
@@ -218,17 +277,31 @@ pub fn runtime() -> tokio::runtime::Runtime {
         .expect("runtime")
 }
 
-/// A server with the test settings. On PostgreSQL each server gets a
-/// database of its own (copied from the migrated template): a shared one
-/// would hold every other test's (and every earlier run's) unfinished
-/// games, which each start reloads and which crowd lists such as the games
-/// in progress.
+/// A server with the test settings. Each server gets a database of its
+/// own, copied from this process's template (migrated, the shipped puzzles
+/// stored: [`sqlite_from_template`], [`migrated_postgres_database`]): a
+/// shared one would hold every other test's (and every earlier run's)
+/// unfinished games, which each start reloads and which crowd lists such
+/// as the games in progress.
 pub async fn start_with(db: Db, tweak: impl FnOnce(&mut Config)) -> Option<Running> {
     let mut c = test_config(db)?;
     if db == Db::Postgres {
         c.database = Database::Url(migrated_postgres_database("t").await?);
+    } else if let Database::Dir(dir) = &c.database {
+        sqlite_from_template(dir).await;
     }
     tweak(&mut c);
+    Some(escaque_server::start(c).await.expect("server starts"))
+}
+
+/// A server on an empty database (a new SQLite folder; a new PostgreSQL
+/// database without a table), which its start migrates and fills as a
+/// first start does: for the tests of that first start.
+pub async fn start_on_empty(db: Db) -> Option<Running> {
+    let mut c = test_config(db)?;
+    if db == Db::Postgres {
+        c.database = Database::Url(fresh_postgres_database("empty").await?);
+    }
     Some(escaque_server::start(c).await.expect("server starts"))
 }
 
@@ -485,6 +558,24 @@ pub struct ClassFixture {
     pub pupils: Vec<Pupil>,
 }
 
+/// A PHC string for `password`, Argon2id at its smallest cost (8 KiB, one
+/// pass), for the accounts a test makes straight in the store. The server
+/// checks a password against the parameters written in its PHC string, so
+/// such an account logs in through `/api/login` like any other, for a
+/// fraction of the CPU of the server's own parameters (19 MiB, two passes),
+/// which every account the server makes (sign-up, a class's pupils) keeps.
+pub fn cheap_hash(password: &str) -> String {
+    use argon2::password_hash::{PasswordHasher, SaltString};
+    let mut salt = [0u8; 16];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut salt);
+    let salt = SaltString::encode_b64(&salt).expect("salt");
+    let params = argon2::Params::new(8, 1, 1, None).expect("argon2 parameters");
+    argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
+        .hash_password(password.as_bytes(), &salt)
+        .expect("hash")
+        .to_string()
+}
+
 /// Signs up a fresh account (a unique name from `prefix`) and returns its
 /// cookies and name.
 pub async fn account(addr: SocketAddr, prefix: &str) -> (Browser, String) {
@@ -501,8 +592,9 @@ pub async fn account(addr: SocketAddr, prefix: &str) -> (Browser, String) {
     (web, name)
 }
 
-/// A class of `n` pupils made in the store, the teacher and every pupil
-/// logged in through `/api/login`.
+/// A class of `n` pupils made in the store (their passwords hashed by
+/// [`cheap_hash`]), the teacher and every pupil logged in through
+/// `/api/login`.
 pub async fn class_with_pupils(s: &Running, n: usize) -> ClassFixture {
     use escaque_server::classes::words;
     use escaque_server::store::classes::ClassRow;
@@ -533,7 +625,7 @@ pub async fn class_with_pupils(s: &Running, n: usize) -> ClassFixture {
     let mut pupils = Vec::new();
     for i in 0..n {
         let password = words::password(&mut rng);
-        let hash = escaque_server::http::hash_password(&password).expect("hash");
+        let hash = cheap_hash(&password);
         let (user, name) = loop {
             let name = words::account_name(&mut rng);
             let user = UserRow {
