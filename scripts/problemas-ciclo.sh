@@ -27,7 +27,10 @@
 # PROBLEMAS_VERIFY (10000, 150000, 1000000 by default); with
 # ESCAQUE_MOTOR_ANALISIS=/usr/games/stockfish the generator searches with
 # Stockfish instead of escaque's engine (the fourth run of issue 56:
-# 15000 1000000 4000000, RIVAL_NODES 0).
+# 15000 1000000 4000000, RIVAL_NODES 0). Every PROBLEMAS_* variable
+# problemas_lote reads passes through: PROBLEMAS_PRESCAN=2000 (the sixth and
+# seventh runs) and PROBLEMAS_VERIFY_MARGIN / PROBLEMAS_VERIFY_MATE1_RIVAL
+# (lichess's 0.7 / 0.6 instead of 0.85 / 0.45; BENCHMARKS.md, seventh run).
 set -euo pipefail
 dir=${1:?DIR}; seed=${2:?SEED}; until=${3:?UNTIL}; chunk=${4:-20}
 lo=${5:-800}; hi=${6:-1500}; spread=${7:-300}; rivals=${8:-200000}

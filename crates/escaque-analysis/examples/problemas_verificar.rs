@@ -10,6 +10,12 @@
 //! on its own at RIVAL_NODES; no tablebase-sized endings that are not
 //! mates), with the time each puzzle took.
 //!
+//! With `ESCAQUE_MOTOR_ANALISIS=/usr/games/stockfish` (any UCI engine) the
+//! searches are that engine's (a fresh process per puzzle, lichess's
+//! constant for its centipawns), as in `problemas_lote`; there too
+//! `PROBLEMAS_VERIFY_MARGIN` and `PROBLEMAS_VERIFY_MATE1_RIVAL` set the
+//! margins (0.85 and 0.45 by default).
+//!
 //! ```text
 //! cargo run --release -p escaque-analysis --example problemas_verificar -- IN.csv OUT.csv [NODES [RIVAL_NODES]]
 //! ```
@@ -18,7 +24,28 @@ use std::sync::atomic::AtomicBool;
 
 use escaque_analysis::problemas::csv::{read_csv, write_csv};
 use escaque_analysis::problemas::generate::{verify, verify_rivals, Criteria};
-use escaque_analysis::{EscaqueEvaluator, Settings};
+use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
+use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+
+/// An evaluator at `nodes`: escaque's engine, or the UCI engine at `uci`.
+fn evaluator(uci: Option<&str>, nodes: u64) -> Box<dyn Evaluator> {
+    let settings = Settings {
+        depth: None,
+        nodes: Some(nodes),
+    };
+    match uci {
+        Some(path) => Box::new(
+            UciEvaluator::start(
+                std::path::Path::new(path),
+                &[],
+                settings,
+                Timeouts::default(),
+            )
+            .expect("start the UCI engine"),
+        ),
+        None => Box::new(EscaqueEvaluator::new(settings)),
+    }
+}
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -33,22 +60,28 @@ fn main() {
     for e in &report.errors {
         eprintln!("{}: {e:?}", a[1]);
     }
-    let strict = Criteria::verification();
+    let uci = std::env::var("ESCAQUE_MOTOR_ANALISIS").ok();
+    let uci = uci.as_deref().filter(|s| !s.is_empty());
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
+    let mut strict = match uci {
+        Some(_) => Criteria {
+            k: Criteria::for_stockfish().k,
+            ..Criteria::verification()
+        },
+        None => Criteria::verification(),
+    };
+    strict.margin = env("PROBLEMAS_VERIFY_MARGIN").unwrap_or(strict.margin);
+    strict.mate_in_one_rival =
+        env("PROBLEMAS_VERIFY_MATE1_RIVAL").unwrap_or(strict.mate_in_one_rival);
     let stop = AtomicBool::new(false);
     let mut kept = Vec::new();
     for p in &report.puzzles {
-        let mut eval = EscaqueEvaluator::new(Settings {
-            depth: None,
-            nodes: Some(nodes),
-        });
+        let mut eval = evaluator(uci, nodes);
         let started = std::time::Instant::now();
-        let mut verdict = verify(p, &mut eval, &strict, &stop);
+        let mut verdict = verify(p, eval.as_mut(), &strict, &stop);
         if rival_nodes > 0 && matches!(verdict, Ok(None)) {
-            let mut rivals = EscaqueEvaluator::new(Settings {
-                depth: None,
-                nodes: Some(rival_nodes),
-            });
-            verdict = verify_rivals(p, &mut rivals, &strict, &stop);
+            let mut rivals = evaluator(uci, rival_nodes);
+            verdict = verify_rivals(p, rivals.as_mut(), &strict, &stop);
         }
         eprintln!("{}: {:.1} s", p.id, started.elapsed().as_secs_f64());
         match verdict {
