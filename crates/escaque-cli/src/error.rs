@@ -65,6 +65,9 @@ pub enum CliError {
     Exists(String),
     /// A Swiss tournament was created without its number of rounds.
     SwissNeedsRounds,
+    /// `--baku` on a team tournament that is not a Swiss paired by match
+    /// points (C.04.7 accelerates match points only).
+    TeamBakuNeedsMatchPointSwiss,
     /// `--pdf` needs Chromium (or Chrome), and none was found.
     NoChromium,
     /// Chromium did not print a page to PDF.
@@ -179,6 +182,12 @@ impl Localized for CliError {
             ),
             CliError::SwissNeedsRounds => lang
                 .pick("un suizo necesita --rondas", "a Swiss needs --rounds")
+                .to_string(),
+            CliError::TeamBakuNeedsMatchPointSwiss => lang
+                .pick(
+                    "--baku solo acelera un suizo emparejado por puntos de encuentro (no un round robin, un Scheveningen ni --por-puntos-de-partida)",
+                    "--baku only accelerates a Swiss paired by match points (not a round robin, a Scheveningen or --by-game-points)",
+                )
                 .to_string(),
             CliError::NoChromium => lang
                 .pick(

@@ -167,6 +167,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("torneo equipos nuevo:counted", "Teams of each school counted in the school ranking"),
     ("torneo equipos nuevo:first_black", "The first team drawn has Black on board 1"),
     ("torneo equipos nuevo:bye_as_win", "The pairing-allocated bye is worth a win (a point a board) instead of C.04.6's draw (half a point a board)"),
+    ("torneo equipos nuevo:baku", "Baku acceleration (C.04.7) of a Swiss paired by match points: the first half of the teams carry virtual points in the first rounds"),
     ("torneo equipos equipo", "Enter a team: --jugador \"Name,rating,category\" once per player"),
     ("torneo equipos equipo:file", "Tournament file"),
     ("torneo equipos equipo:name", "Name of the team"),

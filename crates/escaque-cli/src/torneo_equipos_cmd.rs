@@ -135,6 +135,9 @@ enum EquiposCommand {
         /// El descanso por número impar vale una victoria (un punto por tablero) en vez del empate de C.04.6 (medio punto por tablero).
         #[arg(long = "descanso-como-victoria", alias = "bye-as-win")]
         bye_as_win: bool,
+        /// Aceleración Bakú (C.04.7) del suizo por puntos de encuentro: la primera mitad de los equipos suma puntos virtuales en las primeras rondas.
+        #[arg(long = "baku")]
+        baku: bool,
     },
     /// Inscribe un equipo: --jugador "Nombre,elo,categoría" una vez por jugador.
     #[command(alias = "team")]
@@ -335,6 +338,7 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
             counted,
             first_black,
             bye_as_win,
+            baku,
         } => {
             if file.exists() {
                 return Err(CliError::Exists(file.display().to_string()));
@@ -349,6 +353,9 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
             if system == TeamSystem::Swiss && rounds.is_none() {
                 return Err(CliError::SwissNeedsRounds);
             }
+            if *baku && (system != TeamSystem::Swiss || *by_game_points) {
+                return Err(CliError::TeamBakuNeedsMatchPointSwiss);
+            }
             let mut t = TeamTournament::new(name, system, (*boards).max(1), rounds.unwrap_or(0));
             t.scoring = parse_scoring(scoring)?;
             if *bye_as_win {
@@ -360,6 +367,7 @@ pub fn run(args: &EquiposArgs, lang: Lang) -> Result<(), CliError> {
                 ColoursArg::None => ColourType::None,
             };
             t.pair_by_game_points = *by_game_points;
+            t.baku = *baku;
             t.first_white = !first_black;
             if let Some(list) = tiebreaks {
                 t.tiebreaks = Vec::new();

@@ -417,3 +417,78 @@ fn a_team_asks_for_a_bye() {
     let (done, _, err) = ask_bye(r, "1", "1");
     assert!(!done && err.contains("solo un suizo"), "{err}");
 }
+
+/// `nuevo --baku`: the XZB record is written, round 1 pairs the first half
+/// of the teams (GA) among themselves, as C.04.7's virtual points make it;
+/// and `--baku` is refused where it would accelerate nothing (a round
+/// robin, a Swiss paired by game points), with no file written.
+#[test]
+fn a_team_swiss_with_baku_acceleration() {
+    let dir = scratch("equipos-baku");
+    let file = dir.join("liga.trf");
+    let f = file.to_str().unwrap();
+    ok(&[
+        "torneo",
+        "--equipos",
+        "nuevo",
+        f,
+        "--nombre",
+        "Liga",
+        "--rondas",
+        "5",
+        "--tableros",
+        "2",
+        "--baku",
+    ]);
+    for k in 0..8 {
+        let name = format!("Equipo {}", k + 1);
+        let p1 = format!("A{k},{}", 1900 - 50 * k);
+        let p2 = format!("B{k},{}", 1850 - 50 * k);
+        ok(&[
+            "torneo",
+            "--equipos",
+            "equipo",
+            f,
+            "--nombre",
+            &name,
+            "--jugador",
+            &p1,
+            "--jugador",
+            &p2,
+        ]);
+    }
+    ok(&["torneo", "--equipos", "emparejar", f]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.lines().any(|l| l == "XZB"), "{text}");
+    let t = escaque_torneo::teams::trf::parse(&text).unwrap();
+    assert!(t.baku);
+    assert_eq!(t.rounds[0].matches.len(), 4);
+    for m in &t.rounds[0].matches {
+        // Without the acceleration round 1 is 1-5, 2-6, 3-7, 4-8.
+        assert_eq!(m.home <= 4, m.away <= 4, "{:?}", t.rounds[0].matches);
+    }
+
+    for extra in [
+        &["--sistema", "rr"][..],
+        &["--rondas", "5", "--por-puntos-de-partida"][..],
+    ] {
+        let other = dir.join("otro.trf");
+        let o = other.to_str().unwrap();
+        let mut args = vec![
+            "torneo",
+            "--equipos",
+            "nuevo",
+            o,
+            "--nombre",
+            "Otra",
+            "--baku",
+        ];
+        args.extend_from_slice(extra);
+        let (done, _, err) = escaque(&args);
+        assert!(
+            !done && err.contains("--baku solo acelera un suizo"),
+            "{extra:?}: {err}"
+        );
+        assert!(!other.exists());
+    }
+}
