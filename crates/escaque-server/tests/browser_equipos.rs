@@ -841,6 +841,44 @@ async fn team_bye_at_the_desk(base: &str, c: &Client) -> R {
     {
         return Err(format!("round 1 with team 3's bye: {r1}"));
     }
+    // The create form's Baku tick: shown for a Swiss only, sent as `baku`,
+    // and said in the desk's summary.
+    ready(c, &format!("{base}/equipos")).await?;
+    until(c, "the create form", "document.querySelector('#eq-create')").await?;
+    choose(c, "#eq-system", "liguilla").await?;
+    until(
+        c,
+        "no Baku for a round robin",
+        "document.querySelector('#eq-baku-label').hidden",
+    )
+    .await?;
+    choose(c, "#eq-system", "suizo").await?;
+    until(
+        c,
+        "Baku for a Swiss",
+        "!document.querySelector('#eq-baku-label').hidden",
+    )
+    .await?;
+    type_in(c, "#eq-name", "Liga Bakú").await?;
+    type_in(c, "#eq-rounds", "5").await?;
+    click(c, "#eq-baku").await?;
+    shot(c, "equipos-crear-baku.png").await?;
+    click(c, "#eq-create-go").await?;
+    until(
+        c,
+        "the new desk",
+        "/^\\/equipos\\/[A-Za-z0-9_-]+$/.test(location.pathname) && document.body.dataset.ready === '1' && document.body.innerText.includes('aceleración Bakú')",
+    )
+    .await?;
+    let id = js(c, "return location.pathname.split('/')[2]")
+        .await?
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let view = json_of(c, "GET", &format!("/api/equipos/{id}"), None).await?;
+    if view["baku"] != true || view["name"] != "Liga Bakú" {
+        return Err(format!("created as {view}"));
+    }
     Ok(())
 }
 

@@ -1530,3 +1530,56 @@ async fn team_byes_at_the_desk_run(db: Db) {
 }
 
 both_dbs!(team_byes_at_the_desk, team_byes_at_the_desk_run);
+
+/// `baku` at creation: the view says so, round 1 pairs the first half of
+/// the teams among themselves (C.04.7's virtual points; without them it
+/// would be 1-5, 2-6, 3-7, 4-8), and a round robin asking for it is
+/// refused `400 bad_baku`.
+async fn baku_at_the_desk_run(db: Db) {
+    let Some(s) = start(db).await else { return };
+    let mut org = Browser::new(s.addr);
+    let body = json!({"name": "Liga Bakú", "system": "suizo", "rounds": 5, "boards": 2,
+                      "baku": true});
+    let id = ok(&mut org, BASE, body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for i in 0..8 {
+        let name = format!("Equipo {}", i + 1);
+        ok(
+            &mut org,
+            &format!("{BASE}/{id}/equipos"),
+            json!({"name": name, "members": roster(&name, 2, 2000 - 50 * i as u16)}),
+        )
+        .await;
+    }
+    assert_eq!(snapshot(&mut org, &id).await["baku"], true);
+    ok(&mut org, &format!("{BASE}/{id}/emparejar"), json!({})).await;
+    let v = get(&mut org, &format!("{BASE}/{id}")).await;
+    let matches = v["rounds"][0]["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 4, "{v}");
+    for m in matches {
+        let (home, away) = (m["home"].as_u64().unwrap(), m["away"].as_u64().unwrap());
+        assert_eq!(home <= 4, away <= 4, "{matches:?}");
+    }
+    let plain = ok(
+        &mut org,
+        BASE,
+        json!({"name": "Liga", "system": "suizo", "rounds": 5, "boards": 2}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(snapshot(&mut org, &plain).await["baku"], false);
+    refused(
+        &mut org,
+        BASE,
+        json!({"name": "Liguilla", "system": "liguilla", "boards": 2, "baku": true}),
+        400,
+        "bad_baku",
+    )
+    .await;
+}
+
+both_dbs!(baku_at_the_desk, baku_at_the_desk_run);

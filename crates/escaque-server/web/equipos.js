@@ -31,6 +31,7 @@ const TEXTS = {
       scheveningen_doble: 'Scheveningen a doble vuelta',
     },
     rounds: 'Rondas',
+    baku: 'Aceleración Bakú (FIDE C.04.7)',
     rounds_help: 'Solo el suizo; una liguilla y un Scheveningen tienen las rondas que da su sistema.',
     boards: 'Tableros por encuentro',
     scoring: 'Puntos de encuentro (victoria/empate/derrota)',
@@ -42,7 +43,7 @@ const TEXTS = {
     school_counted: 'Equipos de cada centro que suman en la clasificación por centros',
     create_go: 'Crear el torneo',
     status: { registration: 'inscripción', running: 'en juego', finished: 'terminado' },
-    summary: (v) => `${X.systems[v.system] || v.system} · ${v.boards} tableros · ${v.total_rounds} rondas · puntos de encuentro ${v.scoring} · ${X.status[v.status] || v.status}`,
+    summary: (v) => `${X.systems[v.system] || v.system} · ${v.boards} tableros · ${v.total_rounds} rondas${v.baku ? ' (aceleración Bakú)' : ''} · puntos de encuentro ${v.scoring} · ${X.status[v.status] || v.status}`,
     not_found: 'No existe ese torneo por equipos.',
     teams: 'Equipos',
     no_teams: 'Aún no hay equipos.',
@@ -155,6 +156,7 @@ const TEXTS = {
       scheveningen_doble: 'Double Scheveningen',
     },
     rounds: 'Rounds',
+    baku: 'Baku acceleration (FIDE C.04.7)',
     rounds_help: 'Swiss only; a round robin and a Scheveningen have the rounds their system gives.',
     boards: 'Boards per match',
     scoring: 'Match points (win/draw/loss)',
@@ -166,7 +168,7 @@ const TEXTS = {
     school_counted: "Teams of each school counted in the schools' ranking",
     create_go: 'Create the tournament',
     status: { registration: 'registration', running: 'running', finished: 'finished' },
-    summary: (v) => `${X.systems[v.system] || v.system} · ${v.boards} boards · ${v.total_rounds} rounds · match points ${v.scoring} · ${X.status[v.status] || v.status}`,
+    summary: (v) => `${X.systems[v.system] || v.system} · ${v.boards} boards · ${v.total_rounds} rounds${v.baku ? ' (Baku acceleration)' : ''} · match points ${v.scoring} · ${X.status[v.status] || v.status}`,
     not_found: 'There is no such team tournament.',
     teams: 'Teams',
     no_teams: 'No teams yet.',
@@ -297,9 +299,10 @@ function createPage(main) {
   main.classList.add('tn');
   const v = (id) => document.getElementById(id);
   const roundsLabel = h('label', { id: 'eq-rounds-label' }, X.rounds, ' ', h('input', { id: 'eq-rounds', type: 'number', min: 1, max: 30, value: 5 }));
+  const bakuLabel = h('label', { id: 'eq-baku-label', class: 'row' }, h('input', { id: 'eq-baku', type: 'checkbox' }), ' ', X.baku);
   const system = h('select', {
     id: 'eq-system',
-    onchange: () => { roundsLabel.hidden = system.value !== 'suizo'; },
+    onchange: () => { roundsLabel.hidden = system.value !== 'suizo'; bakuLabel.hidden = roundsLabel.hidden; },
   }, SYSTEMS.map((s) => h('option', { value: s }, X.systems[s])));
   const form = h('form', {
     id: 'eq-create', class: 'tn-actions',
@@ -311,7 +314,10 @@ function createPage(main) {
         boards: Number(v('eq-boards').value),
         scoring: v('eq-scoring').value.trim() || '2/1/0',
       };
-      if (system.value === 'suizo') body.rounds = Number(v('eq-rounds').value);
+      if (system.value === 'suizo') {
+        body.rounds = Number(v('eq-rounds').value);
+        if (v('eq-baku').checked) body.baku = true;
+      }
       if (v('eq-city').value.trim()) body.city = v('eq-city').value.trim();
       try {
         const max = v('eq-school-max').value.trim();
@@ -330,6 +336,7 @@ function createPage(main) {
   h('label', {}, X.name, ' ', h('input', { id: 'eq-name', required: true, maxlength: 80, size: 30 })),
   h('label', {}, X.system, ' ', system),
   roundsLabel,
+  bakuLabel,
   h('label', {}, X.boards, ' ', h('input', { id: 'eq-boards', type: 'number', min: 1, max: 20, value: 4 })),
   h('label', {}, X.scoring, ' ', h('input', { id: 'eq-scoring', value: '2/1/0', size: 7, pattern: '\\d+/\\d+/\\d+' })),
   h('label', {}, X.city, ' ', h('input', { id: 'eq-city', maxlength: 80 })),

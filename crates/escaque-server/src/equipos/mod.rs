@@ -448,7 +448,15 @@ pub async fn create(
             ))
         }
     };
+    if req.baku && system != TeamSystem::Swiss {
+        return Err(bad(
+            "bad_baku",
+            "aceleración Bakú: solo para un suizo (una liguilla o un Scheveningen empareja por calendario)".into(),
+            "Baku acceleration: a Swiss only (a round robin or a Scheveningen pairs by its schedule)".into(),
+        ));
+    }
     let mut t = TeamTournament::new(&name, system, req.boards, rounds);
+    t.baku = req.baku;
     if let Some(s) = &req.scoring {
         t.scoring = parse_scoring(s)?;
     }
@@ -1064,6 +1072,7 @@ pub fn view(l: &Loaded, me: Option<&Identity>) -> wire::TeamTournamentView {
         },
         status: status_of(t).to_string(),
         scoring: format!("{}/{}/{}", t.scoring.win, t.scoring.draw, t.scoring.loss),
+        baku: t.baku,
         can_edit: me.is_some_and(|me| l.can_edit(&me.key)),
         next_round: t.next_round_number().ok(),
         teams,

@@ -31,6 +31,10 @@ pub struct NewTeamTournament {
     /// School rules (none by default).
     #[serde(default)]
     pub school: Option<SchoolRulesBody>,
+    /// The Baku acceleration (C.04.7, match points) of a Swiss; `false`
+    /// by default, refused for the other systems.
+    #[serde(default)]
+    pub baku: bool,
 }
 
 /// A school rule of the roster: at least `players` of `category`.
@@ -372,6 +376,8 @@ pub struct TeamTournamentView {
     pub status: String,
     /// `2/1/0`.
     pub scoring: String,
+    /// A Swiss with the Baku acceleration (C.04.7).
+    pub baku: bool,
     /// Whoever asks may change it (an organiser).
     pub can_edit: bool,
     /// The round that can be paired now, if any.
