@@ -14,7 +14,12 @@ fn ok(args: &[&str]) -> String {
 /// team a school (`--centro` where given): "Equipo k", players Ak and Bk
 /// rated 1900 and 1850 less 50 a team.
 fn team_swiss(f: &str, rounds: &str, schools: &[Option<&str>]) {
-    ok(&[
+    team_swiss_with(f, rounds, schools, &[]);
+}
+
+/// [`team_swiss`] with `extra` options given to `nuevo`.
+fn team_swiss_with(f: &str, rounds: &str, schools: &[Option<&str>], extra: &[&str]) {
+    let mut args = vec![
         "torneo",
         "--equipos",
         "nuevo",
@@ -25,7 +30,9 @@ fn team_swiss(f: &str, rounds: &str, schools: &[Option<&str>]) {
         rounds,
         "--tableros",
         "2",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    ok(&args);
     for (k, school) in schools.iter().enumerate() {
         let name = format!("Equipo {}", k + 1);
         let p1 = format!("A{k},{}", 1900 - 50 * k);
@@ -427,36 +434,7 @@ fn a_team_swiss_with_baku_acceleration() {
     let dir = scratch("equipos-baku");
     let file = dir.join("liga.trf");
     let f = file.to_str().unwrap();
-    ok(&[
-        "torneo",
-        "--equipos",
-        "nuevo",
-        f,
-        "--nombre",
-        "Liga",
-        "--rondas",
-        "5",
-        "--tableros",
-        "2",
-        "--baku",
-    ]);
-    for k in 0..8 {
-        let name = format!("Equipo {}", k + 1);
-        let p1 = format!("A{k},{}", 1900 - 50 * k);
-        let p2 = format!("B{k},{}", 1850 - 50 * k);
-        ok(&[
-            "torneo",
-            "--equipos",
-            "equipo",
-            f,
-            "--nombre",
-            &name,
-            "--jugador",
-            &p1,
-            "--jugador",
-            &p2,
-        ]);
-    }
+    team_swiss_with(f, "5", &[None; 8], &["--baku"]);
     ok(&["torneo", "--equipos", "emparejar", f]);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.lines().any(|l| l == "XZB"), "{text}");

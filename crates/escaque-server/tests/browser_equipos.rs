@@ -199,6 +199,23 @@ async fn enter_round(c: &Client, id: &str, round: u64) -> R {
     Ok(())
 }
 
+/// Submits the filled create form and waits for the new tournament's desk
+/// (ready, and `also` true on it): its id and its view from the API.
+async fn create_by_form(c: &Client, also: &str) -> R<(String, Value)> {
+    click(c, "#eq-create-go").await?;
+    let desk = format!(
+        "/^\\/equipos\\/[A-Za-z0-9_-]+$/.test(location.pathname) && document.body.dataset.ready === '1' && {also}"
+    );
+    until(c, "the new desk", &desk).await?;
+    let id = js(c, "return location.pathname.split('/')[2]")
+        .await?
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let view = json_of(c, "GET", &format!("/api/equipos/{id}"), None).await?;
+    Ok((id, view))
+}
+
 async fn desk_runs_a_team_swiss(base: &str, c: &Client) -> R {
     // From the tournaments page, by its link; then create, by the form.
     ready(c, &format!("{base}/torneos")).await?;
@@ -218,19 +235,7 @@ async fn desk_runs_a_team_swiss(base: &str, c: &Client) -> R {
     type_in(c, "#eq-school-cats", "F:1").await?;
     type_in(c, "#eq-school-counted", "2").await?;
     shot(c, "equipos-crear.png").await?;
-    click(c, "#eq-create-go").await?;
-    until(
-        c,
-        "the desk",
-        "/^\\/equipos\\/[A-Za-z0-9_-]+$/.test(location.pathname) && document.body.dataset.ready === '1' && document.querySelector('#eq-add-team')",
-    )
-    .await?;
-    let id = js(c, "return location.pathname.split('/')[2]")
-        .await?
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let view = json_of(c, "GET", &format!("/api/equipos/{id}"), None).await?;
+    let (id, view) = create_by_form(c, "document.querySelector('#eq-add-team')").await?;
     if view["system"] != "suizo" || view["total_rounds"] != 3 || view["boards"] != 4 {
         return Err(format!("created as {view}"));
     }
@@ -863,19 +868,8 @@ async fn team_bye_at_the_desk(base: &str, c: &Client) -> R {
     type_in(c, "#eq-rounds", "5").await?;
     click(c, "#eq-baku").await?;
     shot(c, "equipos-crear-baku.png").await?;
-    click(c, "#eq-create-go").await?;
-    until(
-        c,
-        "the new desk",
-        "/^\\/equipos\\/[A-Za-z0-9_-]+$/.test(location.pathname) && document.body.dataset.ready === '1' && document.body.innerText.includes('aceleración Bakú')",
-    )
-    .await?;
-    let id = js(c, "return location.pathname.split('/')[2]")
-        .await?
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let view = json_of(c, "GET", &format!("/api/equipos/{id}"), None).await?;
+    let (_, view) =
+        create_by_form(c, "document.body.innerText.includes('aceleración Bakú')").await?;
     if view["baku"] != true || view["name"] != "Liga Bakú" {
         return Err(format!("created as {view}"));
     }
