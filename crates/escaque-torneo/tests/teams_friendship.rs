@@ -35,6 +35,10 @@ use escaque_torneo::teams::{
     Board, BoardResult, Match, Member, Team, TeamId, TeamRound, TeamSystem, TeamTournament,
 };
 
+// The round as compared (matches White team first, sorted; the bye) is
+// teams_replay.rs's.
+use crate::teams_replay::{pairing_of, unordered, Pairing};
+
 const FILE: &str = "friendship_cup_2024.trf";
 const BOARDS: usize = 6;
 const ROUNDS: usize = 7;
@@ -295,40 +299,6 @@ fn corrected() -> Trf16 {
     assert_eq!(*c, (74, 'w', '-'));
     c.2 = '+';
     f
-}
-
-/// A round as compared: the matches as (White team on board 1, Black
-/// team), sorted by their smaller team, and the bye.
-#[derive(Debug, PartialEq, Eq, Clone)]
-struct Pairing {
-    matches: Vec<(TeamId, TeamId)>,
-    bye: Option<TeamId>,
-}
-
-fn pairing_of(r: &TeamRound) -> Pairing {
-    let mut matches: Vec<(TeamId, TeamId)> = r
-        .matches
-        .iter()
-        .map(|m| {
-            if m.boards.first().is_none_or(|b| b.home_white) {
-                (m.home, m.away)
-            } else {
-                (m.away, m.home)
-            }
-        })
-        .collect();
-    matches.sort_by_key(|&(a, b)| (a.min(b), a.max(b)));
-    Pairing {
-        matches,
-        bye: r.bye,
-    }
-}
-
-fn unordered(p: &Pairing) -> BTreeSet<(TeamId, TeamId)> {
-    p.matches
-        .iter()
-        .map(|&(a, b)| (a.min(b), a.max(b)))
-        .collect()
 }
 
 /// Each round: the file's pairing and escaque's from the rounds before.

@@ -310,12 +310,12 @@ fn read(text: &str) -> Read {
 /// A round as compared: the matches as (White team on board 1, Black
 /// team), sorted, and the bye.
 #[derive(Debug, PartialEq, Eq, Clone)]
-struct Pairing {
-    matches: Vec<(TeamId, TeamId)>,
-    bye: Option<TeamId>,
+pub(crate) struct Pairing {
+    pub(crate) matches: Vec<(TeamId, TeamId)>,
+    pub(crate) bye: Option<TeamId>,
 }
 
-fn pairing_of(r: &TeamRound) -> Pairing {
+pub(crate) fn pairing_of(r: &TeamRound) -> Pairing {
     let mut matches: Vec<(TeamId, TeamId)> = r
         .matches
         .iter()
@@ -334,7 +334,7 @@ fn pairing_of(r: &TeamRound) -> Pairing {
     }
 }
 
-fn unordered(p: &Pairing) -> BTreeSet<(TeamId, TeamId)> {
+pub(crate) fn unordered(p: &Pairing) -> BTreeSet<(TeamId, TeamId)> {
     p.matches
         .iter()
         .map(|&(a, b)| (a.min(b), a.max(b)))
