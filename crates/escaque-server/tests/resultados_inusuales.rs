@@ -26,7 +26,9 @@ use std::sync::Arc;
 use crate::common::*;
 use escaque_server::http::Identity;
 use escaque_server::tournament::{self, Settings, Who};
-use escaque_torneo::{standings, trf, Outcome, System, Tournament, Unusual};
+use escaque_torneo::{trf, System, Tournament, Unusual};
+
+use crate::tournaments_unusual::round_one_as_the_library_scores_it;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
@@ -289,27 +291,7 @@ async fn arbiter_enters_unusual_results(db: Db) {
     // The stored TRF holds them as unusual results, and the standings
     // shown are the library's on it.
     let t: Tournament = trf::parse(&trf_text(&mut org, &id).await).expect("the TRF reads");
-    let kinds: Vec<Option<Unusual>> = t.rounds[0].games.iter().map(|g| g.unusual).collect();
-    assert_eq!(
-        kinds,
-        [
-            Some(Unusual::HalfZero),
-            Some(Unusual::ZeroZero),
-            Some(Unusual::ZeroHalf)
-        ]
-    );
-    assert!(t.rounds[0].games.iter().all(|g| g.outcome == Outcome::Draw));
-    let table = standings::table(&t);
-    let rows = v["standings"]["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), table.rows.len());
-    for (row, s) in rows.iter().zip(&table.rows) {
-        assert_eq!(row["number"], s.player, "{row}");
-        assert_eq!(row["rank"], s.rank, "{row}");
-        assert_eq!(row["points"].as_f64().unwrap(), f64::from(s.points) / 2.0);
-        assert_eq!(row["tiebreaks"], json!(s.tiebreaks), "{row}");
-    }
-    let scored: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
-    assert_eq!(scored, [0.5, 0.5, 0.0, 0.0, 0.0, 0.0]);
+    round_one_as_the_library_scores_it(&t, &v);
 
     // Refused, nothing changed: a phone's ½-½ on a board holding ½-0 (told
     // the board's own result), not a result, no such board or round, a

@@ -145,28 +145,7 @@ async fn unusual_results_at_the_desk(db: Db) {
     // The stored TRF holds them as unusual results, and the standings the
     // server shows are the library's on it (points, ranks, tie-breaks).
     let t = stored(&mut org, &id).await;
-    let kinds: Vec<Option<Unusual>> = t.rounds[0].games.iter().map(|g| g.unusual).collect();
-    assert_eq!(
-        kinds,
-        [
-            Some(Unusual::HalfZero),
-            Some(Unusual::ZeroZero),
-            Some(Unusual::ZeroHalf)
-        ]
-    );
-    assert!(t.rounds[0].games.iter().all(|g| g.outcome == Outcome::Draw));
-    let table = standings::table(&t);
-    let rows = v["standings"]["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), table.rows.len());
-    for (row, s) in rows.iter().zip(&table.rows) {
-        assert_eq!(row["number"], s.player, "{row}");
-        assert_eq!(row["rank"], s.rank, "{row}");
-        assert_eq!(row["points"].as_f64().unwrap(), f64::from(s.points) / 2.0);
-        assert_eq!(row["tiebreaks"], json!(s.tiebreaks), "{row}");
-    }
-    // Only two players scored: ½ each; the other four have 0.
-    let scored: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
-    assert_eq!(scored, [0.5, 0.5, 0.0, 0.0, 0.0, 0.0]);
+    round_one_as_the_library_scores_it(&t, &v);
 
     // The printouts write them (`½ - 0`), FIDE mode's mark on each.
     let r = org
@@ -236,3 +215,32 @@ both_dbs!(
     unusual_results_entered_and_shown,
     unusual_results_at_the_desk
 );
+
+/// Round 1 of the six-player tournaments of these tests holds ½-0, 0-0
+/// and 0-½ (stored as unusual results over a drawn outcome), and the
+/// standings the server shows (`v`, the view) are the library's on the
+/// stored TRF `t`: points, ranks, tie-breaks; only two players scored, ½
+/// each.
+pub(crate) fn round_one_as_the_library_scores_it(t: &Tournament, v: &Value) {
+    let kinds: Vec<Option<Unusual>> = t.rounds[0].games.iter().map(|g| g.unusual).collect();
+    assert_eq!(
+        kinds,
+        [
+            Some(Unusual::HalfZero),
+            Some(Unusual::ZeroZero),
+            Some(Unusual::ZeroHalf)
+        ]
+    );
+    assert!(t.rounds[0].games.iter().all(|g| g.outcome == Outcome::Draw));
+    let table = standings::table(t);
+    let rows = v["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), table.rows.len());
+    for (row, s) in rows.iter().zip(&table.rows) {
+        assert_eq!(row["number"], s.player, "{row}");
+        assert_eq!(row["rank"], s.rank, "{row}");
+        assert_eq!(row["points"].as_f64().unwrap(), f64::from(s.points) / 2.0);
+        assert_eq!(row["tiebreaks"], json!(s.tiebreaks), "{row}");
+    }
+    let scored: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
+    assert_eq!(scored, [0.5, 0.5, 0.0, 0.0, 0.0, 0.0]);
+}
