@@ -485,6 +485,18 @@ fn player(addrs: Vec<SocketAddr>, t: Arc<Mutex<Tracked>>, stop: Arc<AtomicBool>,
         }) else {
             return;
         };
+        if ack["t"] == "error" && ack["code"] == "retry" && ack["id"] == json!(ply) {
+            // The owner was killed after the move's event went out but
+            // before its ack (docs/protocol.md, "A message in flight when
+            // the game changes hands"): not acknowledged, so not counted;
+            // the state that follows on this socket says whether it was
+            // played, and the game goes on from there.
+            let Ok(st) = until_playing(&mut socks[side]) else {
+                return;
+            };
+            state = st;
+            continue;
+        }
         assert_eq!(ack["t"], "ack", "{ack}");
         t.lock().unwrap().acked.push(mv);
         // The other seat's queue drained.
