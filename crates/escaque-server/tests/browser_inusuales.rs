@@ -74,7 +74,7 @@ async fn desk_points(c: &Client) -> R<Vec<String>> {
     .await
 }
 
-async fn json_of(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<Value> {
+pub(crate) async fn json_of(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<Value> {
     let (status, text) = fetch(c, method, url, body).await?;
     if !(200..300).contains(&status) {
         return Err(format!("{method} {url}: {status} {text}"));
@@ -102,8 +102,10 @@ async fn phone_shot(c: &Client, css: &str, name: &str) -> R {
     r
 }
 
-async fn desk_enters_unusual_results(base: String, c: Client) -> R {
-    let c = &c;
+/// The six-player "Abierto de Reyes" (Dutch, 3 rounds, over the board)
+/// made through the API from the browser's session, round 1 paired: its id
+/// and its API path.
+pub(crate) async fn reyes_round_one(c: &Client, base: &str) -> R<(String, String)> {
     ready(c, &format!("{base}/torneos")).await?;
     let created = json_of(
         c,
@@ -127,6 +129,12 @@ async fn desk_enters_unusual_results(base: String, c: Client) -> R {
         .await?;
     }
     json_of(c, "POST", &format!("{api}/rounds"), Some(json!({}))).await?;
+    Ok((id, api))
+}
+
+async fn desk_enters_unusual_results(base: String, c: Client) -> R {
+    let c = &c;
+    let (id, api) = reyes_round_one(c, &base).await?;
     let boards = json_of(c, "GET", &api, None).await?["rounds"][0]["boards"].clone();
     let pair = |b: usize| {
         (

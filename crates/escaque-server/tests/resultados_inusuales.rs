@@ -32,7 +32,8 @@ use crate::tournaments_unusual::round_one_as_the_library_scores_it;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::browser::{fetch, js, js_strings, one_browser, ready, shot, until, R};
+use crate::browser::{js, js_strings, one_browser, shot, until, R};
+use crate::browser_inusuales::{json_of, reyes_round_one};
 
 const BASE: &str = "/api/tournaments";
 
@@ -510,39 +511,9 @@ async fn says(c: &Client, text: &str) -> R {
     .map(|_| ())
 }
 
-async fn json_of(c: &Client, method: &str, url: &str, body: Option<Value>) -> R<Value> {
-    let (status, text) = fetch(c, method, url, body).await?;
-    if !(200..300).contains(&status) {
-        return Err(format!("{method} {url}: {status} {text}"));
-    }
-    serde_json::from_str(&text).map_err(|e| format!("{url}: {e}: {text}"))
-}
-
 async fn arbiter_taps_unusual_results(base: String, c: Client) -> R {
     let c = &c;
-    ready(c, &format!("{base}/torneos")).await?;
-    let created = json_of(
-        c,
-        "POST",
-        "/api/tournaments",
-        Some(json!({"name": "Abierto de Reyes", "system": "dutch", "rounds": 3, "mode": "otb"})),
-    )
-    .await?;
-    let id = created["id"].as_str().unwrap_or_default().to_string();
-    let api = format!("/api/tournaments/{id}");
-    for (i, name) in ["Ana", "Bruno", "Carmen", "David", "Elena", "Fermín"]
-        .iter()
-        .enumerate()
-    {
-        json_of(
-            c,
-            "POST",
-            &format!("{api}/players"),
-            Some(json!({"name": name, "rating": 2000 - 100 * i as i64})),
-        )
-        .await?;
-    }
-    json_of(c, "POST", &format!("{api}/rounds"), Some(json!({}))).await?;
+    let (id, api) = reyes_round_one(c, &base).await?;
     c.set_window_size(390, 844)
         .await
         .map_err(|e| e.to_string())?;
