@@ -679,20 +679,7 @@ async fn round_page_links_online_games(base: &str, c: &Client) -> R {
         Some(json!({"time_control": "5+0", "no_show_s": 600})),
     )
     .await?;
-    for (t, team) in ["Alfa", "Beta", "Gamma", "Delta"].iter().enumerate() {
-        let members: Vec<Value> = (0..3)
-            .map(
-                |j| json!({"name": format!("{team} {}", j + 1), "rating": 1900 - 100 * t - 10 * j}),
-            )
-            .collect();
-        json_of(
-            c,
-            "POST",
-            &format!("/api/equipos/{id}/equipos"),
-            Some(json!({"name": team, "members": members})),
-        )
-        .await?;
-    }
+    enter_teams(c, &id, &["Alfa", "Beta", "Gamma", "Delta"], 3).await?;
     json_of(
         c,
         "POST",
@@ -789,18 +776,11 @@ fn an_organiser_runs_a_team_swiss_at_the_desk() {
 /// half bye in round 1, the desk lists it, and round 1, paired by its
 /// button, is one match between the other two with no pairing-allocated
 /// bye.
-async fn team_bye_at_the_desk(base: &str, c: &Client) -> R {
-    ready(c, &format!("{base}/equipos")).await?;
-    let v = json_of(
-        c,
-        "POST",
-        "/api/equipos",
-        Some(json!({"name": "Liga con descansos", "system": "suizo", "rounds": 2, "boards": 2})),
-    )
-    .await?;
-    let id = v["id"].as_str().unwrap_or_default().to_string();
-    for (t, team) in ["Alfa", "Beta", "Gamma"].iter().enumerate() {
-        let members: Vec<Value> = (0..2)
+/// Enters `teams` in tournament `id` through the API, `size` players each
+/// ("Alfa 1", … rated 1900 less 100 a team and 10 a board).
+async fn enter_teams(c: &Client, id: &str, teams: &[&str], size: usize) -> R {
+    for (t, team) in teams.iter().enumerate() {
+        let members: Vec<Value> = (0..size)
             .map(
                 |j| json!({"name": format!("{team} {}", j + 1), "rating": 1900 - 100 * t - 10 * j}),
             )
@@ -813,6 +793,20 @@ async fn team_bye_at_the_desk(base: &str, c: &Client) -> R {
         )
         .await?;
     }
+    Ok(())
+}
+
+async fn team_bye_at_the_desk(base: &str, c: &Client) -> R {
+    ready(c, &format!("{base}/equipos")).await?;
+    let v = json_of(
+        c,
+        "POST",
+        "/api/equipos",
+        Some(json!({"name": "Liga con descansos", "system": "suizo", "rounds": 2, "boards": 2})),
+    )
+    .await?;
+    let id = v["id"].as_str().unwrap_or_default().to_string();
+    enter_teams(c, &id, &["Alfa", "Beta", "Gamma"], 2).await?;
     ready(c, &format!("{base}/equipos/{id}")).await?;
     until(c, "the bye form", "document.querySelector('#eq-bye-go')").await?;
     choose(c, "#eq-bye-team", "3").await?;
