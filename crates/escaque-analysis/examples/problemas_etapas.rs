@@ -24,8 +24,8 @@ use escaque::{Move, Position};
 use escaque_analysis::analyse::{AnalysisError, Line};
 use escaque_analysis::problemas::generate::{self, complete, Counts, Criteria, Prescan};
 use escaque_analysis::problemas::{prove, rating};
-use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
-use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+use escaque_analysis::uci_engine::evaluator_at_nodes;
+use escaque_analysis::{Evaluator, Settings};
 
 /// utime + stime (fields 14, 15) and, with `children`, cutime + cstime
 /// (16, 17) of `/proc/PID/stat`, in seconds.
@@ -91,22 +91,7 @@ impl Evaluator for Timed {
 }
 
 fn evaluator(uci: Option<&str>, nodes: u64) -> Box<dyn Evaluator> {
-    let settings = Settings {
-        depth: None,
-        nodes: Some(nodes),
-    };
-    match uci {
-        Some(path) => Box::new(
-            UciEvaluator::start(
-                std::path::Path::new(path),
-                &[],
-                settings,
-                Timeouts::default(),
-            )
-            .expect("start the UCI engine"),
-        ),
-        None => Box::new(EscaqueEvaluator::new(settings)),
-    }
+    evaluator_at_nodes(uci.map(std::path::Path::new), nodes).expect("start the UCI engine")
 }
 
 fn main() {

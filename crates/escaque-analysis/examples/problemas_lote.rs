@@ -56,27 +56,12 @@ use escaque::Move;
 use escaque_analysis::problemas::csv::{format_line, HEADER};
 use escaque_analysis::problemas::generate::{self, complete, Counts, Criteria, Prescan};
 use escaque_analysis::problemas::prove;
-use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
-use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+use escaque_analysis::uci_engine::evaluator_at_nodes;
+use escaque_analysis::Evaluator;
 
 /// An evaluator at `nodes`: escaque's engine, or the UCI engine at `uci`.
 fn evaluator(uci: Option<&str>, nodes: u64) -> Box<dyn Evaluator> {
-    let settings = Settings {
-        depth: None,
-        nodes: Some(nodes),
-    };
-    match uci {
-        Some(path) => Box::new(
-            UciEvaluator::start(
-                std::path::Path::new(path),
-                &[],
-                settings,
-                Timeouts::default(),
-            )
-            .expect("start the UCI engine"),
-        ),
-        None => Box::new(EscaqueEvaluator::new(settings)),
-    }
+    evaluator_at_nodes(uci.map(std::path::Path::new), nodes).expect("start the UCI engine")
 }
 
 fn open_append(path: &str) -> std::fs::File {

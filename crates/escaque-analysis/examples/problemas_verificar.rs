@@ -24,27 +24,12 @@ use std::sync::atomic::AtomicBool;
 
 use escaque_analysis::problemas::csv::{read_csv, write_csv};
 use escaque_analysis::problemas::generate::{verify, verify_rivals, Criteria};
-use escaque_analysis::uci_engine::{Timeouts, UciEvaluator};
-use escaque_analysis::{EscaqueEvaluator, Evaluator, Settings};
+use escaque_analysis::uci_engine::evaluator_at_nodes;
+use escaque_analysis::Evaluator;
 
 /// An evaluator at `nodes`: escaque's engine, or the UCI engine at `uci`.
 fn evaluator(uci: Option<&str>, nodes: u64) -> Box<dyn Evaluator> {
-    let settings = Settings {
-        depth: None,
-        nodes: Some(nodes),
-    };
-    match uci {
-        Some(path) => Box::new(
-            UciEvaluator::start(
-                std::path::Path::new(path),
-                &[],
-                settings,
-                Timeouts::default(),
-            )
-            .expect("start the UCI engine"),
-        ),
-        None => Box::new(EscaqueEvaluator::new(settings)),
-    }
+    evaluator_at_nodes(uci.map(std::path::Path::new), nodes).expect("start the UCI engine")
 }
 
 fn main() {

@@ -564,3 +564,21 @@ pub fn parse_info(pos: &Position, text: &str) -> Option<(usize, Line)> {
     };
     Some((multipv, Line { eval, moves, depth }))
 }
+
+/// An evaluator searching `nodes` a position: the UCI engine at `uci`
+/// (started with no arguments), or escaque's own engine without one.
+pub fn evaluator_at_nodes(uci: Option<&Path>, nodes: u64) -> Result<Box<dyn Evaluator>, UciError> {
+    let settings = Settings {
+        depth: None,
+        nodes: Some(nodes),
+    };
+    Ok(match uci {
+        Some(path) => Box::new(UciEvaluator::start(
+            path,
+            &[],
+            settings,
+            Timeouts::default(),
+        )?),
+        None => Box::new(crate::analyse::EscaqueEvaluator::new(settings)),
+    })
+}
